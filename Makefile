@@ -1,0 +1,38 @@
+# Almanac — everything a new machine needs is installed by these targets (Debian/Ubuntu: apt-get,
+# as root or through sudo). `make test` and `make demo` work on a brand-new machine.
+SWIFT ?= swift
+APT_PACKAGES := libcmark-dev libsqlite3-dev tzdata cmark sqlite3 libxml2-utils
+DEMO_STORE := .demo/almanac-demo.sqlite
+RELEASE_BIN := .build/release/almanac
+
+.PHONY: deps build release test demo bench check-site clean
+
+deps:
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: build
+	$(SWIFT) test
+
+demo: build
+	@mkdir -p .demo
+	.build/debug/almanac demo --store $(DEMO_STORE) --force
+	ALMANAC_NOW=2026-11-20T20:00:00Z .build/debug/almanac status --store $(DEMO_STORE)
+
+bench: release
+	bash Benchmarks/run.sh
+
+clean:
+	rm -rf .build .demo

@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Almanac",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "almanac", targets: ["almanac"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
+        .target(name: "AlmanacDomain"),
+        // The SQLite store (GRDB): migrations, store semantics, queries.
+        .target(
+            name: "AlmanacStore",
+            dependencies: ["AlmanacDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // libcmark, the CommonMark reference implementation, from the system.
+        .systemLibrary(
+            name: "Ccmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
+        .target(name: "AlmanacRender", dependencies: ["AlmanacDomain", "Ccmark"]),
+        // The command line: argument parsing, output formatting, error reporting.
+        .target(
+            name: "AlmanacCLI",
+            dependencies: [
+                "AlmanacDomain", "AlmanacStore", "AlmanacRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
+
+        // Helpers every test target shares: temporary folders and running the built binary.
+        .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
+        .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"]),
+        .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacStore", "AlmanacDomain", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"]),
+        .testTarget(
+            name: "AlmanacEndToEndTests",
+            dependencies: ["AlmanacCLI", "AlmanacStore", "AlmanacDomain", "AlmanacTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `almanac`: the root command. It only routes to subcommands.
+public struct AlmanacCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "almanac",
+        abstract: "Track habits and turn them into CSV, backups and a static progress page.",
+        discussion: """
+            Exit status: 0 ok, 1 failure, 2 bad usage. ALMANAC_NOW (an ISO 8601 instant) pins the clock; \
+            ALMANAC_STORE names the store when --store is not given.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            InitCommand.self, HabitCommand.self, LogCommand.self, UnlogCommand.self,
+            JournalCommand.self, WellbeingCommand.self, DemoCommand.self,
+        ]
+    )
+
+    public init() {}
+}

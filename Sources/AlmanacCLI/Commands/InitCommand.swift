@@ -1,0 +1,53 @@
+import AlmanacDomain
+import AlmanacStore
+import ArgumentParser
+import Foundation
+
+/// `almanac init`: creates the store, or changes its settings.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create the store (or change its time zone and week start).",
+        discussion: """
+            Day keys are computed in the store's time zone when an entry is written and never again: \
+            changing the time zone later does not move days already logged.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .customLong("timezone"), help: ArgumentHelp("An IANA time zone id (default: the system's, else UTC).", valueName: "id"))
+    var timeZone: String?
+
+    @Option(help: ArgumentHelp("The first day of a week: monday … sunday (default monday).", valueName: "day"),
+            transform: ArgumentValues.weekday)
+    var weekStart: Weekday?
+
+    func validate() throws {
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("\(timeZone) is not a known time zone; use an IANA id such as Europe/Berlin or UTC.")
+        }
+    }
+
+    func run() throws {
+        let path = global.storePath()
+        if FileManager.default.fileExists(atPath: path) {
+            let store = try AlmanacStore.open(path: path)
+            var settings = try store.settings()
+            if timeZone == nil && weekStart == nil {
+                Output.line("A store already exists at \(path) (time zone \(settings.timeZone), weeks start on \(settings.weekStart.rawValue)).")
+                return
+            }
+            if let timeZone { settings.timeZone = timeZone }
+            if let weekStart { settings.weekStart = weekStart }
+            try store.updateSettings(settings)
+            Output.line("Updated \(path): time zone \(settings.timeZone), weeks start on \(settings.weekStart.rawValue).")
+            return
+        }
+        var settings = Settings.systemDefault
+        if let timeZone { settings.timeZone = timeZone }
+        if let weekStart { settings.weekStart = weekStart }
+        _ = try AlmanacStore.open(path: path, mode: .createIfMissing(settings))
+        Output.line("Created \(path): time zone \(settings.timeZone), weeks start on \(settings.weekStart.rawValue).")
+    }
+}

@@ -1,0 +1,66 @@
+import AlmanacDomain
+import ArgumentParser
+
+// Parsers for option values. Each throws a `ValidationError` whose text says what is wrong and
+// what is expected, so bad usage gets one clear sentence and exit status 2.
+
+enum ArgumentValues {
+    static func day(_ text: String) throws -> DayKey {
+        guard let day = DayKey(text) else {
+            throw ValidationError("\(text) is not a calendar day; use YYYY-MM-DD, e.g. 2026-11-20.")
+        }
+        return day
+    }
+
+    static func frequency(_ text: String) throws -> Frequency {
+        do { return try Frequency(cli: text) } catch { throw ValidationError("\(error)") }
+    }
+
+    static func unit(_ text: String) throws -> HabitUnit {
+        guard let unit = HabitUnit(rawValue: text.lowercased()) else {
+            throw ValidationError("\(text) is not a unit; use boolean, count or duration.")
+        }
+        return unit
+    }
+
+    static func direction(_ text: String) throws -> Direction {
+        guard let direction = Direction(cliName: text) else {
+            throw ValidationError("\(text) is not a direction; use at-least or at-most.")
+        }
+        return direction
+    }
+
+    static func weekday(_ text: String) throws -> Weekday {
+        guard let day = Weekday(name: text) else {
+            throw ValidationError("\(text) is not a weekday; use monday … sunday.")
+        }
+        return day
+    }
+
+    static func number(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw ValidationError("\(text) is not a number; use digits with a '.' for decimals, e.g. 2.5.")
+        }
+        return value
+    }
+
+    static func positive(_ text: String) throws -> Double {
+        let value = try number(text)
+        guard value > 0 else { throw ValidationError("\(text) must be a number greater than 0.") }
+        return value
+    }
+
+    /// The days a command covers: `--date`, or `--from … --to`, or `today`.
+    static func days(date: DayKey?, from: DayKey?, to: DayKey?, today: DayKey) throws -> [DayKey] {
+        switch (date, from, to) {
+        case (nil, nil, nil): return [today]
+        case (let day?, nil, nil): return [day]
+        case (nil, let start?, let end?):
+            guard start <= end else { throw ValidationError("--from \(start) is after --to \(end).") }
+            guard start.days(to: end) < 3_660 else { throw ValidationError("A range covers at most 3660 days.") }
+            return (start.ordinal...end.ordinal).map(DayKey.init(ordinal:))
+        case (nil, _, _): throw ValidationError("--from and --to go together.")
+        default: throw ValidationError("Use either --date or --from/--to, not both.")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AlmanacDomain
+import Foundation
+
+/// Writing to the terminal: plain lines, JSON for scripts.
+enum Output {
+    static func line(_ text: String = "") {
+        print(text)
+    }
+
+    /// Pretty, key-sorted JSON on stdout, the shape scripts read with `--json`.
+    static func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Text columns padded to align, measured in characters (emoji count as two cells).
+    static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+        guard let width = rows.map(\.count).max() else { return [] }
+        var widths = [Int](repeating: 0, count: width)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cells(cell)) } }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cells(cell))
+                return rightAligned.contains(i) ? pad + cell : cell + pad
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// Terminal cells a string takes: wide characters (emoji, CJK) take two.
+    static func cells(_ text: String) -> Int {
+        text.reduce(0) { total, character in
+            let scalar = character.unicodeScalars.first!
+            let wide = scalar.properties.isEmojiPresentation || character.unicodeScalars.contains { $0.value == 0xFE0F }
+                || (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+                || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+                || (0xFF00...0xFF60).contains(scalar.value)
+            return total + (wide ? 2 : 1)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// The definition of a behaviour to track. It owns no time and no progress: both come from entries.
+public struct Habit: Codable, Equatable, Sendable, Identifiable {
+    public var id: EntityID
+    public var name: String
+    public var emoji: String
+    public var unit: HabitUnit
+    /// What a count is counted in, e.g. "glasses"; empty for yes/no habits.
+    public var unitLabel: String
+    /// A number > 0: 1 for yes/no habits, minutes for duration habits.
+    public var target: Double
+    public var direction: Direction
+    public var frequency: Frequency
+    /// `#RRGGBB`.
+    public var color: String
+    public var categoryId: EntityID?
+    public var weight: Double
+    public var sortOrder: Int
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var archivedAt: Timestamp?
+
+    public init(id: EntityID = EntityID(), name: String, emoji: String = "", unit: HabitUnit = .boolean,
+                unitLabel: String = "", target: Double = 1, direction: Direction = .atLeast,
+                frequency: Frequency = .daily, color: String = Habit.defaultColor, categoryId: EntityID? = nil,
+                weight: Double = 1, sortOrder: Int = 0, createdAt: Timestamp, updatedAt: Timestamp? = nil,
+                archivedAt: Timestamp? = nil) {
+        self.id = id; self.name = name; self.emoji = emoji; self.unit = unit; self.unitLabel = unitLabel
+        self.target = target; self.direction = direction; self.frequency = frequency; self.color = color
+        self.categoryId = categoryId; self.weight = weight; self.sortOrder = sortOrder
+        self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt; self.archivedAt = archivedAt
+    }
+
+    public static let defaultColor = "#2DA44E"
+
+    public var isArchived: Bool { archivedAt != nil }
+
+    /// Whether a day's value (the sum of its live check entries) completes the habit.
+    /// `atMost` days complete only when something was logged: a day with no entry is unknown.
+    public func isCompleted(value: Double) -> Bool {
+        switch direction {
+        case .atLeast: return value >= target
+        case .atMost: return value <= target
+        }
+    }
+
+    /// The label a value is shown with ("glasses", "min"), or nothing for yes/no habits.
+    public var displayUnit: String {
+        switch unit {
+        case .boolean: return ""
+        case .count: return unitLabel
+        case .duration: return unitLabel.isEmpty ? "min" : unitLabel
+        }
+    }
+}

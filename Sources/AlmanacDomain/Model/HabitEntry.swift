@@ -1,0 +1,23 @@
+/// Behavioural truth: what the user did on a day (or that the day was excused).
+public struct HabitEntry: Codable, Equatable, Sendable, Identifiable {
+    public var id: EntityID
+    public var habitId: EntityID
+    /// The local day, computed when the entry was written and never again.
+    public var dayKey: DayKey
+    public var timestampUtc: Timestamp
+    public var kind: EntryKind
+    public var value: Double
+    public var note: String?
+    public var createdAt: Timestamp
+    public var deletedAt: Timestamp?
+
+    public init(id: EntityID = EntityID(), habitId: EntityID, dayKey: DayKey, timestampUtc: Timestamp,
+                kind: EntryKind = .check, value: Double, note: String? = nil, createdAt: Timestamp? = nil,
+                deletedAt: Timestamp? = nil) {
+        self.id = id; self.habitId = habitId; self.dayKey = dayKey; self.timestampUtc = timestampUtc
+        self.kind = kind; self.value = value; self.note = note; self.createdAt = createdAt ?? timestampUtc
+        self.deletedAt = deletedAt
+    }
+
+    public var isLive: Bool { deletedAt == nil }
+}

@@ -1,0 +1,24 @@
+/// A rule of the domain that an input breaks, with a sentence a user can act on.
+public enum DomainError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// A value that breaks a rule of the model ("the target must be greater than 0").
+    case invalid(String)
+    /// A name that matches nothing, with the closest names for a "did you mean".
+    case notFound(kind: String, name: String, suggestions: [String])
+    /// An operation refused by a rule of the store (the cap on active habits, a duplicate name).
+    case refused(String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let message), .refused(let message):
+            return message
+        case .notFound(let kind, let name, let suggestions):
+            var text = "No \(kind) named \"\(name)\""
+            if !suggestions.isEmpty {
+                text += "; did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
+            } else {
+                text += "."
+            }
+            return text
+        }
+    }
+}

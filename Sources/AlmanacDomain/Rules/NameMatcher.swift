@@ -1,0 +1,57 @@
+import Foundation
+
+/// Finds objects by name the way a person types them: case-insensitively, with suggestions.
+public struct NameMatcher<Item> {
+    public let items: [Item]
+    public let name: (Item) -> String
+
+    public init(_ items: [Item], name: @escaping (Item) -> String) {
+        self.items = items
+        self.name = name
+    }
+
+    /// The item whose name equals `query` ignoring case (and surrounding spaces).
+    public func exact(_ query: String) -> Item? {
+        let key = NameMatcher.fold(query)
+        return items.first { NameMatcher.fold(name($0)) == key }
+    }
+
+    /// The item named `query`, or a `notFound` error listing up to three close names.
+    public func find(_ query: String, kind: String = "habit") throws -> Item {
+        if let item = exact(query) { return item }
+        throw DomainError.notFound(kind: kind, name: query, suggestions: suggestions(for: query))
+    }
+
+    /// Names close to `query`: containing it, or within an edit distance of about a third of its length.
+    public func suggestions(for query: String, limit: Int = 3) -> [String] {
+        let key = NameMatcher.fold(query)
+        guard !key.isEmpty else { return [] }
+        let scored: [(String, Int)] = items.compactMap { item in
+            let candidate = NameMatcher.fold(name(item))
+            if candidate.contains(key) || key.contains(candidate) { return (name(item), 0) }
+            let distance = NameMatcher.editDistance(Array(key), Array(candidate))
+            return distance <= max(2, key.count / 3) ? (name(item), distance) : nil
+        }
+        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
+    }
+
+    /// Case- and width-insensitive form used for comparisons.
+    public static func fold(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,37 @@
+/// The habits the sample store is made of: every unit, frequency and direction, with names that
+/// exercise escaping (non-ASCII, emoji, markup-like characters).
+struct SampleBlueprint {
+    var name: String
+    var emoji: String
+    var unit: HabitUnit
+    var unitLabel: String = ""
+    var target: Double = 1
+    var direction: Direction = .atLeast
+    var frequency: Frequency = .daily
+    var color: String
+    var category: Int
+    /// How often the habit is kept on a due day.
+    var adherence: Double
+
+    static let categoryNames = ["Health", "Mind", "Home & Work"]
+
+    static let all: [SampleBlueprint] = [
+        .init(name: "Drink water", emoji: "💧", unit: .count, unitLabel: "glasses", target: 8, color: "#1F6FEB", category: 0, adherence: 0.8),
+        .init(name: "Run", emoji: "🏃", unit: .boolean, frequency: .weekdays([.monday, .wednesday, .friday]), color: "#D1242F", category: 0, adherence: 0.75),
+        .init(name: "Smoking", emoji: "🚭", unit: .count, unitLabel: "cigarettes", target: 2, direction: .atMost, color: "#6E7781", category: 0, adherence: 0.7),
+        .init(name: "Meditate", emoji: "🧘", unit: .duration, unitLabel: "min", target: 10, color: "#8250DF", category: 1, adherence: 0.7),
+        .init(name: "Gym", emoji: "🏋️", unit: .boolean, frequency: .perWeek(3), color: "#BF3989", category: 0, adherence: 0.6),
+        .init(name: "Call family", emoji: "📞", unit: .boolean, frequency: .perMonth(4), color: "#0A3069", category: 2, adherence: 0.35),
+        .init(name: "Café au lait ≤ 2 — Überraschung", emoji: "☕", unit: .count, unitLabel: "cups", target: 2, direction: .atMost, color: "#953800", category: 0, adherence: 0.75),
+        .init(name: "🌞 Morning pages ✍️🔥", emoji: "📓", unit: .boolean, color: "#BC4C00", category: 1, adherence: 0.65),
+        .init(name: "Read", emoji: "📚", unit: .duration, unitLabel: "min", target: 20, frequency: .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]), color: "#116329", category: 1, adherence: 0.7),
+        .init(name: "Screen time <2h & no \"doomscrolling\"", emoji: "📵", unit: .duration, unitLabel: "min", target: 120, direction: .atMost, color: "#57606A", category: 2, adherence: 0.6),
+        .init(name: "Floss", emoji: "🦷", unit: .boolean, color: "#2DA44E", category: 0, adherence: 0.55),
+        .init(name: "Walk", emoji: "🚶", unit: .count, unitLabel: "steps", target: 8000, frequency: .perWeek(5), color: "#1A7F37", category: 0, adherence: 0.7),
+    ]
+
+    /// Names for habits beyond the hand-made ones (numbered when they repeat).
+    static let moreNames = ["Stretch", "Journal", "Practice piano", "Learn Spanish", "Cold shower", "Tidy desk",
+                            "Vitamins", "No sugar", "Plan the day", "Inbox zero", "Yoga", "Cook at home"]
+    static let moreEmoji = ["🤸", "🖊️", "🎹", "🇪🇸", "🚿", "🗂️", "💊", "🍬", "🗓️", "📥", "🧘‍♀️", "🍳"]
+}

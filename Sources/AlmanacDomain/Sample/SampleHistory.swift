@@ -1,0 +1,144 @@
+import Foundation
+
+/// A deterministic sample store: realistic history for every unit, frequency and direction.
+///
+/// The same arguments give the same contents (ids included), on every machine: all randomness
+/// comes from one `SeededGenerator`, and nothing depends on the clock or on hash order. The
+/// history ends on `endDay`; the store's time zone (Europe/Berlin) has daylight-saving changes
+/// every year, and three or more years back from 2026 include the leap day 2024-02-29.
+public enum SampleHistory {
+    public static let timeZone = "Europe/Berlin"
+    /// The last day of the sample history unless told otherwise (fixed, so `make demo` is reproducible).
+    public static let defaultEndDay = DayKey(year: 2026, month: 11, day: 20)!
+
+    public static func generate(habits count: Int, years: Int, seed: UInt64, endDay: DayKey = defaultEndDay) -> StoreContents {
+        var rng = SeededGenerator(seed: seed)
+        let settings = Settings(timeZone: timeZone, weekStart: .monday)
+        let calendar = StoreCalendar(timeZone: TimeZone(identifier: timeZone)!, weekStart: .monday)
+        let startDay = endDay.adding(days: -(365 * years + years / 4) + 1)
+        let clock = LocalClock(calendar: calendar)
+        var contents = StoreContents(settings: settings)
+
+        let created = clock.instant(day: startDay, minute: 7 * 60)
+        contents.categories = SampleBlueprint.categoryNames.map {
+            Category(id: rng.id(), name: $0, createdAt: created)
+        }
+        for index in 0..<count {
+            var blueprint = SampleBlueprint.all[index % SampleBlueprint.all.count]
+            if index >= SampleBlueprint.all.count {
+                let extra = index - SampleBlueprint.all.count
+                let base = SampleBlueprint.moreNames[extra % SampleBlueprint.moreNames.count]
+                let round = extra / SampleBlueprint.moreNames.count
+                blueprint.name = round == 0 ? base : "\(base) \(round + 1)"
+                blueprint.emoji = SampleBlueprint.moreEmoji[extra % SampleBlueprint.moreEmoji.count]
+                blueprint.adherence = 0.45 + rng.unit() * 0.5
+            }
+            // Most habits exist from the first day; some start later, so clamps are exercised.
+            let offset = index % 5 == 4 ? rng.below(max(1, startDay.days(to: endDay) / 2)) : 0
+            let firstDay = startDay.adding(days: offset)
+            var habit = Habit(id: rng.id(), name: blueprint.name, emoji: blueprint.emoji, unit: blueprint.unit,
+                              unitLabel: blueprint.unitLabel, target: blueprint.target, direction: blueprint.direction,
+                              frequency: blueprint.frequency, color: blueprint.color,
+                              categoryId: contents.categories[blueprint.category].id, weight: 1, sortOrder: index,
+                              createdAt: clock.instant(day: firstDay, minute: 8 * 60 + index))
+            // One habit is archived: its history stays, it is no longer due.
+            var lastDay = endDay
+            if index == 10 {
+                lastDay = endDay.adding(days: -120)
+                habit.archivedAt = clock.instant(day: lastDay.adding(days: 1), minute: 9 * 60)
+                habit.updatedAt = habit.archivedAt!
+            }
+            contents.habits.append(habit)
+            appendHistory(of: habit, adherence: blueprint.adherence, from: firstDay, through: lastDay,
+                          clock: clock, rng: &rng, into: &contents.habitEntries)
+        }
+        if contents.habits.count >= 4 {
+            contents.goals = [Goal(id: rng.id(), name: "Healthy body", habitIds: [contents.habits[0].id, contents.habits[1].id, contents.habits[3].id],
+                                   targetDate: endDay.adding(days: 180), createdAt: created)]
+        }
+        appendNotes(from: startDay, through: endDay, habits: contents.habits, clock: clock, rng: &rng, into: &contents)
+        return contents
+    }
+
+    /// A vacation every summer: two weeks from 1 August, every habit excused.
+    static func isVacation(_ day: DayKey) -> Bool { day.month == 8 && day.day <= 14 }
+
+    private static func appendHistory(of habit: Habit, adherence: Double, from firstDay: DayKey, through lastDay: DayKey,
+                                      clock: LocalClock, rng: inout SeededGenerator, into entries: inout [HabitEntry]) {
+        guard firstDay <= lastDay else { return }
+        var keptYesterday = true
+        for ordinal in firstDay.ordinal...lastDay.ordinal {
+            let day = DayKey(ordinal: ordinal)
+            let minute = 6 * 60 + rng.below(17 * 60 + 40)   // 06:00–23:40 local, across DST changes
+            let at = clock.instant(day: day, minute: minute)
+            if isVacation(day) || rng.chance(0.01) {
+                entries.append(HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: at, kind: .skip,
+                                          value: 0, note: isVacation(day) ? "Vacation" : "Sick", createdAt: at))
+                continue
+            }
+            guard habit.frequency.isScheduled(day) else { continue }
+            // Streaky behaviour: a kept day makes the next one likelier.
+            let p = min(0.98, adherence + (keptYesterday ? 0.1 : -0.15))
+            let kept = rng.chance(p)
+            keptYesterday = kept
+            if !kept && rng.chance(0.3) { continue }   // nothing logged: the day stays unknown
+            let value = sampleValue(for: habit, kept: kept, rng: &rng)
+            if rng.chance(0.02) {
+                // A corrected log: the first value stays in history as a soft-deleted row.
+                let first = HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: at, value: value / 2,
+                                       createdAt: at, deletedAt: Timestamp(millis: at.millis + 600_000))
+                entries.append(first)
+            }
+            let note: String? = rng.chance(0.03) ? rng.pick(sampleNotes) : nil
+            let later = Timestamp(millis: at.millis + (entries.last?.dayKey == day ? 600_000 : 0))
+            entries.append(HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: later, value: value,
+                                      note: note, createdAt: later))
+        }
+    }
+
+    private static func sampleValue(for habit: Habit, kept: Bool, rng: inout SeededGenerator) -> Double {
+        switch (habit.unit, habit.direction) {
+        case (.boolean, _): return kept ? 1 : 0
+        case (_, .atLeast):
+            let share = kept ? 1 + rng.unit() * 0.5 : rng.unit() * 0.9
+            return (habit.target * share).rounded()
+        case (_, .atMost):
+            let share = kept ? rng.unit() : 1.2 + rng.unit() * 1.5
+            return (habit.target * share).rounded()
+        }
+    }
+
+    static let sampleNotes = ["Felt great", "Hard day, did it anyway", "With Anna, in the rain", "Short one: 10', \"good enough\"",
+                              "Travel day\nhotel gym", "Late — after the concert", "Ünterwegs 🚆", "=tired, but +1"]
+
+    private static func appendNotes(from startDay: DayKey, through endDay: DayKey, habits: [Habit], clock: LocalClock,
+                                    rng: inout SeededGenerator, into contents: inout StoreContents) {
+        let titles = ["A good day", "Long week", "Notes on sleep", "Small wins", "Rainy Sunday", "Back on track"]
+        for ordinal in startDay.ordinal...endDay.ordinal {
+            let day = DayKey(ordinal: ordinal)
+            let evening = clock.instant(day: day, minute: 21 * 60 + rng.below(170))
+            contents.journalEntries.append(JournalEntry(
+                id: rng.id(), dayKey: day, timestampUtc: evening, title: rng.pick(titles),
+                body: "Day \(startDay.days(to: day) + 1). *Energy* was \(["low", "fine", "high"][rng.below(3)]); - walked, read, \"rested\".",
+                createdAt: evening))
+            for metric in ["mood", "energy"] {
+                let morning = clock.instant(day: day, minute: 7 * 60 + rng.below(120))
+                contents.wellbeingEntries.append(WellbeingEntry(
+                    id: rng.id(), dayKey: day, timestampUtc: morning, metric: metric, value: Double(1 + rng.below(5)),
+                    scaleMax: 5, habitId: nil, note: rng.chance(0.05) ? "slept badly" : nil, createdAt: morning))
+            }
+        }
+    }
+}
+
+/// Local wall-clock times to instants in one time zone, with the offset cached per day.
+struct LocalClock {
+    let calendar: StoreCalendar
+
+    /// The instant at `minute` minutes after local midnight of `day` (using that noon's offset).
+    func instant(day: DayKey, minute: Int) -> Timestamp {
+        let noonUTC = Timestamp(millis: Int64(day.ordinal) * 86_400_000 + 12 * 3_600_000)
+        let offset = Int64(calendar.timeZone.secondsFromGMT(for: noonUTC.date)) * 1000
+        return Timestamp(millis: Int64(day.ordinal) * 86_400_000 + Int64(minute) * 60_000 - offset)
+    }
+}

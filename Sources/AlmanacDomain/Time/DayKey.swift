@@ -1,0 +1,120 @@
+/// A calendar day (`YYYY-MM-DD`) in the store's time zone: the only aggregation boundary.
+///
+/// A day key is computed once, when an entry is written, and stored; reads never derive a day
+/// from a timestamp again. Internally it is the number of days since 1970-01-01 in the
+/// proleptic Gregorian calendar, so day arithmetic is integer arithmetic.
+public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01 (negative before it).
+    public let ordinal: Int
+
+    public init(ordinal: Int) { self.ordinal = ordinal }
+
+    /// A day from its parts, or nil when they do not name a real calendar day.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= DayKey.daysIn(month: month, year: year) else { return nil }
+        self.ordinal = DayKey.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; nil for any other shape or a day the calendar does not have.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public static func < (lhs: DayKey, rhs: DayKey) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    public var parts: (year: Int, month: Int, day: Int) { DayKey.civil(fromDays: ordinal) }
+    public var year: Int { parts.year }
+    public var month: Int { parts.month }
+    public var day: Int { parts.day }
+
+    /// The ISO weekday of this day.
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        let index = ((ordinal % 7) + 7 + 3) % 7   // 0 = Monday
+        return Weekday.allCases[index]
+    }
+
+    public func adding(days: Int) -> DayKey { DayKey(ordinal: ordinal + days) }
+
+    /// Whole days from `self` to `other` (positive when `other` is later).
+    public func days(to other: DayKey) -> Int { other.ordinal - ordinal }
+
+    /// The first day of this day's month.
+    public var firstOfMonth: DayKey { let p = parts; return DayKey(ordinal: DayKey.daysFromCivil(year: p.year, month: p.month, day: 1)) }
+
+    /// The number of days in this day's month.
+    public var daysInMonth: Int { let p = parts; return DayKey.daysIn(month: p.month, year: p.year) }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (y, m, d) = parts
+        var out = [UInt8](repeating: 48, count: 10)
+        out[0] = UInt8(48 + (y / 1000) % 10); out[1] = UInt8(48 + (y / 100) % 10)
+        out[2] = UInt8(48 + (y / 10) % 10); out[3] = UInt8(48 + y % 10)
+        out[4] = 45; out[5] = UInt8(48 + m / 10); out[6] = UInt8(48 + m % 10)
+        out[7] = 45; out[8] = UInt8(48 + d / 10); out[9] = UInt8(48 + d % 10)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days: exact for the proleptic Gregorian calendar.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+extension DayKey: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let key = DayKey(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a calendar day (YYYY-MM-DD)")
+        }
+        self = key
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,22 @@
+/// A day of the week, in ISO order (Monday first).
+public enum Weekday: String, CaseIterable, Codable, Sendable, Comparable {
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// 0 for Monday … 6 for Sunday.
+    public var isoIndex: Int { Weekday.allCases.firstIndex(of: self)! }
+
+    /// The three-letter name used in frequencies (`mon`, `tue`, …).
+    public var short: String { String(rawValue.prefix(3)) }
+
+    /// Parses `mon` or `monday` in any case.
+    public init?(name: String) {
+        let lower = name.lowercased()
+        guard let match = Weekday.allCases.first(where: { $0.rawValue == lower || $0.short == lower }) else { return nil }
+        self = match
+    }
+
+    /// Position of this weekday in a week that starts on `weekStart` (0…6).
+    public func position(weekStart: Weekday) -> Int { (isoIndex - weekStart.isoIndex + 7) % 7 }
+
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.isoIndex < rhs.isoIndex }
+}

@@ -1,0 +1,106 @@
+import AlmanacDomain
+import GRDB
+
+/// How `log` writes a day (SPEC section 3).
+public enum LogMode: Sendable {
+    /// Upsert per (habit, day): the day's live entries are soft-deleted, the new one appended.
+    case replace
+    /// Append to the day's value ("one more glass"); an excuse on that day is withdrawn.
+    case add
+    /// An excused day (sick, vacation): it replaces whatever the day had.
+    case skip
+}
+
+/// What a `log` or `unlog` changed.
+public struct LogOutcome: Equatable, Sendable {
+    public var written: [HabitEntry]
+    /// Live entries that were soft-deleted (they stay in history).
+    public var replaced: Int
+}
+
+extension AlmanacStore {
+    /// The most days one `log` or `unlog` covers (about ten years).
+    public static let maxDaysPerCommand = 3_660
+
+    /// Logs `value` (or a skip) for a habit on each of `days`, all in one transaction.
+    @discardableResult
+    public func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?,
+                    now: Timestamp) throws -> LogOutcome {
+        guard days.count <= Self.maxDaysPerCommand else {
+            throw DomainError.invalid("One command logs at most \(Self.maxDaysPerCommand) days; this range has \(days.count).")
+        }
+        return try write { db in
+            guard let habit = try Habit.fetchOne(db, key: habitId.description) else { throw Self.gone(habitId) }
+            if mode != .skip { try HabitRules.validate(value: value, for: habit) }
+            var outcome = LogOutcome(written: [], replaced: 0)
+            for day in days {
+                let retire = mode == .add ? "AND kind = 'skip'" : ""
+                try db.execute(
+                    sql: "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL \(retire)",
+                    arguments: [now, habitId, day])
+                outcome.replaced += db.changesCount
+                let entry = HabitEntry(habitId: habitId, dayKey: day, timestampUtc: now,
+                                       kind: mode == .skip ? .skip : .check, value: mode == .skip ? 0 : value,
+                                       note: note, createdAt: now)
+                try entry.insert(db)
+                outcome.written.append(entry)
+            }
+            return outcome
+        }
+    }
+
+    /// Soft-deletes the live entries of a habit on each of `days`; returns how many.
+    @discardableResult
+    public func unlog(habitId: EntityID, days: [DayKey], now: Timestamp) throws -> Int {
+        guard days.count <= Self.maxDaysPerCommand else {
+            throw DomainError.invalid("One command unlogs at most \(Self.maxDaysPerCommand) days; this range has \(days.count).")
+        }
+        return try write { db in
+            var removed = 0
+            for day in days {
+                try db.execute(
+                    sql: "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL",
+                    arguments: [now, habitId, day])
+                removed += db.changesCount
+            }
+            return removed
+        }
+    }
+
+    /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
+    public func entries(habitId: EntityID, from: DayKey? = nil, to: DayKey? = nil,
+                        includeDeleted: Bool = false) throws -> [HabitEntry] {
+        var sql = "SELECT * FROM habitEntry WHERE habitId = ? AND dayKey BETWEEN ? AND ?"
+        if !includeDeleted { sql += " AND deletedAt IS NULL" }
+        sql += " ORDER BY dayKey, timestampUtc, id"
+        let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
+        return try read { db in try HabitEntry.fetchAll(db, sql: sql, arguments: [habitId, low, high]) }
+    }
+
+    /// Every live entry of the store grouped by habit: the input of the metrics, read in one pass.
+    public func liveEntriesByHabit(through day: DayKey? = nil) throws -> [EntityID: [HabitEntry]] {
+        let high = day?.description ?? "9999-99-99"
+        return try read { db in
+            var grouped: [EntityID: [HabitEntry]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT * FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ? ORDER BY habitId, dayKey
+                """, arguments: [high])
+            while let row = try rows.next() {
+                let entry = try HabitEntry(row: row)
+                grouped[entry.habitId, default: []].append(entry)
+            }
+            return grouped
+        }
+    }
+
+    /// Counts of the rows in each table, soft-deleted ones included (for `status` and tests).
+    public func rowCounts() throws -> [String: Int] {
+        try read { db in
+            var counts: [String: Int] = [:]
+            for table in ["category", "habit", "goal", "habitEntry", "journalEntry", "wellbeingEntry"] {
+                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+            }
+            return counts
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Why the store could not be opened or changed, as a sentence a user can act on.
+public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+    case missing(path: String)
+    case notADatabase(path: String)
+    case notAnAlmanacStore(path: String)
+    case newerSchema(path: String)
+    case cannotCreate(path: String, reason: String)
+    case busy(path: String)
+    case database(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            return "No store at \(path); run `almanac init` to create one, or pass --store."
+        case .notADatabase(let path):
+            return "\(path) is not an SQLite database, so it cannot be an Almanac store."
+        case .notAnAlmanacStore(let path):
+            return "\(path) is an SQLite database but not an Almanac store."
+        case .newerSchema(let path):
+            return "\(path) was written by a newer version of Almanac; upgrade almanac to open it."
+        case .cannotCreate(let path, let reason):
+            return "Cannot create the store at \(path): \(reason)."
+        case .busy(let path):
+            return "The store at \(path) is busy (another almanac is writing to it); try again in a moment."
+        case .database(let message):
+            return "The store failed: \(message)."
+        }
+    }
+}

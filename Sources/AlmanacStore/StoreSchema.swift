@@ -1,0 +1,87 @@
+import GRDB
+
+/// The store's schema, versioned by named migrations. A store whose applied migrations this build
+/// does not know was written by a newer Almanac and is refused rather than opened.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-initial") { db in
+            try db.execute(sql: """
+                CREATE TABLE settings (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    timeZone TEXT NOT NULL,
+                    weekStart TEXT NOT NULL
+                );
+                CREATE TABLE category (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL
+                );
+                CREATE TABLE habit (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    emoji TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    unitLabel TEXT NOT NULL,
+                    target REAL NOT NULL,
+                    direction TEXT NOT NULL,
+                    frequency TEXT NOT NULL,
+                    color TEXT NOT NULL,
+                    categoryId TEXT,
+                    weight REAL NOT NULL,
+                    sortOrder INTEGER NOT NULL,
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL,
+                    archivedAt TEXT
+                );
+                CREATE TABLE goal (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    habitIds TEXT NOT NULL,
+                    targetDate TEXT,
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL
+                );
+                -- No foreign key to habit: a hard-deleted habit's entries stay as history.
+                CREATE TABLE habitEntry (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    habitId TEXT NOT NULL,
+                    dayKey TEXT NOT NULL,
+                    timestampUtc TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    note TEXT,
+                    createdAt TEXT NOT NULL,
+                    deletedAt TEXT
+                );
+                -- "Entries of habit H between day A and day B" is a range scan of this index.
+                CREATE INDEX habitEntry_habit_day ON habitEntry (habitId, dayKey);
+                CREATE TABLE journalEntry (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    dayKey TEXT NOT NULL,
+                    timestampUtc TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    createdAt TEXT NOT NULL,
+                    deletedAt TEXT
+                );
+                CREATE INDEX journalEntry_day ON journalEntry (dayKey);
+                CREATE TABLE wellbeingEntry (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    dayKey TEXT NOT NULL,
+                    timestampUtc TEXT NOT NULL,
+                    metric TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    scaleMax REAL NOT NULL,
+                    habitId TEXT,
+                    note TEXT,
+                    createdAt TEXT NOT NULL,
+                    deletedAt TEXT
+                );
+                CREATE INDEX wellbeingEntry_day ON wellbeingEntry (dayKey);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,5 @@
+import AlmanacCLI
+import Foundation
+
+// The executable only hands its arguments to the command library and exits with its status.
+exit(AlmanacEntry.main(Array(CommandLine.arguments.dropFirst())))

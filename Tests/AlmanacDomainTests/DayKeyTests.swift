@@ -1,0 +1,84 @@
+import AlmanacDomain
+import Foundation
+import Testing
+
+@Suite struct DayKeyTests {
+    @Test func parsesRealDaysAndRefusesOthers() {
+        #expect(DayKey("2024-02-29") != nil)
+        #expect(DayKey("2025-02-29") == nil)
+        #expect(DayKey("2026-02-30") == nil)
+        #expect(DayKey("2026-13-01") == nil)
+        #expect(DayKey("2026-1-01") == nil)
+        #expect(DayKey("2026-01-01T") == nil)
+        #expect(DayKey("２０２６-01-01") == nil)
+        #expect(DayKey("1900-02-29") == nil)
+        #expect(DayKey("2000-02-29") != nil)
+    }
+
+    @Test func roundTripsEveryDayOfFourCenturies() {
+        var ordinal = DayKey("1900-01-01")!.ordinal
+        let end = DayKey("2300-12-31")!.ordinal
+        var previous: DayKey?
+        while ordinal <= end {
+            let day = DayKey(ordinal: ordinal)
+            #expect(DayKey(day.description) == day)
+            if let previous { #expect(previous < day) }
+            previous = day
+            ordinal += 97
+        }
+    }
+
+    @Test func knowsWeekdaysAndMonths() {
+        #expect(DayKey("1970-01-01")!.weekday == .thursday)
+        #expect(DayKey("2026-11-22")!.weekday == .sunday)
+        #expect(DayKey("2024-02-29")!.weekday == .thursday)
+        #expect(DayKey("1969-12-31")!.weekday == .wednesday)
+        #expect(DayKey("2024-02-10")!.daysInMonth == 29)
+        #expect(DayKey("2026-02-10")!.firstOfMonth == DayKey("2026-02-01"))
+        #expect(DayKey("2026-03-01")!.adding(days: -1) == DayKey("2026-02-28"))
+        #expect(DayKey("2024-03-01")!.adding(days: -1) == DayKey("2024-02-29"))
+    }
+
+    @Test func weekStartsFollowTheSetting() {
+        let sunday = DayKey("2026-11-22")!
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        #expect(StoreCalendar(timeZone: berlin, weekStart: .monday).weekStart(of: sunday) == DayKey("2026-11-16"))
+        #expect(StoreCalendar(timeZone: berlin, weekStart: .sunday).weekStart(of: sunday) == sunday)
+        #expect(Weekday.wednesday.position(weekStart: .sunday) == 3)
+    }
+}
+
+@Suite struct TimestampTests {
+    @Test func formatsAndParsesISO8601() {
+        let t = Timestamp(iso8601: "2026-01-05T08:00:00Z")!
+        #expect(t.description == "2026-01-05T08:00:00.000Z")
+        #expect(Timestamp(iso8601: "2026-01-05T09:00:00.5+01:00") == Timestamp(millis: t.millis + 500))
+        #expect(Timestamp(iso8601: "1969-12-31T23:59:59.999Z")!.description == "1969-12-31T23:59:59.999Z")
+        #expect(Timestamp(iso8601: "2026-01-05") == nil)
+        #expect(Timestamp(iso8601: "2026-01-05T25:00:00Z") == nil)
+        #expect(Timestamp(iso8601: "2026-01-05T08:00:00") == nil)
+    }
+
+    @Test func dstDayEntryAt2330LandsOnThatLocalDay() {
+        let berlin = StoreCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, weekStart: .monday)
+        // 2026-03-29: clocks go forward at 02:00; 23:30 CEST is 21:30 UTC.
+        #expect(berlin.dayKey(for: Timestamp(iso8601: "2026-03-29T21:30:00Z")!) == DayKey("2026-03-29"))
+        // 2026-10-25: clocks go back at 03:00; 23:30 CET is 22:30 UTC.
+        #expect(berlin.dayKey(for: Timestamp(iso8601: "2026-10-25T22:30:00Z")!) == DayKey("2026-10-25"))
+        // Half an hour later it is the next local day.
+        #expect(berlin.dayKey(for: Timestamp(iso8601: "2026-10-25T23:00:00Z")!) == DayKey("2026-10-26"))
+        // New York's change (2026-03-08): 23:30 EDT is 03:30 UTC the next UTC day.
+        let newYork = StoreCalendar(timeZone: TimeZone(identifier: "America/New_York")!, weekStart: .sunday)
+        #expect(newYork.dayKey(for: Timestamp(iso8601: "2026-03-09T03:30:00Z")!) == DayKey("2026-03-08"))
+    }
+
+    @Test func sameInstantGivesDifferentDaysInDifferentZones() {
+        let instant = Timestamp(iso8601: "2026-11-20T23:30:00Z")!
+        let utc = StoreCalendar(timeZone: TimeZone(identifier: "UTC")!, weekStart: .monday)
+        let berlin = StoreCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, weekStart: .monday)
+        let honolulu = StoreCalendar(timeZone: TimeZone(identifier: "Pacific/Honolulu")!, weekStart: .monday)
+        #expect(utc.dayKey(for: instant) == DayKey("2026-11-20"))
+        #expect(berlin.dayKey(for: instant) == DayKey("2026-11-21"))
+        #expect(honolulu.dayKey(for: Timestamp(iso8601: "2026-11-21T05:00:00Z")!) == DayKey("2026-11-20"))
+    }
+}

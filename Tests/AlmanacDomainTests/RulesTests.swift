@@ -1,0 +1,96 @@
+@testable import AlmanacDomain
+import Foundation
+import Testing
+
+@Suite struct FrequencyTests {
+    @Test func parsesTheCommandLineForms() throws {
+        #expect(try Frequency(cli: "daily") == .daily)
+        #expect(try Frequency(cli: "weekdays:mon,wed,fri") == .weekdays([.monday, .wednesday, .friday]))
+        #expect(try Frequency(cli: "Weekdays:Monday,SUN") == .weekdays([.monday, .sunday]))
+        #expect(try Frequency(cli: "per-week:3") == .perWeek(3))
+        #expect(try Frequency(cli: "per-month:10") == .perMonth(10))
+        for bad in ["weekdays:xyz", "weekdays:", "per-week:0", "per-week:8", "per-month:32", "hourly", "per-week:x", ""] {
+            #expect(throws: DomainError.self) { try Frequency(cli: bad) }
+        }
+    }
+
+    @Test func jsonIsTheFrozenShapeAndRoundTrips() throws {
+        let weekdays = Frequency.weekdays([.friday, .monday, .wednesday])
+        #expect(weekdays.json == #"{"type":"weekdays","days":["mon","wed","fri"]}"#)
+        #expect(Frequency.perWeek(3).json == #"{"type":"perWeek","times":3}"#)
+        for frequency in [Frequency.daily, weekdays, .perWeek(3), .perMonth(10)] {
+            #expect(try JSONDecoder().decode(Frequency.self, from: Data(frequency.json.utf8)) == frequency)
+        }
+    }
+
+    @Test func weekdaysScheduleOnlyTheirDays() {
+        let mwf = Frequency.weekdays([.monday, .wednesday, .friday])
+        #expect(mwf.isScheduled(DayKey("2026-11-16")!))   // Monday
+        #expect(!mwf.isScheduled(DayKey("2026-11-17")!))  // Tuesday
+        #expect(Frequency.perWeek(2).isScheduled(DayKey("2026-11-17")!))
+    }
+}
+
+@Suite struct HabitRulesTests {
+    let now = Timestamp(millis: 0)
+
+    @Test func namesAreTrimmedNonEmptyAndShort() throws {
+        #expect(try HabitRules.checkedName("  Run  ") == "Run")
+        #expect(throws: DomainError.self) { try HabitRules.checkedName("   ") }
+        #expect(throws: DomainError.self) { try HabitRules.checkedName(String(repeating: "a", count: 101)) }
+        #expect(try HabitRules.checkedName(String(repeating: "ä", count: 100)).count == 100)
+        #expect(throws: DomainError.self) { try HabitRules.checkedName("two\nlines") }
+    }
+
+    @Test func coloursAreHexTriplets() throws {
+        #expect(try HabitRules.checkedColor("#2da44e") == "#2DA44E")
+        for bad in ["2DA44E", "#2DA44", "#GGGGGG", "red", "#2DA44E0"] {
+            #expect(throws: DomainError.self) { try HabitRules.checkedColor(bad) }
+        }
+    }
+
+    @Test func targetsAndValuesAreChecked() throws {
+        var habit = Habit(name: "Water", unit: .count, target: 8, createdAt: now)
+        try HabitRules.validate(habit)
+        habit.target = 0
+        #expect(throws: DomainError.self) { try HabitRules.validate(habit) }
+        habit.target = -1
+        #expect(throws: DomainError.self) { try HabitRules.validate(habit) }
+        let yesNo = Habit(name: "Run", createdAt: now)
+        #expect(throws: DomainError.self) { try HabitRules.validate(value: 2, for: yesNo) }
+        #expect(throws: DomainError.self) { try HabitRules.validate(value: -1, for: habit) }
+        #expect(throws: DomainError.self) { try HabitRules.validate(value: .nan, for: habit) }
+        var atMostYesNo = yesNo
+        atMostYesNo.direction = .atMost
+        #expect(throws: DomainError.self) { try HabitRules.validate(atMostYesNo) }
+    }
+
+    @Test func completionFollowsTheDirection() {
+        let water = Habit(name: "Water", unit: .count, target: 8, createdAt: now)
+        #expect(water.isCompleted(value: 8))
+        #expect(!water.isCompleted(value: 7.5))
+        let smoking = Habit(name: "Smoking", unit: .count, target: 2, direction: .atMost, createdAt: now)
+        #expect(smoking.isCompleted(value: 0))
+        #expect(smoking.isCompleted(value: 2))
+        #expect(!smoking.isCompleted(value: 3))
+    }
+
+    @Test func namesMatchIgnoringCaseAndSuggestCloseOnes() throws {
+        let names = ["Drink water", "Run", "Read", "Meditate"]
+        let matcher = NameMatcher(names, name: { $0 })
+        #expect(try matcher.find("DRINK WATER") == "Drink water")
+        #expect(matcher.suggestions(for: "rnu").contains("Run"))
+        #expect(matcher.suggestions(for: "water") == ["Drink water"])
+        #expect(matcher.suggestions(for: "zzzzzzzz").isEmpty)
+        #expect(throws: DomainError.notFound(kind: "habit", name: "meditat", suggestions: ["Meditate"])) {
+            try matcher.find("meditat")
+        }
+    }
+
+    @Test func numbersPrintTheSameInEveryLocale() {
+        #expect(NumberText.plain(3) == "3")
+        #expect(NumberText.plain(2.5) == "2.5")
+        #expect(NumberText.plain(-0.125) == "-0.125")
+        #expect(NumberText.rounded(0.123456, digits: 4) == "0.1235")
+    }
+}

@@ -1,0 +1,88 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// A temporary store driven through the built `almanac` binary, with the clock pinned.
+struct Session {
+    let folder = TemporaryFolder("e2e")
+    let binary = AlmanacBinary()
+    var now = "2026-11-22T10:00:00Z"
+    var store: String { folder.path("almanac.sqlite") }
+
+    @discardableResult
+    func run(_ arguments: String...) throws -> AlmanacBinary.Result {
+        try binary.run(arguments, environment: ["ALMANAC_STORE": store, "ALMANAC_NOW": now], in: folder.url)
+    }
+
+    /// Runs a command that must succeed, and returns its stdout.
+    @discardableResult
+    func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try binary.run(arguments, environment: ["ALMANAC_STORE": store, "ALMANAC_NOW": now], in: folder.url)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// The store's bytes, with its WAL when one is left.
+    func snapshot() -> Data { folder.bytes("almanac.sqlite") + folder.bytes("almanac.sqlite-wal") }
+}
+
+@Suite struct CommandLineTests {
+    @Test func theEverydayCommandsWork() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin", "--week-start", "monday")
+        try s.ok("habit", "add", "Drink water", "--emoji", "💧", "--unit", "count", "--target", "8", "--unit-label", "glasses")
+        try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
+        try s.ok("habit", "add", "Smoking", "--unit", "count", "--direction", "at-most", "--target", "2")
+        try s.ok("log", "drink water", "3", "--add")
+        #expect(try s.ok("log", "drink water", "3", "--add").contains("6 glasses"))
+        try s.ok("log", "run", "--date", "2026-11-20", "--note", "5k")
+        #expect(try s.ok("log", "run", "--skip", "--from", "2026-12-24", "--to", "2026-12-31").contains("8 days"))
+        try s.ok("unlog", "run", "--date", "2026-11-20")
+        try s.ok("journal", "add", "Long week", "--body", "…")
+        try s.ok("wellbeing", "add", "mood", "4", "--scale", "5")
+
+        let list = try JSONSerialization.jsonObject(with: Data(try s.ok("habit", "list", "--json").utf8)) as! [[String: Any]]
+        #expect(list.map { $0["name"] as! String } == ["Drink water", "Run", "Smoking"])
+        let run = try JSONSerialization.jsonObject(with: Data(try s.ok("habit", "show", "RUN", "--json").utf8)) as! [String: Any]
+        #expect((run["frequency"] as! [String: Any])["days"] as! [String] == ["mon", "wed", "fri"])
+        #expect(run["createdAt"] as? String == "2026-11-22T10:00:00.000Z")
+
+        try s.ok("habit", "edit", "run", "--name", "Morning run", "--frequency", "per-week:3")
+        try s.ok("habit", "archive", "morning run")
+        #expect(try s.ok("habit", "list").contains("Morning run") == false)
+        #expect(try s.ok("habit", "list", "--archived").contains("archived"))
+        try s.ok("habit", "unarchive", "Morning run")
+        #expect(try s.run("habit", "delete", "smoking").status == 1)
+        #expect(try s.ok("habit", "delete", "smoking", "--yes").contains("stay in the store"))
+    }
+
+    @Test func theDayComesFromTheStoreTimeZoneAtWriteTime() throws {
+        var s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Read")
+        s.now = "2026-03-29T21:30:00Z"   // 23:30 in Berlin on the day clocks went forward
+        #expect(try s.ok("log", "read").contains("today"))
+        let journal = try s.ok("journal", "add", "Late", "--body", "x")
+        #expect(journal.contains("2026-03-29"))
+        s.now = "2026-03-29T22:30:00Z"   // 00:30 on the 30th in Berlin
+        #expect(try s.ok("journal", "add", "Later").contains("2026-03-30"))
+    }
+
+    @Test func helpWorksEverywhere() throws {
+        let s = Session()
+        for command in [["--help"], ["habit", "--help"], ["habit", "add", "--help"], ["log", "--help"],
+                        ["unlog", "--help"], ["journal", "add", "--help"], ["wellbeing", "add", "--help"],
+                        ["demo", "--help"], ["init", "--help"]] {
+            let result = try s.binary.run(command)
+            #expect(result.status == 0, "\(command)")
+            #expect(result.stdout.contains("USAGE"), "\(command)")
+        }
+    }
+
+    @Test func theStoreDefaultsToTheXDGDataFolder() throws {
+        let s = Session()
+        let result = try s.binary.run(["init", "--timezone", "UTC"], environment: ["XDG_DATA_HOME": s.folder.path("data")])
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("data/almanac/almanac.sqlite")))
+    }
+}

@@ -1,0 +1,74 @@
+@testable import AlmanacStore
+import AlmanacDomain
+import AlmanacTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct StoreOpeningTests {
+    @Test func aMissingStoreIsNotCreatedByAccident() throws {
+        let folder = TemporaryFolder()
+        #expect(throws: StoreError.missing(path: folder.path("none.sqlite"))) {
+            try AlmanacStore.open(path: folder.path("none.sqlite"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("none.sqlite")))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let text = Data("just some notes\n".utf8)
+        _ = FileManager.default.createFile(atPath: folder.path("notes.txt"), contents: text)
+        #expect(throws: StoreError.notADatabase(path: folder.path("notes.txt"))) {
+            try AlmanacStore.open(path: folder.path("notes.txt"))
+        }
+        #expect(folder.bytes("notes.txt") == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes.txt"])
+    }
+
+    @Test func anotherSQLiteDatabaseIsRefusedAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let other = try DatabaseQueue(path: folder.path("other.sqlite"))
+        try other.write { db in try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)") }
+        try other.close()
+        let before = folder.bytes("other.sqlite")
+        #expect(throws: StoreError.notAnAlmanacStore(path: folder.path("other.sqlite"))) {
+            try AlmanacStore.open(path: folder.path("other.sqlite"))
+        }
+        #expect(folder.bytes("other.sqlite") == before)
+    }
+
+    @Test func aStoreFromANewerVersionIsRefusedAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try AlmanacStore.open(path: path, mode: .createIfMissing(Settings(timeZone: "UTC")))
+        try store.queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')") }
+        try store.close()
+        let before = folder.bytes("s.sqlite")
+        #expect(throws: StoreError.newerSchema(path: path)) { try AlmanacStore.open(path: path) }
+        #expect(folder.bytes("s.sqlite") == before)
+    }
+
+    @Test func aFolderThatCannotHoldTheStoreIsAClearError() throws {
+        let folder = TemporaryFolder()
+        _ = FileManager.default.createFile(atPath: folder.path("file"), contents: Data())
+        let path = folder.path("file/store.sqlite")
+        #expect(throws: StoreError.self) {
+            try AlmanacStore.open(path: path, mode: .createIfMissing(Settings(timeZone: "UTC")))
+        }
+    }
+
+    @Test func theStoreIsInWALModeWithABusyTimeout() throws {
+        let f = try StoreFixture()
+        let mode = try f.store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        #expect(try f.store.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
+    }
+
+    @Test func anUnknownTimeZoneIsRefusedAtCreation() {
+        let folder = TemporaryFolder()
+        #expect(throws: DomainError.self) {
+            try AlmanacStore.open(path: folder.path("s.sqlite"), mode: .createIfMissing(Settings(timeZone: "Mars/Olympus")))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("s.sqlite")))
+    }
+}
