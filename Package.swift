@@ -36,10 +36,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
+        // `make bench`: in-process timings of the hot paths on the bench store (SPEC section 7).
+        .executableTarget(
+            name: "almanac-bench",
+            dependencies: ["AlmanacDomain", "AlmanacStore"],
+            path: "Benchmarks/AlmanacBench"
+        ),
 
         // Helpers every test target shares: temporary folders and running the built binary.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
-        .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"]),
+        .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacStore", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"]),
         .testTarget(

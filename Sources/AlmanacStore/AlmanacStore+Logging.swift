@@ -104,3 +104,36 @@ extension AlmanacStore {
         }
     }
 }
+
+extension AlmanacStore {
+    /// Settings, habits and every live entry as day facts, in one read transaction. Columns are
+    /// read by position: this is the hot path of every metric and report.
+    public func snapshot(through day: DayKey? = nil) throws -> StoreSnapshot {
+        let high = day?.description ?? "9999-99-99"
+        return try read { db in
+            guard let settings = try Settings.fetchOne(db) else { throw StoreError.notAnAlmanacStore(path: path) }
+            let calendar = try StoreCalendar(settings: settings)
+            let habits = try Self.habits(db, includeArchived: true)
+            var facts: [String: [DayFact]] = [:]
+            var currentId = "", current: [DayFact] = []
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT habitId, dayKey, kind, value FROM habitEntry
+                WHERE deletedAt IS NULL AND dayKey <= ? ORDER BY habitId, dayKey
+                """, arguments: [high])
+            while let row = try rows.next() {
+                let habitId: String = row[0]
+                if habitId != currentId {
+                    if !current.isEmpty { facts[currentId] = current }
+                    currentId = habitId
+                    current = facts[habitId] ?? []
+                }
+                let dayText: String = row[1]
+                let kindText: String = row[2]
+                guard let dayKey = DayKey(dayText) else { continue }
+                current.append(DayFact(day: dayKey, kind: kindText == "skip" ? .skip : .check, value: row[3]))
+            }
+            if !current.isEmpty { facts[currentId] = current }
+            return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts)
+        }
+    }
+}

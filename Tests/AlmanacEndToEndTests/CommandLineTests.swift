@@ -86,3 +86,42 @@ struct Session {
         #expect(FileManager.default.fileExists(atPath: s.folder.path("data/almanac/almanac.sqlite")))
     }
 }
+
+@Suite struct StatusCommandTests {
+    @Test func statusAndStatsShowTheDayAndTheMetrics() throws {
+        var s = Session()
+        s.now = "2026-11-20T18:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        s.now = "2026-11-10T08:00:00Z"
+        try s.ok("habit", "add", "Read")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8", "--unit-label", "glasses")
+        try s.ok("habit", "add", "Old")
+        try s.ok("habit", "archive", "old")
+        s.now = "2026-11-20T18:00:00Z"
+        for day in 10...19 { try s.ok("log", "read", "--date", "2026-11-\(day)") }
+        try s.ok("log", "water", "5")
+
+        let json = try JSONSerialization.jsonObject(with: Data(try s.ok("status", "--json").utf8)) as! [String: Any]
+        #expect(json["asOf"] as? String == "2026-11-20")
+        #expect(json["done"] as? Int == 0)
+        #expect(json["total"] as? Int == 2)
+        let habits = json["habits"] as! [[String: Any]]
+        #expect(habits.map { $0["name"] as! String } == ["Read", "Water"])
+        let read = habits[0]
+        #expect((read["streak"] as! [String: Any])["current"] as? Int == 10)
+        #expect((read["streak"] as! [String: Any])["unit"] as? String == "days")
+        #expect((read["rate30"] as! [String: Any])["expected"] as? Int == 10)
+        #expect(((habits[1]["today"] as! [String: Any])["value"] as? Double) == 5)
+
+        let text = try s.ok("status")
+        #expect(text.contains("0 of 2 done"))
+        #expect(text.contains("10 days"))
+        #expect(!text.contains("\u{1B}["))   // no colour when stdout is not a terminal
+
+        let past = try JSONSerialization.jsonObject(with: Data(try s.ok("stats", "read", "--as-of", "2026-11-15", "--json").utf8)) as! [String: Any]
+        let metrics = past["metrics"] as! [String: Any]
+        #expect((metrics["streak"] as! [String: Any])["current"] as? Int == 6)
+        #expect(metrics["totalCheckins"] as? Int == 6)
+        #expect(try s.ok("stats", "READ").contains("best 10 days"))
+    }
+}

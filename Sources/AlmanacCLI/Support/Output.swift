@@ -19,15 +19,16 @@ enum Output {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Text columns padded to align, measured in characters (emoji count as two cells).
-    static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+    static func table(_ rows: [[String]], rightAligned: Set<Int> = [],
+                      visibleWidth: (String) -> Int = Output.cells) -> [String] {
         guard let width = rows.map(\.count).max() else { return [] }
         var widths = [Int](repeating: 0, count: width)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cells(cell)) } }
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], visibleWidth(cell)) } }
         return rows.map { row in
             row.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cells(cell))
+                let pad = String(repeating: " ", count: widths[i] - visibleWidth(cell))
                 return rightAligned.contains(i) ? pad + cell : cell + pad
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
     }
 

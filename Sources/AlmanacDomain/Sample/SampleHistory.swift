@@ -32,6 +32,8 @@ public enum SampleHistory {
                 blueprint.name = round == 0 ? base : "\(base) \(round + 1)"
                 blueprint.emoji = SampleBlueprint.moreEmoji[extra % SampleBlueprint.moreEmoji.count]
                 blueprint.adherence = 0.45 + rng.unit() * 0.5
+                // Most extra habits are daily, so the bench store has about one entry per habit-day.
+                if extra % 4 != 3 { blueprint.frequency = .daily }
             }
             // Most habits exist from the first day; some start later, so clamps are exercised.
             let offset = index % 5 == 4 ? rng.below(max(1, startDay.days(to: endDay) / 2)) : 0
@@ -77,11 +79,17 @@ public enum SampleHistory {
                 continue
             }
             guard habit.frequency.isScheduled(day) else { continue }
+            // Per-period habits are done on some days of their week or month, not every day.
+            switch habit.frequency {
+            case .perWeek(let n) where !rng.chance(min(1, Double(n) / 7 * 1.6)): continue
+            case .perMonth(let n) where !rng.chance(min(1, Double(n) / 30 * 1.3)): continue
+            default: break
+            }
             // Streaky behaviour: a kept day makes the next one likelier.
             let p = min(0.98, adherence + (keptYesterday ? 0.1 : -0.15))
             let kept = rng.chance(p)
             keptYesterday = kept
-            if !kept && rng.chance(0.3) { continue }   // nothing logged: the day stays unknown
+            if !kept && rng.chance(0.15) { continue }   // nothing logged: the day stays unknown
             let value = sampleValue(for: habit, kept: kept, rng: &rng)
             if rng.chance(0.02) {
                 // A corrected log: the first value stays in history as a soft-deleted row.

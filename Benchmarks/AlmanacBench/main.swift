@@ -1,0 +1,52 @@
+import AlmanacDomain
+import AlmanacStore
+import Foundation
+
+// In-process timings of Almanac's hot paths on the bench store of SPEC section 7
+// (100 habits × 10 years, seed 1). Each figure is the median of several runs.
+// Usage: almanac-bench STORE_PATH   (the store is created when missing)
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(try seconds(body)) }
+    return times.sorted()[runs / 2]
+}
+
+func report(_ label: String, _ value: Double, target: Double? = nil) {
+    let goal = target.map { String(format: "  (target ≤ %.2f s: %@)", $0, value <= $0 ? "met" : "MISSED") } ?? ""
+    print(String(format: "%-44@ %8.3f s", label as NSString, value) + goal)
+}
+
+let path = CommandLine.arguments.dropFirst().first ?? ".build/bench/bench.sqlite"
+let asOf = SampleHistory.defaultEndDay
+
+let generate = try median(3) { _ = SampleHistory.generate(habits: 100, years: 10, seed: 1) }
+report("generate sample history (in memory)", generate)
+
+if !FileManager.default.fileExists(atPath: path) {
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let contents = SampleHistory.generate(habits: 100, years: 10, seed: 1)
+    let write = try seconds {
+        let store = try AlmanacStore.open(path: path, mode: .createIfMissing(contents.settings))
+        try store.insert(contents)
+        try store.close()
+    }
+    report("write the bench store", write)
+}
+
+let store = try AlmanacStore.open(path: path)
+var snapshot: StoreSnapshot?
+let load = try median(5) { snapshot = try store.snapshot() }
+report("load snapshot (\(snapshot!.facts.values.reduce(0) { $0 + $1.count }) live entries)", load)
+
+let metrics = median(5) {
+    let all = snapshot!.metrics(asOf: asOf)
+    _ = DailyOverview(series: all.map { ($0.series, snapshot!.archivedDay(of: $0.habit)) }, weekStart: .monday)
+}
+report("all metrics of all habits + daily overview", metrics, target: 0.3)

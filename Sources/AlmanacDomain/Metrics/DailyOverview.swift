@@ -1,0 +1,61 @@
+/// Across habits, per day: how many were due and how many were done. It drives today's summary,
+/// "perfect days" and the combined heatmap.
+public struct DailyOverview: Sendable {
+    public struct Day: Sendable, Equatable {
+        public var due: Int
+        public var done: Int
+        /// The share of due habits done, nil when none was due.
+        public var share: Double? { due > 0 ? Double(done) / Double(due) : nil }
+        public var isPerfect: Bool { due > 0 && done == due }
+    }
+
+    public let first: DayKey
+    public let asOf: DayKey
+    public private(set) var days: [Day]
+
+    /// - Parameter series: the series of every habit to include, built as of the same day.
+    ///   A habit counts on days from its start until it was archived (archivedDay, exclusive).
+    ///   Daily and weekdays habits are due on their scheduled days that are not skipped;
+    ///   per-week and per-month habits are due on a day only when it was completed or when
+    ///   their period still needed more completions (once the period is achieved they rest).
+    public init(series: [(DaySeries, archivedDay: DayKey?)], weekStart: Weekday) {
+        let asOf = series.first?.0.asOf ?? DayKey(ordinal: 0)
+        let first = series.map(\.0.start).min() ?? asOf
+        self.first = first
+        self.asOf = asOf
+        var days = [Day](repeating: Day(due: 0, done: 0), count: max(0, first.days(to: asOf) + 1))
+        for (s, archivedDay) in series {
+            let end = min(s.count, archivedDay.map { s.start.days(to: $0) } ?? s.count)
+            guard end > 0 else { continue }
+            let offset = first.days(to: s.start)
+            if s.periodRule != nil {
+                for period in s.periods(weekStart: weekStart) {
+                    var done = 0
+                    for ordinal in period.first.ordinal...period.last.ordinal {
+                        let i = ordinal - s.start.ordinal
+                        guard i < end, !s.skipped[i] else { continue }
+                        let completed = s.isCompleted(i)
+                        if completed || done < period.required {
+                            days[offset + i].due += 1
+                            if completed { days[offset + i].done += 1; done += 1 }
+                        }
+                    }
+                }
+            } else {
+                for i in 0..<end where !s.skipped[i] && s.habit.frequency.isScheduled(s.day(at: i)) {
+                    days[offset + i].due += 1
+                    if s.isCompleted(i) { days[offset + i].done += 1 }
+                }
+            }
+        }
+        self.days = days
+    }
+
+    public func day(_ key: DayKey) -> Day? {
+        let i = first.days(to: key)
+        return i >= 0 && i < days.count ? days[i] : nil
+    }
+
+    /// Days on which every due habit was done.
+    public var perfectDays: Int { days.reduce(0) { $0 + ($1.isPerfect ? 1 : 0) } }
+}

@@ -1,0 +1,105 @@
+/// One habit's history as one value per day, from its first day through the as-of day.
+///
+/// Built once from the habit's live entries; every metric is then one pass over these arrays
+/// instead of a store query per day. Entries after the as-of day are ignored, so metrics as of
+/// a day never change when later entries are added.
+public struct DaySeries: Sendable {
+    public let habit: Habit
+    /// The first day: the habit's creation day, or its first entry's day when that is earlier
+    /// (history logged for days before the habit was created in Almanac).
+    public let start: DayKey
+    public let asOf: DayKey
+    /// The day's value: the sum of its live check entries.
+    public private(set) var values: [Double]
+    /// Whether the day has at least one live check entry.
+    public private(set) var logged: [Bool]
+    /// Whether the day is excused (a live skip and no check).
+    public private(set) var skipped: [Bool]
+
+    /// - Parameters:
+    ///   - entries: the habit's live entries, in any order (soft-deleted ones are ignored).
+    ///   - createdDay: the day the habit was created, in the store's calendar.
+    public init(habit: Habit, entries: [HabitEntry], createdDay: DayKey, asOf: DayKey) {
+        let facts = entries.filter { $0.deletedAt == nil }.map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
+        self.init(habit: habit, facts: facts, createdDay: createdDay, asOf: asOf)
+    }
+
+    /// - Parameters:
+    ///   - facts: what the habit's live entries say, in any order.
+    ///   - createdDay: the day the habit was created, in the store's calendar.
+    public init(habit: Habit, facts: [DayFact], createdDay: DayKey, asOf: DayKey) {
+        self.habit = habit
+        self.asOf = asOf
+        let live = facts.filter { $0.day <= asOf }
+        let firstEntry = live.map(\.day).min()
+        start = min(createdDay, firstEntry ?? createdDay)
+        let count = max(0, start.days(to: asOf) + 1)
+        values = [Double](repeating: 0, count: count)
+        logged = [Bool](repeating: false, count: count)
+        var skips = [Bool](repeating: false, count: count)
+        for entry in live {
+            let index = start.days(to: entry.day)
+            guard index >= 0, index < count else { continue }
+            switch entry.kind {
+            case .check:
+                values[index] += entry.value
+                logged[index] = true
+            case .skip:
+                skips[index] = true
+            }
+        }
+        for index in 0..<count where logged[index] { skips[index] = false }
+        skipped = skips
+        checkins = live.reduce(0) { $0 + ($1.kind == .check ? 1 : 0) }
+    }
+
+    /// Live check entries through the as-of day.
+    public let checkins: Int
+
+    /// The number of days in the series (0 when the habit starts after the as-of day).
+    public var count: Int { values.count }
+
+    public func day(at index: Int) -> DayKey { start.adding(days: index) }
+
+    public func index(of day: DayKey) -> Int? {
+        let index = start.days(to: day)
+        return index >= 0 && index < count ? index : nil
+    }
+
+    /// Whether the day was logged and its value meets the target in the habit's direction.
+    public func isCompleted(_ index: Int) -> Bool { logged[index] && habit.isCompleted(value: values[index]) }
+
+    public func state(at index: Int) -> DayState {
+        if skipped[index] { return .skipped }
+        let scheduled = habit.frequency.isScheduled(day(at: index))
+        if logged[index] {
+            return habit.isCompleted(value: values[index]) ? .done : (scheduled ? .missed : .unscheduled)
+        }
+        return scheduled ? .unknown : .unscheduled
+    }
+}
+
+/// What a day of one habit looks like.
+public enum DayState: String, Sendable, Codable {
+    /// Logged and the target was met.
+    case done
+    /// Logged, target not met.
+    case missed
+    /// Nothing logged on a day the habit was due: unknown, never inferred.
+    case unknown
+    /// Excused (sick, vacation).
+    case skipped
+    /// Not a due day (a `weekdays` habit on another weekday).
+    case unscheduled
+}
+
+/// What one live entry says about its day: the input of every metric.
+public struct DayFact: Sendable, Equatable {
+    public var day: DayKey
+    public var kind: EntryKind
+    public var value: Double
+
+    public init(day: DayKey, kind: EntryKind, value: Double) {
+        self.day = day; self.kind = kind; self.value = value
+    }
+}

@@ -1,0 +1,75 @@
+/// Every metric of one habit as of a day, computed from its day series and never stored.
+public struct HabitMetrics: Sendable, Codable, Equatable {
+    /// The windows completion rates are reported over (nil = all time).
+    public static let rateWindows: [Int?] = [7, 30, 90, 365, nil]
+
+    public var asOf: DayKey
+    /// The as-of day's value and state.
+    public var todayValue: Double?
+    public var todayState: DayState?
+    public var streak: Streak
+    public var rate7: CompletionRate
+    public var rate30: CompletionRate
+    public var rate90: CompletionRate
+    public var rate365: CompletionRate
+    public var rateAll: CompletionRate
+    /// The strength score as of the as-of day.
+    public var score: Double
+    /// Live check entries, and the sum of their values.
+    public var totalCheckins: Int
+    public var totalValue: Double
+    /// Completed days per weekday, Monday first.
+    public var completedByWeekday: [Int]
+    /// Per month (`YYYY-MM`): completed days and the sum of values.
+    public var months: [MonthTotal]
+
+    public struct MonthTotal: Sendable, Codable, Equatable {
+        public var month: String
+        public var completedDays: Int
+        public var value: Double
+    }
+
+    public init(series: DaySeries, weekStart: Weekday) {
+        asOf = series.asOf
+        let last = series.count - 1
+        todayValue = last >= 0 && series.logged[last] ? series.values[last] : nil
+        todayState = last >= 0 ? series.state(at: last) : nil
+        streak = series.streak(weekStart: weekStart)
+        rate7 = series.completionRate(lastDays: 7, weekStart: weekStart)
+        rate30 = series.completionRate(lastDays: 30, weekStart: weekStart)
+        rate90 = series.completionRate(lastDays: 90, weekStart: weekStart)
+        rate365 = series.completionRate(lastDays: 365, weekStart: weekStart)
+        rateAll = series.completionRate(lastDays: nil, weekStart: weekStart)
+        score = series.strengthScores().last ?? 0
+        totalCheckins = series.checkins
+        var sum = 0.0
+        var byWeekday = [Int](repeating: 0, count: 7)
+        var months: [MonthTotal] = []
+        for i in 0..<series.count {
+            let day = series.day(at: i)
+            let month = String(day.description.prefix(7))
+            if months.last?.month != month { months.append(MonthTotal(month: month, completedDays: 0, value: 0)) }
+            sum += series.values[i]
+            months[months.count - 1].value += series.values[i]
+            if series.isCompleted(i) {
+                byWeekday[day.weekday.isoIndex] += 1
+                months[months.count - 1].completedDays += 1
+            }
+        }
+        totalValue = sum
+        completedByWeekday = byWeekday
+        self.months = months
+    }
+
+    /// The rate for one of `rateWindows`.
+    public func rate(_ window: Int?) -> CompletionRate {
+        switch window {
+        case 7: return rate7
+        case 30: return rate30
+        case 90: return rate90
+        case 365: return rate365
+        default: return rateAll
+        }
+    }
+}
+

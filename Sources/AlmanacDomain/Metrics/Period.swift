@@ -1,0 +1,73 @@
+/// The periods of a per-week or per-month habit: the store's weeks or calendar months.
+public enum PeriodKind: String, Sendable, Codable {
+    case week, month
+
+    /// The first day of the period that contains `day`.
+    public func start(of day: DayKey, weekStart: Weekday) -> DayKey {
+        switch self {
+        case .week: return day.adding(days: -day.weekday.position(weekStart: weekStart))
+        case .month: return day.firstOfMonth
+        }
+    }
+
+    /// The first day of the next period.
+    public func next(after start: DayKey) -> DayKey {
+        switch self {
+        case .week: return start.adding(days: 7)
+        case .month: return start.adding(days: start.daysInMonth)
+        }
+    }
+}
+
+/// One week or month of a per-period habit, clamped to the series.
+public struct PeriodTally: Sendable, Equatable {
+    public let first: DayKey
+    public let last: DayKey
+    /// Completed days within the period (and the series).
+    public let completed: Int
+    /// What the period asks for: the habit's times, but never more than its days that were
+    /// neither skipped nor outside the series (a habit created on a Sunday owes one day).
+    public let required: Int
+    /// Whether the period contains the as-of day (still in progress).
+    public let inProgress: Bool
+
+    public var succeeded: Bool { required > 0 && completed >= required }
+}
+
+extension DaySeries {
+    /// The habit's period kind and times, for per-week and per-month habits.
+    public var periodRule: (kind: PeriodKind, times: Int)? {
+        switch habit.frequency {
+        case .perWeek(let n): return (.week, n)
+        case .perMonth(let n): return (.month, n)
+        default: return nil
+        }
+    }
+
+    /// Tallies every period that overlaps the days `from…asOf` of the series, oldest first.
+    public func periods(from: DayKey? = nil, weekStart: Weekday) -> [PeriodTally] {
+        guard let rule = periodRule, count > 0 else { return [] }
+        let low = max(start, from ?? start)
+        guard low <= asOf else { return [] }
+        var tallies: [PeriodTally] = []
+        var periodStart = rule.kind.start(of: low, weekStart: weekStart)
+        while periodStart <= asOf {
+            let next = rule.kind.next(after: periodStart)
+            let first = max(periodStart, start), last = min(next.adding(days: -1), asOf)
+            var completed = 0, available = 0
+            for ordinal in first.ordinal...last.ordinal {
+                let i = ordinal - start.ordinal
+                if skipped[i] { continue }
+                // Days that have not come yet in the current period still count as available.
+                available += 1
+                if isCompleted(i) { completed += 1 }
+            }
+            let inProgress = next > asOf
+            if inProgress { available += next.ordinal - 1 - asOf.ordinal }
+            tallies.append(PeriodTally(first: first, last: last, completed: completed,
+                                       required: min(rule.times, available), inProgress: inProgress))
+            periodStart = next
+        }
+        return tallies
+    }
+}

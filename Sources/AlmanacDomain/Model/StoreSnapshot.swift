@@ -1,0 +1,32 @@
+/// What the metrics and reports read from the store, taken in one consistent read: the settings,
+/// every habit, and the live entries of each habit as day facts.
+public struct StoreSnapshot: Sendable {
+    public var settings: Settings
+    public var calendar: StoreCalendar
+    public var habits: [Habit]
+    /// Live entries per habit id (its text form), through the day the snapshot was taken for.
+    public var facts: [String: [DayFact]]
+
+    public init(settings: Settings, calendar: StoreCalendar, habits: [Habit], facts: [String: [DayFact]]) {
+        self.settings = settings; self.calendar = calendar; self.habits = habits; self.facts = facts
+    }
+
+    /// The habit's day series as of a day.
+    public func series(of habit: Habit, asOf: DayKey) -> DaySeries {
+        DaySeries(habit: habit, facts: facts[habit.id.description] ?? [],
+                  createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+    }
+
+    /// The day a habit was archived on, in the store's calendar (nil while active).
+    public func archivedDay(of habit: Habit) -> DayKey? {
+        habit.archivedAt.map { calendar.dayKey(for: $0) }
+    }
+
+    /// Every habit's metrics as of a day, in display order.
+    public func metrics(asOf: DayKey) -> [(habit: Habit, series: DaySeries, metrics: HabitMetrics)] {
+        habits.map { habit in
+            let series = series(of: habit, asOf: asOf)
+            return (habit, series, HabitMetrics(series: series, weekStart: settings.weekStart))
+        }
+    }
+}

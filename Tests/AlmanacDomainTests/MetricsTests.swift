@@ -1,0 +1,189 @@
+@testable import AlmanacDomain
+import Foundation
+import Testing
+
+/// Builds a habit's series from a compact history: day → value, or "skip".
+struct History {
+    var habit: Habit
+    var created: DayKey
+    var entries: [HabitEntry] = []
+
+    init(_ frequency: Frequency = .daily, unit: HabitUnit = .boolean, target: Double = 1,
+         direction: Direction = .atLeast, created: String) {
+        self.created = DayKey(created)!
+        habit = Habit(name: "H", unit: unit, target: target, direction: direction, frequency: frequency,
+                      createdAt: Timestamp(millis: Int64(self.created.ordinal) * 86_400_000 + 43_200_000))
+    }
+
+    mutating func log(_ days: String..., value: Double = 1) {
+        for day in days { entries.append(HabitEntry(habitId: habit.id, dayKey: DayKey(day)!, timestampUtc: Timestamp(millis: 0), value: value)) }
+    }
+
+    mutating func skip(_ days: String...) {
+        for day in days { entries.append(HabitEntry(habitId: habit.id, dayKey: DayKey(day)!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0)) }
+    }
+
+    func series(asOf: String) -> DaySeries {
+        DaySeries(habit: habit, entries: entries, createdDay: created, asOf: DayKey(asOf)!)
+    }
+
+    func streak(asOf: String, weekStart: Weekday = .monday) -> Streak { series(asOf: asOf).streak(weekStart: weekStart) }
+
+    func rate(_ days: Int?, asOf: String, weekStart: Weekday = .monday) -> CompletionRate {
+        series(asOf: asOf).completionRate(lastDays: days, weekStart: weekStart)
+    }
+}
+
+@Suite struct StreakTests {
+    @Test func todayNotYetLoggedDoesNotBreakTheStreak() {
+        var h = History(created: "2026-11-01")
+        h.log("2026-11-01", "2026-11-02", "2026-11-03", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-08", "2026-11-09")
+        #expect(h.streak(asOf: "2026-11-10") == Streak(current: 5, best: 5, unit: .days))
+        // A day later, the unlogged 10th is a finished day and breaks it.
+        #expect(h.streak(asOf: "2026-11-11") == Streak(current: 0, best: 5, unit: .days))
+        // As of the 4th (in the past), the gap on the 4th is "today".
+        #expect(h.streak(asOf: "2026-11-04") == Streak(current: 3, best: 3, unit: .days))
+    }
+
+    @Test func skipDaysNeitherCountNorBreak() {
+        var h = History(created: "2026-11-01")
+        h.log("2026-11-01", "2026-11-02", "2026-11-04")
+        h.skip("2026-11-03")
+        #expect(h.streak(asOf: "2026-11-04").current == 3)
+        h.skip("2026-11-05", "2026-11-06")
+        #expect(h.streak(asOf: "2026-11-06").current == 3)
+    }
+
+    @Test func weekdayHabitsPassOverUnscheduledDays() {
+        var h = History(.weekdays([.monday, .wednesday, .friday]), created: "2026-11-02")
+        h.log("2026-11-02", "2026-11-04", "2026-11-06", "2026-11-09")
+        h.log("2026-11-07")   // a Saturday run: welcome, but not an occurrence
+        #expect(h.streak(asOf: "2026-11-10") == Streak(current: 4, best: 4, unit: .days))
+        // Wednesday the 11th not done, and Friday the 13th is "today": the 11th breaks it.
+        #expect(h.streak(asOf: "2026-11-13").current == 0)
+    }
+
+    @Test func atMostDaysCountOnlyWhenLogged() {
+        var h = History(unit: .count, target: 2, direction: .atMost, created: "2026-11-01")
+        h.log("2026-11-01", value: 1)
+        h.log("2026-11-02", value: 3)
+        h.log("2026-11-04", value: 0)
+        h.log("2026-11-05", value: 2)
+        // 3rd unlogged: unknown, so it breaks; 4th and 5th are within the target.
+        #expect(h.streak(asOf: "2026-11-05") == Streak(current: 2, best: 2, unit: .days))
+        #expect(h.series(asOf: "2026-11-05").state(at: 1) == .missed)
+        #expect(h.series(asOf: "2026-11-05").state(at: 2) == .unknown)
+    }
+
+    @Test func countHabitsNeedTheTarget() {
+        var h = History(unit: .count, target: 8, created: "2026-11-01")
+        h.log("2026-11-01", value: 8)
+        h.log("2026-11-02", value: 5)
+        h.log("2026-11-02", value: 3)   // two entries on one day add up
+        h.log("2026-11-03", value: 7.5)
+        #expect(h.streak(asOf: "2026-11-03") == Streak(current: 2, best: 2, unit: .days))
+        #expect(h.streak(asOf: "2026-11-04").current == 0)
+    }
+
+    @Test func perWeekStreaksDependOnTheWeekStart() {
+        // Created on Sunday 2026-11-01; three per week.
+        var h = History(.perWeek(3), created: "2026-11-01")
+        h.log("2026-11-01", "2026-11-02", "2026-11-03", "2026-11-08")
+        // Monday weeks: [Sun 1st] owes one (done), [2nd–8th] three (done), [9th–] in progress.
+        #expect(h.streak(asOf: "2026-11-14", weekStart: .monday) == Streak(current: 2, best: 2, unit: .weeks))
+        // Sunday weeks: [1st–7th] three (done), [8th–14th] in progress with one.
+        #expect(h.streak(asOf: "2026-11-14", weekStart: .sunday) == Streak(current: 1, best: 1, unit: .weeks))
+        // Once the Sunday week ends short, it breaks.
+        #expect(h.streak(asOf: "2026-11-15", weekStart: .sunday) == Streak(current: 0, best: 1, unit: .weeks))
+        #expect(h.rate(nil, asOf: "2026-11-14", weekStart: .monday) == CompletionRate(completed: 4, expected: 4))
+        #expect(h.rate(nil, asOf: "2026-11-15", weekStart: .sunday) == CompletionRate(completed: 4, expected: 6))
+    }
+
+    @Test func perMonthStreaksAcrossALeapFebruary() {
+        var h = History(.perMonth(2), created: "2024-02-01")
+        h.log("2024-02-28", "2024-02-29", "2024-03-31")
+        #expect(h.streak(asOf: "2024-02-29") == Streak(current: 1, best: 1, unit: .months))
+        #expect(h.streak(asOf: "2024-03-31") == Streak(current: 1, best: 1, unit: .months))   // March in progress
+        #expect(h.streak(asOf: "2024-04-10") == Streak(current: 0, best: 1, unit: .months))
+        #expect(h.rate(nil, asOf: "2024-04-10") == CompletionRate(completed: 3, expected: 4))
+    }
+
+    @Test func aHabitCreatedTodayHasNothingYet() {
+        let h = History(created: "2026-11-22")
+        let metrics = HabitMetrics(series: h.series(asOf: "2026-11-22"), weekStart: .monday)
+        #expect(metrics.streak == Streak(current: 0, best: 0, unit: .days))
+        #expect(metrics.rate30.value == nil)
+        #expect(metrics.score == 0)
+        #expect(metrics.todayState == .unknown)
+        // As of a day before it existed, the series is empty.
+        #expect(h.series(asOf: "2026-11-21").count == 0)
+    }
+}
+
+@Suite struct CompletionRateTests {
+    @Test func windowsAreClampedToTheCreationDay() {
+        var h = History(created: "2026-11-05")
+        h.log("2026-11-05", "2026-11-06", "2026-11-08")
+        // 30-day window, but the habit is 5 days old; the 9th is today, not yet done.
+        #expect(h.rate(30, asOf: "2026-11-09") == CompletionRate(completed: 3, expected: 4))
+        #expect(h.rate(7, asOf: "2026-11-09") == h.rate(nil, asOf: "2026-11-09"))
+        h.log("2026-11-09")
+        #expect(h.rate(30, asOf: "2026-11-09") == CompletionRate(completed: 4, expected: 5))
+    }
+
+    @Test func skipDaysLeaveTheExpectation() {
+        var h = History(created: "2026-11-01")
+        h.log("2026-11-01", "2026-11-02")
+        h.skip("2026-11-03", "2026-11-04")
+        h.log("2026-11-05")
+        #expect(h.rate(7, asOf: "2026-11-06") == CompletionRate(completed: 3, expected: 3))
+    }
+
+    @Test func weekdayHabitsExpectOnlyTheirDays() {
+        var h = History(.weekdays([.monday, .wednesday, .friday]), created: "2026-11-02")
+        h.log("2026-11-02", "2026-11-06")
+        // Mon 2, Wed 4, Fri 6, Mon 9 were due by Tuesday the 10th.
+        #expect(h.rate(30, asOf: "2026-11-10") == CompletionRate(completed: 2, expected: 4))
+    }
+
+    @Test func periodWindowsCountWholePeriodsAndTheOneInProgress() {
+        var h = History(.perWeek(2), created: "2026-10-01")
+        h.log("2026-11-02", "2026-11-03", "2026-11-10", "2026-11-18")
+        // 7 days to Wednesday the 18th: only the week in progress (Mon 16th–), which has one.
+        #expect(h.rate(7, asOf: "2026-11-18") == CompletionRate(completed: 1, expected: 1))
+        // 30 days (from Oct 20th): whole weeks Oct 26th, Nov 2nd, Nov 9th, plus the current one.
+        #expect(h.rate(30, asOf: "2026-11-18") == CompletionRate(completed: 4, expected: 7))
+    }
+
+    @Test func aDSTChangeDoesNotMoveTheCreationDay() throws {
+        let berlin = StoreCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!, weekStart: .monday)
+        // Created at 00:30 local on 2026-03-29 (still CET, 23:30 UTC the day before).
+        let habit = Habit(name: "H", createdAt: Timestamp(iso8601: "2026-03-28T23:30:00Z")!)
+        let snapshot = StoreSnapshot(settings: Settings(timeZone: "Europe/Berlin"), calendar: berlin, habits: [habit],
+                                     facts: [habit.id.description: [DayFact(day: DayKey("2026-03-29")!, kind: .check, value: 1),
+                                                                     DayFact(day: DayKey("2026-03-30")!, kind: .check, value: 1)]])
+        let series = snapshot.series(of: habit, asOf: DayKey("2026-03-30")!)
+        #expect(series.start == DayKey("2026-03-29"))
+        #expect(series.streak(weekStart: .monday).current == 2)
+    }
+}
+
+@Suite struct DailyOverviewTests {
+    @Test func perfectDaysNeedEveryDueActiveHabit() {
+        var daily = History(created: "2026-11-01")
+        daily.log("2026-11-01", "2026-11-02", "2026-11-03")
+        var mwf = History(.weekdays([.monday, .wednesday, .friday]), created: "2026-11-01")
+        mwf.log("2026-11-02")
+        var archived = History(created: "2026-11-01")
+        archived.log("2026-11-01")
+        let overview = DailyOverview(series: [(daily.series(asOf: "2026-11-04"), nil),
+                                              (mwf.series(asOf: "2026-11-04"), nil),
+                                              (archived.series(asOf: "2026-11-04"), DayKey("2026-11-02"))],
+                                     weekStart: .monday)
+        #expect(overview.day(DayKey("2026-11-01")!) == .init(due: 2, done: 2))   // Sunday: daily + archived
+        #expect(overview.day(DayKey("2026-11-02")!) == .init(due: 2, done: 2))   // Monday: daily + mwf
+        #expect(overview.day(DayKey("2026-11-03")!) == .init(due: 1, done: 1))   // Tuesday: daily only
+        #expect(overview.day(DayKey("2026-11-04")!) == .init(due: 2, done: 0))
+        #expect(overview.perfectDays == 3)
+    }
+}
