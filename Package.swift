@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Tests only: an independent CSV reader to parse exports back.
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
     ],
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
@@ -50,7 +52,8 @@ let package = Package(
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"]),
         .testTarget(
             name: "AlmanacEndToEndTests",
-            dependencies: ["AlmanacCLI", "AlmanacStore", "AlmanacDomain", "AlmanacTestSupport"]
+            dependencies: ["AlmanacCLI", "AlmanacStore", "AlmanacDomain", "AlmanacTestSupport",
+                           .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
     ]
 )

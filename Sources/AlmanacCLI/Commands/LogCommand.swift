@@ -41,7 +41,7 @@ struct LogCommand: ParsableCommand {
     @Argument(help: "The day's value (default 1 for yes/no habits and with --add).", transform: ArgumentValues.number)
     var value: Double?
     @OptionGroup var range: DayRangeOptions
-    @Option(help: "A note for the day.") var note: String?
+    @Option(parsing: .unconditional, help: "A note for the day (may start with -).") var note: String?
     @Flag(help: "Add to the day's value instead of replacing it (\"one more glass\").") var add = false
     @Flag(help: "Excuse the days (sick, vacation).") var skip = false
 

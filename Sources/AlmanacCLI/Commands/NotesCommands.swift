@@ -14,7 +14,7 @@ struct JournalAddCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The title.") var title: String
-    @Option(help: "The text (Markdown).") var body: String = ""
+    @Option(parsing: .unconditional, help: "The text (Markdown; may start with -).") var body: String = ""
     @Option(help: ArgumentHelp("The day (default today).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var date: DayKey?
 
@@ -60,7 +60,7 @@ struct WellbeingAddCommand: ParsableCommand {
     @Argument(help: "The rating, from 0 to the scale's maximum.", transform: ArgumentValues.number) var value: Double
     @Option(help: "The scale's maximum (default 5).", transform: ArgumentValues.positive) var scale: Double = 5
     @Option(help: ArgumentHelp("The habit this rating is about (e.g. its difficulty).", valueName: "name")) var habit: String?
-    @Option(help: "A note.") var note: String?
+    @Option(parsing: .unconditional, help: "A note (may start with -).") var note: String?
     @Option(help: ArgumentHelp("The day (default today).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var date: DayKey?
 

@@ -1,0 +1,93 @@
+import AlmanacTestSupport
+import Foundation
+import SwiftCSV
+import Testing
+
+@Suite struct CSVExportTests {
+    /// A store with hostile text everywhere, a corrected log, a skip and an orphaned entry.
+    func hostileStore() throws -> Session {
+        var s = Session()
+        s.now = "2026-11-01T08:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "=HYPERLINK(\"x\"),\"quoted\"", "--emoji", "🧪")
+        try s.ok("habit", "add", "Wasser 💧, kalt", "--unit", "count", "--target", "8", "--unit-label", "glasses")
+        try s.ok("habit", "add", "Gone")
+        s.now = "2026-11-20T08:00:00Z"
+        try s.ok("log", "=hyperlink(\"x\"),\"quoted\"", "--date", "2026-11-18", "--note", "line one\nline \"two\", end")
+        try s.ok("log", "wasser 💧, kalt", "3", "--date", "2026-11-18")
+        try s.ok("log", "wasser 💧, kalt", "9", "--date", "2026-11-18")   // replaces 3 (kept in history only)
+        try s.ok("log", "wasser 💧, kalt", "--skip", "--date", "2026-11-19")
+        try s.ok("log", "wasser 💧, kalt", "2.5", "--date", "2026-11-20", "--note", "-1 glass, @home")
+        try s.ok("log", "gone", "--date", "2026-11-19")
+        try s.ok("habit", "delete", "gone", "--yes")
+        try s.ok("journal", "add", "+ week", "--body", "*bold*, \"quotes\"\nnext line", "--date", "2026-11-19")
+        try s.ok("wellbeing", "add", "mood", "4", "--note", "=1+1")
+        return s
+    }
+
+    func parse(_ s: Session, _ name: String) throws -> CSV<Named> {
+        let text = String(decoding: s.folder.bytes("out/\(name)"), as: UTF8.self)
+        return try CSV<Named>(string: text, delimiter: .comma, loadColumns: false)
+    }
+
+    @Test func filesParseBackToTheSameValues() throws {
+        let s = try hostileStore()
+        try s.ok("export", "csv", "--out", "out")
+        let entries = try parse(s, "entries.csv")
+        #expect(entries.header == ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "completed", "note", "timestamp_utc", "entry_id"])
+        #expect(entries.rows.count == 5)   // live rows only: the replaced 3 is not here
+        let first = try #require(entries.rows.first { $0["habit_name"]!.hasPrefix("'=") })
+        #expect(first["habit_name"] == "'=HYPERLINK(\"x\"),\"quoted\"")
+        #expect(first["note"] == "line one\nline \"two\", end")
+        #expect(first["completed"] == "true")
+        let water = entries.rows.filter { $0["habit_name"] == "Wasser 💧, kalt" }
+        #expect(water.map { $0["value"]! } == ["9", "0", "2.5"])
+        #expect(water.map { $0["kind"]! } == ["check", "skip", "check"])
+        #expect(water.map { $0["completed"]! } == ["true", "", "false"])
+        #expect(water[2]["note"] == "'-1 glass, @home")
+        #expect(water[0]["timestamp_utc"] == "2026-11-20T08:00:00.000Z")
+        // The entry of the deleted habit stays, without a name.
+        #expect(entries.rows.contains { $0["date"] == "2026-11-19" && $0["habit_name"] == "" && $0["kind"] == "check" })
+
+        let habits = try parse(s, "habits.csv")
+        #expect(habits.rows.map { $0["name"]! } == ["'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt"])
+        #expect(habits.rows[1]["target"] == "8")
+        #expect(habits.rows[1]["total_checkins"] == "2")
+        #expect(habits.rows[1]["total_value"] == "11.5")
+
+        let daily = try parse(s, "daily.csv")
+        #expect(daily.header == ["date", "'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt"])
+        #expect(daily.rows.map { $0["date"]! } == ["2026-11-18", "2026-11-19", "2026-11-20"])
+        #expect(daily.rows.map { $0["Wasser 💧, kalt"]! } == ["9", "skip", "2.5"])
+        #expect(daily.rows.map { $0["'=HYPERLINK(\"x\"),\"quoted\""]! } == ["1", "", ""])
+
+        let journal = try parse(s, "journal.csv")
+        #expect(journal.rows.first?["title"] == "'+ week")
+        #expect(journal.rows.first?["body"] == "*bold*, \"quotes\"\nnext line")
+        let wellbeing = try parse(s, "wellbeing.csv")
+        #expect(wellbeing.rows.first?["note"] == "'=1+1")
+        #expect(wellbeing.rows.first?["value"] == "4")
+    }
+
+    @Test func recordsEndInCRLFAndTheBOMIsOptional() throws {
+        let s = try hostileStore()
+        try s.ok("export", "csv", "--out", "out")
+        let plain = s.folder.bytes("out/habits.csv")
+        #expect(!plain.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(String(decoding: plain, as: UTF8.self).hasPrefix("id,name,emoji,unit,unit_label,target,direction,frequency,category,color,created_at,archived_at,current_streak,best_streak,rate_7d,rate_30d,rate_365d,score,total_checkins,total_value\r\n"))
+        let lines = String(decoding: s.folder.bytes("out/journal.csv"), as: UTF8.self)
+        #expect(lines.hasSuffix("\r\n"))
+        try s.ok("export", "csv", "--out", "out", "--bom")
+        #expect(s.folder.bytes("out/habits.csv").starts(with: [0xEF, 0xBB, 0xBF]))
+        // No temporary files are left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out")).sorted()
+        #expect(names == ["daily.csv", "entries.csv", "habits.csv", "journal.csv", "wellbeing.csv"])
+    }
+
+    @Test func asOfLeavesLaterDaysOut() throws {
+        let s = try hostileStore()
+        try s.ok("export", "csv", "--out", "out", "--as-of", "2026-11-18")
+        #expect(try parse(s, "entries.csv").rows.allSatisfy { $0["date"] == "2026-11-18" })
+        #expect(try parse(s, "daily.csv").rows.count == 1)
+    }
+}
