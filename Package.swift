@@ -19,7 +19,12 @@ let package = Package(
         // The SQLite store (GRDB): migrations, store semantics, queries.
         .target(
             name: "AlmanacStore",
-            dependencies: ["AlmanacDomain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "AlmanacDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw SQLite C API, for streaming exports without a Swift value per cell.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // libcmark, the CommonMark reference implementation, from the system.
         .systemLibrary(
@@ -41,7 +46,7 @@ let package = Package(
         // `make bench`: in-process timings of the hot paths on the bench store (SPEC section 7).
         .executableTarget(
             name: "almanac-bench",
-            dependencies: ["AlmanacDomain", "AlmanacStore"],
+            dependencies: ["AlmanacDomain", "AlmanacStore", "AlmanacCLI"],
             path: "Benchmarks/AlmanacBench"
         ),
 

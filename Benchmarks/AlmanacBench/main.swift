@@ -1,3 +1,4 @@
+import AlmanacCLI
 import AlmanacDomain
 import AlmanacStore
 import Foundation
@@ -50,3 +51,21 @@ let metrics = median(5) {
     _ = DailyOverview(series: all.map { ($0.series, snapshot!.archivedDay(of: $0.habit)) }, weekStart: .monday)
 }
 report("all metrics of all habits + daily overview", metrics, target: 0.3)
+
+// Backup and restore, split into their phases.
+let folder = (path as NSString).deletingLastPathComponent
+let backupPath = folder + "/bench-backup.json"
+let backup = seconds { _ = AlmanacEntry.main(["backup", "--store", path, "--out", backupPath, "--as-of", "2026-11-20"]) }
+report("backup (in process)", backup)
+let data = FileManager.default.contents(atPath: backupPath)!
+var decoded: StoreContents?
+let decode = try median(3) { decoded = try BackupDocument.decode(data).contents }
+report("decode + validate the backup (\(data.count / 1_048_576) MB)", decode)
+let restorePath = folder + "/bench-restore.sqlite"
+let restore = try median(3) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: restorePath + suffix) }
+    let target = try AlmanacStore.open(path: restorePath, mode: .createIfMissing(decoded!.settings))
+    _ = try target.restore(decoded!, mode: .merge, dryRun: false)
+    try target.close()
+}
+report("apply the backup to an empty store", restore)

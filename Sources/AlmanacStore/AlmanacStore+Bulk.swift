@@ -6,18 +6,14 @@ extension AlmanacStore {
     /// Statements are prepared once and reused: this is the path for hundreds of thousands of rows.
     public func insert(_ contents: StoreContents) throws {
         try write { db in
+            try Self.prepareForBulkWrites(db)
             try contents.settings.save(db)
             for category in contents.categories { try category.insert(db) }
             for habit in contents.habits { try habit.insert(db) }
             for goal in contents.goals { try goal.insert(db) }
-            let entry = try db.makeStatement(sql: """
-                INSERT INTO habitEntry (id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for e in contents.habitEntries {
-                try entry.execute(arguments: [e.id, e.habitId, e.dayKey, e.timestampUtc, e.kind, e.value, e.note,
-                                              e.createdAt, e.deletedAt])
-            }
+            let inserter = try EntryInserter(db, expectedRows: contents.habitEntries.count)
+            for entry in contents.habitEntries.sorted(by: { $0.id < $1.id }) { try inserter.insert(entry) }
+            try inserter.finish()
             for journal in contents.journalEntries { try journal.insert(db) }
             for rating in contents.wellbeingEntries { try rating.insert(db) }
         }

@@ -1,39 +1,19 @@
 import AlmanacDomain
 import GRDB
 
-/// One live habit entry with what the CSV shows of its habit (nil fields for a deleted habit).
-public struct ExportedEntry: Sendable {
-    public var dayKey: String
-    public var habitId: String
-    public var habitName: String?
-    public var kind: String
-    public var value: Double
-    public var unit: String?
-    public var target: Double?
-    public var direction: String?
-    public var note: String?
-    public var timestampUtc: String
-    public var id: String
-}
-
 extension AlmanacStore {
-    /// Streams every live habit entry, by day, habit and time, with its habit's fields. Rows are
-    /// read one at a time: memory does not grow with the number of entries.
-    public func forEachLiveEntry(_ body: (ExportedEntry) throws -> Void) throws {
-        try read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note,
-                       e.timestampUtc, e.id
-                FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId
-                WHERE e.deletedAt IS NULL
-                ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id
-                """)
-            while let row = try rows.next() {
-                try body(ExportedEntry(dayKey: row[0], habitId: row[1], habitName: row[2], kind: row[3], value: row[4],
-                                       unit: row[5], target: row[6], direction: row[7], note: row[8],
-                                       timestampUtc: row[9], id: row[10]))
-            }
-        }
+    /// Streams every live habit entry through `through` with its habit's fields, by day, habit
+    /// and time. Columns: 0 dayKey, 1 habitId, 2 habit name, 3 kind, 4 value, 5 unit, 6 target,
+    /// 7 direction, 8 note, 9 timestampUtc, 10 id (habit columns NULL for a deleted habit).
+    /// Memory does not grow with the number of entries.
+    public func forEachLiveEntry(through day: DayKey, _ body: (RawRow) throws -> Void) throws {
+        try forEachRawRow("""
+            SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note,
+                   e.timestampUtc, e.id
+            FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId
+            WHERE e.deletedAt IS NULL AND e.dayKey <= ?
+            ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id
+            """, arguments: [day], body)
     }
 
     /// Streams live journal entries (day, time, id order) as `[date, timestamp_utc, title, body, id]`.

@@ -3,6 +3,9 @@ import GRDB
 /// The store's schema, versioned by named migrations. A store whose applied migrations this build
 /// does not know was written by a newer Almanac and is refused rather than opened.
 enum StoreSchema {
+    /// "Entries of habit H between day A and day B" is a range scan of this index.
+    static let habitEntryIndex = "CREATE INDEX habitEntry_habit_day ON habitEntry (habitId, dayKey)"
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-initial") { db in
@@ -55,8 +58,9 @@ enum StoreSchema {
                     createdAt TEXT NOT NULL,
                     deletedAt TEXT
                 );
-                -- "Entries of habit H between day A and day B" is a range scan of this index.
-                CREATE INDEX habitEntry_habit_day ON habitEntry (habitId, dayKey);
+                """)
+            try db.execute(sql: habitEntryIndex)
+            try db.execute(sql: """
                 CREATE TABLE journalEntry (
                     id TEXT PRIMARY KEY NOT NULL,
                     dayKey TEXT NOT NULL,

@@ -94,3 +94,27 @@ import Testing
         #expect(NumberText.rounded(0.123456, digits: 4) == "0.1235")
     }
 }
+
+@Suite struct EntityIDTests {
+    @Test func textFormIsTheLowercaseCanonicalUUID() {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            let id = EntityID(uuid)
+            #expect(id.description == uuid.uuidString.lowercased())
+            #expect(EntityID(uuid.uuidString) == id)
+            #expect(EntityID(uuid.uuidString.lowercased()) == id)
+        }
+        #expect(EntityID("not-a-uuid") == nil)
+        #expect(EntityID("9825 6e5-8e52-432c-9538-614d604242f0") == nil)
+        #expect(EntityID("982546e5-8e52-432c-9538-614d604242f0x") == nil)
+        #expect(EntityID("982546e5+8e52-432c-9538-614d604242f0") == nil)
+        #expect(EntityID("982546g5-8e52-432c-9538-614d604242f0") == nil)
+    }
+}
+
+@Suite struct EntityIDOrderTests {
+    @Test func orderIsTheOrderOfTheText() {
+        let ids = (0..<300).map { _ in EntityID() }
+        #expect(ids.sorted().map(\.description) == ids.map(\.description).sorted())
+    }
+}

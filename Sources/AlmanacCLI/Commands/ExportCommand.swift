@@ -6,8 +6,8 @@ import Foundation
 /// `almanac export …`: files for other tools.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export the store as CSV files for spreadsheets.",
-        subcommands: [ExportCSVCommand.self])
+        commandName: "export", abstract: "Export the store as CSV files for spreadsheets, or as a JSON backup.",
+        subcommands: [ExportCSVCommand.self, ExportJSONCommand.self])
 }
 
 struct ExportCSVCommand: ParsableCommand {

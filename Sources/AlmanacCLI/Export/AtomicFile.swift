@@ -19,6 +19,16 @@ final class AtomicFile {
         buffer.reserveCapacity(Self.flushSize + 4096)
     }
 
+    /// Writes to standard output instead of a file (`--out -`): commit only flushes.
+    init(standardOutput: Void) throws {
+        path = "-"
+        temporary = ""
+        descriptor = STDOUT_FILENO
+        toStandardOutput = true
+    }
+
+    private var toStandardOutput = false
+
     deinit { if descriptor >= 0 { abandon() } }
 
     func write(_ text: String) throws {
@@ -44,6 +54,7 @@ final class AtomicFile {
     /// Makes the new content the file's content.
     func commit() throws {
         try flush()
+        if toStandardOutput { descriptor = -1; return }
         guard fsync(descriptor) == 0 else { throw CommandFailure("Cannot write \(path): \(String(cString: strerror(errno))).") }
         close(descriptor)
         descriptor = -1
@@ -58,6 +69,7 @@ final class AtomicFile {
 
     /// Drops the temporary file; the target is untouched.
     func abandon() {
+        if toStandardOutput { descriptor = -1; return }
         if descriptor >= 0 { close(descriptor); descriptor = -1 }
         unlink(temporary)
     }

@@ -55,32 +55,15 @@ struct CSVExport {
         try file.commit()
     }
 
+    /// Streams entries.csv (see `EntriesCSVEncoder`).
     private func writeEntries() throws {
         let file = try file("entries.csv", header: Self.entriesHeader)
-        var group: [ExportedEntry] = []
-        func flushGroup() throws {
-            guard let first = group.first else { return }
-            let sum = group.reduce(0) { $0 + ($1.kind == "check" ? $1.value : 0) }
-            var completed = ""
-            if let target = first.target, let direction = first.direction, group.contains(where: { $0.kind == "check" }) {
-                completed = (direction == "atMost" ? sum <= target : sum >= target) ? "true" : "false"
-            }
-            for e in group {
-                try file.write(CSVField.record([
-                    e.dayKey, e.habitId, e.habitName ?? "", e.kind, CSVField.number(e.value), e.unit ?? "",
-                    e.target.map(CSVField.number) ?? "", e.kind == "check" ? completed : "", e.note ?? "",
-                    e.timestampUtc, e.id,
-                ]))
-            }
-            group.removeAll(keepingCapacity: true)
+        var encoder = EntriesCSVEncoder()
+        try store.forEachLiveEntry(through: asOf) { row in
+            if encoder.append(row) >= 1 << 20 { try file.write(encoder.take()) }
         }
-        let last = asOf.description
-        try store.forEachLiveEntry { entry in
-            guard entry.dayKey <= last else { return }
-            if let first = group.first, first.dayKey != entry.dayKey || first.habitId != entry.habitId { try flushGroup() }
-            group.append(entry)
-        }
-        try flushGroup()
+        encoder.finish()
+        try file.write(encoder.take())
         try file.commit()
     }
 

@@ -6,25 +6,76 @@ public struct EntityID: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     public init(_ uuid: UUID = UUID()) { self.uuid = uuid }
 
-    /// Parses the canonical 8-4-4-4-12 form in either case.
+    /// Parses the canonical 8-4-4-4-12 form in either case. (Hand-written: Foundation's parser
+    /// on Linux goes through `sscanf` and dominated the restore of a large backup.)
     public init?(_ text: String) {
-        guard text.utf8.count == 36, let uuid = UUID(uuidString: text) else { return nil }
-        self.uuid = uuid
+        var text = text
+        guard let bits = text.withUTF8({ EntityID.parse($0) }) else { return nil }
+        self.init(uuid: bits)
     }
 
-    /// An id made from 128 bits of a deterministic generator (a version-4 UUID shape).
-    public init(bits high: UInt64, _ low: UInt64) {
-        var h = high, l = low
-        h = (h & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
-        l = (l & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    private init(uuid bits: (UInt64, UInt64)) {
         let b = { (v: UInt64, i: Int) -> UInt8 in UInt8(truncatingIfNeeded: v >> (56 - 8 * i)) }
+        let (h, l) = bits
         self.uuid = UUID(uuid: (b(h, 0), b(h, 1), b(h, 2), b(h, 3), b(h, 4), b(h, 5), b(h, 6), b(h, 7),
                                 b(l, 0), b(l, 1), b(l, 2), b(l, 3), b(l, 4), b(l, 5), b(l, 6), b(l, 7)))
     }
 
-    public var description: String { uuid.uuidString.lowercased() }
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
+        for (i, byte) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let value: UInt8
+            switch byte {
+            case 48...57: value = byte - 48
+            case 97...102: value = byte - 87
+            case 65...70: value = byte - 55
+            default: return nil
+            }
+            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            nibbles += 1
+        }
+        return (high, low)
+    }
 
-    public static func < (lhs: EntityID, rhs: EntityID) -> Bool { lhs.description < rhs.description }
+    /// An id made from 128 bits of a deterministic generator (a version-4 UUID shape).
+    public init(bits high: UInt64, _ low: UInt64) {
+        self.init(uuid: ((high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000,
+                         (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000))
+    }
+
+    public var description: String {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: uuid.uuid) { raw in
+            String(unsafeUninitializedCapacity: 36) { out in
+                var o = 0
+                for (i, byte) in raw.enumerated() {
+                    if i == 4 || i == 6 || i == 8 || i == 10 { out[o] = UInt8(ascii: "-"); o += 1 }
+                    out[o] = hex[Int(byte >> 4)]; out[o + 1] = hex[Int(byte & 15)]; o += 2
+                }
+                return o
+            }
+        }
+    }
+
+    /// The order of the text form (byte order equals lowercase-hex order).
+    public static func < (lhs: EntityID, rhs: EntityID) -> Bool {
+        let (a, b) = (lhs.halves, rhs.halves)
+        return a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
+    }
+
+    private var halves: (UInt64, UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            var high: UInt64 = 0, low: UInt64 = 0
+            for i in 0..<8 { high = high << 8 | UInt64(raw[i]) }
+            for i in 8..<16 { low = low << 8 | UInt64(raw[i]) }
+            return (high, low)
+        }
+    }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

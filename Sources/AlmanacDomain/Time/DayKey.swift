@@ -18,7 +18,13 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses exactly `YYYY-MM-DD`; nil for any other shape or a day the calendar does not have.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let key = text.withUTF8({ DayKey(utf8: $0) }) else { return nil }
+        self = key
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

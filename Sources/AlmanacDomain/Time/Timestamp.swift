@@ -20,20 +20,31 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String {
         let day = utcDayOrdinal
         let msOfDay = Int(millis - Int64(day) * 86_400_000)
-        var text = DayKey(ordinal: day).description
-        let h = msOfDay / 3_600_000, m = (msOfDay / 60_000) % 60, s = (msOfDay / 1000) % 60, ms = msOfDay % 1000
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let three = ms < 10 ? "00\(ms)" : (ms < 100 ? "0\(ms)" : "\(ms)")
-        text += "T\(two(h)):\(two(m)):\(two(s)).\(three)Z"
-        return text
+        let (y, mo, d) = DayKey(ordinal: day).parts
+        let h = msOfDay / 3_600_000, mi = (msOfDay / 60_000) % 60, s = (msOfDay / 1000) % 60, ms = msOfDay % 1000
+        return String(unsafeUninitializedCapacity: 24) { out in
+            func put(_ value: Int, _ digits: Int, at index: Int) {
+                var v = value
+                for k in stride(from: digits - 1, through: 0, by: -1) { out[index + k] = UInt8(48 + v % 10); v /= 10 }
+            }
+            put(y, 4, at: 0); out[4] = 45; put(mo, 2, at: 5); out[7] = 45; put(d, 2, at: 8)
+            out[10] = UInt8(ascii: "T"); put(h, 2, at: 11); out[13] = 58; put(mi, 2, at: 14); out[16] = 58
+            put(s, 2, at: 17); out[19] = 46; put(ms, 3, at: 20); out[23] = UInt8(ascii: "Z")
+            return 24
+        }
     }
 
     /// Parses ISO 8601 instants: `2026-01-05T08:00:00Z`, with optional fraction and a `Z` or
     /// `±HH:MM` offset. Nil for anything else.
     public init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let value = text.withUTF8({ Timestamp(iso8601: $0) }) else { return nil }
+        self = value
+    }
+
+    private init?(iso8601 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
-              let day = DayKey(String(decoding: bytes[0..<10], as: UTF8.self)),
+              let day = DayKey(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10])),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

@@ -14,14 +14,42 @@ public enum CSVField {
     /// One field, escaped. A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return
     /// gets a leading `'` (OWASP's advice) unless it is a plain number such as `-3` or `+1.5`.
     public static func text(_ value: String) -> String {
-        var field = value
-        if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), !isPlainNumber(field) {
-            field = "'" + field
-        }
-        let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-        guard needsQuotes else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends one escaped field to a byte buffer.
+    public static func append(_ value: String, to out: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { append($0, to: &out) }
+    }
+
+    /// Appends one escaped field, given as UTF-8 bytes, to a byte buffer: the single escaping
+    /// routine every CSV cell goes through.
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        var needsQuotes = false
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == quote || byte == 10 || byte == 13 {
+            needsQuotes = true
+            break
+        }
+        var neutralise = false
+        if let first = bytes.first, formulaStarts.contains(first) { neutralise = !isPlainNumber(bytes) }
+        if !needsQuotes && !neutralise {
+            out.append(contentsOf: bytes)
+            return
+        }
+        if needsQuotes { out.append(quote) }
+        if neutralise { out.append(UInt8(ascii: "'")) }
+        for byte in bytes {
+            out.append(byte)
+            if byte == quote { out.append(quote) }
+        }
+        if needsQuotes { out.append(quote) }
+    }
+
+    private static let formulaStarts: [UInt8] = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 9, 13]
 
     public static func number(_ value: Double) -> String { NumberText.plain(value) }
 
@@ -35,8 +63,8 @@ public enum CSVField {
     }
 
     /// An optional sign, digits, an optional fraction: what spreadsheets read as a number.
-    static func isPlainNumber(_ text: String) -> Bool {
-        var bytes = Substring(text).utf8[...]
+    static func isPlainNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bytes = text[...]
         if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
         var digits = 0, dots = 0
         for byte in bytes {

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Reads a JSON backup (`almanac-backup`, version 1) into store contents, refusing anything that
+/// is not exactly that with a sentence naming the problem and, for values, its JSON path
+/// (`habitEntries[1042].dayKey: "2025-13-01" is not a calendar day (YYYY-MM-DD).`).
+///
+/// The reader streams: objects are converted one at a time as they are read. (Foundation's
+/// JSONDecoder took 3 s and 300 MB on the bench backup; see docs/PERFORMANCE.md.)
+public enum BackupDocument {
+    public static let format = "almanac-backup"
+    /// The newest backup version this build reads (older ones would be migrated on read).
+    public static let currentVersion = 1
+
+    /// Why a backup was refused.
+    public struct Problem: Error, CustomStringConvertible, Equatable, Sendable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    /// Decodes and validates a whole backup. Nothing is returned unless every value is valid.
+    public static func decode(_ data: Data) throws -> (contents: StoreContents, exportedAt: Timestamp) {
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw Problem("The file is not valid UTF-8 text, so it is not an Almanac backup.")
+        }
+        return try data.withUnsafeBytes { raw in
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            do {
+                return try decode(&reader)
+            } catch let error as JSONReader.SyntaxError {
+                throw Problem("The file is not valid JSON: \(error.message) (at byte \(error.offset)).")
+            }
+        }
+    }
+
+    private static func decode(_ reader: inout JSONReader) throws -> (contents: StoreContents, exportedAt: Timestamp) {
+        guard reader.peek() == UInt8(ascii: "{") else {
+            _ = try reader.readValue()
+            try end(&reader)
+            throw Problem("The file is JSON but not an Almanac backup (it is not an object with \"format\": \"\(format)\").")
+        }
+        var contents = StoreContents(settings: Settings(timeZone: "UTC"))
+        var seenFormat = false, version: Int?, exportedAt: Timestamp?, settings: Settings?
+        try reader.readObject { reader, key in
+            func header(_ value: JSONReader.Value) throws -> BackupFields {
+                try BackupFields(.object([(key, value)]), path: "")
+            }
+            switch key {
+            case "format":
+                let value = try reader.readValue(depth: 1)
+                guard case .string(let text) = value, text == format else {
+                    throw Problem("The file is JSON but not an Almanac backup (\"format\" is not \"\(format)\").")
+                }
+                seenFormat = true
+            case "version":
+                let number = try header(try reader.readValue(depth: 1)).integer(key)
+                guard number <= currentVersion else {
+                    throw Problem("This backup has format version \(number), newer than this almanac reads (\(currentVersion)); upgrade almanac to restore it.")
+                }
+                guard number >= 1 else { throw Problem("version: \(number) is not a backup format version.") }
+                version = number
+            case "exportedAt": exportedAt = try header(try reader.readValue(depth: 1)).timestamp(key)
+            case "settings": settings = try BackupFields(try reader.readValue(depth: 1), path: "settings").settings()
+            case "categories": contents.categories = try array(&reader, key) { try $0.category() }
+            case "habits": contents.habits = try array(&reader, key) { try $0.habit() }
+            case "goals": contents.goals = try array(&reader, key) { try $0.goal() }
+            case "habitEntries": contents.habitEntries = try array(&reader, key) { try $0.habitEntry() }
+            case "journalEntries": contents.journalEntries = try array(&reader, key) { try $0.journalEntry() }
+            case "wellbeingEntries": contents.wellbeingEntries = try array(&reader, key) { try $0.wellbeingEntry() }
+            default: _ = try reader.readValue(depth: 1)   // unknown fields are ignored, as readers of JSON expect
+            }
+        }
+        try end(&reader)
+        guard seenFormat else { throw Problem("The file is JSON but not an Almanac backup (it has no \"format\": \"\(format)\").") }
+        guard version != nil else { throw Problem("version is missing; an Almanac backup names its format version.") }
+        guard let exportedAt else { throw Problem("exportedAt is missing.") }
+        guard let settings else { throw Problem("settings is missing.") }
+        contents.settings = settings
+        try BackupValidator.validate(contents)
+        return (contents, exportedAt)
+    }
+
+    private static func array<T>(_ reader: inout JSONReader, _ key: String, _ make: (BackupFields) throws -> T) throws -> [T] {
+        guard reader.peek() == UInt8(ascii: "[") else {
+            throw Problem("\(key) has the wrong type (expected an array, found \(try reader.readValue(depth: 1).typeName)).")
+        }
+        var items: [T] = []
+        try reader.readArray { reader, i in
+            items.append(try make(try BackupFields(try reader.readValue(depth: 1), path: "\(key)[\(i)]")))
+        }
+        return items
+    }
+
+    private static func end(_ reader: inout JSONReader) throws {
+        guard reader.peek() == nil else { throw reader.fail("there is more text after the JSON value") }
+    }
+}

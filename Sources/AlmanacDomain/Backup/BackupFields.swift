@@ -1,0 +1,117 @@
+/// The fields of one backup object, read with the JSON path they are reported under
+/// (`habitEntries[1042].dayKey`). Every conversion failure is a sentence naming that path.
+struct BackupFields {
+    typealias Value = JSONReader.Value
+    typealias Problem = BackupDocument.Problem
+
+    let members: [(String, Value)]
+    let path: String
+
+    init(_ value: Value, path: String) throws {
+        guard case .object(let members) = value else {
+            throw Problem("\(path) has the wrong type (expected an object, found \(value.typeName)).")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    private func lookup(_ key: String) -> Value? { members.first { $0.0 == key }?.1 }
+
+    private func required(_ key: String) throws -> Value {
+        guard let value = lookup(key) else { throw Problem("\(path).\(key) is missing.") }
+        if case .null = value { throw Problem("\(path).\(key) is null but needs a value.") }
+        return value
+    }
+
+    private func wrongType(_ key: String, _ expected: String, _ value: Value) -> Problem {
+        Problem("\(path).\(key) has the wrong type (expected \(expected), found \(value.typeName)).")
+    }
+
+    func string(_ key: String) throws -> String {
+        let value = try required(key)
+        guard case .string(let text) = value else { throw wrongType(key, "a string", value) }
+        return text
+    }
+
+    func optionalString(_ key: String) throws -> String? {
+        guard let value = lookup(key) else { return nil }
+        switch value {
+        case .null: return nil
+        case .string(let text): return text
+        default: throw wrongType(key, "a string or null", value)
+        }
+    }
+
+    func number(_ key: String) throws -> Double {
+        let value = try required(key)
+        guard case .number(let number) = value else { throw wrongType(key, "a number", value) }
+        return number
+    }
+
+    func integer(_ key: String) throws -> Int {
+        let number = try number(key)
+        guard number == number.rounded(), abs(number) < 1e15 else {
+            throw Problem("\(path).\(key): \(NumberText.plain(number)) is not a whole number.")
+        }
+        return Int(number)
+    }
+
+    private func parsed<T>(_ key: String, _ text: String?, _ parse: (String) -> T?, _ what: String) throws -> T? {
+        guard let text else { return nil }
+        guard let value = parse(text) else { throw Problem("\(path).\(key): \"\(text)\" is not \(what).") }
+        return value
+    }
+
+    func id(_ key: String) throws -> EntityID { try parsed(key, try string(key), EntityID.init, "a UUID")! }
+    func optionalID(_ key: String) throws -> EntityID? { try parsed(key, try optionalString(key), EntityID.init, "a UUID") }
+    func day(_ key: String) throws -> DayKey { try parsed(key, try string(key), { DayKey($0) }, "a calendar day (YYYY-MM-DD)")! }
+    func optionalDay(_ key: String) throws -> DayKey? { try parsed(key, try optionalString(key), { DayKey($0) }, "a calendar day (YYYY-MM-DD)") }
+    func timestamp(_ key: String) throws -> Timestamp {
+        try parsed(key, try string(key), { Timestamp(iso8601: $0) }, "an ISO 8601 timestamp")!
+    }
+    func optionalTimestamp(_ key: String) throws -> Timestamp? {
+        try parsed(key, try optionalString(key), { Timestamp(iso8601: $0) }, "an ISO 8601 timestamp")
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws -> T where T.RawValue == String {
+        let text = try string(key)
+        guard let value = T(rawValue: text) else {
+            throw Problem("\(path).\(key): \"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return value
+    }
+
+    func frequency(_ key: String) throws -> Frequency {
+        let fields = try BackupFields(try required(key), path: "\(path).\(key)")
+        let frequency: Frequency
+        switch try fields.string("type") {
+        case "daily": frequency = .daily
+        case "weekdays":
+            guard case .array(let names)? = fields.lookup("days") else { throw Problem("\(path).\(key).days is missing.") }
+            var days = Set<Weekday>()
+            for (i, name) in names.enumerated() {
+                guard case .string(let text) = name, let day = Weekday(name: text) else {
+                    throw Problem("\(path).\(key).days[\(i)] is not a weekday (mon … sun).")
+                }
+                days.insert(day)
+            }
+            frequency = .weekdays(days)
+        case "perWeek": frequency = .perWeek(try fields.integer("times"))
+        case "perMonth": frequency = .perMonth(try fields.integer("times"))
+        case let other: throw Problem("\(path).\(key).type: \"\(other)\" is not daily, weekdays, perWeek or perMonth.")
+        }
+        do { try frequency.validate() } catch { throw Problem("\(path).\(key): \(error)") }
+        return frequency
+    }
+
+    func ids(_ key: String) throws -> [EntityID] {
+        let value = try required(key)
+        guard case .array(let elements) = value else { throw wrongType(key, "an array of UUIDs", value) }
+        return try elements.enumerated().map { i, element in
+            guard case .string(let text) = element, let id = EntityID(text) else {
+                throw Problem("\(path).\(key)[\(i)] is not a UUID.")
+            }
+            return id
+        }
+    }
+}
