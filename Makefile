@@ -24,6 +24,7 @@ release: deps
 	$(SWIFT) build -c release
 
 test: build
+	bash scripts/check-backup-schema.sh
 	$(SWIFT) test
 
 demo: build

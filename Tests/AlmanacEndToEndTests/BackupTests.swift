@@ -1,0 +1,231 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+@Suite struct BackupRoundTripTests {
+    /// backup → restore into an empty store → backup gives the same bytes, for generated stores
+    /// with soft-deleted rows, archived habits, non-ASCII names and notes with quotes and newlines.
+    @Test(arguments: [1, 7, 42] as [UInt64])
+    func backupRestoreBackupIsByteIdentical(seed: UInt64) throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.folder.path("a.sqlite"), "--habits", "14", "--years", "1", "--seed", "\(seed)")
+        try s.ok("backup", "--store", s.folder.path("a.sqlite"), "--out", "one.json", "--as-of", "2026-11-20")
+        let restored = try s.ok("restore", "one.json", "--store", s.folder.path("b.sqlite"))
+        #expect(restored.contains("habitEntries:"))
+        try s.ok("backup", "--store", s.folder.path("b.sqlite"), "--out", "two.json", "--as-of", "2026-11-20")
+        let one = s.folder.bytes("one.json"), two = s.folder.bytes("two.json")
+        #expect(one.count > 10_000)
+        #expect(one == two)
+
+        let json = try JSONSerialization.jsonObject(with: one) as! [String: Any]
+        #expect(json["format"] as? String == "almanac-backup")
+        #expect(json["version"] as? Int == 1)
+        #expect(json["exportedAt"] as? String == "2026-11-20T00:00:00.000Z")
+        let entries = json["habitEntries"] as! [[String: Any]]
+        #expect(entries.contains { !($0["deletedAt"] is NSNull) })
+        #expect((json["habits"] as! [[String: Any]]).contains { !($0["archivedAt"] is NSNull) })
+        let ids = entries.map { $0["id"] as! String }
+        #expect(ids == ids.sorted())
+
+        // Merging the same backup again changes nothing.
+        #expect(try s.ok("restore", "one.json", "--store", s.folder.path("b.sqlite")).contains(": 0 rows changed"))
+    }
+
+    @Test func sameStoreSameBytesAndExportJSONIsBackup() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.folder.path("a.sqlite"), "--habits", "5", "--years", "1")
+        try s.ok("backup", "--store", s.folder.path("a.sqlite"), "--out", "one.json")
+        try s.ok("export", "json", "--store", s.folder.path("a.sqlite"), "--out", "two.json")
+        #expect(s.folder.bytes("one.json") == s.folder.bytes("two.json"))   // ALMANAC_NOW pins exportedAt
+        let stdout = try s.ok("backup", "--store", s.folder.path("a.sqlite"), "--out", "-")
+        #expect(Data(stdout.utf8) == s.folder.bytes("one.json"))
+    }
+
+    @Test func hostileTextSurvivesTheRoundTrip() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Asia/Kolkata")
+        let name = "Ünïcødé \"quoted\", <b>bold</b> \\ back 🧪"
+        try s.ok("habit", "add", name, "--emoji", "🧪")
+        try s.ok("log", name, "--date", "2026-11-20", "--note", "line\none\ttab \u{1}ctrl \"q\"")
+        try s.ok("journal", "add", "RTL: שלום", "--body", "**x**\r\n")
+        try s.ok("backup", "--out", "one.json")
+        try s.ok("restore", "one.json", "--store", s.folder.path("b.sqlite"))
+        try s.ok("backup", "--store", s.folder.path("b.sqlite"), "--out", "two.json")
+        #expect(s.folder.bytes("one.json") == s.folder.bytes("two.json"))
+        let json = try JSONSerialization.jsonObject(with: s.folder.bytes("one.json")) as! [String: Any]
+        #expect((json["habits"] as! [[String: Any]])[0]["name"] as? String == name)
+        #expect((json["habitEntries"] as! [[String: Any]])[0]["note"] as? String == "line\none\ttab \u{1}ctrl \"q\"")
+        #expect((json["settings"] as! [String: Any])["timeZone"] as? String == "Asia/Kolkata")
+    }
+
+    @Test func replaceSnapshotsTheStoreFirstAndDryRunChangesNothing() throws {
+        var s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Old habit")
+        try s.ok("demo", "--store", s.folder.path("other.sqlite"), "--habits", "3", "--years", "1")
+        try s.ok("backup", "--store", s.folder.path("other.sqlite"), "--out", "other.json")
+        let before = s.snapshot()
+        let dry = try s.ok("restore", "other.json", "--mode", "replace", "--dry-run")
+        #expect(dry.contains("habits: 3 added, 0 updated, 0 unchanged, 1 removed"))
+        #expect(s.snapshot() == before)
+        s.now = "2026-11-22T10:15:00Z"
+        let out = try s.ok("restore", "other.json", "--mode", "replace")
+        #expect(out.contains("before-restore-20261122T101500Z.sqlite"))
+        let names = try JSONSerialization.jsonObject(with: Data(try s.ok("habit", "list", "--json", "--archived").utf8)) as! [[String: Any]]
+        #expect(!names.contains { $0["name"] as? String == "Old habit" })
+        let saved = try s.ok("habit", "list", "--store", s.folder.path("almanac.sqlite.before-restore-20261122T101500Z.sqlite"))
+        #expect(saved.contains("Old habit"))
+    }
+
+    @Test func mergeKeepsTheNewerEdit() throws {
+        var s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Read", "--color", "#111111")
+        try s.ok("backup", "--out", "old.json")
+        s.now = "2026-11-23T10:00:00Z"
+        try s.ok("habit", "edit", "read", "--color", "#222222")
+        #expect(try s.ok("restore", "old.json").contains(": 0 rows changed"))   // the store's edit is newer
+        #expect(try s.ok("habit", "show", "read").contains("#222222"))
+        try s.ok("backup", "--out", "new.json")
+        try s.ok("restore", "new.json", "--store", s.folder.path("b.sqlite"))
+        try s.ok("restore", "old.json", "--store", s.folder.path("b.sqlite"))
+        #expect(try s.ok("habit", "show", "read", "--store", s.folder.path("b.sqlite")).contains("#222222"))
+    }
+}
+
+/// Every refused backup: exit status 1, one sentence, the store byte-identical.
+@Suite struct BadBackupTests {
+    func prepared() throws -> (Session, String) {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "--date", "2026-11-20")
+        try s.ok("backup", "--out", "good.json", "--as-of", "2026-11-20")
+        return (s, String(decoding: s.folder.bytes("good.json"), as: UTF8.self))
+    }
+
+    func expectRefused(_ s: Session, _ bytes: Data, mentioning words: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try bytes.write(to: s.folder.url.appendingPathComponent("bad.json"))
+        let before = s.snapshot()
+        for mode in ["merge", "replace"] {
+            let result = try s.run("restore", "bad.json", "--mode", mode)
+            #expect(result.status == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+            for word in words { #expect(result.stderr.contains(word), "\(result.stderr) lacks \(word)", sourceLocation: sourceLocation) }
+            #expect(s.snapshot() == before, sourceLocation: sourceLocation)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path)
+        #expect(!files.contains { $0.contains("before-restore") }, sourceLocation: sourceLocation)
+    }
+
+    func replacing(_ text: String, _ old: String, _ new: String, sourceLocation: SourceLocation = #_sourceLocation) -> Data {
+        #expect(text.contains(old), sourceLocation: sourceLocation)
+        return Data(text.replacingOccurrences(of: old, with: new).utf8)
+    }
+
+    @Test func malformedFilesAreRefused() throws {
+        let (s, good) = try prepared()
+        try expectRefused(s, Data(good.utf8.prefix(good.utf8.count / 2)), mentioning: ["not valid JSON", "truncated"])
+        try expectRefused(s, Data(#"{"hello": [1, 2, 3]}"#.utf8), mentioning: ["not an Almanac backup"])
+        try expectRefused(s, Data("[1, 2]".utf8), mentioning: ["not an Almanac backup"])
+        try expectRefused(s, Data("not json at all".utf8), mentioning: ["not valid JSON"])
+        try expectRefused(s, replacing(good, #""version":1"#, #""version":2"#), mentioning: ["version 2", "newer"])
+        try expectRefused(s, Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]), mentioning: ["UTF-8"])
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        try expectRefused(s, Data(deep.utf8), mentioning: ["nests"])
+        let deepInside = good.replacingOccurrences(of: #""note":null"#, with: #""note":"# + deep)
+        try expectRefused(s, Data(deepInside.utf8), mentioning: ["nests"])
+    }
+
+    @Test func invalidValuesAreRefusedWithTheirPath() throws {
+        let (s, good) = try prepared()
+        try expectRefused(s, replacing(good, #""name":"Run","#, ""), mentioning: ["habits[0].name is missing"])
+        try expectRefused(s, replacing(good, #""dayKey":"2026-11-20""#, #""dayKey":"2025-02-29""#),
+                          mentioning: [#"habitEntries[0].dayKey: "2025-02-29" is not a calendar day"#])
+        try expectRefused(s, replacing(good, #""value":1"#, #""value":-1"#), mentioning: ["habitEntries[0].value", "-1"])
+        try expectRefused(s, replacing(good, #""kind":"check""#, #""kind":"maybe""#), mentioning: ["habitEntries[0].kind"])
+        try expectRefused(s, replacing(good, #""timeZone":"UTC""#, #""timeZone":"Mars/Base""#), mentioning: ["settings.timeZone"])
+        try expectRefused(s, replacing(good, #""categoryId":null"#, #""categoryId":"11111111-2222-4333-8444-555555555555""#),
+                          mentioning: ["habits[0].categoryId", "names no category"])
+        try expectRefused(s, replacing(good, #""target":1,"#, #""target":"one","#), mentioning: ["habits[0].target", "wrong type"])
+        // A duplicate entry id.
+        let json = try JSONSerialization.jsonObject(with: Data(good.utf8)) as! [String: Any]
+        let entry = (json["habitEntries"] as! [[String: Any]])[0]
+        let line = String(decoding: try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]), as: UTF8.self)
+        let doubled = good.replacingOccurrences(of: "\"habitEntries\":[\n", with: "\"habitEntries\":[\n\(line),\n")
+        try expectRefused(s, Data(doubled.utf8), mentioning: ["habitEntries[1].id", "duplicate of habitEntries[0].id"])
+    }
+
+    @Test func hugeFilesAreRefusedBeforeReading() throws {
+        let (s, _) = try prepared()
+        let path = s.folder.path("bad.json")
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 2 * 1024 * 1024 * 1024)   // sparse: 2 GB that take no disk
+        try handle.close()
+        let before = s.snapshot()
+        let result = try s.run("restore", "bad.json")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("2048.0 MB, over the 512.0 MB"))
+        #expect(s.snapshot() == before)
+        #expect(try s.run("restore", "missing.json").stderr.contains("No file at missing.json"))
+    }
+
+    @Test func entriesOfADeletedHabitRestoreAsHistory() throws {
+        let (s, _) = try prepared()
+        try s.ok("habit", "delete", "run", "--yes")
+        try s.ok("backup", "--out", "orphans.json")
+        let out = try s.ok("restore", "orphans.json", "--store", s.folder.path("b.sqlite"))
+        #expect(out.contains("habitEntries: 1 added"))
+    }
+}
+
+@Suite struct RestoreKillTests {
+    /// A restore killed with SIGKILL leaves the store as it was or fully restored, never between.
+    @Test func aKilledRestoreLeavesTheOldStoreOrTheNewOne() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.folder.path("big.sqlite"), "--habits", "60", "--years", "3", "--seed", "3")
+        try s.ok("backup", "--store", s.folder.path("big.sqlite"), "--out", "big.json")
+        let total = try rowCount(s.folder.path("big.sqlite"))
+        var outcomes = Set<String>()
+        for delay in [0.05, 0.15, 0.3, 0.6, 1.0, 1.5] {
+            let target = s.folder.path("target-\(delay).sqlite")
+            try s.ok("init", "--store", target, "--timezone", "UTC")
+            try s.ok("habit", "add", "Mine", "--store", target)
+            let before = try rowCount(target)
+            let process = Process()
+            process.executableURL = s.binary.url
+            process.arguments = ["restore", "big.json", "--store", target]
+            process.currentDirectoryURL = s.folder.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let after = try rowCount(target)
+            #expect(after == before || after == before + total, "after \(delay) s: \(after) rows")
+            outcomes.insert(after == before ? "old" : "new")
+            #expect(try sqlite(target, "PRAGMA integrity_check") == "ok")
+        }
+        #expect(!outcomes.isEmpty)
+    }
+
+    func sqlite(_ path: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func rowCount(_ path: String) throws -> Int {
+        let sql = ["category", "habit", "goal", "habitEntry", "journalEntry", "wellbeingEntry"]
+            .map { "(SELECT COUNT(*) FROM \($0))" }.joined(separator: " + ")
+        return Int(try sqlite(path, "SELECT \(sql)")) ?? -1
+    }
+}
