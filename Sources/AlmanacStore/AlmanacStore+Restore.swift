@@ -142,8 +142,7 @@ extension AlmanacStore {
         let rows = try Row.fetchCursor(db, sql: "SELECT id, deletedAt FROM habitEntry")
         while let row = try rows.next() { existing[row[0]] = row[1] as String? }
         let inserter = try EntryInserter(db, expectedRows: entries.count - existing.count)
-        // In id order the primary-key index grows at its end instead of at random pages.
-        for entry in entries.sorted(by: { $0.id < $1.id }) {
+        for entry in EntryInserter.physicalOrder(entries) {
             let id = entry.id.description
             if let current = existing[id] {
                 if current == nil, let deletedAt = entry.deletedAt {

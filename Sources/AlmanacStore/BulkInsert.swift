@@ -12,6 +12,16 @@ struct EntryInserter {
     private let db: Database
     private let rebuildsIndex: Bool
 
+    /// The order rows are written in: by habit and day, the order every metric and report reads
+    /// them in, so a habit's history sits on neighbouring pages.
+    static func physicalOrder(_ entries: [HabitEntry]) -> [HabitEntry] {
+        entries.sorted { a, b in
+            if a.habitId != b.habitId { return a.habitId < b.habitId }
+            if a.dayKey != b.dayKey { return a.dayKey < b.dayKey }
+            return a.timestampUtc < b.timestampUtc
+        }
+    }
+
     init(_ db: Database, expectedRows: Int) throws {
         self.db = db
         rebuildsIndex = expectedRows > 20_000

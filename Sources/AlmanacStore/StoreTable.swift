@@ -19,6 +19,16 @@ public enum StoreTable: String, CaseIterable, Sendable {
         }
     }
 
+    /// The backup's fixed order of the rows: entries by habit and time (the order they are stored
+    /// and read in), journal and wellbeing by time, the rest by id; ties broken by id.
+    public var order: String {
+        switch self {
+        case .habitEntry: return "habitId, dayKey, timestampUtc, id"
+        case .journalEntry, .wellbeingEntry: return "dayKey, timestampUtc, id"
+        default: return "id"
+        }
+    }
+
     /// The array this table is in the backup (`habitEntries`).
     public var backupKey: String {
         switch self {
@@ -43,11 +53,11 @@ public struct StoreReader {
         return settings
     }
 
-    /// Streams every row of a table, soft-deleted ones included, in id order, with the columns
-    /// of `table.columns`.
+    /// Streams every row of a table, soft-deleted ones included, in `table.order`, with the
+    /// columns of `table.columns`.
     public func forEachRow(of table: StoreTable, _ body: (RawRow) throws -> Void) throws {
         let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
-        try AlmanacStore.forEachRawRow(db, "SELECT \(columns) FROM \(table.rawValue) ORDER BY id", body)
+        try AlmanacStore.forEachRawRow(db, "SELECT \(columns) FROM \(table.rawValue) ORDER BY \(table.order)", body)
     }
 }
 

@@ -24,8 +24,8 @@ import Testing
         let entries = json["habitEntries"] as! [[String: Any]]
         #expect(entries.contains { !($0["deletedAt"] is NSNull) })
         #expect((json["habits"] as! [[String: Any]]).contains { !($0["archivedAt"] is NSNull) })
-        let ids = entries.map { $0["id"] as! String }
-        #expect(ids == ids.sorted())
+        let keys = entries.map { [$0["habitId"] as! String, $0["dayKey"] as! String, $0["timestampUtc"] as! String, $0["id"] as! String] }
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) })
 
         // Merging the same backup again changes nothing.
         #expect(try s.ok("restore", "one.json", "--store", s.folder.path("b.sqlite")).contains(": 0 rows changed"))

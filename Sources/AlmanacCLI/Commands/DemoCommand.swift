@@ -40,7 +40,9 @@ struct DemoCommand: ParsableCommand {
         let contents = SampleHistory.generate(habits: habits, years: years, seed: seed, endDay: end)
         try StoreFile.replace(path) { temporary in
             let fresh = try AlmanacStore.open(path: temporary, mode: .createIfMissing(contents.settings))
+            try fresh.beginBulkLoad()
             try fresh.insert(contents)
+            try fresh.endBulkLoad()
             try fresh.close()
         }
         let seconds = Date().timeIntervalSince(started)

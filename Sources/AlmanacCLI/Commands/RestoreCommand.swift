@@ -45,7 +45,21 @@ struct RestoreCommand: ParsableCommand {
             Output.line(RestoreText.summary(RestoreOutcome.allAdded(contents)))
             return
         }
-        let store = try AlmanacStore.open(path: path, mode: .createIfMissing(contents.settings))
+        if !exists {
+            // A new store is built beside its path and renamed into place when complete.
+            var outcome = RestoreOutcome()
+            try StoreFile.replace(path) { temporary in
+                let fresh = try AlmanacStore.open(path: temporary, mode: .createIfMissing(contents.settings))
+                try fresh.beginBulkLoad()
+                outcome = try fresh.restore(contents, mode: mode, dryRun: false)
+                try fresh.endBulkLoad()
+                try fresh.close()
+            }
+            Output.line("Created \(path) from \(file): \(outcome.changed) rows.")
+            Output.line(RestoreText.summary(outcome))
+            return
+        }
+        let store = try AlmanacStore.open(path: path, mode: .existing)
         if mode == .replace && exists && !dryRun {
             let stamp = try Now.instant().description.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
             let copy = "\(path).before-restore-\(stamp.prefix(15))Z.sqlite"
