@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         // Tests only: an independent CSV reader to parse exports back.
         .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
     ],
@@ -33,13 +35,17 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
-        .target(name: "AlmanacRender", dependencies: ["AlmanacDomain", "Ccmark"]),
+        .target(
+            name: "AlmanacRender",
+            dependencies: ["AlmanacDomain", "Ccmark", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         // The command line: argument parsing, output formatting, error reporting.
         .target(
             name: "AlmanacCLI",
             dependencies: [
                 "AlmanacDomain", "AlmanacStore", "AlmanacRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),

@@ -12,7 +12,7 @@ public struct AlmanacCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InitCommand.self, HabitCommand.self, LogCommand.self, UnlogCommand.self,
-            StatusCommand.self, StatsCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, JournalCommand.self, WellbeingCommand.self, DemoCommand.self,
+            StatusCommand.self, StatsCommand.self, ReportCommand.self, TemplatesCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, JournalCommand.self, WellbeingCommand.self, DemoCommand.self,
         ]
     )
 

@@ -46,3 +46,22 @@ extension AlmanacStore {
         }
     }
 }
+
+extension AlmanacStore {
+    /// The notes of live check entries, per habit id (text form), oldest first.
+    public func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]] {
+        try read { db in
+            var notes: [String: [(day: DayKey, text: String)]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT habitId, dayKey, note FROM habitEntry
+                WHERE deletedAt IS NULL AND kind = 'check' AND note IS NOT NULL AND note <> '' AND dayKey <= ?
+                ORDER BY habitId, dayKey, timestampUtc, id
+                """, arguments: [day])
+            while let row = try rows.next() {
+                guard let key = DayKey(row[1] as String) else { continue }
+                notes[row[0], default: []].append((key, row[2]))
+            }
+            return notes
+        }
+    }
+}

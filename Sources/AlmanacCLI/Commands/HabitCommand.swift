@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacRender
 import AlmanacStore
 import ArgumentParser
 
@@ -150,12 +151,7 @@ struct HabitDeleteCommand: ParsableCommand {
 enum HabitText {
     static func title(_ habit: Habit) -> String { habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)" }
 
-    /// "at least 8 glasses a day", "done", "at most 2 cigarettes".
-    static func goal(_ habit: Habit) -> String {
-        if habit.unit == .boolean { return "done or not" }
-        let amount = [NumberText.plain(habit.target), habit.displayUnit].filter { !$0.isEmpty }.joined(separator: " ")
-        return (habit.direction == .atLeast ? "at least " : "at most ") + amount
-    }
+    static func goal(_ habit: Habit) -> String { MetricText.goal(habit) }
 
     /// A day's value with its unit: "done", "3 glasses", "25 min".
     static func value(_ value: Double, of habit: Habit) -> String {

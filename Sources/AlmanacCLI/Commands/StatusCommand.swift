@@ -1,5 +1,6 @@
 import Foundation
 import AlmanacDomain
+import AlmanacRender
 import AlmanacStore
 import ArgumentParser
 
@@ -87,23 +88,10 @@ struct StatusReport: Encodable {
 
 enum StatusText {
     static func today(_ row: StatusReport.Row) -> String {
-        switch row.today.state {
-        case .skipped: return "skipped"
-        case .unscheduled where row.today.value == nil: return "not due"
-        default: break
-        }
-        guard let value = row.today.value else { return "–" }
-        if row.habit.unit == .boolean { return value >= 1 ? "✓ done" : "✗ not done" }
-        let mark = row.habit.isCompleted(value: value) ? "✓" : "✗"
-        let relation = row.habit.direction == .atLeast ? "/" : " ≤ "
-        let unit = row.habit.displayUnit.isEmpty ? "" : " " + row.habit.displayUnit
-        return "\(mark) \(NumberText.plain(value))\(relation)\(NumberText.plain(row.habit.target))\(unit)"
+        MetricText.today(value: row.today.value, state: row.today.state, habit: row.habit)
     }
 
-    static func percent(_ value: Double?) -> String {
-        guard let value else { return "–" }
-        return "\(Int((value * 100).rounded()))%"
-    }
+    static func percent(_ value: Double?) -> String { MetricText.percent(value) }
 }
 
 /// ANSI colour for a terminal, nothing otherwise.

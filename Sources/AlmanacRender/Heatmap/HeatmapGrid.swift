@@ -1,0 +1,38 @@
+import AlmanacDomain
+
+/// The layout of a GitHub-style year grid: one column per week, rows from the store's week
+/// start, 53 or 54 columns as the year needs (2012 with Monday first needs 54).
+public struct HeatmapGrid: Sendable, Equatable {
+    public let year: Int
+    public let weekStart: Weekday
+    public let firstDay: DayKey
+    public let lastDay: DayKey
+    /// The first day of the first column (on or before 1 January).
+    public let origin: DayKey
+    public let columns: Int
+
+    public init(year: Int, weekStart: Weekday) {
+        self.year = year
+        self.weekStart = weekStart
+        firstDay = DayKey(year: year, month: 1, day: 1)!
+        lastDay = DayKey(year: year, month: 12, day: 31)!
+        origin = firstDay.adding(days: -firstDay.weekday.position(weekStart: weekStart))
+        columns = origin.days(to: lastDay) / 7 + 1
+    }
+
+    /// Every day of the year, in order.
+    public var days: [DayKey] { (firstDay.ordinal...lastDay.ordinal).map(DayKey.init(ordinal:)) }
+
+    public func column(of day: DayKey) -> Int { origin.days(to: day) / 7 }
+    public func row(of day: DayKey) -> Int { day.weekday.position(weekStart: weekStart) }
+
+    /// The column where each month begins, for the month labels.
+    public var monthColumns: [(month: Int, column: Int)] {
+        (1...12).map { ($0, column(of: DayKey(year: year, month: $0, day: 1)!)) }
+    }
+
+    /// The weekdays in row order.
+    public var rowWeekdays: [Weekday] {
+        (0..<7).map { Weekday.allCases[(weekStart.isoIndex + $0) % 7] }
+    }
+}

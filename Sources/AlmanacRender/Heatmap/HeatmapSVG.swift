@@ -1,0 +1,90 @@
+import AlmanacDomain
+
+/// Renders a year heatmap as a standalone SVG document: weeks as columns, month and weekday
+/// labels, a legend, and on every day cell a `<title>` tooltip with `data-date`/`data-value`.
+/// `role="img"` with an `aria-label` and `<title>`/`<desc>` give it a text summary.
+public struct HeatmapSVG {
+    public var grid: HeatmapGrid
+    /// One cell per day of the year, in order (`grid.days`).
+    public var cells: [HeatmapCell]
+    /// The accessible title ("Drink water, 2026").
+    public var title: String
+    /// The text summary ("250 of 300 due days done (83 %)").
+    public var summary: String
+    /// `#RRGGBB` of the levels.
+    public var color: String
+    /// Makes ids unique if several heatmaps share a page.
+    public var idPrefix: String
+
+    public init(grid: HeatmapGrid, cells: [HeatmapCell], title: String, summary: String, color: String, idPrefix: String) {
+        self.grid = grid; self.cells = cells; self.title = title; self.summary = summary
+        self.color = Self.isColor(color) ? color : Habit.defaultColor
+        self.idPrefix = idPrefix
+    }
+
+    static let cell = 11, pitch = 13, left = 34, top = 20
+
+    public func render() -> String {
+        let width = Self.left + grid.columns * Self.pitch + 8
+        let legendY = Self.top + 7 * Self.pitch + 12
+        let height = legendY + 24
+        let hatch = "\(idPrefix)-hatch"
+        var svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
+            viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
+            <title>\(XMLText.escape(title))</title>
+            <desc>\(XMLText.escape(summary))</desc>
+            <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
+            <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern></defs>
+            <style type="text/css"><![CDATA[
+            text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
+            .l0{fill:#ebedf0}.l1{fill:\(color);fill-opacity:.3}.l2{fill:\(color);fill-opacity:.55}
+            .l3{fill:\(color);fill-opacity:.8}.l4{fill:\(color)}
+            .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}.hatch{stroke:#54aeff;stroke-width:1.5}
+            .off{fill:none;stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 1.5}
+            .out{fill:none;stroke:#eaeef2;stroke-width:.5}
+            @media (prefers-color-scheme: dark){text{fill:#8b949e}.l0{fill:#161b22}.skipbg{fill:#0c2d6b}
+            .hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}}
+            ]]></style>
+
+            """
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        for (month, column) in grid.monthColumns {
+            svg += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(months[month - 1])</text>\n"
+        }
+        for (row, weekday) in grid.rowWeekdays.enumerated() where row % 2 == 0 && row < 6 {
+            svg += "<text x=\"0\" y=\"\(Self.top + row * Self.pitch + 9)\">\(weekday.short.capitalized)</text>\n"
+        }
+        for (day, cell) in zip(grid.days, cells) {
+            let x = Self.left + grid.column(of: day) * Self.pitch, y = Self.top + grid.row(of: day) * Self.pitch
+            let tip = cell.label.isEmpty ? day.description : "\(day) · \(cell.label)"
+            svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(cell.kind.rawValue)\" "
+                + "data-date=\"\(day)\" data-value=\"\(XMLText.escape(cell.value))\"><title>\(XMLText.escape(tip))</title></rect>\n"
+        }
+        svg += legend(y: legendY)
+        svg += "</svg>\n"
+        return svg
+    }
+
+    private func legend(y: Int) -> String {
+        var out = "<g class=\"legend\"><text x=\"\(Self.left)\" y=\"\(y + 9)\">Less</text>\n"
+        var x = Self.left + 24
+        for level in ["l0", "l1", "l2", "l3", "l4"] {
+            out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(level)\"/>"
+            x += Self.pitch
+        }
+        out += "<text x=\"\(x + 2)\" y=\"\(y + 9)\">More</text>\n"
+        x += 40
+        for (kind, label) in [("skip", "skipped"), ("off", "not due"), ("out", "not tracked")] {
+            out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(kind)\"/>"
+            out += "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(label)</text>\n"
+            x += 24 + label.count * 5
+        }
+        return out + "</g>\n"
+    }
+
+    static func isColor(_ text: String) -> Bool {
+        (try? HabitRules.checkedColor(text)) != nil
+    }
+}

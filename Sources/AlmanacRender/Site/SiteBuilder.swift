@@ -1,0 +1,118 @@
+import AlmanacDomain
+import Foundation
+
+/// Builds every file of the static site from a store snapshot: a pure function from values to
+/// files (the CLI's writer puts them on disk). Markdown pages come from the templates with
+/// values escaped for Markdown; HTML pages are that Markdown through libcmark in the layout.
+public struct SiteBuilder {
+    public let input: SiteInput
+    public let options: SiteOptions
+    public let templates: TemplateSet
+
+    public init(input: SiteInput, options: SiteOptions, templates: TemplateSet) {
+        self.input = input; self.options = options; self.templates = templates
+    }
+
+    /// One habit on the site, with everything its pages and heatmaps need.
+    struct Entry {
+        let habit: Habit
+        let slug: String
+        let series: DaySeries
+        let metrics: HabitMetrics
+        let archivedDay: DayKey?
+        var years: ClosedRange<Int>? {
+            guard series.count > 0 else { return nil }
+            let last = min(options.asOf.year, archivedDay?.year ?? options.asOf.year)
+            return series.start.year...max(series.start.year, last)
+        }
+        let options: SiteOptions
+    }
+
+    public func build() -> [SiteFile] {
+        let snapshot = input.snapshot
+        let weekStart = snapshot.settings.weekStart
+        let all = snapshot.metrics(asOf: options.asOf)
+        // On the site: active habits, and archived ones that have history.
+        let shown = all.filter { item in
+            !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
+        }
+        let slugs = Slug.make(shown.map(\.habit.name))
+        let entries = zip(shown, slugs).map { item, slug in
+            Entry(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics,
+                  archivedDay: snapshot.archivedDay(of: item.habit), options: options)
+        }
+        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, weekStart: weekStart)
+        let html = HTMLPage(templates: templates, asOf: options.asOf.description)
+        var files = [SiteFile(path: "style.css", text: templates.stylesheet)]
+
+        // Heatmaps and charts, rendered on both cores: they are most of the work.
+        let years = overview.first.year...options.asOf.year
+        var jobs: [() -> SiteFile] = years.map { year in { combinedHeatmap(year: year, overview: overview, weekStart: weekStart) } }
+        for entry in entries {
+            for year in entry.years ?? 1...0 {
+                jobs.append { habitHeatmap(entry, year: year, weekStart: weekStart) }
+            }
+            jobs.append { scoreChart(entry) }
+        }
+        files += Self.parallel(jobs)
+
+        for entry in entries {
+            for ext in ["md", "html"] {
+                let markdown = HabitPage(entry: entry, input: input, options: options, ext: ext, weekStart: weekStart).markdown(templates)
+                files.append(ext == "md"
+                    ? SiteFile(path: "habits/\(entry.slug).md", text: markdown)
+                    : SiteFile(path: "habits/\(entry.slug).html", text: html.render(markdown: markdown, title: entry.habit.name, root: "../")))
+            }
+        }
+        for ext in ["md", "html"] {
+            let markdown = Dashboard(entries: entries, overview: overview, options: options, ext: ext).markdown(templates)
+            files.append(ext == "md" ? SiteFile(path: "index.md", text: markdown)
+                                     : SiteFile(path: "index.html", text: html.render(markdown: markdown, title: "Habits", root: "")))
+            if options.includeJournal {
+                let journal = JournalPage(input: input, options: options, ext: ext).markdown(templates)
+                files.append(ext == "md" ? SiteFile(path: "journal.md", text: journal)
+                                         : SiteFile(path: "journal.html", text: html.render(markdown: journal, title: "Journal", root: "")))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    func combinedHeatmap(year: Int, overview: DailyOverview, weekStart: Weekday) -> SiteFile {
+        let grid = HeatmapGrid(year: year, weekStart: weekStart)
+        let cells = HeatmapCells.combined(overview, grid: grid)
+        let perfect = grid.days.filter { overview.day($0)?.isPerfect ?? false }.count
+        let svg = HeatmapSVG(grid: grid, cells: cells, title: "All habits, \(year)",
+                             summary: "\(perfect) perfect days in \(year); darker days had more of the habits due done.",
+                             color: Habit.defaultColor, idPrefix: "all-\(year)")
+        return SiteFile(path: "heatmaps/all-\(year).svg", text: svg.render())
+    }
+
+    func habitHeatmap(_ entry: Entry, year: Int, weekStart: Weekday) -> SiteFile {
+        let grid = HeatmapGrid(year: year, weekStart: weekStart)
+        let cells = HeatmapCells.habit(entry.series, grid: grid, archivedDay: entry.archivedDay)
+        let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
+        let logged = cells.filter { [.level0, .level1, .level2, .level3, .level4].contains($0.kind) }.count
+        let svg = HeatmapSVG(grid: grid, cells: cells, title: "\(entry.habit.name), \(year)",
+                             summary: "\(done) days done of \(logged) due days in \(year).", color: entry.habit.color,
+                             idPrefix: "\(entry.slug)-\(year)")
+        return SiteFile(path: "heatmaps/\(entry.slug)-\(year).svg", text: svg.render())
+    }
+
+    func scoreChart(_ entry: Entry) -> SiteFile {
+        let chart = ScoreChartSVG(start: entry.series.start, scores: entry.series.strengthScores(),
+                                  title: "\(entry.habit.name): strength score", color: entry.habit.color)
+        return SiteFile(path: "charts/\(entry.slug)-score.svg", text: chart.render())
+    }
+
+    /// Runs independent jobs on every core, keeping their order.
+    static func parallel(_ jobs: [() -> SiteFile]) -> [SiteFile] {
+        let results = UnsafeMutableBufferPointer<SiteFile?>.allocate(capacity: jobs.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        // Each job writes only its own slot, and every job only reads shared values.
+        nonisolated(unsafe) let slots = results
+        nonisolated(unsafe) let work = jobs
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in slots[i] = work[i]() }
+        return results.map { $0! }
+    }
+}

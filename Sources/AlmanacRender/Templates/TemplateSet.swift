@@ -1,0 +1,57 @@
+import Mustache
+
+/// The templates a site is rendered with: the built-in ones, or a user's edited copies
+/// (`--templates DIR`). Every value handed to a template is already escaped for the template's
+/// output (Markdown or HTML), so even a template that uses `{{{triple}}}` braces everywhere
+/// cannot let user text through unescaped.
+public struct TemplateSet: Sendable {
+    /// The files of a template set.
+    public static let fileNames = ["layout.html.mustache", "dashboard.md.mustache", "habit.md.mustache",
+                                   "journal.md.mustache", "style.css"]
+
+    let layout: MustacheTemplate
+    let dashboard: MustacheTemplate
+    let habit: MustacheTemplate
+    let journal: MustacheTemplate
+    let stylesheet: String
+
+    /// A template that does not parse, with its file and line.
+    public struct Problem: Error, CustomStringConvertible {
+        public let file: String
+        public let line: Int?
+        public let message: String
+        public var description: String {
+            "\(file)\(line.map { " line \($0)" } ?? ""): \(message)"
+        }
+    }
+
+    /// The templates built into the binary.
+    public static func builtIn() -> TemplateSet {
+        try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates")
+    }
+
+    /// The source text of the built-in templates, for `almanac templates export`.
+    public static var builtInSources: [String: String] { BuiltInTemplates.files }
+
+    /// Parses a set from file contents; `folder` names them in errors.
+    public init(sources: [String: String], folder: String) throws {
+        func parse(_ name: String) throws -> MustacheTemplate {
+            guard let text = sources[name] else {
+                throw Problem(file: "\(folder)/\(name)", line: nil, message: "the file is missing")
+            }
+            do {
+                return try MustacheTemplate(string: text)
+            } catch let error as MustacheTemplate.ParserError {
+                throw Problem(file: "\(folder)/\(name)", line: error.context.lineNumber, message: "\(error.error)")
+            }
+        }
+        layout = try parse("layout.html.mustache")
+        dashboard = try parse("dashboard.md.mustache")
+        habit = try parse("habit.md.mustache")
+        journal = try parse("journal.md.mustache")
+        guard let css = sources["style.css"] else {
+            throw Problem(file: "\(folder)/style.css", line: nil, message: "the file is missing")
+        }
+        stylesheet = css
+    }
+}

@@ -1,0 +1,47 @@
+import AlmanacDomain
+
+/// Metrics as short text, the same in the terminal and on the site.
+public enum MetricText {
+    /// "83%", or "–" when there is nothing to rate.
+    public static func percent(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        return "\(Int((value * 100).rounded()))%"
+    }
+
+    /// "83% (10 of 12)".
+    public static func rate(_ rate: CompletionRate) -> String {
+        rate.value == nil ? "–" : "\(percent(rate.value)) (\(rate.completed) of \(rate.expected))"
+    }
+
+    /// The day's value against the target: "✓ 12/8 glasses", "✓ done", "✗ 3 ≤ 2", "skipped", "–".
+    public static func today(value: Double?, state: DayState?, habit: Habit) -> String {
+        switch state {
+        case .skipped: return "skipped"
+        case .unscheduled where value == nil: return "not due"
+        default: break
+        }
+        guard let value else { return "–" }
+        if habit.unit == .boolean { return value >= 1 ? "✓ done" : "✗ not done" }
+        let mark = habit.isCompleted(value: value) ? "✓" : "✗"
+        let relation = habit.direction == .atLeast ? "/" : " ≤ "
+        let unit = habit.displayUnit.isEmpty ? "" : " " + habit.displayUnit
+        return "\(mark) \(NumberText.plain(value))\(relation)\(NumberText.plain(habit.target))\(unit)"
+    }
+
+    /// "at least 8 glasses", "at most 2 cups", "done or not".
+    public static func goal(_ habit: Habit) -> String {
+        if habit.unit == .boolean { return "done or not" }
+        let amount = [NumberText.plain(habit.target), habit.displayUnit].filter { !$0.isEmpty }.joined(separator: " ")
+        return (habit.direction == .atLeast ? "at least " : "at most ") + amount
+    }
+
+    /// "daily", "Mon, Wed, Fri", "3 times a week", "10 times a month".
+    public static func frequency(_ frequency: Frequency) -> String {
+        switch frequency {
+        case .daily: return "daily"
+        case .weekdays(let days): return days.sorted().map { $0.short.capitalized }.joined(separator: ", ")
+        case .perWeek(let n): return n == 1 ? "once a week" : "\(n) times a week"
+        case .perMonth(let n): return n == 1 ? "once a month" : "\(n) times a month"
+        }
+    }
+}
