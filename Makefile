@@ -5,7 +5,7 @@ APT_PACKAGES := libcmark-dev libsqlite3-dev tzdata cmark sqlite3 libxml2-utils t
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac
 
-.PHONY: deps build release test demo bench check-site clean
+.PHONY: deps build release test demo bench check-site templates clean
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -29,11 +29,14 @@ test: build
 
 demo: build
 	@mkdir -p .demo
-	.build/debug/almanac demo --store $(DEMO_STORE) --force
+	.build/debug/almanac demo --store $(DEMO_STORE) --force --out Output
 	ALMANAC_NOW=2026-11-20T20:00:00Z .build/debug/almanac status --store $(DEMO_STORE)
 
 bench: release
 	bash Benchmarks/run.sh
+
+templates:
+	python3 scripts/embed-templates.py
 
 clean:
 	rm -rf .build .demo

@@ -24,6 +24,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The last day of the history.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var end: DayKey = SampleHistory.defaultEndDay
     @Flag(help: "Replace an existing sample store.") var force = false
+    @Option(help: ArgumentHelp("Where to render the sample site.", valueName: "folder")) var out = "Output"
+    @Flag(help: "Only create the store; do not render the site.") var noReport = false
 
     func validate() throws {
         guard (1...HabitRules.maxActiveHabits).contains(habits) else { throw ValidationError("--habits takes 1 to 100.") }
@@ -49,6 +51,13 @@ struct DemoCommand: ParsableCommand {
         Output.line("Created the sample store \(path) in \(String(format: "%.1f", seconds)) s: \(contents.habits.count) habits, "
             + "\(contents.habitEntries.count) habit entries, \(contents.journalEntries.count) journal and "
             + "\(contents.wellbeingEntries.count) wellbeing entries, \(years) years to \(end).")
+        guard !noReport else { return }
+        // The site, as of the last day of the sample, so every machine renders the same bytes.
+        let store = try AlmanacStore.open(path: path)
+        let (files, _) = try SiteRequest(out: out, asOf: end).build(store: store)
+        let outcome = try SiteWriter(folder: out).write(files, asOf: end.description)
+        Output.line("Rendered the sample site as of \(end) into \(out)/ (\(outcome.written) written, \(outcome.unchanged) unchanged, "
+            + "\(outcome.removed) removed). Open \(out)/index.html in a browser.")
     }
 }
 

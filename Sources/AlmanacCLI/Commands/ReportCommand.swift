@@ -21,7 +21,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let started = Date()
         let store = try global.openStore()
-        let (files, asOf) = try site.build(store: store)
+        let (files, asOf) = try site.request.build(store: store)
         let progress = ProgressLine(enabled: Output.stderrIsTerminal, label: "Writing \(site.out)")
         let outcome = try SiteWriter(folder: site.out).write(files, asOf: asOf.description, progress: progress.update)
         progress.finish()
@@ -41,6 +41,19 @@ struct SiteArguments: ParsableArguments {
     @Flag(help: "Show the notes of entries on habit pages.") var includeNotes = false
     @Flag(help: "Add a journal page with journal entries and wellbeing ratings.") var includeJournal = false
 
+    var request: SiteRequest {
+        SiteRequest(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes, includeJournal: includeJournal)
+    }
+}
+
+/// What to render where: the report's options as plain values (also what `demo` asks for).
+struct SiteRequest {
+    var out: String
+    var asOf: DayKey?
+    var templates: String?
+    var includeNotes = false
+    var includeJournal = false
+
     func build(store: AlmanacStore) throws -> (files: [SiteFile], asOf: DayKey) {
         let templateSet = try loadTemplates()
         let asOf = try self.asOf ?? Now.today(in: store.calendar())
@@ -50,7 +63,8 @@ struct SiteArguments: ParsableArguments {
             notes: includeNotes ? try store.habitNotes(through: asOf) : [:],
             journal: includeJournal ? try store.journal(to: asOf) : [],
             wellbeing: includeJournal ? try store.wellbeing(to: asOf) : [])
-        let options = SiteOptions(asOf: asOf, includeNotes: includeNotes, includeJournal: includeJournal)
+        let options = SiteOptions(asOf: asOf, includeNotes: includeNotes, includeJournal: includeJournal,
+                                  previousDigests: SiteWriter.previousDigests(in: out))
         return (SiteBuilder(input: input, options: options, templates: templateSet).build(), asOf)
     }
 

@@ -22,6 +22,8 @@ struct SiteWriter {
         var path: String
         var size: Int
         var sha256: String
+        /// For heatmaps and charts: the digest of what they were made from.
+        var input: String?
     }
 
     struct Manifest: Codable, Equatable {
@@ -42,16 +44,28 @@ struct SiteWriter {
         var pending: [(final: String, temporary: String)] = []
         var folders = Set<String>()
         defer { for item in pending { unlink(item.temporary) } }
+        let previousEntries = Dictionary((previous?.files ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var entries: [ManifestEntry] = []
         for (index, file) in files.enumerated() {
             progress(index + 1, files.count)
             let path = (folder as NSString).appendingPathComponent(file.path)
-            if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(file.content) {
+            guard let content = file.content else {
+                // Kept as it is: `previousDigests` only offers files that are on disk as listed.
+                guard let kept = previousEntries[file.path] else {
+                    throw CommandFailure("Internal error: \(file.path) was not rendered and has no earlier version.")
+                }
+                entries.append(kept)
+                outcome.unchanged += 1
+                continue
+            }
+            entries.append(ManifestEntry(path: file.path, size: content.count, sha256: Self.sha256(content), input: file.inputDigest))
+            if Self.hasContent(path, content) {
                 outcome.unchanged += 1
                 continue
             }
             let parent = (path as NSString).deletingLastPathComponent
             if !folders.contains(parent) { try createFolder(parent); folders.insert(parent) }
-            pending.append((path, try Self.writeTemporary(file.content, beside: path)))
+            pending.append((path, try Self.writeTemporary(content, beside: path)))
         }
         // Everything is on disk before anything is renamed into place.
         for item in pending {
@@ -69,9 +83,7 @@ struct SiteWriter {
                 folders.insert((path as NSString).deletingLastPathComponent)
             }
         }
-        let manifest = Manifest(generator: "almanac", asOf: asOf, files: files.map {
-            ManifestEntry(path: $0.path, size: $0.content.count, sha256: SHA256.hash(data: $0.content).map { String(format: "%02x", $0) }.joined())
-        })
+        let manifest = Manifest(generator: "almanac", asOf: asOf, files: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let manifestPath = (folder as NSString).appendingPathComponent(Self.manifestName)
@@ -91,6 +103,43 @@ struct SiteWriter {
             !part.isEmpty && part != "." && part != ".." && !part.hasPrefix(".")
                 && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
         }
+    }
+
+    /// Whether the file at `path` holds exactly `bytes` (read with one call, compared with memcmp).
+    static func hasContent(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+        var existing = [UInt8](repeating: 0, count: bytes.count + 1)
+        let n = existing.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        return existing.withUnsafeBytes { a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, bytes.count) == 0 } }
+    }
+
+    /// The input digests of the previous run's files that are still on disk at their listed
+    /// size: the files a new run may keep without rendering them again.
+    static func previousDigests(in folder: String) -> [String: String] {
+        guard let manifest = SiteWriter(folder: folder).readManifest() else { return [:] }
+        var digests: [String: String] = [:]
+        for entry in manifest.files {
+            guard let input = entry.input, isSafe(entry.path) else { continue }
+            var info = stat()
+            if stat((folder as NSString).appendingPathComponent(entry.path), &info) == 0, Int(info.st_size) == entry.size {
+                digests[entry.path] = input
+            }
+        }
+        return digests
+    }
+
+    static func sha256(_ bytes: [UInt8]) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in SHA256.hash(data: bytes) { out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private func readManifest() -> Manifest? {

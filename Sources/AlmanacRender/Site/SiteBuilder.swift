@@ -77,31 +77,65 @@ public struct SiteBuilder {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The file at `path`, rendered only when its inputs changed since the previous run.
+    func cached(_ path: String, _ digest: InputDigest, render: () -> String) -> SiteFile {
+        var digest = digest
+        digest.add(Self.rendererVersion)
+        let text = digest.text
+        if options.previousDigests[path] == text { return SiteFile(unchanged: path, inputDigest: text) }
+        return SiteFile(path: path, text: render(), inputDigest: text)
+    }
+
+    /// Part of every input digest: bump it when the SVG renderers change their output.
+    static let rendererVersion = "svg-1"
+
     func combinedHeatmap(year: Int, overview: DailyOverview, weekStart: Weekday) -> SiteFile {
+        var digest = InputDigest()
+        digest.add("all", year, weekStart.rawValue, year == options.asOf.year ? options.asOf.description : "")
         let grid = HeatmapGrid(year: year, weekStart: weekStart)
+        for day in grid.days { if let d = overview.day(day) { digest.add(d.due, d.done) } else { digest.add(-1) } }
+        return cached("heatmaps/all-\(year).svg", digest) { renderCombined(grid: grid, overview: overview) }
+    }
+
+    func renderCombined(grid: HeatmapGrid, overview: DailyOverview) -> String {
+        let year = grid.year
         let cells = HeatmapCells.combined(overview, grid: grid)
         let perfect = grid.days.filter { overview.day($0)?.isPerfect ?? false }.count
         let svg = HeatmapSVG(grid: grid, cells: cells, title: "All habits, \(year)",
                              summary: "\(perfect) perfect days in \(year); darker days had more of the habits due done.",
                              color: Habit.defaultColor, idPrefix: "all-\(year)")
-        return SiteFile(path: "heatmaps/all-\(year).svg", text: svg.render())
+        return svg.render()
     }
 
     func habitHeatmap(_ entry: Entry, year: Int, weekStart: Weekday) -> SiteFile {
         let grid = HeatmapGrid(year: year, weekStart: weekStart)
+        var digest = InputDigest()
+        digest.add(entry.habit, slug: entry.slug)
+        digest.add(year, weekStart.rawValue, year == options.asOf.year ? options.asOf.description : "",
+                   entry.archivedDay?.description ?? "")
+        digest.add(entry.series, from: grid.firstDay, through: grid.lastDay)
+        return cached("heatmaps/\(entry.slug)-\(year).svg", digest) { renderHabitHeatmap(entry, grid: grid) }
+    }
+
+    func renderHabitHeatmap(_ entry: Entry, grid: HeatmapGrid) -> String {
+        let year = grid.year
         let cells = HeatmapCells.habit(entry.series, grid: grid, archivedDay: entry.archivedDay)
         let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
         let logged = cells.filter { [.level0, .level1, .level2, .level3, .level4].contains($0.kind) }.count
         let svg = HeatmapSVG(grid: grid, cells: cells, title: "\(entry.habit.name), \(year)",
                              summary: "\(done) days done of \(logged) due days in \(year).", color: entry.habit.color,
                              idPrefix: "\(entry.slug)-\(year)")
-        return SiteFile(path: "heatmaps/\(entry.slug)-\(year).svg", text: svg.render())
+        return svg.render()
     }
 
     func scoreChart(_ entry: Entry) -> SiteFile {
-        let chart = ScoreChartSVG(start: entry.series.start, scores: entry.series.strengthScores(),
-                                  title: "\(entry.habit.name): strength score", color: entry.habit.color)
-        return SiteFile(path: "charts/\(entry.slug)-score.svg", text: chart.render())
+        var digest = InputDigest()
+        digest.add(entry.habit, slug: entry.slug)
+        digest.add(entry.series, from: entry.series.start, through: entry.series.asOf)
+        return cached("charts/\(entry.slug)-score.svg", digest) {
+            ScoreChartSVG(start: entry.series.start, scores: entry.series.strengthScores(),
+                          title: "\(entry.habit.name): strength score", color: entry.habit.color).render()
+        }
     }
 
     /// Runs independent jobs on every core, keeping their order.
