@@ -23,6 +23,9 @@ public struct AlmanacBinary: Sendable {
         url = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }
 
+    /// A binary at a given place (an "installed" copy).
+    public init(url: URL) { self.url = url }
+
     /// Runs `almanac arguments…` with `environment` added to a minimal one (no ALMANAC_* leaks in).
     @discardableResult
     public func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> Result {

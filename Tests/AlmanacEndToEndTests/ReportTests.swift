@@ -1,0 +1,208 @@
+import AlmanacTestSupport
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Every file of a site folder, by relative path.
+func siteFiles(_ folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let base = folder.standardizedFileURL.path
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])!
+    for case let url as URL in enumerator where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+        let path = url.standardizedFileURL.path
+        files[String(path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
+    }
+    return files
+}
+
+@Suite struct ReportTests {
+    static let hostileName = "<script>alert(1)</script> | pipes | *stars* &amp; 💧 שלום"
+    static let hostileName2 = "\"><svg onload=alert(1)> [x](javascript:alert(1))"
+
+    /// A store whose names, units, notes and journal are hostile.
+    func hostileStore() throws -> Session {
+        var s = Session()
+        s.now = "2026-11-01T08:00:00Z"
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", Self.hostileName, "--emoji", "🧪", "--unit", "count", "--target", "3", "--unit-label", "<b>cups</b>")
+        try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
+        try s.ok("habit", "add", Self.hostileName2)
+        try s.ok("habit", "add", "../../etc")
+        try s.ok("habit", "add", "CON")
+        s.now = "2026-11-20T18:00:00Z"
+        for day in ["2026-11-16", "2026-11-18", "2026-11-20"] {
+            try s.ok("log", "run", "--date", day, "--note", "SECRET-NOTE <img src=x onerror=alert(1)> \(day)")
+            try s.ok("log", Self.hostileName, "2", "--date", day, "--note", "[click](javascript:alert(1)) SECRET-NOTE")
+        }
+        try s.ok("log", "../../etc", "--date", "2026-11-19")
+        try s.ok("log", Self.hostileName2, "--date", "2026-11-19")
+        try s.ok("journal", "add", "SECRET-JOURNAL <script>x</script>", "--body", "line *one*\n\n<iframe src=x></iframe> SECRET-JOURNAL")
+        try s.ok("wellbeing", "add", "mood", "4", "--note", "SECRET-MOOD")
+        return s
+    }
+
+    @Test func hostileTextComesOutEscapedInEveryFile() throws {
+        let s = try hostileStore()
+        try s.ok("report", "--out", "site", "--include-notes", "--include-journal")
+        let files = try siteFiles(s.folder.url.appendingPathComponent("site"))
+        #expect(files.keys.contains("index.html") && files.keys.contains("journal.html"))
+        for (path, data) in files where path != "manifest.json" {
+            // In Markdown, "\<" is an escaped, literal "<".
+            let text = String(decoding: data, as: UTF8.self).lowercased().replacingOccurrences(of: "\\<", with: "")
+            #expect(!text.contains("<script"), "\(path)")
+            #expect(!text.contains("<svg onload"), "\(path)")
+            #expect(!text.contains("<iframe") && !text.contains("<img src=x"), "\(path)")
+            // No tag carries an event handler (escaped text and attribute values may mention one).
+            #expect(eventHandlers(in: text).isEmpty, "\(path): \(eventHandlers(in: text))")
+            #expect(!text.contains("href=\"javascript:"), "\(path)")
+            #expect(!text.contains("<b>cups"), "\(path)")
+            if path.hasSuffix(".svg") {
+                #expect(XMLParser(data: data).parse(), "\(path) is not well-formed XML")
+            }
+        }
+        // The text itself is there, escaped for its context.
+        let index = String(decoding: files["index.html"]!, as: UTF8.self)
+        #expect(index.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(index.contains("| pipes |"))
+        #expect(index.contains("*stars*"))
+        #expect(index.contains("&amp;amp;"))
+        #expect(index.contains("שלום"))
+        let markdown = String(decoding: files["index.md"]!, as: UTF8.self)
+        #expect(markdown.contains("\\<script\\>"))
+        #expect(markdown.contains("\\| pipes \\|"))
+        #expect(index.contains("&quot;&gt;&lt;svg onload=alert(1)&gt; [x](javascript:alert(1))"))
+        // Slugs stay inside the folder.
+        #expect(files.keys.contains("habits/etc.html"))
+        #expect(files.keys.contains("habits/con-habit.html"))
+        #expect(files.keys.allSatisfy { !$0.contains("..") })
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("etc.html")))
+    }
+
+    /// Tags with an `on…=` attribute, looking at attribute names only (quoted values removed).
+    func eventHandlers(in text: String) -> [String] {
+        let tags = try! NSRegularExpression(pattern: "<[a-zA-Z][^>]*>")
+        let ns = text as NSString
+        return tags.matches(in: text, range: NSRange(location: 0, length: ns.length)).compactMap { match in
+            let tag = ns.substring(with: match.range)
+            let names = tag.replacingOccurrences(of: "\"[^\"]*\"", with: "\"\"", options: .regularExpression)
+            return names.range(of: "\\son[a-z]+\\s*=", options: .regularExpression) == nil ? nil : tag
+        }
+    }
+
+    @Test func notesJournalAndWellbeingNeedTheirFlags() throws {
+        let s = try hostileStore()
+        try s.ok("report", "--out", "private")
+        for (path, data) in try siteFiles(s.folder.url.appendingPathComponent("private")) {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("SECRET"), "\(path) leaks a note, journal or wellbeing text")
+            #expect(!path.contains("journal"))
+        }
+        try s.ok("report", "--out", "notes", "--include-notes")
+        let run = String(decoding: s.folder.bytes("notes/habits/run.html"), as: UTF8.self)
+        #expect(run.contains("SECRET-NOTE &lt;img src=x onerror=alert(1)&gt; 2026-11-20"))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("notes/journal.html")))
+        try s.ok("report", "--out", "journal", "--include-journal")
+        let journal = String(decoding: s.folder.bytes("journal/journal.html"), as: UTF8.self)
+        #expect(journal.contains("SECRET-JOURNAL &lt;script&gt;x&lt;/script&gt;"))
+        #expect(journal.contains("SECRET-MOOD"))
+        #expect(!String(decoding: s.folder.bytes("journal/habits/run.html"), as: UTF8.self).contains("SECRET-NOTE"))
+    }
+
+    @Test func sameStoreAndDayGiveTheSameBytesAndUnchangedFilesAreNotRewritten() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.folder.path("demo.sqlite"), "--habits", "6", "--years", "2", "--out", "one")
+        try s.ok("report", "--store", s.folder.path("demo.sqlite"), "--out", "two", "--as-of", "2026-11-20")
+        let one = try siteFiles(s.folder.url.appendingPathComponent("one"))
+        let two = try siteFiles(s.folder.url.appendingPathComponent("two"))
+        #expect(one.count > 20)
+        #expect(one == two)
+        // Heatmaps: one per habit and year of history plus the combined ones, with 53 or 54 columns.
+        #expect(one.keys.contains("heatmaps/all-2024.svg") && one.keys.contains("heatmaps/drink-water-2025.svg"))
+
+        let index = s.folder.url.appendingPathComponent("two/index.html")
+        let before = try FileManager.default.attributesOfItem(atPath: index.path)[.modificationDate] as! Date
+        Thread.sleep(forTimeInterval: 1.1)
+        let again = try s.ok("report", "--store", s.folder.path("demo.sqlite"), "--out", "two", "--as-of", "2026-11-20")
+        #expect(again.contains("0 written, \(two.count - 1) unchanged, 0 removed"))
+        let after = try FileManager.default.attributesOfItem(atPath: index.path)[.modificationDate] as! Date
+        #expect(before == after)
+    }
+
+    @Test func theManifestListsEveryFileWithItsHash() throws {
+        let s = try hostileStore()
+        try s.ok("report", "--out", "site")
+        let files = try siteFiles(s.folder.url.appendingPathComponent("site"))
+        let manifest = try JSONSerialization.jsonObject(with: files["manifest.json"]!) as! [String: Any]
+        let entries = manifest["files"] as! [[String: Any]]
+        #expect(Set(entries.map { $0["path"] as! String }) == Set(files.keys).subtracting(["manifest.json"]))
+        for entry in entries {
+            let data = files[entry["path"] as! String]!
+            #expect(entry["size"] as? Int == data.count)
+            #expect(entry["sha256"] as? String == sha256sum(s.folder.path("site/\(entry["path"] as! String)")))
+        }
+    }
+
+    func sha256sum(_ path: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try? process.run()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return String(out.prefix(64))
+    }
+
+    @Test func filesFromAnEarlierRunAreRemovedAndNothingElseIs() throws {
+        let s = try hostileStore()
+        try s.ok("report", "--out", "site")
+        try "mine".write(toFile: s.folder.path("site/notes-of-my-own.txt"), atomically: true, encoding: .utf8)
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("site/habits/run.html")))
+        try s.ok("habit", "edit", "run", "--name", "Jog")
+        let out = try s.ok("report", "--out", "site")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/habits/run.html")))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/heatmaps/run-2026.svg")))
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("site/habits/jog.html")))
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("site/notes-of-my-own.txt")))
+        #expect(out.contains("removed"))
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site")).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func editedTemplatesAreUsedAndBrokenOnesNamed() throws {
+        let s = try hostileStore()
+        try s.ok("templates", "export", "mine")
+        for name in ["layout.html.mustache", "dashboard.md.mustache", "habit.md.mustache", "journal.md.mustache", "style.css"] {
+            #expect(FileManager.default.fileExists(atPath: s.folder.path("mine/\(name)")))
+        }
+        #expect(try s.run("templates", "export", "mine").status == 1)
+        let dashboard = s.folder.path("mine/dashboard.md.mustache")
+        let text = try String(contentsOfFile: dashboard, encoding: .utf8).replacingOccurrences(of: "# Habits", with: "# My own progress page")
+        try text.write(toFile: dashboard, atomically: true, encoding: .utf8)
+        try s.ok("report", "--out", "site", "--templates", "mine")
+        #expect(String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains("<h1>My own progress page</h1>"))
+
+        try "line one\n{{#rows}}\nbroken {{/habits}}\n".write(toFile: dashboard, atomically: true, encoding: .utf8)
+        let result = try s.run("report", "--out", "broken", "--templates", "mine")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("mine/dashboard.md.mustache line 3"))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("broken")))
+    }
+
+    @Test func anInstalledBinaryRendersFromAnyFolder() throws {
+        let s = try hostileStore()
+        let installed = s.folder.path("bin/almanac")
+        try FileManager.default.createDirectory(atPath: s.folder.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: s.binary.url.path, toPath: installed)
+        let elsewhere = s.folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let result = try AlmanacBinary(url: URL(fileURLWithPath: installed)).run(
+            ["report", "--store", s.store, "--out", "www"], environment: ["ALMANAC_NOW": s.now], in: elsewhere)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("www/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("www/style.css").path))
+    }
+}

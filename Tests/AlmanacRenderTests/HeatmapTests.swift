@@ -1,0 +1,150 @@
+@testable import AlmanacRender
+import AlmanacDomain
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite struct HeatmapGridTests {
+    @Test func yearsTakeFiftyThreeOrFiftyFourWeeks() {
+        // 2012 starts on a Sunday and is a leap year: with Monday first it spans 54 weeks.
+        #expect(HeatmapGrid(year: 2012, weekStart: .monday).columns == 54)
+        #expect(HeatmapGrid(year: 2012, weekStart: .sunday).columns == 53)
+        #expect(HeatmapGrid(year: 2026, weekStart: .monday).columns == 53)
+        #expect(HeatmapGrid(year: 2026, weekStart: .monday).days.count == 365)
+        #expect(HeatmapGrid(year: 2024, weekStart: .monday).days.count == 366)
+    }
+
+    @Test func rowsFollowTheWeekStart() {
+        let thursday = DayKey("2026-01-01")!
+        #expect(HeatmapGrid(year: 2026, weekStart: .monday).row(of: thursday) == 3)
+        #expect(HeatmapGrid(year: 2026, weekStart: .sunday).row(of: thursday) == 4)
+        let grid = HeatmapGrid(year: 2026, weekStart: .sunday)
+        #expect(grid.origin == DayKey("2025-12-28"))
+        #expect(grid.column(of: DayKey("2026-01-04")!) == 1)
+        #expect(grid.rowWeekdays.first == .sunday)
+        #expect(grid.monthColumns.first! == (1, 0))
+    }
+
+    @Test func levelsFollowValueOverTarget() {
+        #expect(HeatmapCell.level(value: 0, target: 8, direction: .atLeast) == .level0)
+        #expect(HeatmapCell.level(value: 3, target: 8, direction: .atLeast) == .level1)
+        #expect(HeatmapCell.level(value: 6, target: 8, direction: .atLeast) == .level2)
+        #expect(HeatmapCell.level(value: 8, target: 8, direction: .atLeast) == .level3)
+        #expect(HeatmapCell.level(value: 12, target: 8, direction: .atLeast) == .level4)
+        // At most 2: none is best, within the target is done, over it fades.
+        #expect(HeatmapCell.level(value: 0, target: 2, direction: .atMost) == .level4)
+        #expect(HeatmapCell.level(value: 2, target: 2, direction: .atMost) == .level3)
+        #expect(HeatmapCell.level(value: 3, target: 2, direction: .atMost) == .level2)
+        #expect(HeatmapCell.level(value: 3.5, target: 2, direction: .atMost) == .level1)
+        #expect(HeatmapCell.level(value: 9, target: 2, direction: .atMost) == .level0)
+        #expect(HeatmapCell.level(share: 1) == .level4)
+        #expect(HeatmapCell.level(share: 0.5) == .level2)
+    }
+}
+
+@Suite struct HeatmapSVGTests {
+    func sample(name: String = "Run <fast> & \"far\"", unitLabel: String = "km") -> String {
+        var history: [HabitEntry] = []
+        let habit = Habit(name: name, unit: .count, unitLabel: unitLabel, target: 5, frequency: .weekdays([.monday, .wednesday, .friday]),
+                          createdAt: Timestamp(iso8601: "2024-02-01T08:00:00Z")!)
+        for (day, value) in [("2024-02-05", 5.0), ("2024-02-07", 2), ("2024-02-29", 8)] {
+            history.append(HabitEntry(habitId: habit.id, dayKey: DayKey(day)!, timestampUtc: Timestamp(millis: 0), value: value))
+        }
+        history.append(HabitEntry(habitId: habit.id, dayKey: DayKey("2024-02-09")!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0))
+        let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-03-01")!)
+        let grid = HeatmapGrid(year: 2024, weekStart: .monday)
+        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: nil)
+        return HeatmapSVG(grid: grid, cells: cells, title: "\(name), 2024", summary: "a summary", color: "#D1242F", idPrefix: "run-2024").render()
+    }
+
+    @Test func isWellFormedXMLWithATooltipAndDataOnEveryDay() throws {
+        let svg = sample()
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = CellCollector()
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(collector.root?["role"] == "img")
+        #expect(collector.root?["aria-label"] == "Run <fast> & \"far\", 2024: a summary")
+        #expect(collector.cells.count == 366)
+        #expect(collector.cells.allSatisfy { $0["data-date"] != nil && $0["data-value"] != nil })
+        #expect(collector.titles == 366 + 1)
+        let byDate = Dictionary(uniqueKeysWithValues: collector.cells.map { ($0["data-date"]!, $0) })
+        #expect(byDate["2024-02-05"]?["class"] == "l3")
+        #expect(byDate["2024-02-05"]?["data-value"] == "5")
+        #expect(byDate["2024-02-07"]?["class"] == "l1")
+        #expect(byDate["2024-02-29"]?["class"] == "l4")
+        #expect(byDate["2024-02-09"]?["class"] == "skip")
+        #expect(byDate["2024-02-06"]?["class"] == "off")     // a Tuesday: not due
+        #expect(byDate["2024-01-15"]?["class"] == "out")     // before the habit existed
+        #expect(byDate["2024-03-02"]?["class"] == "out")     // after the as-of day
+        #expect(byDate["2024-02-12"]?["class"] == "l0")      // due, nothing logged
+        #expect(svg.contains("<title>2024-02-05 · 5 km · done</title>"))
+    }
+
+    @Test func hostileTextIsEscapedEverywhere() throws {
+        let svg = sample(name: "\"><svg onload=alert(1)><script>alert(2)</script>", unitLabel: "<b>km</b>")
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("<svg onload"))
+        #expect(!svg.contains("<b>"))
+        #expect(svg.contains("&lt;script&gt;"))
+    }
+
+    final class CellCollector: NSObject, XMLParserDelegate {
+        var root: [String: String]?
+        var cells: [[String: String]] = []
+        var titles = 0
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            if name == "svg" { root = attributes }
+            if name == "rect", attributes["data-date"] != nil { cells.append(attributes) }
+            if name == "title" { titles += 1 }
+        }
+    }
+}
+
+@Suite struct EscapingTests {
+    static let hostile = ["<script>alert(1)</script>", "\"><svg onload=alert(1)>", "[x](javascript:alert(1))",
+                          "| pipes |", "*stars*", "&amp;", "💧 Wasser", "שלום עולם", "# heading", "1. list", "- item",
+                          "`code`", "<http://evil.example>", "![img](x.png)", "a\nb", "\\escape"]
+
+    @Test(arguments: hostile)
+    func markdownEscapingKeepsTheTextLiteral(_ text: String) {
+        let html = CommonMark.html(from: "Before " + MarkdownText.escape(text) + " after")
+        #expect(html.hasPrefix("<p>Before "), "\(html)")
+        #expect(!html.contains("<script"), "\(html)")
+        #expect(!html.contains("<svg"), "\(html)")
+        #expect(!html.contains("<a "), "\(html)")
+        #expect(!html.contains("<em>") && !html.contains("<code>") && !html.contains("<img"), "\(html)")
+        let expected = XMLText.escape(text.replacingOccurrences(of: "\n", with: " "))
+        #expect(html == "<p>Before \(expected) after</p>\n", "\(html)")
+    }
+
+    @Test(arguments: hostile)
+    func markdownEscapingAlsoHoldsAtTheStartOfALine(_ text: String) {
+        let html = CommonMark.html(from: MarkdownText.escape(text))
+        #expect(html == "<p>\(XMLText.escape(text.replacingOccurrences(of: "\n", with: " ")))</p>\n", "\(html)")
+    }
+
+    @Test func xmlEscapingCoversTextAndAttributes() {
+        #expect(XMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        #expect(XMLText.escape("bell\u{7}") == "bell\u{FFFD}")
+        #expect(XMLText.escape("💧 שלום") == "💧 שלום")
+    }
+
+    @Test func slugsAreSafeUniqueASCII() {
+        #expect(Slug.make(["../../etc", "CON", "Run", "run", "RUN!", "💧", "Café au lait", "Straße", "all", "   "]) ==
+                ["etc", "con-habit", "run", "run-2", "run-3", "habit", "cafe-au-lait", "strasse", "all-habit", "habit-2"])
+        #expect(Slug.make([String(repeating: "long ", count: 30)])[0].count <= 48)
+    }
+
+    @Test func ownSVGImagesBecomeObjectsAndNothingElseDoes() {
+        let html = "<p><img src=\"heatmaps/run-2026.svg\" alt=\"Run\" /></p><p><img src=\"https://x.example/a.svg\" alt=\"x\" /></p>"
+        let out = HTMLPage.embedSVGImages(html)
+        #expect(out.contains("<object class=\"heatmap\" data=\"heatmaps/run-2026.svg\" type=\"image/svg+xml\"><img src=\"heatmaps/run-2026.svg\" alt=\"Run\" /></object>"))
+        #expect(out.contains("<p><img src=\"https://x.example/a.svg\" alt=\"x\" /></p>"))
+        #expect(!HTMLPage.isOwnSVG("../heatmaps/../../x.svg"))
+    }
+}
