@@ -35,6 +35,9 @@ demo: build
 bench: release
 	bash Benchmarks/run.sh
 
+check-site: demo
+	bash scripts/check-site.sh
+
 templates:
 	python3 scripts/embed-templates.py
 

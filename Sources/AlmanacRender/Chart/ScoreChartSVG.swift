@@ -28,7 +28,7 @@ public struct ScoreChartSVG {
             <title>\(XMLText.escape(title))</title>
             <desc>\(XMLText.escape(summary))</desc>
             <style type="text/css"><![CDATA[
-            text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
+            svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
             .grid{stroke:#d0d7de;stroke-width:.5}.line{fill:none;stroke:\(color);stroke-width:1.5}
             .area{fill:\(color);fill-opacity:.12}
             @media (prefers-color-scheme: dark){text{fill:#8b949e}.grid{stroke:#30363d}}

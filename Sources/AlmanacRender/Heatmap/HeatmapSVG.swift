@@ -38,7 +38,7 @@ public struct HeatmapSVG {
             <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
             <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern></defs>
             <style type="text/css"><![CDATA[
-            text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
+            svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
             .l0{fill:#ebedf0}.l1{fill:\(color);fill-opacity:.3}.l2{fill:\(color);fill-opacity:.55}
             .l3{fill:\(color);fill-opacity:.8}.l4{fill:\(color)}
             .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}.hatch{stroke:#54aeff;stroke-width:1.5}

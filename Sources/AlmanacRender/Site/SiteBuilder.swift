@@ -87,7 +87,7 @@ public struct SiteBuilder {
     }
 
     /// Part of every input digest: bump it when the SVG renderers change their output.
-    static let rendererVersion = "svg-1"
+    static let rendererVersion = "svg-2"
 
     func combinedHeatmap(year: Int, overview: DailyOverview, weekStart: Weekday) -> SiteFile {
         var digest = InputDigest()

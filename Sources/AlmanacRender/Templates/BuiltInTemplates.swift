@@ -132,7 +132,6 @@ Share of the habits due each day that were done.
         "style.css": #"""
 /* Almanac's page style: light and dark follow the reader's preference; no external resources. */
 :root {
-  color-scheme: light dark;
   --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --accent: #0969da; --row: #f6f8fa;
 }
 @media (prefers-color-scheme: dark) {
@@ -155,8 +154,8 @@ h3 { font-size: 1rem; margin: 1.25rem 0 .25rem; color: var(--muted); }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; margin: .75rem 0; }
 th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; white-space: nowrap; }
 tr:nth-child(even) td { background: var(--row); }
-p:has(> object), p:has(> img) { overflow-x: auto; margin: .5rem 0; }
-object.chart, img { display: block; max-width: none; }
+/* Heatmaps and charts keep their proportions and shrink to the width of a phone. */
+object.heatmap, object.chart, main img { display: block; max-width: 100%; height: auto; }
 ul { padding-left: 1.25rem; }
 @media (max-width: 40rem) {
   body { font-size: 15px; padding: 0 .6rem 1.5rem; }

