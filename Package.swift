@@ -52,7 +52,7 @@ let package = Package(
         // `make bench`: in-process timings of the hot paths on the bench store (SPEC section 7).
         .executableTarget(
             name: "almanac-bench",
-            dependencies: ["AlmanacDomain", "AlmanacStore", "AlmanacCLI"],
+            dependencies: ["AlmanacDomain", "AlmanacStore", "AlmanacRender", "AlmanacCLI"],
             path: "Benchmarks/AlmanacBench"
         ),
 

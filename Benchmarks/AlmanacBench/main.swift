@@ -1,5 +1,6 @@
 import AlmanacCLI
 import AlmanacDomain
+import AlmanacRender
 import AlmanacStore
 import Foundation
 
@@ -69,3 +70,13 @@ let restore = try median(3) {
     try target.close()
 }
 report("apply the backup to an empty store", restore)
+
+// Markdown → HTML of a rendered site's pages (compare with the `cmark` CLI in run.sh).
+if CommandLine.arguments.count > 2 {
+    let site = CommandLine.arguments[2]
+    let pages = (FileManager.default.enumerator(atPath: site)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".md") }.sorted()
+        .compactMap { FileManager.default.contents(atPath: site + "/" + $0).map { String(decoding: $0, as: UTF8.self) } }
+    let markdown = median(5) { for page in pages { _ = AlmanacRender.CommonMark.html(from: page) } }
+    report("libcmark on the site's \(pages.count) Markdown pages", markdown)
+}
