@@ -4,8 +4,8 @@ import GRDBSQLite
 
 /// Inserts habit entries through one prepared statement and SQLite's C API, with no
 /// `DatabaseValue` per cell: the write path for hundreds of thousands of rows (demo, restore).
-/// For large batches the (habitId, dayKey) index is dropped first and built again at the end,
-/// inside the same transaction: one sort instead of a random index insert per row.
+/// For large batches the entry indexes (id, and habit + day) are dropped first and built again at
+/// the end, inside the same transaction: one sort each instead of a random index insert per row.
 struct EntryInserter {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     private let statement: Statement
@@ -15,17 +15,20 @@ struct EntryInserter {
     /// The order rows are written in: by habit and day, the order every metric and report reads
     /// them in, so a habit's history sits on neighbouring pages.
     static func physicalOrder(_ entries: [HabitEntry]) -> [HabitEntry] {
-        entries.sorted { a, b in
+        func before(_ a: HabitEntry, _ b: HabitEntry) -> Bool {
             if a.habitId != b.habitId { return a.habitId < b.habitId }
             if a.dayKey != b.dayKey { return a.dayKey < b.dayKey }
             return a.timestampUtc < b.timestampUtc
         }
+        // A backup is written in this order already: then there is nothing to sort.
+        if zip(entries, entries.dropFirst()).allSatisfy({ !before($1, $0) }) { return entries }
+        return entries.sorted(by: before)
     }
 
     init(_ db: Database, expectedRows: Int) throws {
         self.db = db
         rebuildsIndex = expectedRows > 20_000
-        if rebuildsIndex { try db.execute(sql: "DROP INDEX habitEntry_habit_day") }
+        if rebuildsIndex { try db.execute(sql: "DROP INDEX habitEntry_habit_day; DROP INDEX habitEntry_id") }
         statement = try db.makeStatement(sql: """
             INSERT INTO habitEntry (id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -46,7 +49,10 @@ struct EntryInserter {
 
     /// Builds the index again when it was dropped.
     func finish() throws {
-        if rebuildsIndex { try db.execute(sql: StoreSchema.habitEntryIndex) }
+        if rebuildsIndex {
+            try db.execute(sql: StoreSchema.habitEntryIdIndex)
+            try db.execute(sql: StoreSchema.habitEntryIndex)
+        }
     }
 
     private func text(_ index: Int32, _ value: String?) {

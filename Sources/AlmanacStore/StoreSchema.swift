@@ -5,6 +5,9 @@ import GRDB
 enum StoreSchema {
     /// "Entries of habit H between day A and day B" is a range scan of this index.
     static let habitEntryIndex = "CREATE INDEX habitEntry_habit_day ON habitEntry (habitId, dayKey)"
+    /// Ids are unique; a plain index (not a primary-key constraint) can be dropped while hundreds
+    /// of thousands of rows go in and built once afterwards.
+    static let habitEntryIdIndex = "CREATE UNIQUE INDEX habitEntry_id ON habitEntry (id)"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -85,6 +88,30 @@ enum StoreSchema {
                 );
                 CREATE INDEX wellbeingEntry_day ON wellbeingEntry (dayKey);
                 """)
+        }
+        // Entries keep their id unique through an index instead of a primary key, and rows are
+        // stored in habit and day order (the order every report reads them in).
+        migrator.registerMigration("v2-entry-id-index") { db in
+            try db.execute(sql: """
+                CREATE TABLE habitEntry_v2 (
+                    id TEXT NOT NULL,
+                    habitId TEXT NOT NULL,
+                    dayKey TEXT NOT NULL,
+                    timestampUtc TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    note TEXT,
+                    createdAt TEXT NOT NULL,
+                    deletedAt TEXT
+                );
+                INSERT INTO habitEntry_v2 (id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt)
+                    SELECT id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt FROM habitEntry
+                    ORDER BY habitId, dayKey, timestampUtc, id;
+                DROP TABLE habitEntry;
+                ALTER TABLE habitEntry_v2 RENAME TO habitEntry;
+                """)
+            try db.execute(sql: habitEntryIdIndex)
+            try db.execute(sql: habitEntryIndex)
         }
         return migrator
     }

@@ -72,3 +72,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("s.sqlite")))
     }
 }
+
+@Suite struct MigrationTests {
+    /// A store written by the first schema opens in this build with every entry intact.
+    @Test func aVersionOneStoreIsMigrated() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("old.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(old, upTo: "v1-initial")
+        let sample = SampleHistory.generate(habits: 3, years: 1, seed: 2)
+        try old.write { db in
+            try sample.settings.insert(db)
+            for habit in sample.habits { try habit.insert(db) }
+            for entry in sample.habitEntries { try entry.insert(db) }
+        }
+        try old.close()
+        let store = try AlmanacStore.open(path: path)
+        #expect(try store.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
+        let stored = try sample.habits.flatMap { try store.entries(habitId: $0.id, includeDeleted: true) }
+        #expect(stored.count == sample.habitEntries.count)
+        #expect(Set(stored) == Set(sample.habitEntries))
+        let indexes = try store.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'habitEntry'") }
+        #expect(Set(indexes) == ["habitEntry_id", "habitEntry_habit_day"])
+        // Ids stay unique.
+        let entry = sample.habitEntries[0]
+        #expect(throws: (any Error).self) { try store.read { _ in }; try store.insert(StoreContents(settings: sample.settings, entries: [entry])) }
+    }
+}
+
+extension StoreContents {
+    init(settings: Settings, entries: [HabitEntry]) {
+        self.init(settings: settings)
+        habitEntries = entries
+    }
+}

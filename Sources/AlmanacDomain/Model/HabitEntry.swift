@@ -1,5 +1,5 @@
 /// Behavioural truth: what the user did on a day (or that the day was excused).
-public struct HabitEntry: Codable, Equatable, Sendable, Identifiable {
+public struct HabitEntry: Codable, Hashable, Sendable, Identifiable {
     public var id: EntityID
     public var habitId: EntityID
     /// The local day, computed when the entry was written and never again.
