@@ -1,4 +1,5 @@
 import AlmanacDomain
+import Foundation
 import GRDB
 
 /// How `log` writes a day (SPEC section 3).
@@ -114,25 +115,32 @@ extension AlmanacStore {
             guard let settings = try Settings.fetchOne(db) else { throw StoreError.notAnAlmanacStore(path: path) }
             let calendar = try StoreCalendar(settings: settings)
             let habits = try Self.habits(db, includeArchived: true)
+            // Read straight from SQLite's buffers: the hot path of status, stats, exports and reports.
             var facts: [String: [DayFact]] = [:]
-            var currentId = "", current: [DayFact] = []
-            let rows = try Row.fetchCursor(db, sql: """
+            var currentId: [UInt8] = [], current: [DayFact] = []
+            func flush() {
+                guard !current.isEmpty else { return }
+                facts[String(decoding: currentId, as: UTF8.self), default: []].append(contentsOf: current)
+                current.removeAll(keepingCapacity: true)
+            }
+            try Self.forEachRawRow(db, """
                 SELECT habitId, dayKey, kind, value FROM habitEntry
                 WHERE deletedAt IS NULL AND dayKey <= ? ORDER BY habitId, dayKey
-                """, arguments: [high])
-            while let row = try rows.next() {
-                let habitId: String = row[0]
-                if habitId != currentId {
-                    if !current.isEmpty { facts[currentId] = current }
-                    currentId = habitId
-                    current = facts[habitId] ?? []
+                """, arguments: [high]) { row in
+                let habitId = row.bytes(0)
+                let same = habitId.count == currentId.count && (habitId.isEmpty || currentId.withUnsafeBytes {
+                    memcmp($0.baseAddress!, habitId.baseAddress!, habitId.count) == 0
+                })
+                if !same {
+                    flush()
+                    currentId.removeAll(keepingCapacity: true)
+                    currentId.append(contentsOf: habitId)
                 }
-                let dayText: String = row[1]
-                let kindText: String = row[2]
-                guard let dayKey = DayKey(dayText) else { continue }
-                current.append(DayFact(day: dayKey, kind: kindText == "skip" ? .skip : .check, value: row[3]))
+                guard let day = DayKey(utf8: row.bytes(1)) else { return }
+                let kind: EntryKind = row.bytes(2).first == UInt8(ascii: "s") ? .skip : .check
+                current.append(DayFact(day: day, kind: kind, value: row.double(3)))
             }
-            if !current.isEmpty { facts[currentId] = current }
+            flush()
             return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts)
         }
     }

@@ -20,28 +20,39 @@ struct HTMLPage {
     /// with an `<object>` that shows the SVG as a document (keeping the image as its fallback).
     /// Only sources of the site's own shape (`heatmaps/` or `charts/`, a slug, `.svg`) qualify.
     static func embedSVGImages(_ html: String) -> String {
-        guard html.contains("<img src=\"") else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let start = rest.range(of: "<img src=\"") {
-            out += rest[..<start.lowerBound]
-            let afterSrc = rest[start.upperBound...]
-            guard let srcEnd = afterSrc.firstIndex(of: "\""), let tagEnd = afterSrc.range(of: " />") else {
-                out += rest[start.lowerBound...]
-                return out
+        let bytes = Array(html.utf8)
+        let open = Array("<img src=\"".utf8), close = Array(" />".utf8)
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            guard needle.count <= bytes.count else { return nil }
+            var i = start
+            while i + needle.count <= bytes.count {
+                if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+                i += 1
             }
-            let src = afterSrc[..<srcEnd]
-            let tag = rest[start.lowerBound..<tagEnd.upperBound]
-            if isOwnSVG(src) {
-                let kind = src.contains("charts/") ? "chart" : "heatmap"
-                out += "<object class=\"\(kind)\" data=\"\(src)\" type=\"image/svg+xml\">\(tag)</object>"
-            } else {
-                out += tag
-            }
-            rest = rest[tagEnd.upperBound...]
+            return nil
         }
-        out += rest
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 1024)
+        var position = 0
+        while let tagStart = find(open, from: position) {
+            out.append(contentsOf: bytes[position..<tagStart])
+            let srcStart = tagStart + open.count
+            guard let srcEnd = bytes[srcStart...].firstIndex(of: UInt8(ascii: "\"")),
+                  let closeStart = find(close, from: srcEnd) else { break }
+            let tagEnd = closeStart + close.count
+            let src = String(decoding: bytes[srcStart..<srcEnd], as: UTF8.self)
+            if isOwnSVG(Substring(src)) {
+                let kind = src.contains("charts/") ? "chart" : "heatmap"
+                out.append(contentsOf: "<object class=\"\(kind)\" data=\"\(src)\" type=\"image/svg+xml\">".utf8)
+                out.append(contentsOf: bytes[tagStart..<tagEnd])
+                out.append(contentsOf: "</object>".utf8)
+            } else {
+                out.append(contentsOf: bytes[tagStart..<tagEnd])
+            }
+            position = tagEnd
+        }
+        out.append(contentsOf: bytes[position...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func isOwnSVG(_ src: Substring) -> Bool {

@@ -61,8 +61,7 @@ struct MonthCalendar {
         func cell(_ s: String) -> String { String(repeating: " ", count: max(0, 4 - s.count)) + s }
         let header = weekdays.map { cell(String($0.prefix(3))) }.joined()
         let rows = weeks.map { $0.map { cell($0.trimmingCharacters(in: .whitespaces)) }.joined() }
-        return ([header] + rows).map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            .joined(separator: "\n")
+        return ([header] + rows).map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
     init(series: DaySeries, asOf: DayKey, weekStart: Weekday) {
