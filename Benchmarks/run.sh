@@ -15,6 +15,7 @@ mkdir -p "$WORK"
 export ALMANAC_NOW=2026-11-20T20:00:00Z
 
 once() {   # command…: prints "seconds peak_kb" of one run
+  sync   # earlier runs' dirty pages are flushed first, so they do not slow this run's fsyncs
   /usr/bin/time -o "$WORK/time.txt" -f "%e %M" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
   tail -n 1 "$WORK/time.txt"
 }
@@ -76,8 +77,15 @@ rm -rf "$WORK/sites" "$WORK/site"
 echo "   $(find "$WORK/site" -name '*.svg' | wc -l) SVG files, $(find "$WORK/site" -name '*.html' -o -name '*.md' | wc -l) pages, $(du -sm "$WORK/site" | cut -f1) MB"
 cp "$STORE" "$WORK/one-more.sqlite"
 "$BIN" report --store "$WORK/one-more.sqlite" --out "$WORK/site-again" --as-of 2026-11-20 >/dev/null
-# Each timed run first adds one glass of water to 19 November (the log itself takes ~0.02 s).
-measure "report again after one new entry" sh -c "'$BIN' log 'drink water' 1 --add --date 2026-11-19 --store '$WORK/one-more.sqlite' >/dev/null && exec '$BIN' report --store '$WORK/one-more.sqlite' --out '$WORK/site-again' --as-of 2026-11-20"
+# Before each timed run (not timed itself) one more glass of water goes into 19 November.
+times=()
+for _ in $(seq "$RUNS"); do
+  "$BIN" log "drink water" 1 --add --date 2026-11-19 --store "$WORK/one-more.sqlite" >/dev/null
+  read -r t _ < <(once "$BIN" report --store "$WORK/one-more.sqlite" --out "$WORK/site-again" --as-of 2026-11-20)
+  times+=("$t")
+done
+LAST=$(printf '%s\n' "${times[@]}" | median)
+printf '%-46s %7.3f s\n' "report again after one new entry" "$LAST"
 printf '   re-run ÷ first run: %.0f %% (target ≤ 25 %%)\n' "$(echo "$LAST * 100 / $FIRST" | bc -l)"
 "$BIN" log "drink water" 1 --add --date 2026-11-19 --store "$WORK/one-more.sqlite" >/dev/null
 echo "   files of one such re-run: $("$BIN" report --store "$WORK/one-more.sqlite" --out "$WORK/site-again" --as-of 2026-11-20 | sed 's/.*: \([0-9]* written, [0-9]* unchanged, [0-9]* removed\).*/\1/')"
