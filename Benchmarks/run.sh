@@ -44,7 +44,7 @@ compare() {   # label, target ratio, "almanac command", "yardstick command"
 }
 
 echo "== the bench store"
-measure "demo --habits 100 --years 10 --seed 1" "$BIN" demo --store "$STORE" --habits 100 --years 10 --seed 1 --force
+measure "demo --habits 100 --years 10 --seed 1" "$BIN" demo --store "$STORE" --habits 100 --years 10 --seed 1 --force --no-report
 echo "   $(sqlite3 "$STORE" 'SELECT COUNT(*) FROM habitEntry') habit entries, $(du -m "$STORE" | cut -f1) MB (target: generate ≤ 10 s)"
 
 echo "== whole commands (median of $RUNS)"
