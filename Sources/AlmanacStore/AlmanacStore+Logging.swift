@@ -78,22 +78,6 @@ extension AlmanacStore {
         return try read { db in try HabitEntry.fetchAll(db, sql: sql, arguments: [habitId, low, high]) }
     }
 
-    /// Every live entry of the store grouped by habit: the input of the metrics, read in one pass.
-    public func liveEntriesByHabit(through day: DayKey? = nil) throws -> [EntityID: [HabitEntry]] {
-        let high = day?.description ?? "9999-99-99"
-        return try read { db in
-            var grouped: [EntityID: [HabitEntry]] = [:]
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT * FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ? ORDER BY habitId, dayKey
-                """, arguments: [high])
-            while let row = try rows.next() {
-                let entry = try HabitEntry(row: row)
-                grouped[entry.habitId, default: []].append(entry)
-            }
-            return grouped
-        }
-    }
-
     /// Counts of the rows in each table, soft-deleted ones included (for `status` and tests).
     public func rowCounts() throws -> [String: Int] {
         try read { db in

@@ -33,11 +33,4 @@ public enum JSONText {
         var text = text
         text.withUTF8 { appendString($0, to: &out) }
     }
-
-    /// A JSON string literal as text.
-    public static func string(_ text: String) -> String {
-        var out: [UInt8] = []
-        appendString(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
 }
