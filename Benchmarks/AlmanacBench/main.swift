@@ -49,7 +49,7 @@ report("load snapshot (\(snapshot!.facts.values.reduce(0) { $0 + $1.count }) liv
 
 let metrics = median(5) {
     let all = snapshot!.metrics(asOf: asOf)
-    _ = DailyOverview(series: all.map { ($0.series, snapshot!.archivedDay(of: $0.habit)) }, weekStart: .monday)
+    _ = DailyOverview(series: all.map { ($0.series, snapshot!.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: .monday)
 }
 report("all metrics of all habits + daily overview", metrics, target: 0.3)
 

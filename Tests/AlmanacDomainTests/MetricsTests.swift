@@ -179,7 +179,7 @@ struct History {
         let overview = DailyOverview(series: [(daily.series(asOf: "2026-11-04"), nil),
                                               (mwf.series(asOf: "2026-11-04"), nil),
                                               (archived.series(asOf: "2026-11-04"), DayKey("2026-11-02"))],
-                                     weekStart: .monday)
+                                     asOf: DayKey("2026-11-04")!, weekStart: .monday)
         #expect(overview.day(DayKey("2026-11-01")!) == .init(due: 2, done: 2))   // Sunday: daily + archived
         #expect(overview.day(DayKey("2026-11-02")!) == .init(due: 2, done: 2))   // Monday: daily + mwf
         #expect(overview.day(DayKey("2026-11-03")!) == .init(due: 1, done: 1))   // Tuesday: daily only

@@ -206,3 +206,23 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("www/style.css").path))
     }
 }
+
+@Suite struct ReportEdgeTests {
+    @Test func emptyStoresAndDaysBeforeAnyHistoryRender() throws {
+        var s = Session()
+        s.now = "2026-11-20T18:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        let empty = try s.ok("report", "--out", "site")
+        #expect(empty.contains("written"))
+        let files = try siteFiles(s.folder.url.appendingPathComponent("site"))
+        #expect(files.keys.filter { $0.hasPrefix("heatmaps/") } == ["heatmaps/all-2026.svg"])
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run")
+        try s.ok("report", "--out", "past", "--as-of", "2020-01-01")
+        #expect(try siteFiles(s.folder.url.appendingPathComponent("past")).keys.filter { $0.hasPrefix("heatmaps/") } == ["heatmaps/all-2020.svg"])
+        try s.ok("report", "--out", "future", "--as-of", "2027-02-01")
+        let future = try siteFiles(s.folder.url.appendingPathComponent("future"))
+        #expect(future.keys.contains("heatmaps/run-2027.svg") && future.keys.contains("heatmaps/run-2026.svg"))
+        #expect(try s.ok("status", "--as-of", "2020-01-01").contains("0 of 0 done"))
+    }
+}

@@ -74,7 +74,7 @@ struct StatusReport: Encodable {
         self.asOf = asOf
         let all = snapshot.metrics(asOf: asOf)
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
-                                     weekStart: snapshot.settings.weekStart)
+                                     asOf: asOf, weekStart: snapshot.settings.weekStart)
         let today = overview.day(asOf)
         done = today?.done ?? 0
         total = today?.due ?? 0

@@ -18,9 +18,9 @@ public struct DailyOverview: Sendable {
     ///   Daily and weekdays habits are due on their scheduled days that are not skipped;
     ///   per-week and per-month habits are due on a day only when it was completed or when
     ///   their period still needed more completions (once the period is achieved they rest).
-    public init(series: [(DaySeries, archivedDay: DayKey?)], weekStart: Weekday) {
-        let asOf = series.first?.0.asOf ?? DayKey(ordinal: 0)
-        let first = series.map(\.0.start).min() ?? asOf
+    public init(series: [(DaySeries, archivedDay: DayKey?)], asOf: DayKey, weekStart: Weekday) {
+        // Habits created after the as-of day have no days yet and do not move the first day.
+        let first = min(asOf, series.filter { $0.0.count > 0 }.map(\.0.start).min() ?? asOf)
         self.first = first
         self.asOf = asOf
         var days = [Day](repeating: Day(due: 0, done: 0), count: max(0, first.days(to: asOf) + 1))

@@ -41,7 +41,8 @@ public struct SiteBuilder {
             Entry(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics,
                   archivedDay: snapshot.archivedDay(of: item.habit), options: options)
         }
-        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, weekStart: weekStart)
+        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
+                                     asOf: options.asOf, weekStart: weekStart)
         let html = HTMLPage(templates: templates, asOf: options.asOf.description)
         var files = [SiteFile(path: "style.css", text: templates.stylesheet)]
 
@@ -49,7 +50,7 @@ public struct SiteBuilder {
         let years = overview.first.year...options.asOf.year
         var jobs: [() -> SiteFile] = years.map { year in { combinedHeatmap(year: year, overview: overview, weekStart: weekStart) } }
         for entry in entries {
-            for year in entry.years ?? 1...0 {
+            for year in entry.years.map(Array.init) ?? [] {
                 jobs.append { habitHeatmap(entry, year: year, weekStart: weekStart) }
             }
             jobs.append { scoreChart(entry) }
