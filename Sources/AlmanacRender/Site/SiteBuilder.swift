@@ -58,12 +58,14 @@ public struct SiteBuilder {
         files += Self.parallel(jobs)
 
         for entry in entries {
-            for ext in ["md", "html"] {
-                let markdown = HabitPage(entry: entry, input: input, options: options, ext: ext, weekStart: weekStart).markdown(templates)
-                files.append(ext == "md"
-                    ? SiteFile(path: "habits/\(entry.slug).md", text: markdown)
-                    : SiteFile(path: "habits/\(entry.slug).html", text: html.render(markdown: markdown, title: entry.habit.name, root: "../")))
-            }
+            let digest = pageDigest(entry, weekStart: weekStart)
+            files.append(cached("habits/\(entry.slug).md", digest) {
+                HabitPage(entry: entry, input: input, options: options, ext: "md", weekStart: weekStart).markdown(templates)
+            })
+            files.append(cached("habits/\(entry.slug).html", digest) {
+                let markdown = HabitPage(entry: entry, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
+                return html.render(markdown: markdown, title: entry.habit.name, root: "../")
+            })
         }
         for ext in ["md", "html"] {
             let markdown = Dashboard(entries: entries, overview: overview, options: options, ext: ext).markdown(templates)
@@ -87,8 +89,24 @@ public struct SiteBuilder {
         return SiteFile(path: path, text: render(), inputDigest: text)
     }
 
-    /// Part of every input digest: bump it when the SVG renderers change their output.
-    static let rendererVersion = "svg-2"
+    /// Part of every input digest: bump it when the renderers change their output.
+    static let rendererVersion = "render-3"
+
+    /// Everything a habit page is made from: the habit and its whole series, the as-of day, the
+    /// options, its category and notes, and the templates. (Its metrics follow from the series.)
+    func pageDigest(_ entry: Entry, weekStart: Weekday) -> InputDigest {
+        var digest = InputDigest()
+        digest.add("page", options.asOf.description, weekStart.rawValue, options.includeNotes ? "notes" : "",
+                   entry.archivedDay?.description ?? "", entry.habit.emoji, entry.habit.categoryId?.description ?? "",
+                   entry.habit.weight, templates.fingerprint)
+        digest.add(entry.habit, slug: entry.slug)
+        if let category = entry.habit.categoryId.flatMap({ id in input.categories.first { $0.id == id } }) { digest.add(category.name) }
+        if options.includeNotes {
+            for note in input.notes[entry.habit.id.description] ?? [] { digest.add(note.day.description, note.text) }
+        }
+        digest.add(entry.series, from: entry.series.start, through: entry.series.asOf)
+        return digest
+    }
 
     func combinedHeatmap(year: Int, overview: DailyOverview, weekStart: Weekday) -> SiteFile {
         var digest = InputDigest()

@@ -14,6 +14,8 @@ public struct TemplateSet: Sendable {
     let habit: MustacheTemplate
     let journal: MustacheTemplate
     let stylesheet: String
+    /// A digest of every template's text: pages rendered with other templates are not reused.
+    let fingerprint: String
 
     /// A template that does not parse, with its file and line.
     public struct Problem: Error, CustomStringConvertible {
@@ -53,5 +55,8 @@ public struct TemplateSet: Sendable {
             throw Problem(file: "\(folder)/style.css", line: nil, message: "the file is missing")
         }
         stylesheet = css
+        var digest = InputDigest()
+        for name in Self.fileNames { digest.add(name, sources[name] ?? "") }
+        fingerprint = digest.text
     }
 }
