@@ -5,7 +5,7 @@ public enum PeriodKind: String, Sendable, Codable {
     /// The first day of the period that contains `day`.
     public func start(of day: DayKey, weekStart: Weekday) -> DayKey {
         switch self {
-        case .week: return day.adding(days: -day.weekday.position(weekStart: weekStart))
+        case .week: return day.startOfWeek(weekStart)
         case .month: return day.firstOfMonth
         }
     }

@@ -58,6 +58,11 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Whole days from `self` to `other` (positive when `other` is later).
     public func days(to other: DayKey) -> Int { other.ordinal - ordinal }
 
+    /// The first day of the week that contains this day, for weeks starting on `weekStart`.
+    public func startOfWeek(_ weekStart: Weekday) -> DayKey {
+        adding(days: -weekday.position(weekStart: weekStart))
+    }
+
     /// The first day of this day's month.
     public var firstOfMonth: DayKey { let p = parts; return DayKey(ordinal: DayKey.daysFromCivil(year: p.year, month: p.month, day: 1)) }
 

@@ -27,6 +27,6 @@ public struct StoreCalendar: Sendable, Equatable {
 
     /// The first day of the week that contains `day`.
     public func weekStart(of day: DayKey) -> DayKey {
-        day.adding(days: -day.weekday.position(weekStart: weekStart))
+        day.startOfWeek(weekStart)
     }
 }

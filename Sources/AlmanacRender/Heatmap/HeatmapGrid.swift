@@ -16,7 +16,7 @@ public struct HeatmapGrid: Sendable, Equatable {
         self.weekStart = weekStart
         firstDay = DayKey(year: year, month: 1, day: 1)!
         lastDay = DayKey(year: year, month: 12, day: 31)!
-        origin = firstDay.adding(days: -firstDay.weekday.position(weekStart: weekStart))
+        origin = firstDay.startOfWeek(weekStart)
         columns = origin.days(to: lastDay) / 7 + 1
     }
 
