@@ -17,6 +17,8 @@ public struct RawRow {
 
     public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
 
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
     public func string(_ column: Int32) -> String { String(decoding: bytes(column), as: UTF8.self) }
 }
 

@@ -229,3 +229,24 @@ import Testing
         return Int(try sqlite(path, "SELECT \(sql)")) ?? -1
     }
 }
+
+@Suite struct DamagedStoreBackupTests {
+    /// A damaged row cannot turn into invalid JSON: the backup stops with a sentence and leaves
+    /// no file behind.
+    @Test func anUnreadableFrequencyStopsTheBackupCleanly() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [s.store, #"UPDATE habit SET frequency = 'not json", "x'; PRAGMA wal_checkpoint(TRUNCATE);"#]
+        sqlite.standardOutput = FileHandle.nullDevice
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let result = try s.run("backup", "--out", "b.json")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("unreadable frequency"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path)
+        #expect(!files.contains { $0.contains("b.json") })
+    }
+}

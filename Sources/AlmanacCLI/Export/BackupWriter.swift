@@ -39,7 +39,7 @@ struct BackupWriter {
                 for (i, kind) in kinds.enumerated() {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
                     out.append(contentsOf: keys[i])
-                    Self.append(row, column: Int32(i), as: kind, to: &out)
+                    try Self.append(row, column: Int32(i), as: kind, to: &out)
                 }
                 out.append(UInt8(ascii: "}"))
                 count += 1
@@ -65,13 +65,19 @@ struct BackupWriter {
         }
     }
 
-    static func append(_ row: RawRow, column: Int32, as kind: Kind, to out: inout [UInt8]) {
+    /// Appends one cell as JSON. Every value is re-encoded from its type, never copied as raw
+    /// text from the database, so a damaged row cannot make the backup invalid JSON.
+    static func append(_ row: RawRow, column: Int32, as kind: Kind, to out: inout [UInt8]) throws {
         if row.isNull(column) { out.append(contentsOf: "null".utf8); return }
         switch kind {
         case .string: JSONText.appendString(row.bytes(column), to: &out)
         case .number: NumberText.append(row.double(column), to: &out)
-        case .integer: out.append(contentsOf: row.bytes(column))
-        case .json: out.append(contentsOf: row.bytes(column))   // written by Frequency.json, frozen
+        case .integer: out.append(contentsOf: String(row.int64(column)).utf8)
+        case .json:
+            guard let frequency = try? JSONDecoder().decode(Frequency.self, from: Data(row.bytes(column))) else {
+                throw CommandFailure("The store has a habit with an unreadable frequency (\(row.string(column))); nothing was written.")
+            }
+            out.append(contentsOf: frequency.json.utf8)
         case .idList:
             let ids = row.string(column).split(separator: ",")
             out.append(UInt8(ascii: "["))
