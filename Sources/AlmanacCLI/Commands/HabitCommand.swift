@@ -33,7 +33,7 @@ struct HabitAddCommand: ParsableCommand {
         var habit = Habit(name: name, createdAt: now)
         try fields.apply(to: &habit, store: store, now: now)
         let saved = try store.addHabit(habit)
-        Output.line("Added \(HabitText.title(saved)): \(HabitText.goal(saved)), \(saved.frequency.cliDescription).")
+        Output.line("Added \(HabitText.title(saved)): \(MetricText.goal(saved)), \(saved.frequency.cliDescription).")
     }
 }
 
@@ -50,7 +50,7 @@ struct HabitListCommand: ParsableCommand {
         if json { return try Output.json(habits) }
         if habits.isEmpty { return Output.line("No habits yet; add one with `almanac habit add NAME`.") }
         let rows = habits.map { habit in
-            [habit.emoji, habit.name, HabitText.goal(habit), habit.frequency.cliDescription,
+            [habit.emoji, habit.name, MetricText.goal(habit), habit.frequency.cliDescription,
              habit.isArchived ? "archived" : ""]
         }
         Output.table(rows).forEach { Output.line($0) }
@@ -70,7 +70,7 @@ struct HabitShowCommand: ParsableCommand {
         if json { return try Output.json(habit) }
         let category = try habit.categoryId.flatMap { id in try store.categories().first { $0.id == id }?.name }
         let rows: [[String]] = [
-            ["name", HabitText.title(habit)], ["id", habit.id.description], ["goal", HabitText.goal(habit)],
+            ["name", HabitText.title(habit)], ["id", habit.id.description], ["goal", MetricText.goal(habit)],
             ["unit", habit.unit.rawValue], ["frequency", habit.frequency.cliDescription],
             ["colour", habit.color], ["category", category ?? "—"], ["weight", NumberText.plain(habit.weight)],
             ["created", habit.createdAt.description], ["archived", habit.archivedAt?.description ?? "no"],
@@ -94,7 +94,7 @@ struct HabitEditCommand: ParsableCommand {
         if let newName { habit.name = newName }
         try fields.apply(to: &habit, store: store, now: now)
         try store.updateHabit(habit, now: now)
-        Output.line("Updated \(HabitText.title(habit)): \(HabitText.goal(habit)), \(habit.frequency.cliDescription).")
+        Output.line("Updated \(HabitText.title(habit)): \(MetricText.goal(habit)), \(habit.frequency.cliDescription).")
     }
 }
 
@@ -151,7 +151,6 @@ struct HabitDeleteCommand: ParsableCommand {
 enum HabitText {
     static func title(_ habit: Habit) -> String { habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)" }
 
-    static func goal(_ habit: Habit) -> String { MetricText.goal(habit) }
 
     /// A day's value with its unit: "done", "3 glasses", "25 min".
     static func value(_ value: Double, of habit: Habit) -> String {

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacRender
 import AlmanacStore
 import ArgumentParser
 
@@ -76,7 +77,7 @@ struct LogCommand: ParsableCommand {
             let total = try store.entries(habitId: habit.id, from: days[0], to: days[0])
                 .filter { $0.kind == .check }.reduce(0) { $0 + $1.value }
             let state = habit.isCompleted(value: total) ? "complete" : "not complete"
-            Output.line("Logged \(habit.name) \(range.label): \(HabitText.value(total, of: habit)) (\(HabitText.goal(habit)); \(state)).")
+            Output.line("Logged \(habit.name) \(range.label): \(HabitText.value(total, of: habit)) (\(MetricText.goal(habit)); \(state)).")
         } else {
             Output.line("Logged \(habit.name) \(range.label): \(HabitText.value(amount, of: habit)) on \(days.count) days.")
         }

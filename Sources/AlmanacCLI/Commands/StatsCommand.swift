@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacRender
 import AlmanacStore
 import ArgumentParser
 
@@ -27,18 +28,18 @@ struct StatsCommand: ParsableCommand {
         let metrics = HabitMetrics(series: series, weekStart: snapshot.settings.weekStart)
         if options.json { return try Output.json(Report(habit: habit, asOf: asOf, metrics: metrics)) }
 
-        Output.line("\(HabitText.title(habit)) — \(HabitText.goal(habit)), \(habit.frequency.cliDescription) · as of \(asOf)")
+        Output.line("\(HabitText.title(habit)) — \(MetricText.goal(habit)), \(habit.frequency.cliDescription) · as of \(asOf)")
         guard series.count > 0 else { return Output.line("No history yet as of \(asOf).") }
         let rates = HabitMetrics.rateWindows.map { window -> String in
             let rate = metrics.rate(window)
             let label = window.map { "\($0)d" } ?? "all"
-            return "\(label) \(StatusText.percent(rate.value)) (\(rate.completed)/\(rate.expected))"
+            return "\(label) \(MetricText.percent(rate.value)) (\(rate.completed)/\(rate.expected))"
         }
         let weekdays = Weekday.allCases.map { "\($0.short.capitalized) \(metrics.completedByWeekday[$0.isoIndex])" }
         let months = metrics.months.suffix(12).map { "\($0.month): \($0.completedDays) done" + (habit.unit == .boolean ? "" : ", \(NumberText.plain($0.value))") }
         let rows: [[String]] = [
             ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"],
-            ["Strength", StatusText.percent(metrics.score)],
+            ["Strength", MetricText.percent(metrics.score)],
             ["Completion", rates.joined(separator: " · ")],
             ["Check-ins", "\(metrics.totalCheckins)" + (habit.unit == .boolean ? "" : " (total \(HabitText.value(metrics.totalValue, of: habit)))")],
             ["Since", series.start.description],

@@ -35,10 +35,10 @@ struct StatusCommand: ParsableCommand {
         guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
         var rows = [["", "Habit", "Today", "Streak", "Best", "30 days", "Score"]]
         for row in report.habits {
-            let today = paint.state(row.today.state, StatusText.today(row))
+            let today = paint.state(row.today.state, MetricText.today(value: row.today.value, state: row.today.state, habit: row.habit))
             rows.append([row.emoji, row.name, today, row.streak.unit.describe(row.streak.current),
-                         row.streak.unit.describe(row.streak.best), StatusText.percent(row.rate30.value),
-                         StatusText.percent(row.score)])
+                         row.streak.unit.describe(row.streak.best), MetricText.percent(row.rate30.value),
+                         MetricText.percent(row.score)])
         }
         Output.table(rows, rightAligned: [5, 6], visibleWidth: paint.visibleWidth).forEach { Output.line($0) }
     }
@@ -84,14 +84,6 @@ struct StatusReport: Encodable {
                 streak: metrics.streak, rate30: metrics.rate30, score: metrics.score, habit: habit)
         }
     }
-}
-
-enum StatusText {
-    static func today(_ row: StatusReport.Row) -> String {
-        MetricText.today(value: row.today.value, state: row.today.state, habit: row.habit)
-    }
-
-    static func percent(_ value: Double?) -> String { MetricText.percent(value) }
 }
 
 /// ANSI colour for a terminal, nothing otherwise.
