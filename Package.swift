@@ -18,9 +18,9 @@ let package = Package(
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
         .target(name: "AlmanacDomain"),
-        // The SQLite store (GRDB): migrations, store semantics, queries.
+        // The SQLite backend of the store (GRDB): migrations, store semantics, queries, fast paths.
         .target(
-            name: "AlmanacStore",
+            name: "AlmanacSQLite",
             dependencies: [
                 "AlmanacDomain",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -39,31 +39,42 @@ let package = Package(
             name: "AlmanacRender",
             dependencies: ["AlmanacDomain", "Ccmark", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        // The application: use cases (log, status, report, export, backup, restore, demo) and the
+        // writers that put files on disk, over the store protocol and the renderers. Any front end
+        // (this command line, a server) calls it.
+        .target(
+            name: "AlmanacKit",
+            dependencies: [
+                "AlmanacDomain", "AlmanacSQLite", "AlmanacRender",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The command line: argument parsing, output formatting, error reporting.
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacDomain", "AlmanacStore", "AlmanacRender",
+                "AlmanacDomain", "AlmanacKit", "AlmanacRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
         // `make bench`: in-process timings of the hot paths on the bench store (SPEC section 7).
         .executableTarget(
             name: "almanac-bench",
-            dependencies: ["AlmanacDomain", "AlmanacStore", "AlmanacRender", "AlmanacCLI"],
+            dependencies: ["AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacKit"],
             path: "Benchmarks/AlmanacBench"
         ),
 
         // Helpers every test target shares: temporary folders and running the built binary.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
         .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacStore", "AlmanacDomain", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"]),
+        .testTarget(name: "AlmanacSQLiteTests", dependencies: ["AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(
             name: "AlmanacEndToEndTests",
-            dependencies: ["AlmanacCLI", "AlmanacStore", "AlmanacDomain", "AlmanacTestSupport",
+            dependencies: ["AlmanacCLI", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
                            .product(name: "SwiftCSV", package: "SwiftCSV")]
         ),
     ]

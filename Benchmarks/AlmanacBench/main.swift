@@ -1,7 +1,7 @@
-import AlmanacCLI
+import AlmanacKit
 import AlmanacDomain
 import AlmanacRender
-import AlmanacStore
+import AlmanacSQLite
 import Foundation
 
 // In-process timings of Almanac's hot paths on the bench store of SPEC section 7
@@ -28,21 +28,21 @@ func report(_ label: String, _ value: Double, target: Double? = nil) {
 let path = CommandLine.arguments.dropFirst().first ?? ".build/bench/bench.sqlite"
 let asOf = SampleHistory.defaultEndDay
 
-let generate = try median(3) { _ = SampleHistory.generate(habits: 100, years: 10, seed: 1) }
+let generate = median(3) { _ = SampleHistory.generate(habits: 100, years: 10, seed: 1) }
 report("generate sample history (in memory)", generate)
 
 if !FileManager.default.fileExists(atPath: path) {
     try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     let contents = SampleHistory.generate(habits: 100, years: 10, seed: 1)
     let write = try seconds {
-        let store = try AlmanacStore.open(path: path, mode: .createIfMissing(contents.settings))
+        let store = try SQLiteStore.open(path: path, mode: .createIfMissing(contents.settings))
         try store.insert(contents)
         try store.close()
     }
     report("write the bench store", write)
 }
 
-let store = try AlmanacStore.open(path: path)
+let store = try SQLiteStore.open(path: path)
 var snapshot: StoreSnapshot?
 let load = try median(5) { snapshot = try store.snapshot() }
 report("load snapshot (\(snapshot!.facts.values.reduce(0) { $0 + $1.count }) live entries)", load)
@@ -56,7 +56,9 @@ report("all metrics of all habits + daily overview", metrics, target: 0.3)
 // Backup and restore, split into their phases.
 let folder = (path as NSString).deletingLastPathComponent
 let backupPath = folder + "/bench-backup.json"
-let backup = seconds { _ = AlmanacEntry.main(["backup", "--store", path, "--out", backupPath, "--as-of", "2026-11-20"]) }
+let backup = try seconds {
+    _ = try BackupExport(store: store, clock: .system, asOf: asOf).run(to: .file(backupPath))
+}
 report("backup (in process)", backup)
 let data = FileManager.default.contents(atPath: backupPath)!
 var decoded: StoreContents?
@@ -65,7 +67,7 @@ report("decode + validate the backup (\(data.count / 1_048_576) MB)", decode)
 let restorePath = folder + "/bench-restore.sqlite"
 let restore = try median(3) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: restorePath + suffix) }
-    let target = try AlmanacStore.open(path: restorePath, mode: .createIfMissing(decoded!.settings))
+    let target = try SQLiteStore.open(path: restorePath, mode: .createIfMissing(decoded!.settings))
     _ = try target.restore(decoded!, mode: .merge, dryRun: false)
     try target.close()
 }

@@ -2,4 +2,4 @@ import AlmanacCLI
 import Foundation
 
 // The executable only hands its arguments to the command library and exits with its status.
-exit(AlmanacEntry.main(Array(CommandLine.arguments.dropFirst())))
+exit(AlmanacMain.main(Array(CommandLine.arguments.dropFirst())))

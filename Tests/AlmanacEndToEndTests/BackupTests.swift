@@ -168,7 +168,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("2048.0 MB, over the 512.0 MB"))
         #expect(s.snapshot() == before)
-        #expect(try s.run("restore", "missing.json").stderr.contains("No file at missing.json"))
+        #expect(try s.run("restore", "missing.json").stderr.contains("Cannot read missing.json: there is no such file"))
     }
 
     @Test func entriesOfADeletedHabitRestoreAsHistory() throws {

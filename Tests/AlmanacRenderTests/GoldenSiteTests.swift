@@ -10,6 +10,7 @@ import Testing
     static let record = ProcessInfo.processInfo.environment["ALMANAC_RECORD"] == "1"
 
     static func sampleSite(previous: [String: String] = [:]) throws -> [SiteFile] {
+        let kept = previous.mapValues { KeptFile(inputDigest: $0, size: 0, sha256: "") }
         let sample = SampleHistory.generate(habits: 4, years: 1, seed: 5)
         let calendar = try StoreCalendar(settings: sample.settings)
         var facts: [String: [DayFact]] = [:]
@@ -18,7 +19,7 @@ import Testing
         }
         let snapshot = StoreSnapshot(settings: sample.settings, calendar: calendar, habits: sample.habits, facts: facts)
         let input = SiteInput(snapshot: snapshot, categories: sample.categories)
-        let options = SiteOptions(asOf: SampleHistory.defaultEndDay, previousDigests: previous)
+        let options = SiteOptions(asOf: SampleHistory.defaultEndDay, previousFiles: kept)
         return SiteBuilder(input: input, options: options, templates: TemplateSet.builtIn()).build()
     }
 
@@ -27,7 +28,7 @@ import Testing
         let files = try Self.sampleSite()
         let file = try #require(files.first { $0.path == path })
         let golden = Self.folder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))
-        let rendered = Data(file.content ?? [])
+        let rendered = Data(try #require(file.rendered))
         if Self.record {
             try rendered.write(to: golden)
             return
@@ -43,12 +44,12 @@ import Testing
         let reusable = first.filter { $0.path.hasSuffix(".svg") || $0.path.hasPrefix("habits/") }
         #expect(digests.count == reusable.count)
         let second = try Self.sampleSite(previous: digests)
-        #expect(second.filter { $0.path.hasSuffix(".svg") || $0.path.hasPrefix("habits/") }.allSatisfy { $0.content == nil })
-        #expect(second.filter { $0.path.hasPrefix("index.") || $0.path == "style.css" }.allSatisfy { $0.content != nil })
+        #expect(second.filter { $0.path.hasSuffix(".svg") || $0.path.hasPrefix("habits/") }.allSatisfy { $0.rendered == nil })
+        #expect(second.filter { $0.path.hasPrefix("index.") || $0.path == "style.css" }.allSatisfy { $0.rendered != nil })
         // A changed input renders again.
         var changed = digests
         changed["habits/run.md"] = "0000000000000000"
-        #expect(try Self.sampleSite(previous: changed).first { $0.path == "habits/run.md" }?.content != nil)
+        #expect(try Self.sampleSite(previous: changed).first { $0.path == "habits/run.md" }?.rendered != nil)
     }
 
     @Test func theEmbeddedTemplatesAreTheFilesInTemplates() throws {

@@ -1,5 +1,5 @@
 import AlmanacDomain
-import AlmanacStore
+import AlmanacKit
 import ArgumentParser
 import Foundation
 
@@ -30,24 +30,14 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let path = global.storePath()
-        if FileManager.default.fileExists(atPath: path) {
-            let store = try AlmanacStore.open(path: path)
-            var settings = try store.settings()
-            if timeZone == nil && weekStart == nil {
-                Output.line("A store already exists at \(path) (time zone \(settings.timeZone), weeks start on \(settings.weekStart.rawValue)).")
-                return
-            }
-            if let timeZone { settings.timeZone = timeZone }
-            if let weekStart { settings.weekStart = weekStart }
-            try store.updateSettings(settings)
-            Output.line("Updated \(path): time zone \(settings.timeZone), weeks start on \(settings.weekStart.rawValue).")
-            return
+        let path = global.location.path
+        switch try StoreSetup(location: global.location).run(timeZone: timeZone, weekStart: weekStart) {
+        case .existing(let s):
+            Output.line("A store already exists at \(path) (time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue)).")
+        case .updated(let s):
+            Output.line("Updated \(path): time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue).")
+        case .created(let s):
+            Output.line("Created \(path): time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue).")
         }
-        var settings = Settings.systemDefault
-        if let timeZone { settings.timeZone = timeZone }
-        if let weekStart { settings.weekStart = weekStart }
-        _ = try AlmanacStore.open(path: path, mode: .createIfMissing(settings))
-        Output.line("Created \(path): time zone \(settings.timeZone), weeks start on \(settings.weekStart.rawValue).")
     }
 }

@@ -50,17 +50,10 @@ enum ArgumentValues {
         return value
     }
 
-    /// The days a command covers: `--date`, or `--from … --to`, or `today`.
-    static func days(date: DayKey?, from: DayKey?, to: DayKey?, today: DayKey) throws -> [DayKey] {
-        switch (date, from, to) {
-        case (nil, nil, nil): return [today]
-        case (let day?, nil, nil): return [day]
-        case (nil, let start?, let end?):
-            guard start <= end else { throw ValidationError("--from \(start) is after --to \(end).") }
-            guard start.days(to: end) < 3_660 else { throw ValidationError("A range covers at most 3660 days.") }
-            return (start.ordinal...end.ordinal).map(DayKey.init(ordinal:))
-        case (nil, _, _): throw ValidationError("--from and --to go together.")
-        default: throw ValidationError("Use either --date or --from/--to, not both.")
+    static func restoreMode(_ text: String) throws -> RestoreMode {
+        guard let mode = RestoreMode(rawValue: text.lowercased()) else {
+            throw ValidationError("\(text) is not a restore mode; use merge or replace.")
         }
+        return mode
     }
 }

@@ -7,14 +7,22 @@ import Foundation
 /// The reader streams: objects are converted one at a time as they are read. (Foundation's
 /// JSONDecoder took 3 s and 300 MB on the bench backup; see docs/PERFORMANCE.md.)
 public enum BackupDocument {
-    public static let format = "almanac-backup"
-    /// The newest backup version this build reads (older ones would be migrated on read).
-    public static let currentVersion = 1
+    public static var format: String { BackupFormat.name }
 
     /// Why a backup was refused.
     public struct Problem: Error, CustomStringConvertible, Equatable, Sendable {
+        /// The sentence, which starts with the JSON path when there is one.
         public let message: String
-        public init(_ message: String) { self.message = message }
+        /// Where in the file the problem is (`habitEntries[1042].dayKey`), when it is one value.
+        public let jsonPath: String?
+
+        public init(_ message: String, at jsonPath: String? = nil) { self.message = message; self.jsonPath = jsonPath }
+
+        /// "`path`: what is wrong" (or "`path` is missing." when `detail` starts with " ").
+        public init(at jsonPath: String, _ detail: String) {
+            self.init(jsonPath + (detail.hasPrefix(" ") ? "" : ": ") + detail, at: jsonPath)
+        }
+
         public var description: String { message }
     }
 
@@ -41,6 +49,7 @@ public enum BackupDocument {
         }
         var contents = StoreContents(settings: Settings(timeZone: "UTC"))
         var seenFormat = false, version: Int?, exportedAt: Timestamp?, settings: Settings?
+        var sections = Set<BackupFormat.Section>()
         try reader.readObject { reader, key in
             func header(_ value: JSONReader.Value) throws -> BackupFields {
                 try BackupFields(.object([(key, value)]), path: "")
@@ -54,20 +63,20 @@ public enum BackupDocument {
                 seenFormat = true
             case "version":
                 let number = try header(try reader.readValue(depth: 1)).integer(key)
-                guard number <= currentVersion else {
-                    throw Problem("This backup has format version \(number), newer than this almanac reads (\(currentVersion)); upgrade almanac to restore it.")
+                guard number <= BackupFormat.version else {
+                    throw Problem("This backup has format version \(number), newer than this almanac reads (\(BackupFormat.version)); upgrade almanac to restore it.")
                 }
                 guard number >= 1 else { throw Problem("version: \(number) is not a backup format version.") }
                 version = number
             case "exportedAt": exportedAt = try header(try reader.readValue(depth: 1)).timestamp(key)
             case "settings": settings = try BackupFields(try reader.readValue(depth: 1), path: "settings").settings()
-            case "categories": contents.categories = try array(&reader, key) { try $0.category() }
-            case "habits": contents.habits = try array(&reader, key) { try $0.habit() }
-            case "goals": contents.goals = try array(&reader, key) { try $0.goal() }
-            case "habitEntries": contents.habitEntries = try array(&reader, key) { try $0.habitEntry() }
-            case "journalEntries": contents.journalEntries = try array(&reader, key) { try $0.journalEntry() }
-            case "wellbeingEntries": contents.wellbeingEntries = try array(&reader, key) { try $0.wellbeingEntry() }
-            default: _ = try reader.readValue(depth: 1)   // unknown fields are ignored, as readers of JSON expect
+            default:
+                guard let section = BackupFormat.Section(rawValue: key) else {
+                    _ = try reader.readValue(depth: 1)   // unknown fields are ignored, as readers of JSON expect
+                    return
+                }
+                try read(section, from: &reader, into: &contents)
+                sections.insert(section)
             }
         }
         try end(&reader)
@@ -75,14 +84,30 @@ public enum BackupDocument {
         guard version != nil else { throw Problem("version is missing; an Almanac backup names its format version.") }
         guard let exportedAt else { throw Problem("exportedAt is missing.") }
         guard let settings else { throw Problem("settings is missing.") }
+        // A missing array is not an empty one: taken as empty, a replace would delete that table.
+        if let missing = BackupFormat.Section.allCases.first(where: { !sections.contains($0) }) {
+            throw Problem("\(missing.key) is missing; a backup has every array, empty or not.", at: missing.key)
+        }
         contents.settings = settings
         try BackupValidator.validate(contents)
         return (contents, exportedAt)
     }
 
+    private static func read(_ section: BackupFormat.Section, from reader: inout JSONReader, into contents: inout StoreContents) throws {
+        let key = section.key
+        switch section {
+        case .categories: contents.categories = try array(&reader, key) { try $0.category() }
+        case .habits: contents.habits = try array(&reader, key) { try $0.habit() }
+        case .goals: contents.goals = try array(&reader, key) { try $0.goal() }
+        case .habitEntries: contents.habitEntries = try array(&reader, key) { try $0.habitEntry() }
+        case .journalEntries: contents.journalEntries = try array(&reader, key) { try $0.journalEntry() }
+        case .wellbeingEntries: contents.wellbeingEntries = try array(&reader, key) { try $0.wellbeingEntry() }
+        }
+    }
+
     private static func array<T>(_ reader: inout JSONReader, _ key: String, _ make: (BackupFields) throws -> T) throws -> [T] {
         guard reader.peek() == UInt8(ascii: "[") else {
-            throw Problem("\(key) has the wrong type (expected an array, found \(try reader.readValue(depth: 1).typeName)).")
+            throw Problem(at: key, " has the wrong type (expected an array, found \(try reader.readValue(depth: 1).typeName)).")
         }
         var items: [T] = []
         try reader.readArray { reader, i in

@@ -9,7 +9,7 @@ struct BackupFields {
 
     init(_ value: Value, path: String) throws {
         guard case .object(let members) = value else {
-            throw Problem("\(path) has the wrong type (expected an object, found \(value.typeName)).")
+            throw Problem(at: path, " has the wrong type (expected an object, found \(value.typeName)).")
         }
         self.members = members
         self.path = path
@@ -18,13 +18,13 @@ struct BackupFields {
     private func lookup(_ key: String) -> Value? { members.first { $0.0 == key }?.1 }
 
     private func required(_ key: String) throws -> Value {
-        guard let value = lookup(key) else { throw Problem("\(path).\(key) is missing.") }
-        if case .null = value { throw Problem("\(path).\(key) is null but needs a value.") }
+        guard let value = lookup(key) else { throw Problem(at: "\(path).\(key)", " is missing.") }
+        if case .null = value { throw Problem(at: "\(path).\(key)", " is null but needs a value.") }
         return value
     }
 
     private func wrongType(_ key: String, _ expected: String, _ value: Value) -> Problem {
-        Problem("\(path).\(key) has the wrong type (expected \(expected), found \(value.typeName)).")
+        Problem(at: "\(path).\(key)", " has the wrong type (expected \(expected), found \(value.typeName)).")
     }
 
     func string(_ key: String) throws -> String {
@@ -51,14 +51,14 @@ struct BackupFields {
     func integer(_ key: String) throws -> Int {
         let number = try number(key)
         guard number == number.rounded(), abs(number) < 1e15 else {
-            throw Problem("\(path).\(key): \(NumberText.plain(number)) is not a whole number.")
+            throw Problem(at: "\(path).\(key)", "\(NumberText.plain(number)) is not a whole number.")
         }
         return Int(number)
     }
 
     private func parsed<T>(_ key: String, _ text: String?, _ parse: (String) -> T?, _ what: String) throws -> T? {
         guard let text else { return nil }
-        guard let value = parse(text) else { throw Problem("\(path).\(key): \"\(text)\" is not \(what).") }
+        guard let value = parse(text) else { throw Problem(at: "\(path).\(key)", "\"\(text)\" is not \(what).") }
         return value
     }
 
@@ -76,32 +76,29 @@ struct BackupFields {
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws -> T where T.RawValue == String {
         let text = try string(key)
         guard let value = T(rawValue: text) else {
-            throw Problem("\(path).\(key): \"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw Problem(at: "\(path).\(key)", "\"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return value
     }
 
     func frequency(_ key: String) throws -> Frequency {
         let fields = try BackupFields(try required(key), path: "\(path).\(key)")
-        let frequency: Frequency
-        switch try fields.string("type") {
-        case "daily": frequency = .daily
-        case "weekdays":
-            guard case .array(let names)? = fields.lookup("days") else { throw Problem("\(path).\(key).days is missing.") }
-            var days = Set<Weekday>()
-            for (i, name) in names.enumerated() {
-                guard case .string(let text) = name, let day = Weekday(name: text) else {
-                    throw Problem("\(path).\(key).days[\(i)] is not a weekday (mon … sun).")
-                }
-                days.insert(day)
+        var days: [String]?
+        if let value = fields.lookup("days") {
+            guard case .array(let names) = value else { throw fields.wrongType("days", "an array of weekdays", value) }
+            days = try names.enumerated().map { i, name in
+                guard case .string(let text) = name else { throw Problem(at: "\(path).\(key).days[\(i)]", " is not a weekday (mon … sun).") }
+                return text
             }
-            frequency = .weekdays(days)
-        case "perWeek": frequency = .perWeek(try fields.integer("times"))
-        case "perMonth": frequency = .perMonth(try fields.integer("times"))
-        case let other: throw Problem("\(path).\(key).type: \"\(other)\" is not daily, weekdays, perWeek or perMonth.")
         }
-        do { try frequency.validate() } catch { throw Problem("\(path).\(key): \(error)") }
-        return frequency
+        let times = fields.lookup("times") == nil ? nil : try fields.integer("times")
+        do {
+            return try Frequency(Frequency.Fields(type: try fields.string("type"), days: days, times: times))
+        } catch let error as DomainError {
+            let detail = error.description
+            let field = detail.prefix { $0 != ":" && $0 != " " }
+            throw Problem(at: "\(path).\(key).\(field)", String(detail.dropFirst(field.count).drop { $0 == ":" || $0 == " " }))
+        }
     }
 
     func ids(_ key: String) throws -> [EntityID] {
@@ -109,7 +106,7 @@ struct BackupFields {
         guard case .array(let elements) = value else { throw wrongType(key, "an array of UUIDs", value) }
         return try elements.enumerated().map { i, element in
             guard case .string(let text) = element, let id = EntityID(text) else {
-                throw Problem("\(path).\(key)[\(i)] is not a UUID.")
+                throw Problem(at: "\(path).\(key)[\(i)]", " is not a UUID.")
             }
             return id
         }

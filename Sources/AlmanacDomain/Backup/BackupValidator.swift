@@ -7,14 +7,9 @@ enum BackupValidator {
 
     static func validate(_ contents: StoreContents) throws {
         guard TimeZone(identifier: contents.settings.timeZone) != nil else {
-            throw Problem("settings.timeZone: \"\(contents.settings.timeZone)\" is not a known time zone.")
+            throw Problem(at: "settings.timeZone", "\"\(contents.settings.timeZone)\" is not a known time zone.")
         }
-        try unique(contents.categories.map(\.id), "categories")
-        try unique(contents.habits.map(\.id), "habits")
-        try unique(contents.goals.map(\.id), "goals")
-        try unique(contents.habitEntries.map(\.id), "habitEntries")
-        try unique(contents.journalEntries.map(\.id), "journalEntries")
-        try unique(contents.wellbeingEntries.map(\.id), "wellbeingEntries")
+        for section in BackupFormat.Section.allCases { try unique(contents.ids(of: section), section.key) }
 
         for (i, category) in contents.categories.enumerated() {
             try rule("categories[\(i)].name") { _ = try HabitRules.checkedName(category.name, kind: "category") }
@@ -29,47 +24,45 @@ enum BackupValidator {
                 try HabitRules.validate(habit)
             }
             if let category = habit.categoryId, !categoryIds.contains(category) {
-                throw Problem("habits[\(i)].categoryId: \(category) names no category in this backup.")
+                throw Problem(at: "habits[\(i)].categoryId", "\(category) names no category in this backup.")
             }
             let key = NameMatcher<Habit>.fold(habit.name)
             if let first = names[key] {
-                throw Problem("habits[\(i)].name: \"\(habit.name)\" is already the name of habits[\(first)] (names are unique, ignoring case).")
+                throw Problem(at: "habits[\(i)].name", "\"\(habit.name)\" is already the name of habits[\(first)] (names are unique, ignoring case).")
             }
             names[key] = i
         }
-        let active = contents.habits.filter { !$0.isArchived }.count
-        if active > HabitRules.maxActiveHabits {
-            throw Problem("habits: \(active) active habits, more than the \(HabitRules.maxActiveHabits) Almanac keeps.")
-        }
+        try rule("habits") { try HabitRules.checkActiveCount(contents.habits.filter { !$0.isArchived }.count) }
         for (i, goal) in contents.goals.enumerated() {
             try rule("goals[\(i)].name") { _ = try HabitRules.checkedName(goal.name, kind: "goal") }
         }
         for (i, entry) in contents.habitEntries.enumerated() where !(entry.value.isFinite && entry.value >= 0) {
-            throw Problem("habitEntries[\(i)].value: \(NumberText.plain(entry.value)) is not a number of at least 0.")
+            throw Problem(at: "habitEntries[\(i)].value", "\(NumberText.plain(entry.value)) is not a number of at least 0.")
         }
         for (i, entry) in contents.wellbeingEntries.enumerated() {
             guard entry.scaleMax.isFinite, entry.scaleMax > 0 else {
-                throw Problem("wellbeingEntries[\(i)].scaleMax: \(NumberText.plain(entry.scaleMax)) is not a number greater than 0.")
+                throw Problem(at: "wellbeingEntries[\(i)].scaleMax", "\(NumberText.plain(entry.scaleMax)) is not a number greater than 0.")
             }
             guard entry.value.isFinite, entry.value >= 0, entry.value <= entry.scaleMax else {
-                throw Problem("wellbeingEntries[\(i)].value: \(NumberText.plain(entry.value)) is not between 0 and \(NumberText.plain(entry.scaleMax)).")
+                throw Problem(at: "wellbeingEntries[\(i)].value", "\(NumberText.plain(entry.value)) is not between 0 and \(NumberText.plain(entry.scaleMax)).")
             }
         }
     }
 
-    private static func unique(_ ids: [EntityID], _ array: String) throws {
-        var seen: [EntityID: Int] = [:]
+    private static func unique(_ ids: [String], _ array: String) throws {
+        var seen: [String: Int] = [:]
         seen.reserveCapacity(ids.count)
         for (i, id) in ids.enumerated() {
             if let first = seen.updateValue(i, forKey: id) {
-                throw Problem("\(array)[\(i)].id: \(id) is a duplicate of \(array)[\(first)].id.")
+                throw Problem(at: "\(array)[\(i)].id", "\(id) is a duplicate of \(array)[\(first)].id.")
             }
         }
     }
 
     private static func rule(_ path: String, _ check: () throws -> Void) throws {
         do { try check() } catch let error as DomainError {
-            throw Problem("\(path): \(error.description.prefix(1).lowercased() + error.description.dropFirst())")
+            if case .refused(let message) = error { throw Problem(at: path, message) }
+            throw Problem(at: path, error.description.prefix(1).lowercased() + error.description.dropFirst())
         }
     }
 }

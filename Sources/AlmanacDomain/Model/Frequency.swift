@@ -66,56 +66,86 @@ public enum Frequency: Hashable, Sendable {
     }
 }
 
+/// The frozen field form of a frequency — `type`, with `days` for weekdays and `times` for per-week
+/// and per-month — used by the store, the backup and `--json` alike: the only place the type
+/// names are mapped.
+extension Frequency {
+    public struct Fields: Equatable, Sendable {
+        public var type: String
+        public var days: [String]?
+        public var times: Int?
+
+        public init(type: String, days: [String]? = nil, times: Int? = nil) {
+            self.type = type; self.days = days; self.times = times
+        }
+    }
+
+    public var fields: Fields {
+        switch self {
+        case .daily: return Fields(type: "daily")
+        case .weekdays(let days): return Fields(type: "weekdays", days: days.sorted().map(\.short))
+        case .perWeek(let n): return Fields(type: "perWeek", times: n)
+        case .perMonth(let n): return Fields(type: "perMonth", times: n)
+        }
+    }
+
+    /// A frequency from its fields, validated; the error names the field that is wrong.
+    public init(_ fields: Fields) throws {
+        func required<T>(_ value: T?, _ name: String) throws -> T {
+            guard let value else { throw DomainError.invalid("\(name) is missing for a \(fields.type) frequency.") }
+            return value
+        }
+        switch fields.type {
+        case "daily": self = .daily
+        case "weekdays":
+            var days = Set<Weekday>()
+            for (i, name) in try required(fields.days, "days").enumerated() {
+                guard let day = Weekday(name: name) else { throw DomainError.invalid("days[\(i)]: \"\(name)\" is not a weekday (mon … sun).") }
+                days.insert(day)
+            }
+            self = .weekdays(days)
+        case "perWeek": self = .perWeek(try required(fields.times, "times"))
+        case "perMonth": self = .perMonth(try required(fields.times, "times"))
+        case let other: throw DomainError.invalid("type: \"\(other)\" is not daily, weekdays, perWeek or perMonth.")
+        }
+        do { try validate() } catch let error as DomainError {
+            throw DomainError.invalid((fields.type == "weekdays" ? "days: " : "times: ") + error.description)
+        }
+    }
+
+    /// The frozen JSON text (`{"type":"weekdays","days":["mon","fri"]}`) stored in the database.
+    public var json: String {
+        let f = fields
+        var text = #"{"type":""# + f.type + "\""
+        if let days = f.days { text += #","days":["# + days.map { "\"\($0)\"" }.joined(separator: ",") + "]" }
+        if let times = f.times { text += #","times":"# + "\(times)" }
+        return text + "}"
+    }
+
+    /// Reads the JSON text of `json` back.
+    public init(json text: String) throws {
+        self = try JSONDecoder().decode(Frequency.self, from: Data(text.utf8))
+    }
+}
+
 extension Frequency: Codable {
     private enum CodingKeys: String, CodingKey { case type, days, times }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(String.self, forKey: .type) {
-        case "daily": self = .daily
-        case "weekdays":
-            let names = try container.decode([String].self, forKey: .days)
-            var days = Set<Weekday>()
-            for name in names {
-                guard let day = Weekday(name: name) else {
-                    throw DecodingError.dataCorruptedError(forKey: .days, in: container, debugDescription: "\"\(name)\" is not a weekday")
-                }
-                days.insert(day)
-            }
-            self = .weekdays(days)
-        case "perWeek": self = .perWeek(try container.decode(Int.self, forKey: .times))
-        case "perMonth": self = .perMonth(try container.decode(Int.self, forKey: .times))
-        case let other:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "\"\(other)\" is not a frequency type")
-        }
-        do { try validate() } catch {
+        let fields = Fields(type: try container.decode(String.self, forKey: .type),
+                            days: try container.decodeIfPresent([String].self, forKey: .days),
+                            times: try container.decodeIfPresent(Int.self, forKey: .times))
+        do { try self.init(fields) } catch {
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "\(error)")
         }
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .daily: try container.encode("daily", forKey: .type)
-        case .weekdays(let days):
-            try container.encode("weekdays", forKey: .type)
-            try container.encode(days.sorted().map(\.short), forKey: .days)
-        case .perWeek(let n):
-            try container.encode("perWeek", forKey: .type)
-            try container.encode(n, forKey: .times)
-        case .perMonth(let n):
-            try container.encode("perMonth", forKey: .type)
-            try container.encode(n, forKey: .times)
-        }
-    }
-
-    /// The frozen JSON text (`{"type":"weekdays","days":["mon","fri"]}`) stored in the database.
-    public var json: String {
-        switch self {
-        case .daily: return #"{"type":"daily"}"#
-        case .weekdays(let days): return #"{"type":"weekdays","days":["# + days.sorted().map { "\"\($0.short)\"" }.joined(separator: ",") + "]}"
-        case .perWeek(let n): return #"{"type":"perWeek","times":"# + "\(n)}"
-        case .perMonth(let n): return #"{"type":"perMonth","times":"# + "\(n)}"
-        }
+        let f = fields
+        try container.encode(f.type, forKey: .type)
+        try container.encodeIfPresent(f.days, forKey: .days)
+        try container.encodeIfPresent(f.times, forKey: .times)
     }
 }

@@ -36,12 +36,7 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
 
     /// Whether a day's value (the sum of its live check entries) completes the habit.
     /// `atMost` days complete only when something was logged: a day with no entry is unknown.
-    public func isCompleted(value: Double) -> Bool {
-        switch direction {
-        case .atLeast: return value >= target
-        case .atMost: return value <= target
-        }
-    }
+    public func isCompleted(value: Double) -> Bool { direction.isMet(by: value, target: target) }
 
     /// The label a value is shown with ("glasses", "min"), or nothing for yes/no habits.
     public var displayUnit: String {

@@ -10,6 +10,15 @@ public enum Direction: String, Codable, CaseIterable, Sendable {
     /// The spelling used on the command line (`at-least`, `at-most`).
     public var cliName: String { self == .atLeast ? "at-least" : "at-most" }
 
+    /// Whether a day's value (the sum of its live check entries) completes a habit with this
+    /// direction and target: the one completion rule (SPEC section 3).
+    public func isMet(by value: Double, target: Double) -> Bool {
+        switch self {
+        case .atLeast: return value >= target
+        case .atMost: return value <= target
+        }
+    }
+
     public init?(cliName: String) {
         switch cliName.lowercased() {
         case "at-least", "atleast": self = .atLeast

@@ -19,6 +19,24 @@ public enum HabitRules {
         return name
     }
 
+    /// The cap on active habits (seed 000), checked for every path into the store: `count` is
+    /// how many habits would be active after the change.
+    public static func checkActiveCount(_ count: Int) throws {
+        guard count > maxActiveHabits else { return }
+        if count == maxActiveHabits + 1 {
+            throw DomainError.refused("You already have \(maxActiveHabits) active habits, the most Almanac keeps; archive one first.")
+        }
+        throw DomainError.refused("That would make \(count) active habits, more than the \(maxActiveHabits) Almanac keeps; archive some first.")
+    }
+
+    /// Names are unique ignoring case: refuses `name` when one of `others` has it already.
+    public static func checkNameIsFree(_ name: String, among others: [Habit]) throws {
+        if let other = NameMatcher(others, name: \.name).exact(name) {
+            let state = other.isArchived ? " (archived)" : ""
+            throw DomainError.refused("A habit named \"\(other.name)\"\(state) already exists; choose another name.")
+        }
+    }
+
     /// Checks a colour is `#RRGGBB` and returns it in upper case.
     public static func checkedColor(_ raw: String) throws -> String {
         let bytes = Array(raw.utf8)

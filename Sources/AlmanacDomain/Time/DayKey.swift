@@ -26,16 +26,8 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard let year = DecimalDigits.value(bytes, 0..<4), let month = DecimalDigits.value(bytes, 5..<7),
+              let day = DecimalDigits.value(bytes, 8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

@@ -46,15 +46,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
               let day = DayKey(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10])),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { DecimalDigits.value(bytes, range) }
         guard let h = number(11..<13), let m = number(14..<16), let s = number(17..<19),
               h < 24, m < 60, s < 60 else { return nil }
         var index = 19

@@ -4,7 +4,7 @@ import AlmanacDomain
 /// The dashboard (`index.md`): today's summary, a row per active habit, the combined heatmap of
 /// the as-of year and each active habit's heatmap.
 struct Dashboard {
-    let entries: [SiteBuilder.Entry]
+    let entries: [SiteBuilder.SiteHabit]
     let overview: DailyOverview
     let options: SiteOptions
     let ext: String

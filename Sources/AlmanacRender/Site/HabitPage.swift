@@ -4,7 +4,7 @@ import Foundation
 /// A habit's page (`habits/<slug>.md`): its statistics, the current month as a calendar, the
 /// strength score over time, a heatmap per year of history and, with `--include-notes`, notes.
 struct HabitPage {
-    let entry: SiteBuilder.Entry
+    let entry: SiteBuilder.SiteHabit
     let input: SiteInput
     let options: SiteOptions
     let ext: String
@@ -24,7 +24,7 @@ struct HabitPage {
         }
         stats.append(("Check-ins", "\(m.totalCheckins)"))
         if habit.unit != .boolean {
-            stats.append(("Total", [NumberText.plain(m.totalValue), habit.displayUnit].filter { !$0.isEmpty }.joined(separator: " ")))
+            stats.append(("Total", MetricText.amount(m.totalValue, of: habit)))
         }
         if series.count > 0 { stats.append(("Tracked since", series.start.description)) }
         let category = habit.categoryId.flatMap { id in input.categories.first { $0.id == id }?.name }

@@ -17,7 +17,7 @@ public enum HeatmapCells {
             default:
                 let value = series.values[i]
                 let text = habit.unit == .boolean ? (value >= 1 ? "done" : "not done")
-                    : [NumberText.plain(value), habit.displayUnit].filter { !$0.isEmpty }.joined(separator: " ")
+                    : MetricText.amount(value, of: habit)
                 let verdict = habit.unit == .boolean ? "" : (series.isCompleted(i) ? " · done" : " · missed")
                 return HeatmapCell(kind: HeatmapCell.level(value: value, target: habit.target, direction: habit.direction),
                                    value: NumberText.plain(value), label: text + verdict)

@@ -14,7 +14,7 @@ public struct SiteBuilder {
     }
 
     /// One habit on the site, with everything its pages and heatmaps need.
-    struct Entry {
+    struct SiteHabit {
         let habit: Habit
         let slug: String
         let series: DaySeries
@@ -38,7 +38,7 @@ public struct SiteBuilder {
         }
         let slugs = Slug.make(shown.map(\.habit.name))
         let entries = zip(shown, slugs).map { item, slug in
-            Entry(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics,
+            SiteHabit(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics,
                   archivedDay: snapshot.archivedDay(of: item.habit), options: options)
         }
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
@@ -85,7 +85,7 @@ public struct SiteBuilder {
         var digest = digest
         digest.add(Self.rendererVersion)
         let text = digest.text
-        if options.previousDigests[path] == text { return SiteFile(unchanged: path, inputDigest: text) }
+        if let kept = options.previousFiles[path], kept.inputDigest == text { return SiteFile(path: path, kept: kept) }
         return SiteFile(path: path, text: render(), inputDigest: text)
     }
 
@@ -94,7 +94,7 @@ public struct SiteBuilder {
 
     /// Everything a habit page is made from: the habit and its whole series, the as-of day, the
     /// options, its category and notes, and the templates. (Its metrics follow from the series.)
-    func pageDigest(_ entry: Entry, weekStart: Weekday) -> InputDigest {
+    func pageDigest(_ entry: SiteHabit, weekStart: Weekday) -> InputDigest {
         var digest = InputDigest()
         digest.add("page", options.asOf.description, weekStart.rawValue, options.includeNotes ? "notes" : "",
                    entry.archivedDay?.description ?? "", entry.habit.emoji, entry.habit.categoryId?.description ?? "",
@@ -126,7 +126,7 @@ public struct SiteBuilder {
         return svg.render()
     }
 
-    func habitHeatmap(_ entry: Entry, year: Int, weekStart: Weekday) -> SiteFile {
+    func habitHeatmap(_ entry: SiteHabit, year: Int, weekStart: Weekday) -> SiteFile {
         let grid = HeatmapGrid(year: year, weekStart: weekStart)
         var digest = InputDigest()
         digest.add(entry.habit, slug: entry.slug)
@@ -136,7 +136,7 @@ public struct SiteBuilder {
         return cached("heatmaps/\(entry.slug)-\(year).svg", digest) { renderHabitHeatmap(entry, grid: grid) }
     }
 
-    func renderHabitHeatmap(_ entry: Entry, grid: HeatmapGrid) -> String {
+    func renderHabitHeatmap(_ entry: SiteHabit, grid: HeatmapGrid) -> String {
         let year = grid.year
         let cells = HeatmapCells.habit(entry.series, grid: grid, archivedDay: entry.archivedDay)
         let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
@@ -147,7 +147,7 @@ public struct SiteBuilder {
         return svg.render()
     }
 
-    func scoreChart(_ entry: Entry) -> SiteFile {
+    func scoreChart(_ entry: SiteHabit) -> SiteFile {
         var digest = InputDigest()
         digest.add(entry.habit, slug: entry.slug)
         digest.add(entry.series, from: entry.series.start, through: entry.series.asOf)

@@ -23,34 +23,58 @@ public struct SiteOptions: Sendable {
     public var asOf: DayKey
     public var includeNotes: Bool
     public var includeJournal: Bool
-    /// Input digests of the files the previous run made that are still on disk, by path.
-    public var previousDigests: [String: String]
+    /// The files of the previous run that are still on disk as it left them, by path: a file
+    /// whose inputs did not change is kept instead of rendered again.
+    public var previousFiles: [String: KeptFile]
 
-    public init(asOf: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, previousDigests: [String: String] = [:]) {
+    public init(asOf: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, previousFiles: [String: KeptFile] = [:]) {
         self.asOf = asOf; self.includeNotes = includeNotes; self.includeJournal = includeJournal
-        self.previousDigests = previousDigests
+        self.previousFiles = previousFiles
     }
 }
 
-/// One generated file: a path relative to the output folder and its bytes — or, when the
-/// inputs of a heatmap or chart are the same as in the previous run, nil: the file on disk is
-/// kept as it is (rendering a thousand unchanged SVGs again was most of a re-run's time).
+/// A file of the previous run: what it was made from, and its size and SHA-256 as the manifest
+/// recorded them.
+public struct KeptFile: Sendable, Equatable {
+    public var inputDigest: String
+    public var size: Int
+    public var sha256: String
+
+    public init(inputDigest: String, size: Int, sha256: String) {
+        self.inputDigest = inputDigest; self.size = size; self.sha256 = sha256
+    }
+}
+
+/// One generated file: a path relative to the output folder and its bytes — or, when the inputs
+/// of a heatmap, chart or habit page are the same as in the previous run, the previous file,
+/// kept as it is on disk (rendering a thousand unchanged SVGs again was most of a re-run's time).
 public struct SiteFile: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        case rendered([UInt8])
+        case kept(KeptFile)
+    }
+
     public var path: String
-    public var content: [UInt8]?
-    /// A digest of what the file was made from (heatmaps and charts), kept in the manifest.
+    public var content: Content
+    /// A digest of what the file was made from (heatmaps, charts, habit pages), kept in the manifest.
     public var inputDigest: String?
 
     public init(path: String, text: String, inputDigest: String? = nil) {
         self.path = path
-        self.content = Array(text.utf8)
+        self.content = .rendered(Array(text.utf8))
         self.inputDigest = inputDigest
     }
 
-    /// A file whose inputs did not change since the previous run.
-    public init(unchanged path: String, inputDigest: String) {
+    /// The previous run's file, whose inputs did not change.
+    public init(path: String, kept: KeptFile) {
         self.path = path
-        self.content = nil
-        self.inputDigest = inputDigest
+        self.content = .kept(kept)
+        self.inputDigest = kept.inputDigest
+    }
+
+    /// The bytes, when the file was rendered in this run.
+    public var rendered: [UInt8]? {
+        if case .rendered(let bytes) = content { return bytes }
+        return nil
     }
 }

@@ -8,6 +8,17 @@ public enum MetricText {
         return "\(Int((value * 100).rounded()))%"
     }
 
+    /// A value with its unit: "3 glasses", "25 min", "4" (a yes/no habit has no unit).
+    public static func amount(_ value: Double, of habit: Habit) -> String {
+        habit.displayUnit.isEmpty ? NumberText.plain(value) : "\(NumberText.plain(value)) \(habit.displayUnit)"
+    }
+
+    /// A day's value: "done" or "not done" for a yes/no habit, else its amount.
+    public static func dayValue(_ value: Double, of habit: Habit) -> String {
+        if habit.unit == .boolean { return value >= 1 ? "done" : "not done" }
+        return amount(value, of: habit)
+    }
+
     /// "83% (10 of 12)".
     public static func rate(_ rate: CompletionRate) -> String {
         rate.value == nil ? "–" : "\(percent(rate.value)) (\(rate.completed) of \(rate.expected))"
@@ -24,15 +35,13 @@ public enum MetricText {
         if habit.unit == .boolean { return value >= 1 ? "✓ done" : "✗ not done" }
         let mark = habit.isCompleted(value: value) ? "✓" : "✗"
         let relation = habit.direction == .atLeast ? "/" : " ≤ "
-        let unit = habit.displayUnit.isEmpty ? "" : " " + habit.displayUnit
-        return "\(mark) \(NumberText.plain(value))\(relation)\(NumberText.plain(habit.target))\(unit)"
+        return "\(mark) \(NumberText.plain(value))\(relation)\(amount(habit.target, of: habit))"
     }
 
     /// "at least 8 glasses", "at most 2 cups", "done or not".
     public static func goal(_ habit: Habit) -> String {
         if habit.unit == .boolean { return "done or not" }
-        let amount = [NumberText.plain(habit.target), habit.displayUnit].filter { !$0.isEmpty }.joined(separator: " ")
-        return (habit.direction == .atLeast ? "at least " : "at most ") + amount
+        return (habit.direction == .atLeast ? "at least " : "at most ") + amount(habit.target, of: habit)
     }
 
     /// "daily", "Mon, Wed, Fri", "3 times a week", "10 times a month".

@@ -1,0 +1,40 @@
+import AlmanacDomain
+import AlmanacKit
+import AlmanacSQLite
+import ArgumentParser
+import Foundation
+
+/// Runs `almanac` with arguments and turns every outcome into an exit status and, on failure,
+/// one sentence on stderr: 0 ok, 1 failure, 2 bad usage. Never a stack trace.
+public enum AlmanacMain {
+    public static func main(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try AlmanacCommand.parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let error as AlmanacError {
+            if case .option = error { return fail(error.description, status: 2) }
+            return fail(error.description, status: 1)
+        } catch let error as DomainError {
+            return fail(error.description, status: 1)
+        } catch let error as StoreError {
+            return fail(error.description, status: 1)
+        } catch {
+            let code = AlmanacCommand.exitCode(for: error)
+            if code == .success {
+                // --help and --version: ArgumentParser's own text on stdout.
+                print(AlmanacCommand.fullMessage(for: error))
+                return 0
+            }
+            let status: Int32 = code == .validationFailure ? 2 : code.rawValue
+            return fail(AlmanacCommand.message(for: error), status: status)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Int32 {
+        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        FileHandle.standardError.write(Data("almanac: \(text)\n".utf8))
+        return status
+    }
+}

@@ -1,0 +1,28 @@
+import AlmanacDomain
+import AlmanacKit
+import ArgumentParser
+
+/// `almanac export csv`: the five CSV files.
+struct ExportCSVCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "csv",
+        abstract: "Write habits.csv, entries.csv, daily.csv, journal.csv and wellbeing.csv.",
+        discussion: """
+            RFC 4180 CSV in UTF-8 with a header row, ISO dates and '.' decimals. Only live rows are \
+            exported (soft-deleted history is in the backup). Cells that a spreadsheet would run as a \
+            formula get a leading '. The five files are replaced together: all old or all new.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The folder to write to (created when missing).", valueName: "folder")) var out = "exports"
+    @Flag(help: "Start each file with a UTF-8 byte order mark, for Excel.") var bom = false
+    @Option(help: ArgumentHelp("Export as of this day (default today): later entries are left out.", valueName: "YYYY-MM-DD"),
+            transform: ArgumentValues.day)
+    var asOf: DayKey?
+
+    func run() throws {
+        let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom)
+        let files = try export.run()
+        Output.line("Wrote \(files.joined(separator: ", ")) to \(out) (as of \(export.asOf)).")
+    }
+}

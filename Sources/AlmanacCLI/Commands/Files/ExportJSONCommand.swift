@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `almanac export json`: the same as `backup`.
+struct ExportJSONCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "json", abstract: "The same as `almanac backup`.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: BackupOptions
+
+    func run() throws { try options.run(global) }
+}

@@ -1,0 +1,50 @@
+import AlmanacDomain
+import AlmanacKit
+import ArgumentParser
+
+/// `almanac restore FILE`: a backup back into the store, validated first, applied at once.
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore a JSON backup: validated whole before the store is touched, then applied in one transaction.",
+        discussion: """
+            merge (default) adds what is new and updates what the backup has newer (by updatedAt); running \
+            it twice changes nothing. replace makes the store exactly the backup, after copying the \
+            current store to <store>.before-restore-<time>.sqlite. A store that does not exist yet is \
+            created with the backup's settings.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The backup file (from `almanac backup`).") var file: String
+    @Option(help: ArgumentHelp("merge or replace (default merge).", valueName: "mode"), transform: ArgumentValues.restoreMode)
+    var mode: RestoreMode = .merge
+    @Flag(help: "Show what would be added, updated and left unchanged, and change nothing.") var dryRun = false
+
+    func run() throws {
+        let path = global.location.path
+        let restore = BackupRestore(location: global.location, file: file, mode: mode, dryRun: dryRun, clock: try global.clock())
+        let done = try restore.run()
+        if let copy = done.savedCopy { Output.line("Saved the current store as \(copy) (restore it with `cp` to undo).") }
+        switch (done.createdStore, dryRun) {
+        case (true, true):
+            Output.line("Dry run: \(path) does not exist yet; the restore would create it with everything in \(file):")
+        case (true, false):
+            Output.line("Created \(path) from \(file): \(done.outcome.changed) rows.")
+        case (false, true):
+            Output.line("Dry run: restoring \(file) (\(mode.rawValue)) would change \(done.outcome.changed) rows; nothing was changed.")
+        case (false, false):
+            Output.line("Restored \(file) (\(mode.rawValue)): \(done.outcome.changed) rows changed.")
+        }
+        Output.line(Self.summary(done.outcome))
+    }
+
+    /// One line per array of the backup: "  habits: 2 added, 1 updated, 40 unchanged".
+    static func summary(_ outcome: RestoreOutcome) -> String {
+        BackupFormat.Section.allCases.map { section in
+            let c = outcome.counts[section] ?? .init()
+            var parts = ["\(c.added) added", "\(c.updated) updated", "\(c.unchanged) unchanged"]
+            if c.removed > 0 { parts.append("\(c.removed) removed") }
+            return "  \(section.key): " + parts.joined(separator: ", ")
+        }.joined(separator: "\n")
+    }
+}

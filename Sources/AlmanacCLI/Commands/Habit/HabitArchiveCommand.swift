@@ -1,0 +1,16 @@
+import AlmanacKit
+import ArgumentParser
+
+/// `almanac habit archive NAME`.
+struct HabitArchiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "archive", abstract: "Hide a habit from today; it stays in history and reports.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The habit's name (any case).") var name: String
+
+    func run() throws {
+        let habit = try HabitBook(store: global.openStore(), clock: global.clock()).archive(name)
+        Output.line("Archived \(habit.name); its history stays in reports.")
+    }
+}

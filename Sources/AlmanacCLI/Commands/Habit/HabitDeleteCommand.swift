@@ -1,0 +1,18 @@
+import AlmanacKit
+import ArgumentParser
+
+/// `almanac habit delete NAME --yes`.
+struct HabitDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a habit's definition; its entries stay in the store and in backups.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The habit's name (any case).") var name: String
+    @Flag(help: "Confirm the deletion.") var yes = false
+
+    func run() throws {
+        let (habit, kept) = try HabitBook(store: global.openStore(), clock: global.clock()).delete(name, confirmed: yes)
+        Output.line("Deleted \(habit.name); its \(kept) entries stay in the store and in backups.")
+    }
+}

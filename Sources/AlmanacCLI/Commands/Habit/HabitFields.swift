@@ -1,0 +1,43 @@
+import AlmanacDomain
+import AlmanacKit
+import ArgumentParser
+
+/// The fields of a habit definition, shared by `habit add` and `habit edit`.
+struct HabitFields: ParsableArguments {
+    @Option(help: "An emoji shown before the name.")
+    var emoji: String?
+
+    @Option(help: ArgumentHelp("boolean (done or not), count or duration (minutes).", valueName: "unit"),
+            transform: ArgumentValues.unit)
+    var unit: HabitUnit?
+
+    @Option(help: ArgumentHelp("What a count is counted in, e.g. glasses.", valueName: "label"))
+    var unitLabel: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day's goal: a number > 0 (1 for boolean, minutes for duration).", valueName: "number"),
+            transform: ArgumentValues.number)
+    var target: Double?
+
+    @Option(help: ArgumentHelp("at-least (build a habit) or at-most (break one).", valueName: "direction"),
+            transform: ArgumentValues.direction)
+    var direction: Direction?
+
+    @Option(help: ArgumentHelp("daily, weekdays:mon,wed,fri, per-week:3 or per-month:10.", valueName: "frequency"),
+            transform: ArgumentValues.frequency)
+    var frequency: Frequency?
+
+    @Option(help: ArgumentHelp("A colour #RRGGBB for charts.", valueName: "colour"))
+    var color: String?
+
+    @Option(help: ArgumentHelp("A category name (created when new).", valueName: "name"))
+    var category: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The habit's weight in combined views (default 1).", valueName: "number"),
+            transform: ArgumentValues.number)
+    var weight: Double?
+
+    var changes: HabitChanges {
+        HabitChanges(emoji: emoji, unit: unit, unitLabel: unitLabel, target: target, direction: direction,
+                     frequency: frequency, color: color, category: category, weight: weight)
+    }
+}

@@ -1,0 +1,22 @@
+import AlmanacRender
+import ArgumentParser
+
+/// `almanac habit list`.
+struct HabitListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List habits.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Include archived habits.") var archived = false
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let habits = try global.openStore().habits(includeArchived: archived)
+        if json { return try Output.json(habits) }
+        if habits.isEmpty { return Output.line("No habits yet; add one with `almanac habit add NAME`.") }
+        let rows = habits.map { habit in
+            [habit.emoji, habit.name, MetricText.goal(habit), habit.frequency.cliDescription,
+             habit.isArchived ? "archived" : ""]
+        }
+        Output.table(rows).forEach { Output.line($0) }
+    }
+}

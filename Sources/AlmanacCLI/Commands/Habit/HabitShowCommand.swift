@@ -1,0 +1,27 @@
+import AlmanacDomain
+import AlmanacKit
+import AlmanacRender
+import ArgumentParser
+
+/// `almanac habit show NAME`.
+struct HabitShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one habit's definition.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The habit's name (any case).") var name: String
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let book = HabitBook(store: try global.openStore(), clock: try global.clock())
+        let habit = try book.store.habit(named: name)
+        if json { return try Output.json(habit) }
+        let rows: [[String]] = [
+            ["name", HabitText.title(habit)], ["id", habit.id.description], ["goal", MetricText.goal(habit)],
+            ["unit", habit.unit.rawValue], ["frequency", habit.frequency.cliDescription],
+            ["colour", habit.color], ["category", try book.categoryName(of: habit) ?? "—"],
+            ["weight", NumberText.plain(habit.weight)],
+            ["created", habit.createdAt.description], ["archived", habit.archivedAt?.description ?? "no"],
+        ]
+        Output.table(rows).forEach { Output.line($0) }
+    }
+}

@@ -1,0 +1,15 @@
+import AlmanacKit
+import ArgumentParser
+
+/// `almanac habit unarchive NAME`.
+struct HabitUnarchiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unarchive", abstract: "Make an archived habit active again.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The habit's name (any case).") var name: String
+
+    func run() throws {
+        let habit = try HabitBook(store: global.openStore(), clock: global.clock()).unarchive(name)
+        Output.line("\(habit.name) is active again.")
+    }
+}

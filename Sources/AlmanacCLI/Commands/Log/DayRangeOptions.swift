@@ -1,0 +1,30 @@
+import AlmanacDomain
+import AlmanacKit
+import ArgumentParser
+
+/// Which days a command covers: `--date`, or `--from`/`--to`, or today.
+struct DayRangeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The day (default: today in the store's time zone).", valueName: "YYYY-MM-DD"),
+            transform: ArgumentValues.day)
+    var date: DayKey?
+
+    @Option(help: ArgumentHelp("The first day of a range.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
+    var from: DayKey?
+
+    @Option(help: ArgumentHelp("The last day of a range (inclusive).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
+    var to: DayKey?
+
+    func validate() throws { _ = try selection() }
+
+    func selection() throws -> DaySelection {
+        switch (date, from, to) {
+        case (nil, nil, nil): return .today
+        case (let day?, nil, nil): return .day(day)
+        case (nil, let start?, let end?):
+            guard start <= end else { throw ValidationError("--from \(start) is after --to \(end).") }
+            return .range(start, end)
+        case (nil, _, _): throw ValidationError("--from and --to go together.")
+        default: throw ValidationError("Use either --date or --from/--to, not both.")
+        }
+    }
+}

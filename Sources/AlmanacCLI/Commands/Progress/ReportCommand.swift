@@ -1,0 +1,37 @@
+import AlmanacDomain
+import AlmanacKit
+import ArgumentParser
+import Foundation
+
+/// `almanac report`: the static progress site.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render the static site: Markdown and HTML pages with SVG heatmaps.",
+        discussion: """
+            Re-running rewrites only files whose bytes changed and removes only files an earlier run \
+            made (listed in manifest.json). Notes, journal and wellbeing stay out unless asked for. \
+            A cron line such as `almanac report --out /srv/www/habits` publishes it nightly.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The folder to write the site to.", valueName: "folder")) var out = "Output"
+    @Option(help: ArgumentHelp("Render as of this day (default: today).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
+    var asOf: DayKey?
+    @Option(help: ArgumentHelp("A folder of edited templates (see `almanac templates export`).", valueName: "folder"))
+    var templates: String?
+    @Flag(help: "Show the notes of entries on habit pages.") var includeNotes = false
+    @Flag(help: "Add a journal page with journal entries and wellbeing ratings.") var includeJournal = false
+
+    func run() throws {
+        let started = Date()
+        let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
+                                         includeJournal: includeJournal)
+        let progress = ProgressLine(label: "Writing \(out)")
+        let site = try SiteReport(store: global.openStore(), request: request, clock: global.clock()).run(progress: progress.update)
+        progress.finish()
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
+            + "\(site.removed) removed (\(site.files) files, \(seconds) s). Open \(out)/index.html.")
+    }
+}

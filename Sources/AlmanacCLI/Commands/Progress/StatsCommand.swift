@@ -1,0 +1,43 @@
+import AlmanacDomain
+import AlmanacKit
+import AlmanacRender
+import ArgumentParser
+
+/// `almanac stats HABIT`: every metric of one habit.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Every metric of one habit: streaks, completion rates, strength score and totals.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The habit's name (any case).") var habit: String
+    @OptionGroup var options: AsOfOptions
+
+    func run() throws {
+        let stats = try HabitStats(store: global.openStore(), habit: habit, asOf: options.asOf, clock: global.clock())
+        if options.json { return try Output.json(stats) }
+        let (habit, metrics) = (stats.habit, stats.metrics)
+        Output.line("\(HabitText.title(habit)) — \(MetricText.goal(habit)), \(habit.frequency.cliDescription) · as of \(stats.asOf)")
+        guard let since = stats.since else { return Output.line("No history yet as of \(stats.asOf).") }
+        let rates = HabitMetrics.rateWindows.map { window -> String in
+            let rate = metrics.rate(window)
+            let label = window.map { "\($0)d" } ?? "all"
+            return "\(label) \(MetricText.percent(rate.value)) (\(rate.completed)/\(rate.expected))"
+        }
+        let weekdays = Weekday.allCases.map { "\($0.short.capitalized) \(metrics.completedByWeekday[$0.isoIndex])" }
+        let months = metrics.months.suffix(12).map {
+            "\($0.month): \($0.completedDays) done" + (habit.unit == .boolean ? "" : ", \(NumberText.plain($0.value))")
+        }
+        let rows: [[String]] = [
+            ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"],
+            ["Strength", MetricText.percent(metrics.score)],
+            ["Completion", rates.joined(separator: " · ")],
+            ["Check-ins", "\(metrics.totalCheckins)" + (habit.unit == .boolean ? "" : " (total \(MetricText.amount(metrics.totalValue, of: habit)))")],
+            ["Since", since.description],
+            ["By weekday", weekdays.joined(separator: " · ")],
+        ]
+        Output.table(rows).forEach { Output.line($0) }
+        Output.line("Last months:")
+        months.forEach { Output.line("  " + $0) }
+    }
+}

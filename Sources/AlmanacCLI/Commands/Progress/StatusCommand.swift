@@ -1,0 +1,29 @@
+import AlmanacKit
+import AlmanacRender
+import ArgumentParser
+
+/// `almanac status`: today at a glance.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Today's progress: done/total, and each active habit's streaks, 30-day rate and score.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: AsOfOptions
+
+    func run() throws {
+        let report = try StatusReport(store: global.openStore(), asOf: options.asOf, clock: global.clock())
+        if options.json { return try Output.json(report) }
+        let paint = Paint(enabled: Output.stdoutIsTerminal)
+        Output.line(paint.bold("\(report.asOf.weekday.rawValue.capitalized) \(report.asOf) · \(report.done) of \(report.total) done"))
+        guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
+        var rows = [["", "Habit", "Today", "Streak", "Best", "30 days", "Score"]]
+        for row in report.habits {
+            let today = paint.state(row.today.state, MetricText.today(value: row.today.value, state: row.today.state, habit: row.habit))
+            rows.append([row.emoji, row.name, today, row.streak.unit.describe(row.streak.current),
+                         row.streak.unit.describe(row.streak.best), MetricText.percent(row.rate30.value),
+                         MetricText.percent(row.score)])
+        }
+        Output.table(rows, rightAligned: [5, 6], visibleWidth: paint.visibleWidth).forEach { Output.line($0) }
+    }
+}

@@ -1,0 +1,89 @@
+/// A store of truth objects, at the level the use cases need: the store semantics of SPEC
+/// section 3 (upsert per habit and day with soft-deleted history, the cap on active habits,
+/// skips, unlog) and the reads that metrics, exports and reports make. The SQLite backend
+/// (`AlmanacStore` module, `SQLiteStore`) implements it; its fast paths stay behind it.
+///
+/// Every method that changes something is one transaction and takes the current instant
+/// explicitly, so behaviour never depends on a hidden clock.
+public protocol AlmanacStore: AnyObject, Sendable {
+    /// Where the store is, as the user named it.
+    var location: String { get }
+    /// Ends the connection; the store must not be used afterwards.
+    func close() throws
+
+    func settings() throws -> Settings
+    /// Changes the settings. Day keys already written stay as they were: they are truth.
+    func updateSettings(_ settings: Settings) throws
+
+    /// Every habit (archived ones on request) in display order.
+    func habits(includeArchived: Bool) throws -> [Habit]
+    func habit(id: EntityID) throws -> Habit?
+    /// Stores a new habit after checking its fields, that its name is free and the cap.
+    @discardableResult func addHabit(_ draft: Habit) throws -> Habit
+    /// Saves an edited habit (same id), checking its fields and that its new name is free.
+    func updateHabit(_ edited: Habit, now: Timestamp) throws
+    func archiveHabit(id: EntityID, now: Timestamp) throws
+    /// Makes an archived habit active again, within the cap.
+    func unarchiveHabit(id: EntityID, now: Timestamp) throws
+    /// Removes a habit's definition; its entries stay as history. Returns how many stay.
+    @discardableResult func deleteHabit(id: EntityID) throws -> Int
+
+    func categories() throws -> [Category]
+    /// The category with this name (any case), created when there is none yet.
+    func category(named name: String, now: Timestamp) throws -> Category
+
+    /// Logs `value` (or a skip) for a habit on each of `days`, in one transaction.
+    @discardableResult
+    func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?, now: Timestamp) throws -> LogOutcome
+    /// Soft-deletes the live entries of a habit on each of `days`; returns how many.
+    @discardableResult func unlog(habitId: EntityID, days: [DayKey], now: Timestamp) throws -> Int
+    /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
+    func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
+
+    @discardableResult func addJournal(_ draft: JournalEntry) throws -> JournalEntry
+    /// Live journal entries between two days (inclusive), by day, time and id.
+    func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry]
+    @discardableResult func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry
+    /// Live wellbeing entries between two days (inclusive), by day, time and id.
+    func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry]
+    /// The notes of live check entries through a day, per habit id (text form), oldest first.
+    func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]]
+
+    /// Settings, habits and every live entry through a day as day facts, in one read.
+    func snapshot(through day: DayKey?) throws -> StoreSnapshot
+    /// Streams every live habit entry through a day with its habit's fields (`LiveEntryColumn`),
+    /// by day, habit, time and id. Memory does not grow with the number of entries.
+    func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws
+    /// Runs `body` over one consistent read of the whole store (for the backup).
+    func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T
+
+    /// Applies backup contents in one transaction (a dry run rolls it back).
+    func restore(_ contents: StoreContents, mode: RestoreMode, dryRun: Bool) throws -> RestoreOutcome
+    /// Counts of the rows of each section, soft-deleted ones included.
+    func rowCounts() throws -> [BackupFormat.Section: Int]
+}
+
+/// Reads inside one read transaction: everything belongs to the same moment of the store.
+public protocol StoreReading {
+    func settings() throws -> Settings
+    /// Streams every object of a section, soft-deleted ones included, in `section.order`, with
+    /// the cells of `section.fields` (a frequency as its JSON text, an id list joined by commas).
+    func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws
+}
+
+extension AlmanacStore {
+    public func calendar() throws -> StoreCalendar { try StoreCalendar(settings: settings()) }
+
+    public func habits() throws -> [Habit] { try habits(includeArchived: true) }
+
+    /// The habit with this name (any case), or an error suggesting the closest names.
+    public func habit(named name: String) throws -> Habit {
+        try NameMatcher(habits(includeArchived: true), name: \.name).find(name)
+    }
+
+    public func entries(habitId: EntityID, from: DayKey? = nil, to: DayKey? = nil) throws -> [HabitEntry] {
+        try entries(habitId: habitId, from: from, to: to, includeDeleted: false)
+    }
+
+    public func snapshot() throws -> StoreSnapshot { try snapshot(through: nil) }
+}

@@ -1,0 +1,45 @@
+/// How a restore combines a backup with the store.
+public enum RestoreMode: String, Sendable, CaseIterable {
+    /// Upsert by id: a newer `updatedAt` wins; an entry is updated only to record its deletion.
+    /// Running the same merge twice changes nothing the second time.
+    case merge
+    /// The store becomes exactly the backup.
+    case replace
+}
+
+/// What a restore did (or, in a dry run, would do), per array of the backup.
+public struct RestoreOutcome: Sendable, Equatable {
+    public struct Counts: Sendable, Equatable {
+        public var added = 0, updated = 0, unchanged = 0, removed = 0
+        public var changed: Int { added + updated + removed }
+
+        public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, removed: Int = 0) {
+            self.added = added; self.updated = updated; self.unchanged = unchanged; self.removed = removed
+        }
+    }
+    public var counts: [BackupFormat.Section: Counts] = [:]
+    public var changed: Int { counts.values.reduce(0) { $0 + $1.changed } }
+
+    public init() {}
+
+    /// What restoring `contents` into an empty store does: add everything.
+    public static func allAdded(_ contents: StoreContents) -> RestoreOutcome {
+        var outcome = RestoreOutcome()
+        for section in BackupFormat.Section.allCases { outcome.counts[section] = .init(added: contents.ids(of: section).count) }
+        return outcome
+    }
+}
+
+extension StoreContents {
+    /// The ids of the objects of one section, as text.
+    public func ids(of section: BackupFormat.Section) -> [String] {
+        switch section {
+        case .categories: return categories.map(\.id.description)
+        case .habits: return habits.map(\.id.description)
+        case .goals: return goals.map(\.id.description)
+        case .habitEntries: return habitEntries.map(\.id.description)
+        case .journalEntries: return journalEntries.map(\.id.description)
+        case .wellbeingEntries: return wellbeingEntries.map(\.id.description)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import AlmanacDomain
+import Foundation
+
+/// `backup` / `export json`: the complete backup, to a file (atomically) or to standard output.
+public struct BackupExport {
+    public enum Destination: Equatable, Sendable {
+        case standardOutput
+        case file(String)
+    }
+
+    public struct Outcome: Sendable {
+        /// Where it went (`-` for standard output).
+        public var path: String
+        public var counts: [BackupFormat.Section: Int]
+        public var bytes: Int
+    }
+
+    public let store: any AlmanacStore
+    public let exportedAt: Timestamp
+
+    /// `exportedAt` is now, or 00:00 UTC of `asOf` so that runs give the same bytes.
+    public init(store: any AlmanacStore, clock: Clock, asOf: DayKey? = nil) {
+        self.store = store
+        exportedAt = asOf.map { Timestamp(millis: Int64($0.ordinal) * 86_400_000) } ?? clock.now()
+    }
+
+    /// `almanac-backup-<day>.json`, the day in the store's calendar.
+    public func defaultFileName() throws -> String {
+        "almanac-backup-\(try store.calendar().dayKey(for: exportedAt)).json"
+    }
+
+    public func run(to destination: Destination) throws -> Outcome {
+        let writer = BackupWriter(store: store, exportedAt: exportedAt)
+        switch destination {
+        case .standardOutput:
+            let file = AtomicFile(standardOutput: ())
+            let counts = try writer.write(to: file)
+            try file.commit()
+            return Outcome(path: "-", counts: counts, bytes: 0)
+        case .file(let path):
+            let url = URL(fileURLWithPath: path)
+            let folder = try OutputFolder(url.deletingLastPathComponent().path)
+            let file = try folder.create(url.lastPathComponent)
+            let counts = try writer.write(to: file)
+            try file.commit()
+            return Outcome(path: path, counts: counts, bytes: folder.size(of: url.lastPathComponent) ?? 0)
+        }
+    }
+}

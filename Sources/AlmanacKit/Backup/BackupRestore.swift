@@ -1,0 +1,71 @@
+import AlmanacDomain
+import AlmanacSQLite
+import Foundation
+
+/// `restore FILE`: a backup back into the store — read and validated whole before the store is
+/// touched, then applied in one transaction. A store that does not exist yet is built beside
+/// its path and renamed into place; before a replace the current store is copied beside it.
+public struct BackupRestore {
+    /// Backups larger than this are refused before they are read.
+    public static let maxBytes = 512 * 1024 * 1024
+
+    public struct Outcome: Sendable {
+        public var outcome: RestoreOutcome
+        /// The store did not exist and was created from the backup (or would be, in a dry run).
+        public var createdStore: Bool
+        /// Where the store was copied before a replace.
+        public var savedCopy: String?
+    }
+
+    public let location: StoreLocation
+    public let file: String
+    public let mode: RestoreMode
+    public let dryRun: Bool
+    public let clock: Clock
+
+    public init(location: StoreLocation, file: String, mode: RestoreMode, dryRun: Bool, clock: Clock) {
+        self.location = location; self.file = file; self.mode = mode; self.dryRun = dryRun; self.clock = clock
+    }
+
+    public func run() throws -> Outcome {
+        let contents: StoreContents
+        do {
+            contents = try BackupDocument.decode(try readBackup()).contents
+        } catch let problem as BackupDocument.Problem {
+            throw AlmanacError.backup(file: file, problem: problem)
+        }
+        let path = location.path
+        guard location.exists else {
+            if dryRun { return Outcome(outcome: .allAdded(contents), createdStore: true) }
+            let outcome = try StoreFile.replace(path, settings: contents.settings) { fresh in
+                try fresh.restore(contents, mode: mode, dryRun: false)
+            }
+            return Outcome(outcome: outcome, createdStore: true)
+        }
+        let store = try SQLiteStore.open(path: path, mode: .existing)
+        var saved: String?
+        if mode == .replace && !dryRun {
+            let stamp = clock.now().description.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+            saved = "\(path).before-restore-\(stamp.prefix(15))Z.sqlite"
+            try store.copy(to: saved!)
+        }
+        let outcome = try store.restore(contents, mode: mode, dryRun: dryRun)
+        return Outcome(outcome: outcome, createdStore: false, savedCopy: saved)
+    }
+
+    /// Reads the file after checking its size, so a huge file is refused without being read.
+    private func readBackup() throws -> Data {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
+            throw AlmanacError.cannotRead(path: file, reason: "there is no such file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.maxBytes else {
+            throw AlmanacError.refused("Cannot restore \(file): it is \(ByteCount.text(size)), over the \(ByteCount.text(Self.maxBytes)) a backup may have.")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+        } catch {
+            throw AlmanacError.cannotRead(path: file, reason: "it cannot be opened")
+        }
+    }
+}

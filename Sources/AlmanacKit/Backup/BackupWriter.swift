@@ -1,0 +1,74 @@
+import AlmanacDomain
+import AlmanacRender
+import Foundation
+
+/// Writes the JSON backup in the format `BackupFormat` defines, streaming objects from the store.
+/// The bytes are frozen: every object on its own line, fields in the format's order, absent
+/// values as `null`, arrays in the format's order, numbers without a trailing `.0`. The same
+/// store gives the same bytes, apart from `exportedAt`.
+struct BackupWriter {
+    let store: any AlmanacStore
+    let exportedAt: Timestamp
+
+    /// Writes the whole backup to `file` and returns the number of objects per section.
+    func write(to file: AtomicFile) throws -> [BackupFormat.Section: Int] {
+        try store.reading { reader in try write(reader, to: file) }
+    }
+
+    private func write(_ reader: any StoreReading, to file: AtomicFile) throws -> [BackupFormat.Section: Int] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 21)
+        let settings = try reader.settings()
+        out.append(contentsOf: "{\"format\":\"\(BackupFormat.name)\",\"version\":\(BackupFormat.version),\"exportedAt\":\"\(exportedAt)\",\n".utf8)
+        out.append(contentsOf: "\"settings\":{\"timeZone\":".utf8)
+        JSONText.appendString(settings.timeZone, to: &out)
+        out.append(contentsOf: ",\"weekStart\":\"\(settings.weekStart.rawValue)\"}".utf8)
+        var counts: [BackupFormat.Section: Int] = [:]
+        for section in BackupFormat.Section.allCases {
+            out.append(contentsOf: ",\n\"\(section.key)\":[".utf8)
+            let fields = section.fields
+            let keys = fields.map { Array("\"\($0.name)\":".utf8) }
+            var count = 0
+            try reader.forEachRecord(of: section) { row in
+                out.append(contentsOf: count == 0 ? [10, UInt8(ascii: "{")] : [UInt8(ascii: ","), 10, UInt8(ascii: "{")])
+                for (i, field) in fields.enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(contentsOf: keys[i])
+                    try Self.append(row, column: i, as: field.kind, to: &out)
+                }
+                out.append(UInt8(ascii: "}"))
+                count += 1
+                if out.count >= 1 << 20 { try file.write(out); out.removeAll(keepingCapacity: true) }
+            }
+            out.append(contentsOf: count == 0 ? [UInt8(ascii: "]")] : [10, UInt8(ascii: "]")])
+            counts[section] = count
+        }
+        out.append(contentsOf: "\n}\n".utf8)
+        try file.write(out)
+        return counts
+    }
+
+    /// Appends one cell as JSON. Every value is re-encoded from its type, never copied as raw
+    /// text from the store, so a damaged row cannot make the backup invalid JSON.
+    static func append(_ row: any RowCells, column: Int, as kind: BackupFormat.Kind, to out: inout [UInt8]) throws {
+        if row.isNull(column) { out.append(contentsOf: "null".utf8); return }
+        switch kind {
+        case .text: JSONText.appendString(row.text(column), to: &out)
+        case .number: NumberText.append(row.number(column), to: &out)
+        case .integer: out.append(contentsOf: String(row.integer(column)).utf8)
+        case .frequency:
+            guard let frequency = try? Frequency(json: row.string(column)) else {
+                throw AlmanacError.refused("The store has a habit with an unreadable frequency (\(row.string(column))); nothing was written.")
+            }
+            out.append(contentsOf: frequency.json.utf8)
+        case .idList:
+            let ids = row.string(column).split(separator: ",")
+            out.append(UInt8(ascii: "["))
+            for (i, id) in ids.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONText.appendString(String(id), to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+    }
+}

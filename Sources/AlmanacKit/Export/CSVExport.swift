@@ -1,0 +1,123 @@
+import AlmanacDomain
+import AlmanacRender
+import Foundation
+
+/// Writes the five CSV files of SPEC section 5 into a folder as one unit: every file is written
+/// and flushed to disk before any of them replaces its old version, so a failure (a full disk)
+/// leaves all five old files or all five new ones. Entries are streamed from the store; habits
+/// and daily come from the metrics snapshot. The column lists are frozen: changing them is a
+/// format change (docs/FORMATS.md).
+public struct CSVExport {
+    static let habitsHeader = ["id", "name", "emoji", "unit", "unit_label", "target", "direction", "frequency", "category",
+                               "color", "created_at", "archived_at", "current_streak", "best_streak", "rate_7d", "rate_30d",
+                               "rate_365d", "score", "total_checkins", "total_value"]
+    static let entriesHeader = ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "completed", "note",
+                                "timestamp_utc", "entry_id"]
+    static let journalHeader = ["date", "timestamp_utc", "title", "body", "id"]
+    static let wellbeingHeader = ["date", "timestamp_utc", "metric", "value", "scale_max", "habit_id", "note", "id"]
+    public static let fileNames = ["habits.csv", "entries.csv", "daily.csv", "journal.csv", "wellbeing.csv"]
+
+    let store: any AlmanacStore
+    let folder: OutputFolder
+    /// The last day exported: later entries are left out.
+    public let asOf: DayKey
+    let byteOrderMark: Bool
+
+    /// An export into the folder `out` (created when missing) as of a day (default today).
+    public init(store: any AlmanacStore, out: String, asOf: DayKey?, clock: Clock, byteOrderMark: Bool) throws {
+        self.store = store
+        self.asOf = try asOf ?? clock.today(in: store.calendar())
+        self.folder = try OutputFolder(out)
+        self.byteOrderMark = byteOrderMark
+    }
+
+    /// Writes every file and returns their names.
+    @discardableResult
+    public func run() throws -> [String] {
+        let snapshot = try store.snapshot(through: asOf)
+        let files = [try habits(snapshot), try entries(), try daily(snapshot), try journal(), try wellbeing()]
+        do {
+            for file in files { try file.prepare() }
+            try folder.commit(files)
+        } catch {
+            files.forEach { $0.abandon() }
+            throw error
+        }
+        folder.finish()
+        return Self.fileNames
+    }
+
+    private func file(_ name: String, header: [String]) throws -> AtomicFile {
+        let file = try folder.create(name)
+        if byteOrderMark { try file.write(CSVField.byteOrderMark) }
+        try file.write(CSVField.record(header))
+        return file
+    }
+
+    private func habits(_ snapshot: StoreSnapshot) throws -> AtomicFile {
+        let file = try file("habits.csv", header: Self.habitsHeader)
+        let categories = Dictionary(uniqueKeysWithValues: try store.categories().map { ($0.id, $0.name) })
+        for (habit, _, m) in snapshot.metrics(asOf: asOf) {
+            try file.write(CSVField.record([
+                habit.id.description, habit.name, habit.emoji, habit.unit.rawValue, habit.unitLabel,
+                CSVField.number(habit.target), habit.direction.rawValue, habit.frequency.cliDescription,
+                habit.categoryId.flatMap { categories[$0] } ?? "", habit.color, habit.createdAt.description,
+                habit.archivedAt?.description ?? "", "\(m.streak.current)", "\(m.streak.best)",
+                CSVField.number(m.rate7.value, digits: 4), CSVField.number(m.rate30.value, digits: 4),
+                CSVField.number(m.rate365.value, digits: 4), CSVField.number(m.score, digits: 4),
+                "\(m.totalCheckins)", CSVField.number(m.totalValue),
+            ]))
+        }
+        return file
+    }
+
+    /// Streams entries.csv (see `EntriesCSVEncoder`).
+    private func entries() throws -> AtomicFile {
+        let file = try file("entries.csv", header: Self.entriesHeader)
+        var encoder = EntriesCSVEncoder()
+        try store.forEachLiveEntry(through: asOf) { row in
+            if encoder.append(row) >= 1 << 20 { try file.write(encoder.take()) }
+        }
+        encoder.finish()
+        try file.write(encoder.take())
+        return file
+    }
+
+    private func daily(_ snapshot: StoreSnapshot) throws -> AtomicFile {
+        let all = snapshot.habits.map { snapshot.series(of: $0, asOf: asOf) }.filter { s in
+            (0..<s.count).contains { s.logged[$0] || s.skipped[$0] }
+        }
+        let file = try file("daily.csv", header: ["date"] + all.map(\.habit.name))
+        let firstEntry = all.compactMap { s in (0..<s.count).first { s.logged[$0] || s.skipped[$0] }.map(s.day(at:)) }.min()
+        guard let firstEntry else { return file }
+        for ordinal in firstEntry.ordinal...asOf.ordinal {
+            let day = DayKey(ordinal: ordinal)
+            var fields = [day.description]
+            for s in all {
+                guard let i = s.index(of: day) else { fields.append(""); continue }
+                fields.append(s.logged[i] ? CSVField.number(s.values[i]) : (s.skipped[i] ? "skip" : ""))
+            }
+            try file.write(CSVField.record(fields))
+        }
+        return file
+    }
+
+    private func journal() throws -> AtomicFile {
+        let file = try file("journal.csv", header: Self.journalHeader)
+        for entry in try store.journal(from: nil, to: asOf) {
+            try file.write(CSVField.record([entry.dayKey.description, entry.timestampUtc.description, entry.title,
+                                            entry.body, entry.id.description]))
+        }
+        return file
+    }
+
+    private func wellbeing() throws -> AtomicFile {
+        let file = try file("wellbeing.csv", header: Self.wellbeingHeader)
+        for entry in try store.wellbeing(from: nil, to: asOf) {
+            try file.write(CSVField.record([entry.dayKey.description, entry.timestampUtc.description, entry.metric,
+                                            CSVField.number(entry.value), CSVField.number(entry.scaleMax),
+                                            entry.habitId?.description ?? "", entry.note ?? "", entry.id.description]))
+        }
+        return file
+    }
+}

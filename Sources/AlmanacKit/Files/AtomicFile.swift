@@ -1,0 +1,111 @@
+import Foundation
+
+/// A file written whole or not at all — the only way Almanac writes a file. Bytes go to a
+/// temporary file beside the target; `prepare()` flushes it to disk, `commit()` renames it over
+/// the target and flushes the folder. A reader (or a crash) sees the old file or the new one,
+/// never a torn one. Writers of many files prepare them all before committing any.
+public final class AtomicFile {
+    public let path: String
+    let temporary: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let toStandardOutput: Bool
+    private var prepared = false
+    private static let flushSize = 1 << 20
+
+    /// The temporary name beside `path`: hidden, and marked with the writing process.
+    static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+    }
+
+    public init(path: String) throws {
+        self.path = path
+        temporary = Self.temporaryPath(for: path)
+        toStandardOutput = false
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw AlmanacError.system(path) }
+        buffer.reserveCapacity(Self.flushSize + 4096)
+    }
+
+    /// Standard output instead of a file (`--out -`): `commit()` only flushes.
+    public init(standardOutput: Void) {
+        path = "-"
+        temporary = ""
+        toStandardOutput = true
+        descriptor = STDOUT_FILENO
+    }
+
+    deinit { if descriptor >= 0 || prepared { abandon() } }
+
+    public func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.flushSize { try flush() }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.flushSize { try flush() }
+    }
+
+    private func flush() throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw AlmanacError.system(path) }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Puts every byte on disk in the temporary file; the target is still untouched.
+    public func prepare() throws {
+        try flush()
+        guard !toStandardOutput else { return }
+        guard fsync(descriptor) == 0 else { throw AlmanacError.system(path) }
+        close(descriptor)
+        descriptor = -1
+        prepared = true
+    }
+
+    /// Makes the new content the file's content (the folder is flushed unless `syncFolder` is
+    /// false, for a writer that flushes each folder once after many files).
+    public func commit(syncFolder: Bool = true) throws {
+        if !prepared { try prepare() }
+        guard !toStandardOutput else { descriptor = -1; return }
+        guard rename(temporary, path) == 0 else {
+            let error = AlmanacError.system(path)
+            abandon()
+            throw error
+        }
+        prepared = false
+        if syncFolder { Self.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+    }
+
+    /// Drops the temporary file; the target is untouched.
+    public func abandon() {
+        if toStandardOutput { descriptor = -1; return }
+        if descriptor >= 0 { close(descriptor); descriptor = -1 }
+        prepared = false
+        unlink(temporary)
+    }
+
+    /// Writes a whole file atomically.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try AtomicFile(path: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// Flushes a folder's entries (a rename is durable only once its folder is).
+    static func syncFolder(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    /// Renames `from` over `to` and flushes the folder: the durable step of every replacement.
+    static func moveIntoPlace(_ from: String, _ to: String) throws {
+        guard rename(from, to) == 0 else { throw AlmanacError.system(to) }
+        syncFolder(URL(fileURLWithPath: to).deletingLastPathComponent().path)
+    }
+}

@@ -1,0 +1,31 @@
+import AlmanacDomain
+import AlmanacSQLite
+import Foundation
+
+/// Replacing a store file as a whole: the new store is built beside it and renamed over it, so
+/// a reader sees the old store or the new one, never a half-built one.
+enum StoreFile {
+    /// Builds a store at a temporary path with `build` (which gets the new store, bulk-loading,
+    /// and returns what it made), then moves it to `path`.
+    static func replace<T>(_ path: String, settings: Settings, build: (SQLiteStore) throws -> T) throws -> T {
+        let temporary = AtomicFile.temporaryPath(for: path)
+        remove(temporary)
+        do {
+            let fresh = try SQLiteStore.open(path: temporary, mode: .createIfMissing(settings))
+            try fresh.beginBulkLoad()
+            let result = try build(fresh)
+            try fresh.endBulkLoad()
+            try fresh.close()
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            try AtomicFile.moveIntoPlace(temporary, path)
+            return result
+        } catch {
+            remove(temporary)
+            throw error
+        }
+    }
+
+    private static func remove(_ base: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: base + suffix) }
+    }
+}

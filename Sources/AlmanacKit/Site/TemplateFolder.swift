@@ -1,0 +1,46 @@
+import AlmanacRender
+import Foundation
+
+/// A user's folder of edited templates (`report --templates DIR`), and writing the built-in ones
+/// out to start from (`templates export DIR`).
+public struct TemplateFolder: Sendable {
+    public let path: String
+
+    public init(_ path: String) { self.path = path }
+
+    /// The user's templates; files missing from the folder come from the built-in set.
+    public func load() throws -> TemplateSet {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw AlmanacError.option("--templates", reason: "No templates folder at \(path); create one with `almanac templates export \(path)`.")
+        }
+        var sources = TemplateSet.builtInSources
+        for name in TemplateSet.fileNames {
+            let file = (path as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw AlmanacError.template(file: file, reason: "it is not UTF-8 text.")
+            }
+            sources[name] = text
+        }
+        do {
+            return try TemplateSet(sources: sources, folder: path)
+        } catch let problem as TemplateSet.Problem {
+            throw AlmanacError.template(file: problem.file + (problem.line.map { " line \($0)" } ?? ""), reason: problem.message + ".")
+        }
+    }
+
+    /// Writes the built-in templates into the folder; files already there are overwritten only
+    /// with `force`. Returns the names written.
+    public func exportBuiltIn(force: Bool) throws -> [String] {
+        let folder = try OutputFolder(path)
+        let names = TemplateSet.fileNames
+        let existing = names.filter { folder.size(of: $0) != nil }
+        if !existing.isEmpty && !force {
+            throw AlmanacError.refused("\(path) already has \(existing.joined(separator: ", ")); add --force to overwrite.")
+        }
+        for name in names { try folder.write(Array(TemplateSet.builtInSources[name]!.utf8), to: name) }
+        folder.finish()
+        return names
+    }
+}

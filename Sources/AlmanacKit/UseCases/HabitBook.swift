@@ -1,0 +1,52 @@
+import AlmanacDomain
+
+/// Defining and retiring habits: `habit add|edit|archive|unarchive|delete`.
+public struct HabitBook {
+    public let store: any AlmanacStore
+    public let clock: Clock
+
+    public init(store: any AlmanacStore, clock: Clock) { self.store = store; self.clock = clock }
+
+    /// Defines a new habit named `name` with the given fields.
+    public func add(_ name: String, _ changes: HabitChanges) throws -> Habit {
+        let now = clock.now()
+        var habit = Habit(name: name, createdAt: now)
+        try changes.apply(to: &habit, store: store, now: now)
+        return try store.addHabit(habit)
+    }
+
+    /// Changes the definition of the habit named `name` (any case).
+    public func edit(_ name: String, _ changes: HabitChanges) throws -> Habit {
+        let now = clock.now()
+        var habit = try store.habit(named: name)
+        try changes.apply(to: &habit, store: store, now: now)
+        try store.updateHabit(habit, now: now)
+        return habit
+    }
+
+    public func archive(_ name: String) throws -> Habit {
+        let habit = try store.habit(named: name)
+        try store.archiveHabit(id: habit.id, now: clock.now())
+        return habit
+    }
+
+    public func unarchive(_ name: String) throws -> Habit {
+        let habit = try store.habit(named: name)
+        try store.unarchiveHabit(id: habit.id, now: clock.now())
+        return habit
+    }
+
+    /// Deletes the definition; its entries stay as history. Refused unless `confirmed`.
+    public func delete(_ name: String, confirmed: Bool) throws -> (habit: Habit, keptEntries: Int) {
+        let habit = try store.habit(named: name)
+        guard confirmed else {
+            throw AlmanacError.refused("Deleting removes \(habit.name)'s definition (its entries stay as history); add --yes to confirm, or use `habit archive`.")
+        }
+        return (habit, try store.deleteHabit(id: habit.id))
+    }
+
+    /// The name of a habit's category, nil when it has none.
+    public func categoryName(of habit: Habit) throws -> String? {
+        try habit.categoryId.flatMap { id in try store.categories().first { $0.id == id }?.name }
+    }
+}

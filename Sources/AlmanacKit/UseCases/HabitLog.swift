@@ -1,0 +1,68 @@
+import AlmanacDomain
+
+/// `log` and `unlog`: what someone did on a day, with the rules of SPEC section 3 and the ones a
+/// person needs: no check in the future (only skips can be planned), a measured habit needs a
+/// value, a yes/no habit is done by default.
+public struct HabitLog {
+    public struct Request: Sendable {
+        public var habit: String
+        public var value: Double?
+        public var days: DaySelection
+        public var note: String?
+        public var mode: LogMode
+
+        public init(habit: String, value: Double? = nil, days: DaySelection = .today, note: String? = nil, mode: LogMode = .replace) {
+            self.habit = habit; self.value = value; self.days = days; self.note = note; self.mode = mode
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var habit: Habit
+        public var days: [DayKey]
+        /// The value logged on each day (1 for a skip).
+        public var amount: Double
+        /// The day's value after logging, when one day was logged.
+        public var dayTotal: Double?
+        /// Live entries that were replaced (they stay in history).
+        public var replaced: Int
+    }
+
+    public let store: any AlmanacStore
+    public let clock: Clock
+
+    public init(store: any AlmanacStore, clock: Clock) { self.store = store; self.clock = clock }
+
+    public func log(_ request: Request) throws -> Outcome {
+        let habit = try store.habit(named: request.habit)
+        let now = clock.now()
+        let today = clock.today(in: try store.calendar())
+        let days = try request.days.days(today: today)
+        if request.mode != .skip, let last = days.last, last > today {
+            throw AlmanacError.refused("\(last) is in the future (today is \(today)); only skips can be planned ahead.")
+        }
+        let amount = try Self.amount(request, habit: habit)
+        let outcome = try store.log(habitId: habit.id, days: days, value: amount, mode: request.mode, note: request.note, now: now)
+        var total: Double?
+        if days.count == 1 && request.mode != .skip {
+            total = try store.entries(habitId: habit.id, from: days[0], to: days[0]).filter { $0.kind == .check }.reduce(0) { $0 + $1.value }
+        }
+        return Outcome(habit: habit, days: days, amount: amount, dayTotal: total, replaced: outcome.replaced)
+    }
+
+    /// Withdraws what was logged on the days (a soft delete); refuses when there was nothing.
+    public func unlog(habit name: String, days selection: DaySelection) throws -> (habit: Habit, removed: Int) {
+        let habit = try store.habit(named: name)
+        let days = try selection.days(today: clock.today(in: try store.calendar()))
+        let removed = try store.unlog(habitId: habit.id, days: days, now: clock.now())
+        guard removed > 0 else { throw AlmanacError.refused("\(habit.name) has nothing logged \(selection.label).") }
+        return (habit, removed)
+    }
+
+    /// The value to log: the one given, else 1 for a yes/no habit, `--add` and skips.
+    static func amount(_ request: Request, habit: Habit) throws -> Double {
+        if let value = request.value { return value }
+        if habit.unit == .boolean || request.mode != .replace { return 1 }
+        let unit = habit.displayUnit.isEmpty ? habit.unit.rawValue : habit.displayUnit
+        throw AlmanacError.refused("\(habit.name) is measured in \(unit): give a value, e.g. `almanac log \"\(habit.name)\" \(NumberText.plain(habit.target))`.")
+    }
+}

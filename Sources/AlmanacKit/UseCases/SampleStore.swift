@@ -1,0 +1,56 @@
+import AlmanacDomain
+import AlmanacSQLite
+import Foundation
+
+/// `demo`: a deterministic sample store (the same request gives the same store), built beside
+/// its path and renamed into place, and its site rendered as of the sample's last day.
+public struct SampleStore {
+    public struct Request: Sendable {
+        public var path: String
+        public var habits: Int
+        public var years: Int
+        public var seed: UInt64
+        public var end: DayKey
+        /// Replace an existing file (only when it is an Almanac store).
+        public var force: Bool
+        /// Where to render the sample site; nil for none.
+        public var site: String?
+
+        public init(path: String, habits: Int, years: Int, seed: UInt64, end: DayKey = SampleHistory.defaultEndDay,
+                    force: Bool = false, site: String? = nil) {
+            self.path = path; self.habits = habits; self.years = years; self.seed = seed; self.end = end
+            self.force = force; self.site = site
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var habits: Int, habitEntries: Int, journalEntries: Int, wellbeingEntries: Int
+        public var seconds: Double
+        public var site: SiteReport.Outcome?
+    }
+
+    public let request: Request
+
+    public init(_ request: Request) { self.request = request }
+
+    public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
+        let path = request.path
+        if FileManager.default.fileExists(atPath: path) {
+            guard request.force else {
+                throw AlmanacError.refused("\(path) already exists; add --force to replace it with a new sample store.")
+            }
+            try SQLiteStore.open(path: path).close()   // refuses anything that is not an Almanac store
+        }
+        let started = Date()
+        let contents = SampleHistory.generate(habits: request.habits, years: request.years, seed: request.seed, endDay: request.end)
+        try StoreFile.replace(path, settings: contents.settings) { fresh in try fresh.insert(contents) }
+        var outcome = Outcome(habits: contents.habits.count, habitEntries: contents.habitEntries.count,
+                              journalEntries: contents.journalEntries.count, wellbeingEntries: contents.wellbeingEntries.count,
+                              seconds: Date().timeIntervalSince(started))
+        if let site = request.site {
+            let store = try SQLiteStore.open(path: path)
+            outcome.site = try SiteReport(store: store, request: .init(out: site, asOf: request.end), clock: .system).run(progress: progress)
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,35 @@
+import AlmanacDomain
+import AlmanacSQLite
+
+/// `init`: creates the store, or changes its time zone and week start.
+public struct StoreSetup {
+    public enum Outcome: Equatable, Sendable {
+        case created(Settings)
+        case updated(Settings)
+        /// Nothing was asked to change: the store's settings as they are.
+        case existing(Settings)
+    }
+
+    public let location: StoreLocation
+
+    public init(location: StoreLocation) { self.location = location }
+
+    /// Creates the store with these settings (unset ones take the defaults), or changes the
+    /// given ones of an existing store.
+    public func run(timeZone: String?, weekStart: Weekday?) throws -> Outcome {
+        if location.exists {
+            let store = try SQLiteStore.open(path: location.path)
+            var settings = try store.settings()
+            guard timeZone != nil || weekStart != nil else { return .existing(settings) }
+            if let timeZone { settings.timeZone = timeZone }
+            if let weekStart { settings.weekStart = weekStart }
+            try store.updateSettings(settings)
+            return .updated(settings)
+        }
+        var settings = Settings.systemDefault
+        if let timeZone { settings.timeZone = timeZone }
+        if let weekStart { settings.weekStart = weekStart }
+        try SQLiteStore.open(path: location.path, mode: .createIfMissing(settings)).close()
+        return .created(settings)
+    }
+}

@@ -1,0 +1,67 @@
+import AlmanacDomain
+import GRDB
+
+extension SQLiteStore {
+    /// Adds a journal entry; it is independent of every habit.
+    @discardableResult
+    public func addJournal(_ draft: JournalEntry) throws -> JournalEntry {
+        var entry = draft
+        entry.title = try HabitRules.checkedName(entry.title, kind: "journal title")
+        return try write { db in try entry.inserted(db) }
+    }
+
+    /// Live journal entries between two days (inclusive), oldest first.
+    public func journal(from: DayKey? = nil, to: DayKey? = nil) throws -> [JournalEntry] {
+        let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
+        return try read { db in
+            try JournalEntry.fetchAll(db, sql: """
+                SELECT * FROM journalEntry WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ?
+                ORDER BY dayKey, timestampUtc, id
+                """, arguments: [low, high])
+        }
+    }
+
+    /// Adds a wellbeing rating; it never affects completion, streaks or goals.
+    @discardableResult
+    public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry {
+        var entry = draft
+        entry.metric = try HabitRules.checkedName(entry.metric, kind: "metric").lowercased()
+        guard entry.scaleMax.isFinite, entry.scaleMax > 0 else {
+            throw DomainError.invalid("The scale must be a number greater than 0.")
+        }
+        guard entry.value.isFinite, entry.value >= 0, entry.value <= entry.scaleMax else {
+            throw DomainError.invalid("A \(entry.metric) rating must be between 0 and \(NumberText.plain(entry.scaleMax)), not \(NumberText.plain(entry.value)).")
+        }
+        return try write { db in try entry.inserted(db) }
+    }
+
+    /// Live wellbeing entries between two days (inclusive), oldest first.
+    public func wellbeing(from: DayKey? = nil, to: DayKey? = nil) throws -> [WellbeingEntry] {
+        let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
+        return try read { db in
+            try WellbeingEntry.fetchAll(db, sql: """
+                SELECT * FROM wellbeingEntry WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ?
+                ORDER BY dayKey, timestampUtc, id
+                """, arguments: [low, high])
+        }
+    }
+}
+
+extension SQLiteStore {
+    /// The notes of live check entries, per habit id (text form), oldest first.
+    public func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]] {
+        try read { db in
+            var notes: [String: [(day: DayKey, text: String)]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT habitId, dayKey, note FROM habitEntry
+                WHERE deletedAt IS NULL AND kind = 'check' AND note IS NOT NULL AND note <> '' AND dayKey <= ?
+                ORDER BY habitId, dayKey, timestampUtc, id
+                """, arguments: [day])
+            while let row = try rows.next() {
+                guard let key = DayKey(row[1] as String) else { continue }
+                notes[row[0], default: []].append((key, row[2]))
+            }
+            return notes
+        }
+    }
+}

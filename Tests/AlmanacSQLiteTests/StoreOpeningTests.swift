@@ -1,0 +1,108 @@
+@testable import AlmanacSQLite
+import AlmanacDomain
+import AlmanacTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct StoreOpeningTests {
+    @Test func aMissingStoreIsNotCreatedByAccident() throws {
+        let folder = TemporaryFolder()
+        #expect(throws: StoreError.missing(path: folder.path("none.sqlite"))) {
+            try SQLiteStore.open(path: folder.path("none.sqlite"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("none.sqlite")))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let text = Data("just some notes\n".utf8)
+        _ = FileManager.default.createFile(atPath: folder.path("notes.txt"), contents: text)
+        #expect(throws: StoreError.notADatabase(path: folder.path("notes.txt"))) {
+            try SQLiteStore.open(path: folder.path("notes.txt"))
+        }
+        #expect(folder.bytes("notes.txt") == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["notes.txt"])
+    }
+
+    @Test func anotherSQLiteDatabaseIsRefusedAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let other = try DatabaseQueue(path: folder.path("other.sqlite"))
+        try other.write { db in try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)") }
+        try other.close()
+        let before = folder.bytes("other.sqlite")
+        #expect(throws: StoreError.notAnAlmanacStore(path: folder.path("other.sqlite"))) {
+            try SQLiteStore.open(path: folder.path("other.sqlite"))
+        }
+        #expect(folder.bytes("other.sqlite") == before)
+    }
+
+    @Test func aStoreFromANewerVersionIsRefusedAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try SQLiteStore.open(path: path, mode: .createIfMissing(Settings(timeZone: "UTC")))
+        try store.queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')") }
+        try store.close()
+        let before = folder.bytes("s.sqlite")
+        #expect(throws: StoreError.newerSchema(path: path)) { try SQLiteStore.open(path: path) }
+        #expect(folder.bytes("s.sqlite") == before)
+    }
+
+    @Test func aFolderThatCannotHoldTheStoreIsAClearError() throws {
+        let folder = TemporaryFolder()
+        _ = FileManager.default.createFile(atPath: folder.path("file"), contents: Data())
+        let path = folder.path("file/store.sqlite")
+        #expect(throws: StoreError.self) {
+            try SQLiteStore.open(path: path, mode: .createIfMissing(Settings(timeZone: "UTC")))
+        }
+    }
+
+    @Test func theStoreIsInWALModeWithABusyTimeout() throws {
+        let f = try StoreFixture()
+        let mode = try f.store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        #expect(try f.store.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
+    }
+
+    @Test func anUnknownTimeZoneIsRefusedAtCreation() {
+        let folder = TemporaryFolder()
+        #expect(throws: DomainError.self) {
+            try SQLiteStore.open(path: folder.path("s.sqlite"), mode: .createIfMissing(Settings(timeZone: "Mars/Olympus")))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("s.sqlite")))
+    }
+}
+
+@Suite struct MigrationTests {
+    /// A store written by the first schema opens in this build with every entry intact.
+    @Test func aVersionOneStoreIsMigrated() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("old.sqlite")
+        let old = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(old, upTo: "v1-initial")
+        let sample = SampleHistory.generate(habits: 3, years: 1, seed: 2)
+        try old.write { db in
+            try sample.settings.insert(db)
+            for habit in sample.habits { try habit.insert(db) }
+            for entry in sample.habitEntries { try entry.insert(db) }
+        }
+        try old.close()
+        let store = try SQLiteStore.open(path: path)
+        #expect(try store.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
+        let stored = try sample.habits.flatMap { try store.entries(habitId: $0.id, includeDeleted: true) }
+        #expect(stored.count == sample.habitEntries.count)
+        #expect(Set(stored) == Set(sample.habitEntries))
+        let indexes = try store.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'habitEntry'") }
+        #expect(Set(indexes) == ["habitEntry_id", "habitEntry_habit_day"])
+        // Ids stay unique.
+        let entry = sample.habitEntries[0]
+        #expect(throws: (any Error).self) { try store.read { _ in }; try store.insert(StoreContents(settings: sample.settings, entries: [entry])) }
+    }
+}
+
+extension StoreContents {
+    init(settings: Settings, entries: [HabitEntry]) {
+        self.init(settings: settings)
+        habitEntries = entries
+    }
+}

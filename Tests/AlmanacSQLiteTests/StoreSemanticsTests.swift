@@ -1,0 +1,165 @@
+@testable import AlmanacSQLite
+import AlmanacDomain
+import AlmanacTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// A fresh store in a temporary folder, Berlin time, weeks from Monday.
+struct StoreFixture {
+    let folder = TemporaryFolder("store")
+    let store: SQLiteStore
+    let now = Timestamp(iso8601: "2026-11-22T10:00:00Z")!
+
+    init(timeZone: String = "Europe/Berlin") throws {
+        store = try SQLiteStore.open(path: folder.path("almanac.sqlite"),
+                                      mode: .createIfMissing(Settings(timeZone: timeZone, weekStart: .monday)))
+    }
+
+    func habit(_ name: String, unit: HabitUnit = .boolean, target: Double = 1, direction: Direction = .atLeast) throws -> Habit {
+        try store.addHabit(Habit(name: name, unit: unit, target: target, direction: direction, createdAt: now))
+    }
+}
+
+@Suite struct StoreSemanticsTests {
+    @Test func relogReplacesTheDayAndKeepsTheOldValueAsSoftDeleted() throws {
+        let f = try StoreFixture()
+        let water = try f.habit("Drink water", unit: .count, target: 8)
+        let day = DayKey("2026-11-20")!
+        try f.store.log(habitId: water.id, days: [day], value: 3, mode: .replace, note: nil, now: f.now)
+        let later = Timestamp(millis: f.now.millis + 60_000)
+        let outcome = try f.store.log(habitId: water.id, days: [day], value: 5, mode: .replace, note: nil, now: later)
+        #expect(outcome.replaced == 1)
+        let live = try f.store.entries(habitId: water.id, from: day, to: day)
+        #expect(live.map(\.value) == [5])
+        let all = try f.store.entries(habitId: water.id, from: day, to: day, includeDeleted: true)
+        #expect(all.count == 2)
+        #expect(all.first { $0.value == 3 }?.deletedAt == later)
+    }
+
+    @Test func addAppendsAndTheDayValueIsTheSum() throws {
+        let f = try StoreFixture()
+        let water = try f.habit("Drink water", unit: .count, target: 8)
+        let day = DayKey("2026-11-20")!
+        for _ in 0..<3 { try f.store.log(habitId: water.id, days: [day], value: 1, mode: .add, note: nil, now: f.now) }
+        let live = try f.store.entries(habitId: water.id, from: day, to: day)
+        #expect(live.count == 3)
+        #expect(live.reduce(0) { $0 + $1.value } == 3)
+    }
+
+    @Test func skipRangesExcuseEveryDayAndReplaceWhatWasThere() throws {
+        let f = try StoreFixture()
+        let run = try f.habit("Run")
+        let from = DayKey("2026-12-24")!, to = DayKey("2026-12-31")!
+        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .replace, note: nil, now: f.now)
+        let days = (from.ordinal...to.ordinal).map(DayKey.init(ordinal:))
+        let outcome = try f.store.log(habitId: run.id, days: days, value: 0, mode: .skip, note: "Vacation", now: f.now)
+        #expect(outcome.written.count == 8)
+        #expect(outcome.replaced == 1)
+        let live = try f.store.entries(habitId: run.id, from: from, to: to)
+        #expect(live.count == 8 && live.allSatisfy { $0.kind == .skip })
+        // Logging a check on an excused day withdraws the excuse.
+        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .add, note: nil, now: f.now)
+        #expect(try f.store.entries(habitId: run.id, from: from, to: from).map(\.kind) == [.check])
+    }
+
+    @Test func unlogIsASoftDelete() throws {
+        let f = try StoreFixture()
+        let run = try f.habit("Run")
+        let day = DayKey("2026-11-20")!
+        try f.store.log(habitId: run.id, days: [day], value: 1, mode: .replace, note: "5k", now: f.now)
+        #expect(try f.store.unlog(habitId: run.id, days: [day], now: f.now) == 1)
+        #expect(try f.store.entries(habitId: run.id, from: day, to: day).isEmpty)
+        #expect(try f.store.entries(habitId: run.id, from: day, to: day, includeDeleted: true).count == 1)
+        #expect(try f.store.unlog(habitId: run.id, days: [day], now: f.now) == 0)
+    }
+
+    @Test func hardDeleteRemovesTheDefinitionButKeepsEntries() throws {
+        let f = try StoreFixture()
+        let run = try f.habit("Run")
+        try f.store.log(habitId: run.id, days: [DayKey("2026-11-19")!, DayKey("2026-11-20")!], value: 1, mode: .replace, note: nil, now: f.now)
+        #expect(try f.store.deleteHabit(id: run.id) == 2)
+        #expect(try f.store.habits().isEmpty)
+        #expect(try f.store.entries(habitId: run.id).count == 2)
+        // The name is free again.
+        _ = try f.habit("run")
+    }
+
+    @Test func theCapCountsOnlyActiveHabits() throws {
+        let f = try StoreFixture()
+        var habits: [Habit] = []
+        for i in 1...100 { habits.append(try f.habit("Habit \(i)")) }
+        #expect(throws: DomainError.self) { try f.habit("Habit 101") }
+        try f.store.archiveHabit(id: habits[0].id, now: f.now)
+        let extra = try f.habit("Habit 101")
+        #expect(try f.store.habits(includeArchived: false).count == 100)
+        #expect(try f.store.habits().count == 101)
+        #expect(throws: DomainError.self) { try f.store.unarchiveHabit(id: habits[0].id, now: f.now) }
+        try f.store.archiveHabit(id: extra.id, now: f.now)
+        try f.store.unarchiveHabit(id: habits[0].id, now: f.now)
+        #expect(try f.store.habit(named: "habit 1").archivedAt == nil)
+    }
+
+    @Test func namesAreUniqueIgnoringCaseEvenWhenArchived() throws {
+        let f = try StoreFixture()
+        let run = try f.habit("Run")
+        try f.store.archiveHabit(id: run.id, now: f.now)
+        #expect(throws: DomainError.self) { try f.habit("RUN") }
+        #expect(throws: DomainError.self) { try f.habit("  run ") }
+        let read = try f.habit("Read")
+        var renamed = read
+        renamed.name = "run"
+        #expect(throws: DomainError.self) { try f.store.updateHabit(renamed, now: f.now) }
+    }
+
+    @Test func unknownNamesGetSuggestions() throws {
+        let f = try StoreFixture()
+        _ = try f.habit("Drink water")
+        _ = try f.habit("Meditate")
+        #expect(throws: DomainError.notFound(kind: "habit", name: "meditat", suggestions: ["Meditate"])) {
+            try f.store.habit(named: "meditat")
+        }
+        #expect(try f.store.habit(named: "DRINK water").name == "Drink water")
+    }
+
+    @Test func invalidValuesAreRefusedAndChangeNothing() throws {
+        let f = try StoreFixture()
+        let run = try f.habit("Run")
+        #expect(throws: DomainError.self) {
+            try f.store.log(habitId: run.id, days: [DayKey("2026-11-20")!], value: 2, mode: .replace, note: nil, now: f.now)
+        }
+        #expect(throws: DomainError.self) {
+            try f.store.addHabit(Habit(name: "Bad", unit: .count, target: -1, createdAt: f.now))
+        }
+        #expect(throws: DomainError.self) {
+            try f.store.addHabit(Habit(name: "Bad", color: "blue", createdAt: f.now))
+        }
+        #expect(try f.store.rowCounts()[.habitEntries] == 0)
+        #expect(try f.store.habits().count == 1)
+    }
+
+    @Test func habitDayRangesAreAnIndexRangeScan() throws {
+        let f = try StoreFixture()
+        let plan = try f.store.read { db in
+            try Row.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN SELECT * FROM habitEntry WHERE habitId = ? AND dayKey BETWEEN ? AND ?
+                """, arguments: ["x", "2026-01-01", "2026-12-31"]).map { $0["detail"] as String }
+        }
+        #expect(plan.joined().contains("USING INDEX habitEntry_habit_day (habitId=? AND dayKey>? AND dayKey<?)"))
+    }
+
+    @Test func roundTripsEveryObjectThroughTheDatabase() throws {
+        let f = try StoreFixture()
+        let sample = SampleHistory.generate(habits: 12, years: 1, seed: 5)
+        let folder = TemporaryFolder("sample")
+        let store = try SQLiteStore.open(path: folder.path("s.sqlite"), mode: .createIfMissing(sample.settings))
+        try store.insert(sample)
+        #expect(try store.settings() == sample.settings)
+        #expect(try store.habits() == sample.habits)
+        #expect(try store.categories() == sample.categories.sorted { $0.name < $1.name })
+        let stored = try sample.habits.flatMap { try store.entries(habitId: $0.id, includeDeleted: true) }
+        #expect(Set(stored.map(\.id)) == Set(sample.habitEntries.map(\.id)))
+        #expect(try store.journal().count == sample.journalEntries.count)
+        _ = f
+    }
+}
