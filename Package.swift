@@ -75,7 +75,9 @@ let package = Package(
         .testTarget(
             name: "AlmanacEndToEndTests",
             dependencies: ["AlmanacCLI", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
-                           .product(name: "SwiftCSV", package: "SwiftCSV")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "SwiftCSV", package: "SwiftCSV")],
+            exclude: ["HelpSnapshots"]
         ),
     ]
 )

@@ -14,11 +14,11 @@ struct Session {
         try binary.run(arguments, environment: ["ALMANAC_STORE": store, "ALMANAC_NOW": now], in: folder.url)
     }
 
-    /// Runs a command that must succeed, and returns its stdout.
+    /// Runs a command that must succeed (the test stops when it does not), and returns its stdout.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try binary.run(arguments, environment: ["ALMANAC_STORE": store, "ALMANAC_NOW": now], in: folder.url)
-        #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        try #require(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
 

@@ -91,3 +91,33 @@ import Testing
         #expect(try parse(s, "daily.csv").rows.count == 1)
     }
 }
+
+/// The five files of an export are one unit: a write that fails part-way (here a file-size
+/// limit, as a full disk would) leaves every file of the previous export as it was.
+@Suite struct CSVExportUnitTests {
+    @Test func aFailedExportLeavesAllFiveOldFiles() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "12", "--years", "2", "--seed", "4", "--no-report")
+        try s.ok("export", "csv", "--out", "out", "--as-of", "2026-06-30")
+        let names = ["habits.csv", "entries.csv", "daily.csv", "journal.csv", "wellbeing.csv"]
+        let before = names.map { s.folder.bytes("out/\($0)") }
+        #expect(before[1].count > 200_000)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        // 100 KiB per file: habits.csv fits, entries.csv does not.
+        shell.arguments = ["-c", "ulimit -f 100 && exec \"$0\" export csv --out out", s.binary.url.path]
+        shell.environment = ["ALMANAC_STORE": s.store, "ALMANAC_NOW": s.now, "PATH": "/usr/bin:/bin"]
+        shell.currentDirectoryURL = s.folder.url
+        let err = Pipe()
+        shell.standardError = err
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1, "\(message)")
+        #expect(message.contains("entries.csv") && message.contains("File too large"), "\(message)")
+        #expect(names.map { s.folder.bytes("out/\($0)") } == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out"))
+        #expect(left.sorted() == names.sorted(), "temporary files left: \(left)")
+    }
+}

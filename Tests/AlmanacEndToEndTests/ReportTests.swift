@@ -26,7 +26,7 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         var s = Session()
         s.now = "2026-11-01T08:00:00Z"
         try s.ok("init", "--timezone", "Europe/Berlin")
-        try s.ok("habit", "add", Self.hostileName, "--emoji", "🧪", "--unit", "count", "--target", "3", "--unit-label", "<b>cups</b>")
+        try s.ok("habit", "add", Self.hostileName, "--emoji", "🧪", "--unit", "count", "--target", "3", "--unit-label", "<b>cups</b>\u{FFFE}")
         try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
         try s.ok("habit", "add", Self.hostileName2)
         try s.ok("habit", "add", "../../etc")
@@ -60,6 +60,8 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
             #expect(!text.contains("<b>cups"), "\(path)")
             if path.hasSuffix(".svg") {
                 #expect(XMLParser(data: data).parse(), "\(path) is not well-formed XML")
+                // XML 1.0 has no U+FFFE or U+FFFF (xmllint refuses them); they become U+FFFD.
+                #expect(!text.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF }, "\(path)")
             }
         }
         // The text itself is there, escaped for its context.

@@ -84,8 +84,9 @@ import Testing
     }
 
     @Test func hostileTextIsEscapedEverywhere() throws {
-        let svg = sample(name: "\"><svg onload=alert(1)><script>alert(2)</script>", unitLabel: "<b>km</b>")
+        let svg = sample(name: "\"><svg onload=alert(1)><script>alert(2)</script>\u{FFFF}", unitLabel: "<b>km</b>\u{FFFE}")
         #expect(XMLParser(data: Data(svg.utf8)).parse())
+        #expect(!svg.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF })
         #expect(!svg.contains("<script"))
         #expect(!svg.contains("<svg onload"))
         #expect(!svg.contains("<b>"))
@@ -131,6 +132,8 @@ import Testing
     @Test func xmlEscapingCoversTextAndAttributes() {
         #expect(XMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
         #expect(XMLText.escape("bell\u{7}") == "bell\u{FFFD}")
+        #expect(XMLText.escape("cups\u{FFFE}\u{FFFF}\u{FFFD}\u{FFEF}") == "cups\u{FFFD}\u{FFFD}\u{FFFD}\u{FFEF}")
+        #expect(XMLText.escape("tab\tline\nreturn\r") == "tab\tline\nreturn\r")
         #expect(XMLText.escape("💧 שלום") == "💧 שלום")
     }
 

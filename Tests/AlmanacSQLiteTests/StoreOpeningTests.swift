@@ -96,7 +96,8 @@ import Testing
         #expect(Set(indexes) == ["habitEntry_id", "habitEntry_habit_day"])
         // Ids stay unique.
         let entry = sample.habitEntries[0]
-        #expect(throws: (any Error).self) { try store.read { _ in }; try store.insert(StoreContents(settings: sample.settings, entries: [entry])) }
+        let duplicate = #expect(throws: StoreError.self) { try store.insert(StoreContents(settings: sample.settings, entries: [entry])) }
+        #expect(duplicate?.description.contains("UNIQUE constraint failed: habitEntry.id") == true, "\(String(describing: duplicate))")
     }
 }
 

@@ -149,7 +149,6 @@ struct StoreFixture {
     }
 
     @Test func roundTripsEveryObjectThroughTheDatabase() throws {
-        let f = try StoreFixture()
         let sample = SampleHistory.generate(habits: 12, years: 1, seed: 5)
         let folder = TemporaryFolder("sample")
         let store = try SQLiteStore.open(path: folder.path("s.sqlite"), mode: .createIfMissing(sample.settings))
@@ -160,6 +159,16 @@ struct StoreFixture {
         let stored = try sample.habits.flatMap { try store.entries(habitId: $0.id, includeDeleted: true) }
         #expect(Set(stored.map(\.id)) == Set(sample.habitEntries.map(\.id)))
         #expect(try store.journal().count == sample.journalEntries.count)
-        _ = f
+        #expect(try store.wellbeing().count == sample.wellbeingEntries.count)
+    }
+
+    /// The backup format's fields and the table columns are one list: a field the store does not
+    /// have, or a column the format does not write, fails here.
+    @Test(arguments: BackupFormat.Section.allCases)
+    func eachBackupSectionIsATableWithTheSameColumns(_ section: BackupFormat.Section) throws {
+        let f = try StoreFixture()
+        #expect(StoreTable.columns(of: section) == section.fields.map(\.name))
+        let columns = try f.store.read { db in try db.columns(in: StoreTable.name(of: section)).map(\.name) }
+        #expect(Set(columns) == Set(section.fields.map(\.name)))
     }
 }

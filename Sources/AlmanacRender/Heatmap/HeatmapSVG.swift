@@ -69,13 +69,7 @@ public struct HeatmapSVG {
         out.reserveCapacity(cells.count * 150)
         func put(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
-        func put(escaped text: String) {
-            if text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 || $0 < 32 || $0 == 127 }) {
-                out.append(contentsOf: XMLText.escape(text).utf8)
-            } else {
-                out.append(contentsOf: text.utf8)
-            }
-        }
+        func put(escaped text: String) { XMLText.append(text, to: &out) }
         for (day, cell) in zip(grid.days, cells) {
             let date = day.description
             put("<rect x=\""); put(Self.left + grid.column(of: day) * Self.pitch)

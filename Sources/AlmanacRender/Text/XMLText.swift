@@ -1,21 +1,55 @@
-/// Escaping for HTML and XML (SVG): the only place user text becomes markup-safe. The same
-/// function serves text and attribute values (quotes are escaped too).
+/// Escaping for HTML and XML (SVG): the only place user text becomes markup-safe, working on
+/// UTF-8 bytes. The same function serves text and attribute values (quotes are escaped too).
+/// Characters XML 1.0 does not allow — control characters other than tab, newline and carriage
+/// return, DEL, U+FFFE and U+FFFF — become U+FFFD.
 public enum XMLText {
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{7F}", "\u{FFFE}", "\u{FFFF}":
-                out += "\u{FFFD}"   // not allowed in XML 1.0
-            default: out.unicodeScalars.append(scalar)
-            }
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Appends `bytes` (UTF-8), escaped, to `out`.
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var i = 0
+        var runStart = 0
+        func flushRun(_ end: Int) {
+            if runStart < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
         }
-        return out
+        while i < bytes.count {
+            let byte = bytes[i]
+            var escaped: [UInt8]?
+            var width = 1
+            switch byte {
+            case UInt8(ascii: "&"): escaped = Array("&amp;".utf8)
+            case UInt8(ascii: "<"): escaped = Array("&lt;".utf8)
+            case UInt8(ascii: ">"): escaped = Array("&gt;".utf8)
+            case UInt8(ascii: "\""): escaped = Array("&quot;".utf8)
+            case UInt8(ascii: "'"): escaped = Array("&#39;".utf8)
+            case 9, 10, 13: break
+            case 0..<32, 127: escaped = replacement
+            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
+                escaped = replacement   // U+FFFE, U+FFFF
+                width = 3
+            default: break
+            }
+            if let escaped {
+                flushRun(i)
+                out.append(contentsOf: escaped)
+                runStart = i + width
+            }
+            i += width
+        }
+        flushRun(bytes.count)
+    }
+
+    /// Appends a string, escaped, to `out`.
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append($0, to: &out) }
+    }
+
+    /// A string, escaped.
+    public static func escape(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        append(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,0 +1,124 @@
+import AlmanacDomain
+import AlmanacKit
+import AlmanacSQLite
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// A store in a temporary folder and a clock pinned to Sunday 2026-11-22, 10:00 UTC.
+struct KitFixture {
+    let folder = TemporaryFolder("kit")
+    let store: any AlmanacStore
+    let clock = Clock.fixed(Timestamp(iso8601: "2026-11-22T10:00:00Z")!)
+
+    init() throws {
+        store = try SQLiteStore.open(path: folder.path("almanac.sqlite"), mode: .createIfMissing(Settings(timeZone: "Europe/Berlin")))
+    }
+
+    var log: HabitLog { HabitLog(store: store, clock: clock) }
+    var book: HabitBook { HabitBook(store: store, clock: clock) }
+}
+
+/// The use cases called in process, as a second front end would call them.
+@Suite struct UseCaseTests {
+    @Test func loggingAppliesTheRulesOfADay() throws {
+        let f = try KitFixture()
+        _ = try f.book.add("Run", HabitChanges())
+        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        // A yes/no habit is done by default; a measured one needs a value.
+        #expect(try f.log.log(.init(habit: "run")).dayTotal == 1)
+        #expect(throws: AlmanacError.refused("Water is measured in glasses: give a value, e.g. `almanac log \"Water\" 8`.")) {
+            try f.log.log(.init(habit: "water"))
+        }
+        // --add sums the day; replacing keeps the old entries as history.
+        _ = try f.log.log(.init(habit: "water", value: 3, mode: .add))
+        #expect(try f.log.log(.init(habit: "water", value: 2, mode: .add)).dayTotal == 5)
+        let replaced = try f.log.log(.init(habit: "water", value: 8))
+        #expect(replaced.dayTotal == 8 && replaced.replaced == 2)
+        // Only skips can be planned ahead.
+        let tomorrow = DayKey("2026-11-23")!
+        #expect(throws: AlmanacError.refused("2026-11-23 is in the future (today is 2026-11-22); only skips can be planned ahead.")) {
+            try f.log.log(.init(habit: "run", days: .day(tomorrow)))
+        }
+        let vacation = try f.log.log(.init(habit: "run", days: .range(tomorrow, DayKey("2026-11-30")!), mode: .skip))
+        #expect(vacation.days.count == 8)
+    }
+
+    @Test func unlogRefusesADayWithNothingLogged() throws {
+        let f = try KitFixture()
+        _ = try f.book.add("Run", HabitChanges())
+        _ = try f.log.log(.init(habit: "run"))
+        #expect(try f.log.unlog(habit: "RUN", days: .today).removed == 1)
+        #expect(throws: AlmanacError.refused("Run has nothing logged today.")) { try f.log.unlog(habit: "run", days: .today) }
+    }
+
+    @Test func daySelectionsNameTheirOption() throws {
+        let today = DayKey("2026-11-22")!
+        #expect(try DaySelection.today.days(today: today) == [today])
+        #expect(throws: AlmanacError.option("--from", reason: "--from 2026-11-22 is after --to 2026-11-01.")) {
+            try DaySelection.range(today, DayKey("2026-11-01")!).days(today: today)
+        }
+        #expect(throws: AlmanacError.option("--to", reason: "A range covers at most 3660 days.")) {
+            try DaySelection.range(DayKey("2000-01-01")!, today).days(today: today)
+        }
+    }
+
+    @Test func statusCountsTheDueHabitsOfTheDay() throws {
+        let f = try KitFixture()
+        _ = try f.book.add("Run", HabitChanges(frequency: .weekdays([.monday])))
+        _ = try f.book.add("Read", HabitChanges())
+        _ = try f.log.log(.init(habit: "read"))
+        let status = try StatusReport(store: f.store, asOf: nil, clock: f.clock)
+        #expect(status.asOf == DayKey("2026-11-22")!)   // a Sunday: Run is not due
+        #expect(status.done == 1 && status.total == 1)
+        #expect(status.habits.map(\.name) == ["Run", "Read"])
+        #expect(status.habits.map(\.today.state) == [.unscheduled, .done])
+    }
+
+    @Test func habitChangesCreateCategoriesByName() throws {
+        let f = try KitFixture()
+        let run = try f.book.add("Run", HabitChanges(category: "Health", weight: 3))
+        #expect(try f.book.categoryName(of: run) == "Health")
+        let walk = try f.book.add("Walk", HabitChanges(category: "health"))
+        #expect(walk.categoryId == run.categoryId)
+        let edited = try f.book.edit("walk", HabitChanges(name: "Long walk", category: ""))
+        #expect(edited.name == "Long walk" && edited.categoryId == nil)
+        #expect(throws: AlmanacError.refused("Deleting removes Run's definition (its entries stay as history); add --yes to confirm, or use `habit archive`.")) {
+            try f.book.delete("run", confirmed: false)
+        }
+    }
+
+    @Test func backupAndRestoreRoundTripThroughTheLibrary() throws {
+        let f = try KitFixture()
+        _ = try f.book.add("Run", HabitChanges())
+        _ = try f.log.log(.init(habit: "run", note: "5k"))
+        let path = f.folder.path("backups/b.json")
+        let written = try BackupExport(store: f.store, clock: f.clock).run(to: .file(path))
+        #expect(written.counts[.habits] == 1 && written.counts[.habitEntries] == 1 && written.bytes > 0)
+        let copy = StoreLocation(path: f.folder.path("copy.sqlite"))
+        let restored = try BackupRestore(location: copy, file: path, mode: .merge, dryRun: false, clock: f.clock).run()
+        #expect(restored.createdStore && restored.outcome.counts[.habitEntries]?.added == 1)
+        let again = try BackupRestore(location: copy, file: path, mode: .merge, dryRun: false, clock: f.clock).run()
+        #expect(again.outcome.changed == 0)
+        // A refused backup names the file and the JSON path.
+        try Data(#"{"format":"almanac-backup","version":1}"#.utf8).write(to: URL(fileURLWithPath: f.folder.path("bad.json")))
+        let refusal = #expect(throws: AlmanacError.self) {
+            try BackupRestore(location: copy, file: f.folder.path("bad.json"), mode: .merge, dryRun: false, clock: f.clock).run()
+        }
+        guard case .backup(let file, let problem)? = refusal else { Issue.record("\(String(describing: refusal))"); return }
+        #expect(file.hasSuffix("bad.json") && problem.message == "exportedAt is missing.")
+    }
+
+    @Test func aReportWritesItsManifestLastAndKeepsUnchangedFiles() throws {
+        let f = try KitFixture()
+        _ = try f.book.add("Run", HabitChanges())
+        _ = try f.log.log(.init(habit: "run"))
+        let request = SiteReport.Request(out: f.folder.path("site"))
+        let first = try SiteReport(store: f.store, request: request, clock: f.clock).run()
+        #expect(first.written == first.files - 1 && first.removed == 0)
+        let second = try SiteReport(store: f.store, request: request, clock: f.clock).run()
+        #expect(second.written == 0 && second.unchanged == first.files - 1)
+        let manifest = try JSONDecoder().decode(SiteManifest.self, from: Data(contentsOf: URL(fileURLWithPath: f.folder.path("site/manifest.json"))))
+        #expect(manifest.asOf == "2026-11-22" && manifest.files.count == first.files - 1)
+    }
+}
