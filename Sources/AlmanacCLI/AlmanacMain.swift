@@ -1,6 +1,5 @@
 import AlmanacDomain
 import AlmanacKit
-import AlmanacSQLite
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,5 @@
-/// Why the store could not be opened or changed, as a sentence a user can act on.
+/// Why a store could not be opened or changed, as a sentence a user can act on: the errors every
+/// backend reports at the store boundary.
 public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case missing(path: String)
     case notADatabase(path: String)
