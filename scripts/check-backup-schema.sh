@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Validates a fresh sample backup against docs/backup.schema.json with Python's jsonschema
-# (installed from PyPI when missing). Called by `make test`.
+# (Debian's python3-jsonschema, which `make deps` installs). Called by `make test`. Everything it
+# makes stays in a temporary folder: it never touches Output/ or a store of the user's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install -q jsonschema
+PYTHON=""
+for candidate in /usr/bin/python3 python3; do
+  if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c "import jsonschema" 2>/dev/null; then PYTHON=$candidate; break; fi
+done
+[ -n "$PYTHON" ] || { echo "check-backup-schema: no Python with jsonschema; run 'make deps' (apt-get install python3-jsonschema)." >&2; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-.build/debug/almanac demo --store "$work/s.sqlite" --habits 12 --years 1 >/dev/null
+.build/debug/almanac demo --store "$work/s.sqlite" --habits 12 --years 1 --no-report >/dev/null
 ALMANAC_NOW=2026-11-20T20:00:00Z .build/debug/almanac backup --store "$work/s.sqlite" --out "$work/b.json" 2>/dev/null
-python3 - "$work/b.json" <<'PY'
+"$PYTHON" - "$work/b.json" <<'PY'
 import json, sys, jsonschema
 schema = json.load(open("docs/backup.schema.json"))
 backup = json.load(open(sys.argv[1]))

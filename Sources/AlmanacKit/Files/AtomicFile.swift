@@ -25,7 +25,6 @@ public final class AtomicFile {
         toStandardOutput = false
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw AlmanacError.system(path) }
-        buffer.reserveCapacity(Self.flushSize + 4096)
     }
 
     /// Standard output instead of a file (`--out -`): `commit()` only flushes.
@@ -44,18 +43,23 @@ public final class AtomicFile {
     }
 
     public func write(_ bytes: [UInt8]) throws {
+        if buffer.isEmpty && bytes.count >= 4096 { return try writeAll(bytes) }   // a whole page or SVG: no copy
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.flushSize { try flush() }
     }
 
     private func flush() throws {
+        defer { buffer.removeAll(keepingCapacity: buffer.count >= Self.flushSize) }
+        try writeAll(buffer)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             guard written > 0 else { throw AlmanacError.system(path) }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Puts every byte on disk in the temporary file; the target is still untouched.
@@ -66,6 +70,7 @@ public final class AtomicFile {
         close(descriptor)
         descriptor = -1
         prepared = true
+        buffer = []   // a writer may hold a thousand prepared files: they keep no memory
     }
 
     /// Makes the new content the file's content (the folder is flushed unless `syncFolder` is

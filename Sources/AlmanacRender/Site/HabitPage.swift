@@ -4,7 +4,7 @@ import Foundation
 /// A habit's page (`habits/<slug>.md`): its statistics, the current month as a calendar, the
 /// strength score over time, a heatmap per year of history and, with `--include-notes`, notes.
 struct HabitPage {
-    let entry: SiteBuilder.SiteHabit
+    let item: SiteBuilder.SiteHabit
     let input: SiteInput
     let options: SiteOptions
     let ext: String
@@ -12,7 +12,7 @@ struct HabitPage {
 
     func markdown(_ templates: TemplateSet) -> String {
         let md = MarkdownText.escape
-        let habit = entry.habit, m = entry.metrics, series = entry.series
+        let habit = item.habit, m = item.metrics, series = item.series
         var stats: [(String, String)] = [
             ("Today", MetricText.today(value: m.todayValue, state: m.todayState, habit: habit)),
             ("Current streak", m.streak.unit.describe(m.streak.current)),
@@ -28,8 +28,8 @@ struct HabitPage {
         }
         if series.count > 0 { stats.append(("Tracked since", series.start.description)) }
         let category = habit.categoryId.flatMap { id in input.categories.first { $0.id == id }?.name }
-        let years: [[String: Any]] = (entry.years.map { Array($0.reversed()) } ?? []).map { year in
-            ["year": "\(year)", "image": "../heatmaps/\(entry.slug)-\(year).svg", "alt": md("\(habit.name): heatmap of \(year)")]
+        let years: [[String: Any]] = (item.years.map { Array($0.reversed()) } ?? []).map { year in
+            ["year": "\(year)", "image": "../heatmaps/\(item.slug)-\(year).svg", "alt": md("\(habit.name): heatmap of \(year)")]
         }
         let notes: [[String: Any]] = options.includeNotes
             ? (input.notes[habit.id.description] ?? []).filter { $0.day <= options.asOf }.reversed()
@@ -41,7 +41,7 @@ struct HabitPage {
             "frequency": md(MetricText.frequency(habit.frequency)), "archived": habit.isArchived,
             "home": "../index.\(ext)", "stats": stats.map { ["label": md($0.0), "value": md($0.1)] },
             "monthTitle": md(month.title), "calendar": month.text,
-            "chart": "../charts/\(entry.slug)-score.svg", "chartAlt": md("\(habit.name): strength score over time"),
+            "chart": "../charts/\(item.slug)-score.svg", "chartAlt": md("\(habit.name): strength score over time"),
             "byWeekday": Weekday.allCases.map { "\($0.short.capitalized) \(m.completedByWeekday[$0.isoIndex])" }.joined(separator: " · "),
             "years": years, "hasNotes": !notes.isEmpty, "notes": notes,
         ]

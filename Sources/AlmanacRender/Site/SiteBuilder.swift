@@ -37,7 +37,7 @@ public struct SiteBuilder {
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
         let slugs = Slug.make(shown.map(\.habit.name))
-        let entries = zip(shown, slugs).map { item, slug in
+        let siteHabits = zip(shown, slugs).map { item, slug in
             SiteHabit(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics,
                   archivedDay: snapshot.archivedDay(of: item.habit), options: options)
         }
@@ -49,26 +49,26 @@ public struct SiteBuilder {
         // Heatmaps and charts, rendered on both cores: they are most of the work.
         let years = overview.first.year...options.asOf.year
         var jobs: [() -> SiteFile] = years.map { year in { combinedHeatmap(year: year, overview: overview, weekStart: weekStart) } }
-        for entry in entries {
-            for year in entry.years.map(Array.init) ?? [] {
-                jobs.append { habitHeatmap(entry, year: year, weekStart: weekStart) }
+        for item in siteHabits {
+            for year in item.years.map(Array.init) ?? [] {
+                jobs.append { habitHeatmap(item, year: year, weekStart: weekStart) }
             }
-            jobs.append { scoreChart(entry) }
+            jobs.append { scoreChart(item) }
         }
         files += Self.parallel(jobs)
 
-        for entry in entries {
-            let digest = pageDigest(entry, weekStart: weekStart)
-            files.append(cached("habits/\(entry.slug).md", digest) {
-                HabitPage(entry: entry, input: input, options: options, ext: "md", weekStart: weekStart).markdown(templates)
+        for item in siteHabits {
+            let digest = pageDigest(item, weekStart: weekStart)
+            files.append(cached("habits/\(item.slug).md", digest) {
+                HabitPage(item: item, input: input, options: options, ext: "md", weekStart: weekStart).markdown(templates)
             })
-            files.append(cached("habits/\(entry.slug).html", digest) {
-                let markdown = HabitPage(entry: entry, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
-                return html.render(markdown: markdown, title: entry.habit.name, root: "../")
+            files.append(cached("habits/\(item.slug).html", digest) {
+                let markdown = HabitPage(item: item, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
+                return html.render(markdown: markdown, title: item.habit.name, root: "../")
             })
         }
         for ext in ["md", "html"] {
-            let markdown = Dashboard(entries: entries, overview: overview, options: options, ext: ext).markdown(templates)
+            let markdown = Dashboard(shown: siteHabits, overview: overview, options: options, ext: ext).markdown(templates)
             files.append(ext == "md" ? SiteFile(path: "index.md", text: markdown)
                                      : SiteFile(path: "index.html", text: html.render(markdown: markdown, title: "Habits", root: "")))
             if options.includeJournal {
@@ -94,17 +94,17 @@ public struct SiteBuilder {
 
     /// Everything a habit page is made from: the habit and its whole series, the as-of day, the
     /// options, its category and notes, and the templates. (Its metrics follow from the series.)
-    func pageDigest(_ entry: SiteHabit, weekStart: Weekday) -> InputDigest {
+    func pageDigest(_ item: SiteHabit, weekStart: Weekday) -> InputDigest {
         var digest = InputDigest()
         digest.add("page", options.asOf.description, weekStart.rawValue, options.includeNotes ? "notes" : "",
-                   entry.archivedDay?.description ?? "", entry.habit.emoji, entry.habit.categoryId?.description ?? "",
-                   entry.habit.weight, templates.fingerprint)
-        digest.add(entry.habit, slug: entry.slug)
-        if let category = entry.habit.categoryId.flatMap({ id in input.categories.first { $0.id == id } }) { digest.add(category.name) }
+                   item.archivedDay?.description ?? "", item.habit.emoji, item.habit.categoryId?.description ?? "",
+                   item.habit.weight, templates.fingerprint)
+        digest.add(item.habit, slug: item.slug)
+        if let category = item.habit.categoryId.flatMap({ id in input.categories.first { $0.id == id } }) { digest.add(category.name) }
         if options.includeNotes {
-            for note in input.notes[entry.habit.id.description] ?? [] { digest.add(note.day.description, note.text) }
+            for note in input.notes[item.habit.id.description] ?? [] { digest.add(note.day.description, note.text) }
         }
-        digest.add(entry.series, from: entry.series.start, through: entry.series.asOf)
+        digest.add(item.series, from: item.series.start, through: item.series.asOf)
         return digest
     }
 
@@ -126,34 +126,34 @@ public struct SiteBuilder {
         return svg.render()
     }
 
-    func habitHeatmap(_ entry: SiteHabit, year: Int, weekStart: Weekday) -> SiteFile {
+    func habitHeatmap(_ item: SiteHabit, year: Int, weekStart: Weekday) -> SiteFile {
         let grid = HeatmapGrid(year: year, weekStart: weekStart)
         var digest = InputDigest()
-        digest.add(entry.habit, slug: entry.slug)
+        digest.add(item.habit, slug: item.slug)
         digest.add(year, weekStart.rawValue, year == options.asOf.year ? options.asOf.description : "",
-                   entry.archivedDay?.description ?? "")
-        digest.add(entry.series, from: grid.firstDay, through: grid.lastDay)
-        return cached("heatmaps/\(entry.slug)-\(year).svg", digest) { renderHabitHeatmap(entry, grid: grid) }
+                   item.archivedDay?.description ?? "")
+        digest.add(item.series, from: grid.firstDay, through: grid.lastDay)
+        return cached("heatmaps/\(item.slug)-\(year).svg", digest) { renderHabitHeatmap(item, grid: grid) }
     }
 
-    func renderHabitHeatmap(_ entry: SiteHabit, grid: HeatmapGrid) -> String {
+    func renderHabitHeatmap(_ item: SiteHabit, grid: HeatmapGrid) -> String {
         let year = grid.year
-        let cells = HeatmapCells.habit(entry.series, grid: grid, archivedDay: entry.archivedDay)
+        let cells = HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay)
         let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
         let logged = cells.filter { [.level0, .level1, .level2, .level3, .level4].contains($0.kind) }.count
-        let svg = HeatmapSVG(grid: grid, cells: cells, title: "\(entry.habit.name), \(year)",
-                             summary: "\(done) days done of \(logged) due days in \(year).", color: entry.habit.color,
-                             idPrefix: "\(entry.slug)-\(year)")
+        let svg = HeatmapSVG(grid: grid, cells: cells, title: "\(item.habit.name), \(year)",
+                             summary: "\(done) days done of \(logged) due days in \(year).", color: item.habit.color,
+                             idPrefix: "\(item.slug)-\(year)")
         return svg.render()
     }
 
-    func scoreChart(_ entry: SiteHabit) -> SiteFile {
+    func scoreChart(_ item: SiteHabit) -> SiteFile {
         var digest = InputDigest()
-        digest.add(entry.habit, slug: entry.slug)
-        digest.add(entry.series, from: entry.series.start, through: entry.series.asOf)
-        return cached("charts/\(entry.slug)-score.svg", digest) {
-            ScoreChartSVG(start: entry.series.start, scores: entry.series.strengthScores(),
-                          title: "\(entry.habit.name): strength score", color: entry.habit.color).render()
+        digest.add(item.habit, slug: item.slug)
+        digest.add(item.series, from: item.series.start, through: item.series.asOf)
+        return cached("charts/\(item.slug)-score.svg", digest) {
+            ScoreChartSVG(start: item.series.start, scores: item.series.strengthScores(),
+                          title: "\(item.habit.name): strength score", color: item.habit.color).render()
         }
     }
 
