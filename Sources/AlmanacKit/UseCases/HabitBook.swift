@@ -7,6 +7,12 @@ public struct HabitBook {
 
     public init(store: any AlmanacStore, clock: Clock) { self.store = store; self.clock = clock }
 
+    /// Every habit (archived ones on request) in display order.
+    public func list(includeArchived: Bool) throws -> [Habit] { try store.habits(includeArchived: includeArchived) }
+
+    /// The habit named `name` (any case), or an error suggesting the closest names.
+    public func find(_ name: String) throws -> Habit { try store.habit(named: name) }
+
     /// Defines a new habit named `name` with the given fields.
     public func add(_ name: String, _ changes: HabitChanges) throws -> Habit {
         let now = clock.now()

@@ -8,6 +8,12 @@ public struct Notebook {
 
     public init(store: any AlmanacStore, clock: Clock) { self.store = store; self.clock = clock }
 
+    /// Live journal entries between two days (inclusive), oldest first.
+    public func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry] { try store.journal(from: from, to: to) }
+
+    /// Live wellbeing ratings between two days (inclusive), oldest first.
+    public func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry] { try store.wellbeing(from: from, to: to) }
+
     /// Adds a journal entry for a day (default today).
     public func addJournal(title: String, body: String, day: DayKey?) throws -> JournalEntry {
         let now = clock.now()

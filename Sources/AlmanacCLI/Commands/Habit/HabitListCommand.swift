@@ -1,3 +1,4 @@
+import AlmanacKit
 import AlmanacRender
 import ArgumentParser
 
@@ -10,7 +11,7 @@ struct HabitListCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let habits = try global.openStore().habits(includeArchived: archived)
+        let habits = try HabitBook(store: global.openStore(), clock: global.clock()).list(includeArchived: archived)
         if json { return try Output.json(habits) }
         if habits.isEmpty { return Output.line("No habits yet; add one with `almanac habit add NAME`.") }
         let rows = habits.map { habit in

@@ -13,7 +13,7 @@ struct HabitShowCommand: ParsableCommand {
 
     func run() throws {
         let book = HabitBook(store: try global.openStore(), clock: try global.clock())
-        let habit = try book.store.habit(named: name)
+        let habit = try book.find(name)
         if json { return try Output.json(habit) }
         let rows: [[String]] = [
             ["name", HabitText.title(habit)], ["id", habit.id.description], ["goal", MetricText.goal(habit)],

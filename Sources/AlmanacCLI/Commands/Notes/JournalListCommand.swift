@@ -1,3 +1,4 @@
+import AlmanacKit
 import ArgumentParser
 
 /// `almanac journal list`.
@@ -8,7 +9,7 @@ struct JournalListCommand: ParsableCommand {
     @OptionGroup var list: ListOptions
 
     func run() throws {
-        let entries = try global.openStore().journal(from: list.from, to: list.to)
+        let entries = try Notebook(store: global.openStore(), clock: global.clock()).journal(from: list.from, to: list.to)
         if list.json { return try Output.json(entries) }
         for entry in entries {
             Output.line("\(entry.dayKey)  \(entry.title)")

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacKit
 import ArgumentParser
 
 /// `almanac wellbeing list`.
@@ -9,7 +10,7 @@ struct WellbeingListCommand: ParsableCommand {
     @OptionGroup var list: ListOptions
 
     func run() throws {
-        let entries = try global.openStore().wellbeing(from: list.from, to: list.to)
+        let entries = try Notebook(store: global.openStore(), clock: global.clock()).wellbeing(from: list.from, to: list.to)
         if list.json { return try Output.json(entries) }
         let rows = entries.map { [$0.dayKey.description, $0.metric, "\(NumberText.plain($0.value))/\(NumberText.plain($0.scaleMax))", $0.note ?? ""] }
         Output.table(rows).forEach { Output.line($0) }
