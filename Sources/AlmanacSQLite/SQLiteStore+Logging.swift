@@ -13,6 +13,10 @@ extension SQLiteStore {
         guard days.count <= Self.maxDaysPerCommand else {
             throw DomainError.invalid("One command logs at most \(Self.maxDaysPerCommand) days; this range has \(days.count).")
         }
+        if let note { try HabitRules.checkText(note, field: "A note") }
+        if let outside = days.first(where: { !SupportedDays.contains($0) }) {
+            throw DomainError.invalid(SupportedDays.outside(outside.description))
+        }
         return try write { db in
             guard let habit = try Habit.fetchOne(db, key: habitId.description) else { throw Self.gone(habitId) }
             if mode != .skip { try HabitRules.validate(value: value, for: habit) }

@@ -7,6 +7,7 @@ extension SQLiteStore {
     public func addJournal(_ draft: JournalEntry) throws -> JournalEntry {
         var entry = draft
         entry.title = try HabitRules.checkedName(entry.title, kind: "journal title")
+        try HabitRules.checkText(entry.body, field: "A journal entry's text")
         return try write { db in try entry.inserted(db) }
     }
 
@@ -26,6 +27,7 @@ extension SQLiteStore {
     public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry {
         var entry = draft
         entry.metric = try HabitRules.checkedName(entry.metric, kind: "metric").lowercased()
+        if let note = entry.note { try HabitRules.checkText(note, field: "A note") }
         guard entry.scaleMax.isFinite, entry.scaleMax > 0 else {
             throw DomainError.invalid("The scale must be a number greater than 0.")
         }

@@ -36,8 +36,9 @@ extension SQLiteStore {
                     outcome.counts[section] = .init(added: new.count - kept, unchanged: kept, removed: old.count - kept)
                 }
             }
-            let active = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habit WHERE archivedAt IS NULL") ?? 0
-            try HabitRules.checkActiveCount(active)
+            let habits = try Self.habits(db, includeArchived: true)
+            try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count)
+            try HabitRules.checkNamesAreUnique(habits)   // a merge of two stores that each have "Gym"
             return outcome
         }
     }
@@ -46,6 +47,11 @@ extension SQLiteStore {
     /// go in, so pages are not evicted and written again and again.
     static func prepareForBulkWrites(_ db: Database) throws {
         try db.execute(sql: "PRAGMA cache_size = -65536")   // 64 MiB, for this connection only
+    }
+
+    /// Whether SQLite finds the file intact (`PRAGMA integrity_check`).
+    public func isIntact() throws -> Bool {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
     }
 
     /// Copies the whole store to `path` (a consistent snapshot, e.g. before a replace).

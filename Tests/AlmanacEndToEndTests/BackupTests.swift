@@ -46,15 +46,15 @@ import Testing
         try s.ok("init", "--timezone", "Asia/Kolkata")
         let name = "Ünïcødé \"quoted\", <b>bold</b> \\ back 🧪"
         try s.ok("habit", "add", name, "--emoji", "🧪")
-        try s.ok("log", name, "--date", "2026-11-20", "--note", "line\none\ttab \u{1}ctrl \"q\"")
-        try s.ok("journal", "add", "RTL: שלום", "--body", "**x**\r\n")
+        try s.ok("log", name, "--date", "2026-11-20", "--note", "line\none\ttab \u{202E}rtl \"q\"")
+        try s.ok("journal", "add", "RTL: שלום", "--body", "**x**\n")
         try s.ok("backup", "--out", "one.json")
         try s.ok("restore", "one.json", "--store", s.folder.path("b.sqlite"))
         try s.ok("backup", "--store", s.folder.path("b.sqlite"), "--out", "two.json")
         #expect(s.folder.bytes("one.json") == s.folder.bytes("two.json"))
         let json = try JSONSerialization.jsonObject(with: s.folder.bytes("one.json")) as! [String: Any]
         #expect((json["habits"] as! [[String: Any]])[0]["name"] as? String == name)
-        #expect((json["habitEntries"] as! [[String: Any]])[0]["note"] as? String == "line\none\ttab \u{1}ctrl \"q\"")
+        #expect((json["habitEntries"] as! [[String: Any]])[0]["note"] as? String == "line\none\ttab \u{202E}rtl \"q\"")
         #expect((json["settings"] as! [String: Any])["timeZone"] as? String == "Asia/Kolkata")
     }
 

@@ -26,7 +26,7 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         var s = Session()
         s.now = "2026-11-01T08:00:00Z"
         try s.ok("init", "--timezone", "Europe/Berlin")
-        try s.ok("habit", "add", Self.hostileName, "--emoji", "🧪", "--unit", "count", "--target", "3", "--unit-label", "<b>cups</b>\u{FFFE}")
+        try s.ok("habit", "add", Self.hostileName, "--emoji", "🧪", "--unit", "count", "--target", "3", "--unit-label", "<b>cups</b>")
         try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
         try s.ok("habit", "add", Self.hostileName2)
         try s.ok("habit", "add", "../../etc")

@@ -20,7 +20,7 @@ import Testing
         let snapshot = StoreSnapshot(settings: sample.settings, calendar: calendar, habits: sample.habits, facts: facts)
         let input = SiteInput(snapshot: snapshot, categories: sample.categories)
         let options = SiteOptions(asOf: SampleHistory.defaultEndDay, previousFiles: kept)
-        return SiteBuilder(input: input, options: options, templates: TemplateSet.builtIn()).build()
+        return try SiteBuilder(input: input, options: options, templates: TemplateSet.builtIn()).build()
     }
 
     @Test(arguments: ["index.md", "index.html", "habits/run.md", "heatmaps/all-2026.svg", "heatmaps/smoking-2026.svg", "charts/run-score.svg"])

@@ -30,8 +30,9 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let path = global.location.path
-        switch try StoreSetup(location: global.location).run(timeZone: timeZone, weekStart: weekStart) {
+        let location = try global.location()
+        let path = location.path
+        switch try StoreSetup(location: location).run(timeZone: timeZone, weekStart: weekStart) {
         case .existing(let s):
             Output.line("A store already exists at \(path) (time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue)).")
         case .updated(let s):

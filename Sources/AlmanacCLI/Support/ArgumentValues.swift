@@ -9,6 +9,7 @@ enum ArgumentValues {
         guard let day = DayKey(text) else {
             throw ValidationError("\(text) is not a calendar day; use YYYY-MM-DD, e.g. 2026-11-20.")
         }
+        guard SupportedDays.contains(day) else { throw ValidationError(SupportedDays.outside(text)) }
         return day
     }
 
@@ -37,8 +38,14 @@ enum ArgumentValues {
         return day
     }
 
+    /// A decimal number: an optional sign, digits and an optional fraction after a '.'. (Swift's
+    /// own parser would also read `0x10` as 16, `1e3`, `inf` and `nan`.)
     static func number(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else {
+        let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let decimal = !body.isEmpty && parts.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+            && parts.contains { !$0.isEmpty }
+        guard decimal, let value = Double(text), value.isFinite else {
             throw ValidationError("\(text) is not a number; use digits with a '.' for decimals, e.g. 2.5.")
         }
         return value

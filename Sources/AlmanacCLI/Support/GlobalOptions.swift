@@ -15,10 +15,10 @@ public struct GlobalOptions: ParsableArguments {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The store: `--store`, then `ALMANAC_STORE`, then the XDG data folder.
-    public var location: StoreLocation { StoreLocation(option: store, environment: Self.environment) }
+    public func location() throws -> StoreLocation { try StoreLocation(option: store, environment: Self.environment) }
 
     /// Opens the existing store.
-    public func openStore() throws -> any AlmanacStore { try location.open() }
+    public func openStore() throws -> any AlmanacStore { try location().open() }
 
     /// The clock: `ALMANAC_NOW` when set, else the system's.
     public func clock() throws -> Clock { try Clock(environment: Self.environment) }

@@ -64,13 +64,26 @@ struct BackupFields {
 
     func id(_ key: String) throws -> EntityID { try parsed(key, try string(key), EntityID.init, "a UUID")! }
     func optionalID(_ key: String) throws -> EntityID? { try parsed(key, try optionalString(key), EntityID.init, "a UUID") }
-    func day(_ key: String) throws -> DayKey { try parsed(key, try string(key), { DayKey($0) }, "a calendar day (YYYY-MM-DD)")! }
-    func optionalDay(_ key: String) throws -> DayKey? { try parsed(key, try optionalString(key), { DayKey($0) }, "a calendar day (YYYY-MM-DD)") }
+    func day(_ key: String) throws -> DayKey { try supported(key, try parsed(key, try string(key), { DayKey($0) }, "a calendar day (YYYY-MM-DD)"))! }
+    func optionalDay(_ key: String) throws -> DayKey? {
+        try supported(key, try parsed(key, try optionalString(key), { DayKey($0) }, "a calendar day (YYYY-MM-DD)"))
+    }
     func timestamp(_ key: String) throws -> Timestamp {
-        try parsed(key, try string(key), { Timestamp(iso8601: $0) }, "an ISO 8601 timestamp")!
+        try supported(key, try parsed(key, try string(key), { Timestamp(iso8601: $0) }, "an ISO 8601 timestamp"))!
     }
     func optionalTimestamp(_ key: String) throws -> Timestamp? {
-        try parsed(key, try optionalString(key), { Timestamp(iso8601: $0) }, "an ISO 8601 timestamp")
+        try supported(key, try parsed(key, try optionalString(key), { Timestamp(iso8601: $0) }, "an ISO 8601 timestamp"))
+    }
+
+    /// Days and instants outside `SupportedDays` are refused with their path.
+    private func supported(_ key: String, _ day: DayKey?) throws -> DayKey? {
+        if let day, !SupportedDays.contains(day) { throw Problem(at: "\(path).\(key)", SupportedDays.outside(day.description)) }
+        return day
+    }
+
+    private func supported(_ key: String, _ instant: Timestamp?) throws -> Timestamp? {
+        if let instant, !SupportedDays.contains(instant) { throw Problem(at: "\(path).\(key)", SupportedDays.outside(instant.description)) }
+        return instant
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws -> T where T.RawValue == String {

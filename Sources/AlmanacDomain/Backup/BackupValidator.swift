@@ -1,7 +1,9 @@
 import Foundation
 
-/// The rules a decoded backup must satisfy before anything is written: the same rules as the
-/// store's, plus the integrity of the file itself (unique ids, references that resolve).
+/// The rules a whole set of store contents must satisfy before anything is written: the same
+/// rules as the store's, plus the integrity of the set itself (unique ids, references that
+/// resolve). Every path into the store that brings many objects at once — restore, demo, import —
+/// goes through it; a problem names its JSON path.
 enum BackupValidator {
     typealias Problem = BackupDocument.Problem
 
@@ -10,10 +12,18 @@ enum BackupValidator {
             throw Problem(at: "settings.timeZone", "\"\(contents.settings.timeZone)\" is not a known time zone.")
         }
         for section in BackupFormat.Section.allCases { try unique(contents.ids(of: section), section.key) }
-
         for (i, category) in contents.categories.enumerated() {
             try rule("categories[\(i)].name") { _ = try HabitRules.checkedName(category.name, kind: "category") }
         }
+        try validateHabits(contents)
+        for (i, goal) in contents.goals.enumerated() {
+            try rule("goals[\(i)].name") { _ = try HabitRules.checkedName(goal.name, kind: "goal") }
+        }
+        try validateEntries(contents)
+        try validateNotes(contents)
+    }
+
+    private static func validateHabits(_ contents: StoreContents) throws {
         let categoryIds = Set(contents.categories.map(\.id))
         var names: [String: Int] = [:]
         for (i, habit) in contents.habits.enumerated() {
@@ -33,19 +43,41 @@ enum BackupValidator {
             names[key] = i
         }
         try rule("habits") { try HabitRules.checkActiveCount(contents.habits.filter { !$0.isArchived }.count) }
-        for (i, goal) in contents.goals.enumerated() {
-            try rule("goals[\(i)].name") { _ = try HabitRules.checkedName(goal.name, kind: "goal") }
+    }
+
+    /// Values as `log` takes them: from 0 to a billion, 0 or 1 for a yes/no habit, 0 for a skip.
+    private static func validateEntries(_ contents: StoreContents) throws {
+        let habits = Dictionary(contents.habits.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for (i, entry) in contents.habitEntries.enumerated() {
+            let path = "habitEntries[\(i)]"
+            if entry.kind == .skip {
+                guard entry.value == 0 else { throw Problem(at: "\(path).value", "a skipped day has the value 0, not \(NumberText.plain(entry.value)).") }
+            } else if let habit = habits[entry.habitId] {
+                try rule("\(path).value") { try HabitRules.validate(value: entry.value, for: habit) }
+            } else {
+                guard entry.value.isFinite, entry.value >= 0, entry.value <= HabitRules.maxValue else {
+                    throw Problem(at: "\(path).value", "\(NumberText.plain(entry.value)) is not a number from 0 to a billion.")
+                }
+            }
+            if let note = entry.note { try rule("\(path).note") { try HabitRules.checkText(note, field: "The note") } }
         }
-        for (i, entry) in contents.habitEntries.enumerated() where !(entry.value.isFinite && entry.value >= 0) {
-            throw Problem(at: "habitEntries[\(i)].value", "\(NumberText.plain(entry.value)) is not a number of at least 0.")
+    }
+
+    private static func validateNotes(_ contents: StoreContents) throws {
+        for (i, entry) in contents.journalEntries.enumerated() {
+            try rule("journalEntries[\(i)].title") { _ = try HabitRules.checkedName(entry.title, kind: "journal title") }
+            try rule("journalEntries[\(i)].body") { try HabitRules.checkText(entry.body, field: "The text") }
         }
         for (i, entry) in contents.wellbeingEntries.enumerated() {
-            guard entry.scaleMax.isFinite, entry.scaleMax > 0 else {
-                throw Problem(at: "wellbeingEntries[\(i)].scaleMax", "\(NumberText.plain(entry.scaleMax)) is not a number greater than 0.")
+            let path = "wellbeingEntries[\(i)]"
+            try rule("\(path).metric") { _ = try HabitRules.checkedName(entry.metric, kind: "metric") }
+            guard entry.scaleMax.isFinite, entry.scaleMax > 0, entry.scaleMax <= HabitRules.maxValue else {
+                throw Problem(at: "\(path).scaleMax", "\(NumberText.plain(entry.scaleMax)) is not a number greater than 0.")
             }
             guard entry.value.isFinite, entry.value >= 0, entry.value <= entry.scaleMax else {
-                throw Problem(at: "wellbeingEntries[\(i)].value", "\(NumberText.plain(entry.value)) is not between 0 and \(NumberText.plain(entry.scaleMax)).")
+                throw Problem(at: "\(path).value", "\(NumberText.plain(entry.value)) is not between 0 and \(NumberText.plain(entry.scaleMax)).")
             }
+            if let note = entry.note { try rule("\(path).note") { try HabitRules.checkText(note, field: "The note") } }
         }
     }
 
@@ -65,4 +97,10 @@ enum BackupValidator {
             throw Problem(at: path, error.description.prefix(1).lowercased() + error.description.dropFirst())
         }
     }
+}
+
+extension StoreContents {
+    /// Checks the whole set against the store's rules (see `BackupValidator`); the problem names
+    /// the JSON path of the first value that breaks one.
+    public func validate() throws { try BackupValidator.validate(self) }
 }

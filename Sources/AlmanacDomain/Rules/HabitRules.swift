@@ -16,8 +16,39 @@ public enum HabitRules {
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw DomainError.invalid("A \(kind) name cannot contain control characters such as newlines or tabs.")
         }
+        if let scalar = name.unicodeScalars.first(where: isDirectionControl) {
+            throw DomainError.invalid("A \(kind) name cannot contain \(codePoint(scalar)), a character that reverses how the text around it is shown.")
+        }
         return name
     }
+
+    /// Explicit direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+    /// in a name they can make "Gym" look like another name in every output.
+    public static func isDirectionControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Checks free text (a note, a journal body, a unit label): no control characters but tab and
+    /// newline, and no U+FFFE/U+FFFF. `field` names it in the message ("--note", "A note").
+    public static func checkText(_ text: String, field: String) throws {
+        let bad = text.unicodeScalars.first { scalar in
+            (scalar.properties.generalCategory == .control && scalar != "\t" && scalar != "\n")
+                || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+        }
+        if let bad {
+            throw DomainError.invalid("\(field) contains \(codePoint(bad)), a control character; only tabs and line breaks are allowed in text.")
+        }
+    }
+
+    /// "U+0000".
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The largest value, target or weight Almanac keeps: a billion is more than any habit
+    /// counts, and every such number prints exactly.
+    public static let maxValue = 1_000_000_000.0
 
     /// The cap on active habits (seed 000), checked for every path into the store: `count` is
     /// how many habits would be active after the change.
@@ -37,6 +68,16 @@ public enum HabitRules {
         }
     }
 
+    /// Refuses a set of habits in which two share a name (ignoring case), naming both ids.
+    public static func checkNamesAreUnique(_ habits: [Habit]) throws {
+        var seen: [String: Habit] = [:]
+        for habit in habits {
+            if let other = seen.updateValue(habit, forKey: NameMatcher<Habit>.fold(habit.name)) {
+                throw DomainError.refused("Two habits would be named \"\(habit.name)\" (ids \(other.id) and \(habit.id)); rename one of them in the store or in the backup first.")
+            }
+        }
+    }
+
     /// Checks a colour is `#RRGGBB` and returns it in upper case.
     public static func checkedColor(_ raw: String) throws -> String {
         let bytes = Array(raw.utf8)
@@ -51,8 +92,8 @@ public enum HabitRules {
     public static func validate(_ habit: Habit) throws {
         _ = try checkedName(habit.name)
         _ = try checkedColor(habit.color)
-        guard habit.target.isFinite, habit.target > 0 else {
-            throw DomainError.invalid("The target must be a number greater than 0, not \(NumberText.plain(habit.target)).")
+        guard habit.target.isFinite, habit.target > 0, habit.target <= maxValue else {
+            throw DomainError.invalid("The target must be a number greater than 0 and at most a billion, not \(NumberText.plain(habit.target)).")
         }
         if habit.unit == .boolean {
             guard habit.target == 1 else { throw DomainError.invalid("A yes/no habit has a target of 1.") }
@@ -60,18 +101,20 @@ public enum HabitRules {
                 throw DomainError.invalid("A yes/no habit cannot be at-most; to break a habit use --unit count with a target such as 0.5 or 2.")
             }
         }
-        guard habit.weight.isFinite, habit.weight > 0 else {
+        guard habit.weight.isFinite, habit.weight > 0, habit.weight <= maxValue else {
             throw DomainError.invalid("The weight must be a number greater than 0.")
         }
         guard habit.emoji.count <= 8 else { throw DomainError.invalid("The emoji field holds at most 8 characters.") }
         guard habit.unitLabel.count <= 40 else { throw DomainError.invalid("The unit label holds at most 40 characters.") }
+        try checkText(habit.emoji, field: "The emoji")
+        try checkText(habit.unitLabel, field: "The unit label")
         try habit.frequency.validate()
     }
 
-    /// Checks a logged value: a finite number ≥ 0, and 0 or 1 for yes/no habits.
+    /// Checks a logged value: a finite number from 0 to a billion, and 0 or 1 for yes/no habits.
     public static func validate(value: Double, for habit: Habit) throws {
-        guard value.isFinite, value >= 0 else {
-            throw DomainError.invalid("A logged value must be a number of at least 0, not \(NumberText.plain(value)).")
+        guard value.isFinite, value >= 0, value <= maxValue else {
+            throw DomainError.invalid("A logged value must be a number from 0 to a billion, not \(NumberText.plain(value)).")
         }
         if habit.unit == .boolean, value != 0, value != 1 {
             throw DomainError.invalid("\(habit.name) is a yes/no habit: log 1 (done) or 0 (not done).")

@@ -93,7 +93,8 @@ public enum SampleHistory {
             let value = sampleValue(for: habit, kept: kept, rng: &rng)
             if rng.chance(0.02) {
                 // A corrected log: the first value stays in history as a soft-deleted row.
-                let first = HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: at, value: value / 2,
+                let corrected = habit.unit == .boolean ? 1 - value : value / 2   // yes/no values are 0 or 1
+                let first = HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: at, value: corrected,
                                        createdAt: at, deletedAt: Timestamp(millis: at.millis + 600_000))
                 entries.append(first)
             }

@@ -14,7 +14,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.millis < rhs.millis }
 
     /// The UTC day this instant falls on (floor division, also before 1970).
-    var utcDayOrdinal: Int { Int((millis >= 0 ? millis : millis - 86_399_999) / 86_400_000) }
+    public var utcDayOrdinal: Int { Int((millis >= 0 ? millis : millis - 86_399_999) / 86_400_000) }
 
     /// ISO 8601 in UTC with milliseconds: `YYYY-MM-DDTHH:MM:SS.sssZ`.
     public var description: String {
@@ -67,7 +67,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             index += 1
         } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
-                  let oh = number(index + 1 ..< index + 3), let om = number(index + 4 ..< index + 6) else { return nil }
+                  let oh = number(index + 1 ..< index + 3), let om = number(index + 4 ..< index + 6),
+                  om < 60, oh * 60 + om <= 14 * 60 else { return nil }   // real offsets lie within ±14:00
             offsetSeconds = (oh * 3600 + om * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
             index += 6
         } else {

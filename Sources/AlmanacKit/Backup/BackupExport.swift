@@ -40,10 +40,11 @@ public struct BackupExport {
         case .file(let path):
             let url = URL(fileURLWithPath: path)
             let folder = try OutputFolder(url.deletingLastPathComponent().path)
-            let file = try folder.create(url.lastPathComponent)
+            let file = try folder.create(url.lastPathComponent, followingLinks: true)
             let counts = try writer.write(to: file)
             try file.commit()
-            return Outcome(path: path, counts: counts, bytes: folder.size(of: url.lastPathComponent) ?? 0)
+            var info = stat()
+            return Outcome(path: path, counts: counts, bytes: stat(file.path, &info) == 0 ? Int(info.st_size) : 0)
         }
     }
 }

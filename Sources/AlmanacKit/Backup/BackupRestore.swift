@@ -47,7 +47,7 @@ public struct BackupRestore {
         if mode == .replace && !dryRun {
             let stamp = clock.now().description.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
             saved = "\(path).before-restore-\(stamp.prefix(15))Z.sqlite"
-            try store.copy(to: saved!)
+            try StoreFile.copy(store, to: saved!)
         }
         let outcome = try store.restore(contents, mode: mode, dryRun: dryRun)
         return Outcome(outcome: outcome, createdStore: false, savedCopy: saved)

@@ -11,6 +11,9 @@ public final class AtomicFile {
     private var buffer: [UInt8] = []
     private let toStandardOutput: Bool
     private var prepared = false
+    /// The target is a device or a pipe (`/dev/stdout`, a FIFO): bytes go straight to it, as a
+    /// shell redirection would send them; it is never replaced by a file.
+    private let writesThrough: Bool
     private static let flushSize = 1 << 20
 
     /// The temporary name beside `path`: hidden, and marked with the writing process.
@@ -19,11 +22,32 @@ public final class AtomicFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
     }
 
-    public init(path: String) throws {
-        self.path = path
-        temporary = Self.temporaryPath(for: path)
+    /// A new file at `path`. A folder there is refused. A device or a pipe (`/dev/stdout`, a
+    /// FIFO) is written through, never replaced. A symbolic link is refused unless
+    /// `followingLinks`; then the file it points to is replaced atomically (or written through).
+    public init(path: String, followingLinks: Bool = false) throws {
+        var target = path
+        var info = stat()
+        var exists = lstat(path, &info) == 0
+        if exists && info.st_mode & S_IFMT == S_IFLNK {
+            guard followingLinks else {
+                throw AlmanacError.cannotWrite(path: path, reason: "it is a symbolic link, and Almanac does not write through links here")
+            }
+            exists = stat(path, &info) == 0
+            if exists && info.st_mode & S_IFMT == S_IFREG, let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+            } else if !exists {
+                throw AlmanacError.cannotWrite(path: path, reason: "it is a symbolic link to nothing")
+            }
+        }
+        if exists && info.st_mode & S_IFMT == S_IFDIR { throw AlmanacError.cannotWrite(path: path, reason: "it is a folder") }
+        self.path = target
+        temporary = Self.temporaryPath(for: target)
         toStandardOutput = false
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        writesThrough = exists && info.st_mode & S_IFMT != S_IFREG
+        descriptor = writesThrough ? open(path, O_WRONLY | O_CLOEXEC)
+                                   : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw AlmanacError.system(path) }
     }
 
@@ -32,6 +56,7 @@ public final class AtomicFile {
         path = "-"
         temporary = ""
         toStandardOutput = true
+        writesThrough = true
         descriptor = STDOUT_FILENO
     }
 
@@ -65,7 +90,7 @@ public final class AtomicFile {
     /// Puts every byte on disk in the temporary file; the target is still untouched.
     public func prepare() throws {
         try flush()
-        guard !toStandardOutput else { return }
+        guard !writesThrough else { return }
         guard fsync(descriptor) == 0 else { throw AlmanacError.system(path) }
         close(descriptor)
         descriptor = -1
@@ -77,7 +102,11 @@ public final class AtomicFile {
     /// false, for a writer that flushes each folder once after many files).
     public func commit(syncFolder: Bool = true) throws {
         if !prepared { try prepare() }
-        guard !toStandardOutput else { descriptor = -1; return }
+        if writesThrough {
+            if !toStandardOutput && descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+            return
+        }
         guard rename(temporary, path) == 0 else {
             let error = AlmanacError.system(path)
             abandon()
@@ -89,7 +118,11 @@ public final class AtomicFile {
 
     /// Drops the temporary file; the target is untouched.
     public func abandon() {
-        if toStandardOutput { descriptor = -1; return }
+        if writesThrough {
+            if !toStandardOutput && descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+            return
+        }
         if descriptor >= 0 { close(descriptor); descriptor = -1 }
         prepared = false
         unlink(temporary)

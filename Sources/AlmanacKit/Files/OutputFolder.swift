@@ -2,31 +2,35 @@ import Foundation
 
 /// A folder that files are written into — the one output sink that the site, the CSV export,
 /// the backup and the template export go through (the idea of Publish's context): paths are
-/// checked to stay inside, every file is written atomically, and each touched folder is flushed
-/// once at the end.
+/// checked to stay inside and never to pass through a symbolic link, every file is written
+/// atomically, and each touched folder is flushed once at the end.
 public final class OutputFolder {
     public let path: String
     private var touched = Set<String>()
+    private var checked = Set<String>()
 
-    /// The folder, created when missing.
-    public init(_ path: String) throws {
+    /// The folder, created when missing. Temporary files that killed runs of Almanac left in it
+    /// are removed first (`Leftovers`).
+    public init(_ path: String, cleaningSubfolders: Bool = false) throws {
         self.path = path
         try Self.createFolder(path)
+        Leftovers.remove(in: path, recursive: cleaningSubfolders)
     }
 
     /// The full path of a file inside the folder.
     public func path(of relative: String) -> String { (path as NSString).appendingPathComponent(relative) }
 
     /// A new file at a relative path (its parent folders are created); nothing is visible until
-    /// it is committed.
-    public func create(_ relative: String) throws -> AtomicFile {
+    /// it is committed. A symbolic link at the file's own place is followed only when asked (a
+    /// file the user named, such as `backup --out`), never inside a generated tree.
+    public func create(_ relative: String, followingLinks: Bool = false) throws -> AtomicFile {
         let full = path(of: relative)
         let parent = (full as NSString).deletingLastPathComponent
         if !touched.contains(parent) {
-            try Self.createFolder(parent)
+            try checkFolders(of: relative, creating: true)
             touched.insert(parent)
         }
-        return try AtomicFile(path: full)
+        return try AtomicFile(path: full, followingLinks: followingLinks)
     }
 
     /// Writes a whole file, atomically.
@@ -41,9 +45,14 @@ public final class OutputFolder {
         for file in files { try file.commit(syncFolder: false) }
     }
 
-    /// Removes a file the folder's owner made earlier; returns whether it was there.
-    public func remove(_ relative: String) -> Bool {
+    /// Removes a file the folder's owner made earlier, when `stillOurs` says its bytes are the
+    /// ones it made; returns whether it was removed. Never through a symbolic link.
+    public func remove(_ relative: String, stillOurs: (Data) -> Bool) -> Bool {
+        guard (try? checkFolders(of: relative, creating: false)) != nil else { return false }
         let full = path(of: relative)
+        var info = stat()
+        guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              let bytes = FileManager.default.contents(atPath: full), stillOurs(bytes) else { return false }
         guard unlink(full) == 0 else { return false }
         touched.insert((full as NSString).deletingLastPathComponent)
         return true
@@ -51,11 +60,11 @@ public final class OutputFolder {
 
     /// Whether the file at `relative` holds exactly `bytes` (one read, compared with memcmp).
     public func hasContent(_ relative: String, _ bytes: [UInt8]) -> Bool {
-        let fd = open(path(of: relative), O_RDONLY | O_CLOEXEC)
+        let fd = open(path(of: relative), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
         var existing = [UInt8](repeating: 0, count: bytes.count + 1)
         let n = existing.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n == bytes.count else { return false }
@@ -63,10 +72,11 @@ public final class OutputFolder {
         return existing.withUnsafeBytes { a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, bytes.count) == 0 } }
     }
 
-    /// The size of a file inside the folder, nil when there is none.
+    /// The size of a regular file inside the folder, nil when there is none.
     public func size(of relative: String) -> Int? {
         var info = stat()
-        return stat(path(of: relative), &info) == 0 ? Int(info.st_size) : nil
+        guard lstat(path(of: relative), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// The bytes of a file inside the folder, nil when there is none.
@@ -77,6 +87,28 @@ public final class OutputFolder {
         touched.insert(path)
         for folder in touched { AtomicFile.syncFolder(folder) }
         touched.removeAll()
+    }
+
+    /// Checks that every folder between this one and the file is a real folder, not a symbolic
+    /// link to somewhere else (creating missing ones when asked).
+    private func checkFolders(of relative: String, creating: Bool) throws {
+        var current = path
+        for part in relative.split(separator: "/").dropLast() {
+            current = (current as NSString).appendingPathComponent(String(part))
+            if checked.contains(current) { continue }
+            var info = stat()
+            if lstat(current, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, and Almanac does not write through links" : "not a folder"
+                    throw AlmanacError.cannotWrite(path: current, reason: what)
+                }
+            } else if creating {
+                try Self.createFolder(current)
+            } else {
+                throw AlmanacError.cannotRead(path: current, reason: "it is missing")
+            }
+            checked.insert(current)
+        }
     }
 
     static func createFolder(_ path: String) throws {

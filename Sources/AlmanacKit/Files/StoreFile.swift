@@ -9,7 +9,7 @@ enum StoreFile {
     /// and returns what it made), then moves it to `path`.
     static func replace<T>(_ path: String, settings: Settings, build: (SQLiteStore) throws -> T) throws -> T {
         let temporary = AtomicFile.temporaryPath(for: path)
-        remove(temporary)
+        Leftovers.remove(in: URL(fileURLWithPath: path).deletingLastPathComponent().path, recursive: false)
         do {
             let fresh = try SQLiteStore.open(path: temporary, mode: .createIfMissing(settings))
             try fresh.beginBulkLoad()
@@ -19,6 +19,25 @@ enum StoreFile {
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             try AtomicFile.moveIntoPlace(temporary, path)
             return result
+        } catch {
+            remove(temporary)
+            throw error
+        }
+    }
+
+    /// Copies `store` to `path` as a complete, checked copy (the undo of a replace): the copy is
+    /// written under a temporary name, opened, checked (integrity and the row count of every
+    /// table), and only then renamed to `path`. A full disk or a kill leaves no file at `path`.
+    static func copy(_ store: SQLiteStore, to path: String) throws {
+        let temporary = AtomicFile.temporaryPath(for: path)
+        remove(temporary)
+        do {
+            try store.copy(to: temporary)
+            let copy = try SQLiteStore.open(path: temporary)
+            let matches = try copy.isIntact() && copy.rowCounts() == store.rowCounts()
+            try copy.close()
+            guard matches else { throw AlmanacError.cannotWrite(path: path, reason: "the copy does not match the store") }
+            try AtomicFile.moveIntoPlace(temporary, path)
         } catch {
             remove(temporary)
             throw error

@@ -38,10 +38,16 @@ public struct SiteReport {
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
         let templates = try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()
         let asOf = try request.asOf ?? clock.today(in: store.calendar())
-        let folder = try OutputFolder(request.out)
+        let folder = try OutputFolder(request.out, cleaningSubfolders: true)
         let previous = SiteManifest.previous(in: folder)
-        let files = SiteBuilder(input: try input(asOf: asOf), options: options(asOf: asOf, previous: previous, folder: folder),
-                                templates: templates).build()
+        let builder = SiteBuilder(input: try input(asOf: asOf), options: options(asOf: asOf, previous: previous, folder: folder),
+                                  templates: templates)
+        let files: [SiteFile]
+        do {
+            files = try builder.build()
+        } catch let problem as TemplateSet.Problem {
+            throw AlmanacError.template(file: problem.file, reason: problem.message + "; nothing was written.")
+        }
         let written = try SiteWriter(folder: folder, previous: previous).write(files, asOf: asOf.description, progress: progress)
         return Outcome(asOf: asOf, written: written.written, unchanged: written.unchanged, removed: written.removed,
                        files: files.count + 1)

@@ -56,8 +56,12 @@ struct SiteWriter {
         return outcome
     }
 
-    /// Removes the files the previous run made and this one does not; returns how many.
+    /// Removes the files the previous run made and this one does not — each only while it still
+    /// has the bytes the manifest recorded (a file the user replaced stays); returns how many.
     private func removeStale(made: Set<String>) -> Int {
-        (previous?.files ?? []).filter { !made.contains($0.path) && SitePath.isSafe($0.path) && folder.remove($0.path) }.count
+        (previous?.files ?? []).filter { record in
+            !made.contains(record.path) && SitePath.isSafe(record.path)
+                && folder.remove(record.path) { SiteManifest.sha256(Array($0)) == record.sha256 }
+        }.count
     }
 }

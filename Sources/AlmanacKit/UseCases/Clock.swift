@@ -16,6 +16,9 @@ public struct Clock: Sendable {
         guard let instant = Timestamp(iso8601: text) else {
             throw AlmanacError.option("ALMANAC_NOW", reason: "ALMANAC_NOW=\(text) is not an ISO 8601 instant such as 2026-01-05T08:00:00Z.")
         }
+        guard SupportedDays.contains(instant) else {
+            throw AlmanacError.option("ALMANAC_NOW", reason: "ALMANAC_NOW=\(text): " + SupportedDays.outside("that instant"))
+        }
         self.init(pinned: instant)
     }
 

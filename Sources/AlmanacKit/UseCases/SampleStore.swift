@@ -43,6 +43,7 @@ public struct SampleStore {
         }
         let started = Date()
         let contents = SampleHistory.generate(habits: request.habits, years: request.years, seed: request.seed, endDay: request.end)
+        try contents.validate()   // the same rules as every other way into a store
         try StoreFile.replace(path, settings: contents.settings) { fresh in try fresh.insert(contents) }
         var outcome = Outcome(habits: contents.habits.count, habitEntries: contents.habitEntries.count,
                               journalEntries: contents.journalEntries.count, wellbeingEntries: contents.wellbeingEntries.count,

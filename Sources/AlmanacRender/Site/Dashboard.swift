@@ -9,7 +9,7 @@ struct Dashboard {
     let options: SiteOptions
     let ext: String
 
-    func markdown(_ templates: TemplateSet) -> String {
+    func markdown(_ templates: TemplateSet) throws -> String {
         let md = MarkdownText.escape
         let year = options.asOf.year
         let today = overview.day(options.asOf)
@@ -37,6 +37,6 @@ struct Dashboard {
             "habits": habits, "hasArchived": !archived.isEmpty, "archived": archived,
         ]
         if options.includeJournal { context["journalLink"] = "journal.\(ext)" }
-        return templates.dashboard.render(context)
+        return try templates.dashboard.render(context)
     }
 }

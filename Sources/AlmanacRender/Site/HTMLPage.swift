@@ -8,12 +8,12 @@ struct HTMLPage {
     let asOf: String
 
     /// - Parameter root: the relative path to the site's root ("" or "../").
-    func render(markdown: String, title: String, root: String) -> String {
+    func render(markdown: String, title: String, root: String) throws -> String {
         let body = Self.embedSVGImages(CommonMark.html(from: markdown))
         let context: [String: Any] = [
             "title": XMLText.escape(title), "root": root, "asOf": XMLText.escape(asOf), "body": body,
         ]
-        return templates.layout.render(context)
+        return try templates.layout.render(context)
     }
 
     /// Replaces `<img src="…/heatmaps/x.svg" alt="…" />` that cmark produced for our own SVG files

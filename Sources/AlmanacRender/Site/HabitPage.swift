@@ -10,7 +10,7 @@ struct HabitPage {
     let ext: String
     let weekStart: Weekday
 
-    func markdown(_ templates: TemplateSet) -> String {
+    func markdown(_ templates: TemplateSet) throws -> String {
         let md = MarkdownText.escape
         let habit = item.habit, m = item.metrics, series = item.series
         var stats: [(String, String)] = [
@@ -46,7 +46,7 @@ struct HabitPage {
             "years": years, "hasNotes": !notes.isEmpty, "notes": notes,
         ]
         if let category { context["category"] = md(category) }
-        return templates.habit.render(context)
+        return try templates.habit.render(context)
     }
 }
 

@@ -8,7 +8,7 @@ struct JournalPage {
     let options: SiteOptions
     let ext: String
 
-    func markdown(_ templates: TemplateSet) -> String {
+    func markdown(_ templates: TemplateSet) throws -> String {
         let md = MarkdownText.escape
         let entries: [[String: Any]] = input.journal.filter { $0.dayKey <= options.asOf }.reversed().map { entry in
             let paragraphs = entry.body.replacingOccurrences(of: "\r\n", with: "\n")
@@ -19,7 +19,7 @@ struct JournalPage {
             ["date": rating.dayKey.description, "metric": md(rating.metric),
              "value": "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", "note": md(rating.note ?? "")]
         }
-        return templates.journal.render([
+        return try templates.journal.render([
             "home": "index.\(ext)", "entries": entries, "hasRatings": !ratings.isEmpty, "ratings": ratings,
         ] as [String: Any])
     }

@@ -28,7 +28,9 @@ public struct SiteBuilder {
         let options: SiteOptions
     }
 
-    public func build() -> [SiteFile] {
+    /// Every file of the site. Throws a `TemplateSet.Problem` when a template would render a
+    /// page beyond its budget.
+    public func build() throws -> [SiteFile] {
         let snapshot = input.snapshot
         let weekStart = snapshot.settings.weekStart
         let all = snapshot.metrics(asOf: options.asOf)
@@ -39,14 +41,19 @@ public struct SiteBuilder {
         let slugs = Slug.make(shown.map(\.habit.name))
         let siteHabits = zip(shown, slugs).map { item, slug in
             SiteHabit(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics,
-                  archivedDay: snapshot.archivedDay(of: item.habit), options: options)
+                      archivedDay: snapshot.archivedDay(of: item.habit), options: options)
         }
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
                                      asOf: options.asOf, weekStart: weekStart)
-        let html = HTMLPage(templates: templates, asOf: options.asOf.description)
         var files = [SiteFile(path: "style.css", text: templates.stylesheet)]
+        files += Self.parallel(graphics(siteHabits, overview: overview, weekStart: weekStart))
+        files += try habitPages(siteHabits, weekStart: weekStart)
+        files += try indexPages(siteHabits, overview: overview)
+        return files.sorted { $0.path < $1.path }
+    }
 
-        // Heatmaps and charts, rendered on both cores: they are most of the work.
+    /// Heatmaps and charts, rendered on both cores: they are most of the work.
+    private func graphics(_ siteHabits: [SiteHabit], overview: DailyOverview, weekStart: Weekday) -> [() -> SiteFile] {
         let years = overview.first.year...options.asOf.year
         var jobs: [() -> SiteFile] = years.map { year in { combinedHeatmap(year: year, overview: overview, weekStart: weekStart) } }
         for item in siteHabits {
@@ -55,38 +62,49 @@ public struct SiteBuilder {
             }
             jobs.append { scoreChart(item) }
         }
-        files += Self.parallel(jobs)
+        return jobs
+    }
 
+    private func habitPages(_ siteHabits: [SiteHabit], weekStart: Weekday) throws -> [SiteFile] {
+        let html = HTMLPage(templates: templates, asOf: options.asOf.description)
+        var files: [SiteFile] = []
         for item in siteHabits {
             let digest = pageDigest(item, weekStart: weekStart)
-            files.append(cached("habits/\(item.slug).md", digest) {
-                HabitPage(item: item, input: input, options: options, ext: "md", weekStart: weekStart).markdown(templates)
+            files.append(try cached("habits/\(item.slug).md", digest) {
+                try HabitPage(item: item, input: input, options: options, ext: "md", weekStart: weekStart).markdown(templates)
             })
-            files.append(cached("habits/\(item.slug).html", digest) {
-                let markdown = HabitPage(item: item, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
-                return html.render(markdown: markdown, title: item.habit.name, root: "../")
+            files.append(try cached("habits/\(item.slug).html", digest) {
+                let markdown = try HabitPage(item: item, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
+                return try html.render(markdown: markdown, title: item.habit.name, root: "../")
             })
         }
+        return files
+    }
+
+    /// The dashboard, and the journal page when asked for, in Markdown and HTML.
+    private func indexPages(_ siteHabits: [SiteHabit], overview: DailyOverview) throws -> [SiteFile] {
+        let html = HTMLPage(templates: templates, asOf: options.asOf.description)
+        var files: [SiteFile] = []
         for ext in ["md", "html"] {
-            let markdown = Dashboard(shown: siteHabits, overview: overview, options: options, ext: ext).markdown(templates)
+            let markdown = try Dashboard(shown: siteHabits, overview: overview, options: options, ext: ext).markdown(templates)
             files.append(ext == "md" ? SiteFile(path: "index.md", text: markdown)
-                                     : SiteFile(path: "index.html", text: html.render(markdown: markdown, title: "Habits", root: "")))
+                                     : SiteFile(path: "index.html", text: try html.render(markdown: markdown, title: "Habits", root: "")))
             if options.includeJournal {
-                let journal = JournalPage(input: input, options: options, ext: ext).markdown(templates)
+                let journal = try JournalPage(input: input, options: options, ext: ext).markdown(templates)
                 files.append(ext == "md" ? SiteFile(path: "journal.md", text: journal)
-                                         : SiteFile(path: "journal.html", text: html.render(markdown: journal, title: "Journal", root: "")))
+                                         : SiteFile(path: "journal.html", text: try html.render(markdown: journal, title: "Journal", root: "")))
             }
         }
-        return files.sorted { $0.path < $1.path }
+        return files
     }
 
     /// The file at `path`, rendered only when its inputs changed since the previous run.
-    func cached(_ path: String, _ digest: InputDigest, render: () -> String) -> SiteFile {
+    func cached(_ path: String, _ digest: InputDigest, render: () throws -> String) rethrows -> SiteFile {
         var digest = digest
         digest.add(Self.rendererVersion)
         let text = digest.text
         if let kept = options.previousFiles[path], kept.inputDigest == text { return SiteFile(path: path, kept: kept) }
-        return SiteFile(path: path, text: render(), inputDigest: text)
+        return SiteFile(path: path, text: try render(), inputDigest: text)
     }
 
     /// Part of every input digest: bump it when the renderers change their output.

@@ -9,16 +9,16 @@ public struct TemplateSet: Sendable {
     public static let fileNames = ["layout.html.mustache", "dashboard.md.mustache", "habit.md.mustache",
                                    "journal.md.mustache", "style.css"]
 
-    let layout: MustacheTemplate
-    let dashboard: MustacheTemplate
-    let habit: MustacheTemplate
-    let journal: MustacheTemplate
+    let layout: BoundedTemplate
+    let dashboard: BoundedTemplate
+    let habit: BoundedTemplate
+    let journal: BoundedTemplate
     let stylesheet: String
     /// A digest of every template's text: pages rendered with other templates are not reused.
     let fingerprint: String
 
     /// A template that does not parse, with its file and line.
-    public struct Problem: Error, CustomStringConvertible {
+    public struct Problem: Error, CustomStringConvertible, Sendable {
         public let file: String
         public let line: Int?
         public let message: String
@@ -37,14 +37,15 @@ public struct TemplateSet: Sendable {
 
     /// Parses a set from file contents; `folder` names them in errors.
     public init(sources: [String: String], folder: String) throws {
-        func parse(_ name: String) throws -> MustacheTemplate {
-            guard let text = sources[name] else {
-                throw Problem(file: "\(folder)/\(name)", line: nil, message: "the file is missing")
-            }
+        func parse(_ name: String) throws -> BoundedTemplate {
+            let file = "\(folder)/\(name)"
+            guard let text = sources[name] else { throw Problem(file: file, line: nil, message: "the file is missing") }
             do {
-                return try MustacheTemplate(string: text)
+                return BoundedTemplate(file: file, template: try MustacheTemplate(string: text), budget: try TemplateBudget(source: text))
             } catch let error as MustacheTemplate.ParserError {
-                throw Problem(file: "\(folder)/\(name)", line: error.context.lineNumber, message: "\(error.error)")
+                throw Problem(file: file, line: error.context.lineNumber, message: "\(error.error)")
+            } catch let problem as Problem {
+                throw Problem(file: file, line: nil, message: problem.message)
             }
         }
         layout = try parse("layout.html.mustache")

@@ -30,6 +30,7 @@ struct DemoCommand: ParsableCommand {
     func validate() throws {
         guard (1...HabitRules.maxActiveHabits).contains(habits) else { throw ValidationError("--habits takes 1 to 100.") }
         guard (1...30).contains(years) else { throw ValidationError("--years takes 1 to 30.") }
+        if store?.isEmpty == true { throw ValidationError("--store is empty; give the sample store's path, or leave the option out.") }
     }
 
     func run() throws {

@@ -21,8 +21,9 @@ struct RestoreCommand: ParsableCommand {
     @Flag(help: "Show what would be added, updated and left unchanged, and change nothing.") var dryRun = false
 
     func run() throws {
-        let path = global.location.path
-        let restore = BackupRestore(location: global.location, file: file, mode: mode, dryRun: dryRun, clock: try global.clock())
+        let location = try global.location()
+        let path = location.path
+        let restore = BackupRestore(location: location, file: file, mode: mode, dryRun: dryRun, clock: try global.clock())
         let done = try restore.run()
         if let copy = done.savedCopy { Output.line("Saved the current store as \(copy) (restore it with `cp` to undo).") }
         switch (done.createdStore, dryRun) {

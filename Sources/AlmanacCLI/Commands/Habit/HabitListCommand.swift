@@ -15,7 +15,7 @@ struct HabitListCommand: ParsableCommand {
         if json { return try Output.json(habits) }
         if habits.isEmpty { return Output.line("No habits yet; add one with `almanac habit add NAME`.") }
         let rows = habits.map { habit in
-            [habit.emoji, habit.name, MetricText.goal(habit), habit.frequency.cliDescription,
+            [TerminalText.safe(habit.emoji), TerminalText.safe(habit.name), TerminalText.safe(MetricText.goal(habit)), habit.frequency.cliDescription,
              habit.isArchived ? "archived" : ""]
         }
         Output.table(rows).forEach { Output.line($0) }

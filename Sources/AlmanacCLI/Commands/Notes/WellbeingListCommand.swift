@@ -12,7 +12,10 @@ struct WellbeingListCommand: ParsableCommand {
     func run() throws {
         let entries = try Notebook(store: global.openStore(), clock: global.clock()).wellbeing(from: list.from, to: list.to)
         if list.json { return try Output.json(entries) }
-        let rows = entries.map { [$0.dayKey.description, $0.metric, "\(NumberText.plain($0.value))/\(NumberText.plain($0.scaleMax))", $0.note ?? ""] }
+        let rows = entries.map {
+            [$0.dayKey.description, TerminalText.safe($0.metric), "\(NumberText.plain($0.value))/\(NumberText.plain($0.scaleMax))",
+             TerminalText.safe($0.note ?? "")]
+        }
         Output.table(rows).forEach { Output.line($0) }
     }
 }

@@ -1,0 +1,138 @@
+import Mustache
+
+/// A bound on what one template may make a page render: a user's template with sections
+/// nested over the same lists (`{{#rows}}{{#rows}}{{#rows}}…`) would otherwise render for hours.
+/// Before a page is rendered, its template's sections are counted against the actual values —
+/// every time a section would be rendered counts one — and a page over the budget is refused
+/// with a sentence instead. The count stops at the budget, so it costs at most that much.
+struct TemplateBudget: Sendable {
+    /// Sections one page may render: far above what any sensible page needs (a habit page with
+    /// ten years of daily notes renders about 4,000) and rendered in well under a second.
+    static let maxSections = 200_000
+    /// The largest page a template may produce.
+    static let maxBytes = 64 << 20
+
+    /// A section of the template, with the sections inside it.
+    struct Section: Sendable {
+        var name: String
+        var inverted: Bool
+        var children: [Section]
+        /// The name's parts (`a.b` → `a`, `b`), split once.
+        var parts: [String] { name == "." ? [] : name.split(separator: ".").map(String.init) }
+    }
+
+    let sections: [Section]
+
+    /// The section tree of a template source that parsed (standard `{{ }}` delimiters).
+    init(source: String) throws {
+        var stack: [Section] = [Section(name: "", inverted: false, children: [])]
+        var rest = Substring(source)
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.range(of: "}}") else { break }
+            let tag = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            rest = rest[close.upperBound...]
+            guard let kind = tag.first else { continue }
+            let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+            switch kind {
+            case "#", "^": stack.append(Section(name: name, inverted: kind == "^", children: []))
+            case "/":
+                guard stack.count > 1 else { continue }
+                let done = stack.removeLast()
+                stack[stack.count - 1].children.append(done)
+            case "=": throw TemplateSet.Problem(file: "", line: nil, message: "changing the tag delimiters ({{=…=}}) is not supported")
+            default: continue
+            }
+        }
+        sections = stack[0].children
+        prepared = sections.map(Prepared.init)
+    }
+
+    /// Throws when rendering `context` would render more sections than the budget allows.
+    func check(_ context: [String: Any]) throws {
+        var count = 0
+        var stack = [Frame(context)]
+        try Self.count(prepared, &stack, &count)
+    }
+
+    /// The sections with their names split, made once per template.
+    private let prepared: [Prepared]
+
+    private struct Prepared: Sendable {
+        let parts: [String]
+        let inverted: Bool
+        let children: [Prepared]
+        init(_ section: Section) { parts = section.parts; inverted = section.inverted; children = section.children.map(Prepared.init) }
+    }
+
+    /// A context on the stack: the value, and the value as a dictionary when it is one.
+    private struct Frame {
+        let value: Any
+        let members: [String: Any]?
+        init(_ value: Any) { self.value = value; members = value as? [String: Any] }
+    }
+
+    private static func count(_ sections: [Prepared], _ stack: inout [Frame], _ count: inout Int) throws {
+        for section in sections {
+            count += 1
+            if count > maxSections {
+                throw TemplateSet.Problem(file: "", line: nil, message: "the page would render more than \(maxSections) sections (are sections nested over the same list?)")
+            }
+            let value = lookup(section.parts, in: stack)
+            if section.inverted {
+                if isEmpty(value) { try Self.count(section.children, &stack, &count) }
+            } else if let list = value as? [Any] {
+                for element in list {
+                    stack.append(Frame(element))
+                    defer { stack.removeLast() }
+                    try Self.count(section.children, &stack, &count)
+                }
+            } else if let value, !isEmpty(value) {
+                stack.append(Frame(value))
+                defer { stack.removeLast() }
+                try Self.count(section.children, &stack, &count)
+            }
+        }
+    }
+
+    /// A name as Mustache resolves it: the innermost context that has its first part, then the rest.
+    private static func lookup(_ parts: [String], in stack: [Frame]) -> Any? {
+        guard let first = parts.first else { return stack.last?.value }
+        guard var value = stack.reversed().lazy.compactMap({ $0.members?[first] }).first else { return nil }
+        for part in parts.dropFirst() {
+            guard let next = (value as? [String: Any])?[part] else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    private static func isEmpty(_ value: Any?) -> Bool {
+        switch value {
+        case nil: return true
+        case let flag as Bool: return !flag
+        case let list as [Any]: return list.isEmpty
+        case let text as String: return text.isEmpty
+        default: return false
+        }
+    }
+}
+
+/// A parsed template with its budget: the only way a page is rendered.
+struct BoundedTemplate: Sendable {
+    let file: String
+    let template: MustacheTemplate
+    let budget: TemplateBudget
+
+    func render(_ context: [String: Any]) throws -> String {
+        do {
+            try budget.check(context)
+        } catch let problem as TemplateSet.Problem {
+            throw TemplateSet.Problem(file: file, line: nil, message: problem.message)
+        }
+        let page = template.render(context)
+        guard page.utf8.count <= TemplateBudget.maxBytes else {
+            throw TemplateSet.Problem(file: file, line: nil, message: "the page would be larger than \(TemplateBudget.maxBytes >> 20) MB")
+        }
+        return page
+    }
+}

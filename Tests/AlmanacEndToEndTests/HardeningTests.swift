@@ -1,0 +1,214 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// What a hostile round of testing broke (issue 12), each held by a test that failed before the fix.
+@Suite struct HardeningTests {
+    func prepared() throws -> Session {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        try s.ok("log", "run", "--date", "2026-11-20")
+        return s
+    }
+
+    /// Runs a command that must be refused: its status, one line naming `words`, the store unchanged.
+    func refused(_ s: Session, _ arguments: [String], status: Int32, environment: [String: String] = [:],
+                 mentioning words: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = s.snapshot()
+        var env = ["ALMANAC_STORE": s.store, "ALMANAC_NOW": s.now]
+        env.merge(environment) { $1 }
+        let result = try s.binary.run(arguments, environment: env, in: s.folder.url)
+        #expect(result.status == status, "\(arguments): \(result.status) \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        for word in words { #expect(result.stderr.contains(word), "\(result.stderr) lacks \(word)", sourceLocation: sourceLocation) }
+        #expect(s.snapshot() == before, "\(arguments) changed the store", sourceLocation: sourceLocation)
+    }
+
+    func sqlite(_ path: String, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, sql]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    // 2. Days outside 1970–2099 are refused before anything is written.
+    @Test func daysAndClocksOutsideTheSupportedRangeAreRefused() throws {
+        let s = try prepared()
+        try refused(s, ["log", "run"], status: 2, environment: ["ALMANAC_NOW": "9999-12-31T23:59:59Z"], mentioning: ["ALMANAC_NOW", "outside the days"])
+        try refused(s, ["log", "run", "--date", "0001-01-01"], status: 2, mentioning: ["0001-01-01", "1970-01-01 to 2099-12-31"])
+        try refused(s, ["report", "--out", "site", "--as-of", "9999-12-31"], status: 2, mentioning: ["9999-12-31"])
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site")))
+        try s.ok("backup", "--out", "good.json", "--as-of", "2026-11-20")
+        let good = String(decoding: s.folder.bytes("good.json"), as: UTF8.self)
+        try Data(good.replacingOccurrences(of: #""dayKey":"2026-11-20""#, with: #""dayKey":"1969-12-31""#).utf8)
+            .write(to: s.folder.url.appendingPathComponent("old.json"))
+        try refused(s, ["restore", "old.json"], status: 1, mentioning: ["habitEntries[0].dayKey", "outside the days"])
+    }
+
+    // 3. A device or a pipe is written through, never replaced; a link inside a site is not followed.
+    @Test func backupsGoThroughDevicesAndPipes() throws {
+        let s = try prepared()
+        let result = try s.run("backup", "--out", "/dev/stdout", "--as-of", "2026-11-20")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(#"{"format":"almanac-backup""#))
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(try s.run("backup", "--out", "/dev/null").status == 0)
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null was replaced")
+        let full = try s.run("backup", "--out", "/dev/full")
+        #expect(full.status == 1 && full.stderr.contains("Cannot write /dev/full: No space left on device"), "\(full.stderr)")
+        #expect(lstat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/full was replaced")
+    }
+
+    // 4. A merge never leaves two habits with one name; a store restores its own backup.
+    @Test func aMergeOfTwoStoresWithTheSameNameIsRefused() throws {
+        let s = try prepared()
+        var other = Session()
+        other.now = s.now
+        try other.ok("init", "--timezone", "UTC")
+        try other.ok("habit", "add", "RUN")
+        try other.ok("backup", "--out", other.folder.path("other.json"))
+        try refused(s, ["restore", other.folder.path("other.json")], status: 1, mentioning: ["Two habits would be named", "rename one"])
+        try s.ok("backup", "--out", "mine.json")
+        let copy = s.folder.path("copy.sqlite")
+        try s.ok("restore", "mine.json", "--store", copy)
+        try s.ok("restore", "mine.json", "--store", copy, "--mode", "replace")
+    }
+
+    // 5. Never through a symlinked folder; a file the user replaced is never removed.
+    @Test func reportsDoNotWriteThroughLinksOrRemoveReplacedFiles() throws {
+        let s = try prepared()
+        let elsewhere = s.folder.path("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: elsewhere + "/run.html"))
+        try FileManager.default.createDirectory(atPath: s.folder.path("site"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: s.folder.path("site/habits"), withDestinationPath: elsewhere)
+        let result = try s.run("report", "--out", "site")
+        #expect(result.status == 1 && result.stderr.contains("symbolic link"), "\(result.stderr)")
+        #expect(s.folder.bytes("elsewhere/run.html") == Data("mine".utf8))
+        try FileManager.default.removeItem(atPath: s.folder.path("site/habits"))
+        try s.ok("report", "--out", "site")
+        try Data("my own page".utf8).write(to: s.folder.url.appendingPathComponent("site/habits/water.html"))
+        try s.ok("habit", "archive", "water")   // an archived habit without history leaves the site
+        try s.ok("report", "--out", "site")
+        #expect(s.folder.bytes("site/habits/water.html") == Data("my own page".utf8))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/habits/water.md")))
+    }
+
+    // 6. An empty store path is refused, not taken as the default store.
+    @Test func anEmptyStorePathIsRefused() throws {
+        let s = try prepared()
+        try refused(s, ["habit", "list", "--store", ""], status: 2, mentioning: ["--store is empty"])
+        try refused(s, ["log", "run"], status: 2, environment: ["ALMANAC_STORE": ""], mentioning: ["ALMANAC_STORE is set but empty"])
+    }
+
+    // 7. One rule for text: control characters other than tab and newline are refused with their path or option.
+    @Test func controlCharactersInTextAreRefused() throws {
+        let s = try prepared()
+        try refused(s, ["journal", "add", "Day", "--body", "before\u{1}after"], status: 1, mentioning: ["U+0001"])
+        try refused(s, ["log", "run", "--note", "bell\u{7}"], status: 1, mentioning: ["U+0007"])
+        try refused(s, ["habit", "add", "Tea", "--unit", "count", "--target", "3", "--unit-label", "cups\u{FFFE}"], status: 1, mentioning: ["U+FFFE"])
+        try s.ok("journal", "add", "Day", "--body", "line one\n\tline two")
+        try s.ok("backup", "--out", "good.json")
+        let good = String(decoding: s.folder.bytes("good.json"), as: UTF8.self)
+        try Data(good.replacingOccurrences(of: #"line one"#, with: #"before\u0000after"#).utf8)
+            .write(to: s.folder.url.appendingPathComponent("nul.json"))
+        try refused(s, ["restore", "nul.json"], status: 1, mentioning: ["journalEntries[0].body", "U+0000"])
+    }
+
+    // 9. The undo copy of a replace is complete before the replace starts, or there is none.
+    @Test func aReplaceThatCannotSaveItsUndoCopyChangesNothing() throws {
+        let s = try prepared()
+        for i in 0..<40 { try s.ok("journal", "add", "Day \(i)", "--body", String(repeating: "words ", count: 400)) }
+        try s.ok("backup", "--out", "b.json")
+        let before = s.snapshot()
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", "ulimit -f 40 && exec \"$0\" restore b.json --mode replace", s.binary.url.path]
+        shell.environment = ["ALMANAC_STORE": s.store, "ALMANAC_NOW": s.now, "PATH": "/usr/bin:/bin"]
+        shell.currentDirectoryURL = s.folder.url
+        shell.standardOutput = FileHandle.nullDevice
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1)
+        #expect(s.snapshot() == before)
+        let names = try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path)
+        #expect(!names.contains { $0.contains("before-restore") }, "\(names)")
+    }
+
+    // 10. Terminal escape sequences in user text are shown, not sent.
+    @Test func listsEscapeControlCharactersForTheTerminal() throws {
+        let s = try prepared()
+        try sqlite(s.store, "INSERT INTO journalEntry VALUES ('11111111-2222-4333-8444-555555555555', '2026-11-20', '2026-11-20T08:00:00.000Z', 'Hi \u{1B}]0;owned\u{7}', 'clear \u{1B}[2J', '2026-11-20T08:00:00.000Z', NULL); PRAGMA wal_checkpoint(TRUNCATE);")
+        let out = try s.ok("journal", "list")
+        #expect(!out.contains("\u{1B}") && !out.contains("\u{7}"))
+        #expect(out.contains("Hi ^[]0;owned^G") && out.contains("clear ^[[2J"), "\(out)")
+    }
+
+    // 11. Direction overrides are refused in names and isolated in text.
+    @Test func directionOverridesAreRefusedInNamesAndIsolatedInNotes() throws {
+        let s = try prepared()
+        try refused(s, ["habit", "add", "Gym\u{202E}nur"], status: 1, mentioning: ["U+202E"])
+        try s.ok("log", "water", "3", "--date", "2026-11-20", "--note", "\u{202E}reversed")
+        try s.ok("report", "--out", "site", "--include-notes")
+        let page = String(decoding: s.folder.bytes("site/habits/water.html"), as: UTF8.self)
+        #expect(page.contains("\u{2068}\u{202E}reversed\u{202C}\u{2069}"))
+    }
+
+    // 12. A template cannot make a report run for hours.
+    @Test func aTemplateThatWouldRenderForeverIsRefused() throws {
+        let s = try prepared()
+        try s.ok("templates", "export", "mine")
+        let nested = String(repeating: "{{#rows}}", count: 30) + "x" + String(repeating: "{{/rows}}", count: 30)
+        try Data(nested.utf8).write(to: s.folder.url.appendingPathComponent("mine/dashboard.md.mustache"))
+        for i in 0..<5 { try s.ok("habit", "add", "Habit \(i)") }
+        let started = Date()
+        let result = try s.run("report", "--out", "site", "--templates", "mine")
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == 1 && result.stderr.contains("dashboard.md.mustache") && result.stderr.contains("sections"), "\(result.stderr)")
+    }
+
+    // 13. One validation for every way in: restore refuses what log refuses; the demo follows the rules.
+    @Test func restoreRefusesValuesThatLogRefuses() throws {
+        let s = try prepared()
+        try s.ok("backup", "--out", "good.json", "--as-of", "2026-11-20")
+        let good = String(decoding: s.folder.bytes("good.json"), as: UTF8.self)
+        for value in ["9223372036854775808", "1e308", "0.5"] {
+            try Data(good.replacingOccurrences(of: #""value":1,"#, with: #""value":\#(value),"#).utf8)
+                .write(to: s.folder.url.appendingPathComponent("v.json"))
+            try refused(s, ["restore", "v.json"], status: 1, mentioning: ["habitEntries[0].value"])
+        }
+        try s.ok("demo", "--store", s.folder.path("demo.sqlite"), "--habits", "20", "--years", "2", "--no-report")
+        try s.ok("backup", "--store", s.folder.path("demo.sqlite"), "--out", "demo.json")
+        try s.ok("restore", "demo.json", "--store", s.folder.path("again.sqlite"))
+    }
+
+    // 14. Numbers are decimals; offsets lie within ±14:00.
+    @Test func hexNumbersAndImpossibleOffsetsAreRefused() throws {
+        let s = try prepared()
+        try refused(s, ["log", "water", "0x10"], status: 2, mentioning: ["0x10 is not a number"])
+        try refused(s, ["log", "water", "1e3"], status: 2, mentioning: ["1e3 is not a number"])
+        try refused(s, ["log", "run"], status: 2, environment: ["ALMANAC_NOW": "2026-11-20T10:00:00+25:00"], mentioning: ["ALMANAC_NOW"])
+        try s.ok("log", "water", "2.5")
+        try s.ok("log", "water", ".5", "--add")
+    }
+
+    // 15. Later runs remove what killed runs left, and only that.
+    @Test func leftoversOfKilledRunsAreRemovedAndNothingElse() throws {
+        let s = try prepared()
+        try s.ok("export", "csv", "--out", "out")
+        let dead = ".entries.csv.tmp-999999", alive = ".daily.csv.tmp-1", mine = ".my-notes"
+        for name in [dead, alive, mine] { try Data("x".utf8).write(to: s.folder.url.appendingPathComponent("out/" + name)) }
+        try Data("x".utf8).write(to: s.folder.url.appendingPathComponent(".almanac.sqlite.tmp-999998-wal"))
+        try s.ok("export", "csv", "--out", "out")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out")))
+        #expect(!names.contains(dead) && names.contains(alive) && names.contains(mine))
+        try s.ok("demo", "--store", s.folder.path("demo.sqlite"), "--habits", "2", "--years", "1", "--no-report")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path(".almanac.sqlite.tmp-999998-wal")))
+    }
+}
