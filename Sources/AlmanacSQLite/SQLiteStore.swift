@@ -148,8 +148,9 @@ public final class SQLiteStore: AlmanacStore {
 
 extension StoreError {
     /// Maps any failure from GRDB or SQLite to a store error with a readable sentence.
+    /// Anything else — an error of the caller's thrown inside a read or write, such as a full
+    /// disk while a backup streams out — passes through as it is: it is not the store's failure.
     static func wrap(_ error: Error, path: String) -> Error {
-        if error is StoreError || error is DomainError { return error }
         if let db = error as? DatabaseError {
             switch db.resultCode {
             case .SQLITE_NOTADB: return StoreError.notADatabase(path: path)
@@ -160,6 +161,6 @@ extension StoreError {
             default: return StoreError.database(db.message ?? "\(db.resultCode)")
             }
         }
-        return StoreError.database("\(error)")
+        return error
     }
 }

@@ -24,7 +24,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .busy(let path):
             return "The store at \(path) is busy (another almanac is writing to it); try again in a moment."
         case .database(let message):
-            return "The store failed: \(message)."
+            return "The store failed: \(message.hasSuffix(".") ? String(message.dropLast()) : message)."
         }
     }
 }
