@@ -76,6 +76,7 @@ let package = Package(
             name: "AlmanacEndToEndTests",
             dependencies: ["AlmanacCLI", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "SwiftCSV", package: "SwiftCSV")],
             exclude: ["HelpSnapshots"]
         ),

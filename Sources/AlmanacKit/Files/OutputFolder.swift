@@ -45,6 +45,23 @@ public final class OutputFolder {
         for file in files { try file.commit(syncFolder: false) }
     }
 
+    /// Puts another folder's file at the same relative path here, as a hard link (the same
+    /// bytes, no copy); where the file system has no hard links, as a copy.
+    public func link(_ relative: String, from other: OutputFolder) throws {
+        try checkFolders(of: relative, creating: true)
+        let source = other.path(of: relative), target = path(of: relative)
+        if linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 { return }
+        guard errno == EXDEV || errno == EPERM || errno == EMLINK, let bytes = FileManager.default.contents(atPath: source) else {
+            throw AlmanacError.system(target)
+        }
+        try write(Array(bytes), to: relative)
+    }
+
+    /// Makes an empty folder at a relative path (and its parents).
+    public func makeFolder(_ relative: String) throws {
+        try checkFolders(of: relative + "/x", creating: true)
+    }
+
     /// Removes a file the folder's owner made earlier, when `stillOurs` says its bytes are the
     /// ones it made; returns whether it was removed. Never through a symbolic link.
     public func remove(_ relative: String, stillOurs: (Data) -> Bool) -> Bool {
@@ -104,6 +121,8 @@ public final class OutputFolder {
                 }
             } else if creating {
                 try Self.createFolder(current)
+                touched.insert((current as NSString).deletingLastPathComponent)
+                touched.insert(current)
             } else {
                 throw AlmanacError.cannotRead(path: current, reason: "it is missing")
             }

@@ -3,14 +3,18 @@ import Foundation
 
 /// Puts a generated site on disk — the only place report files are written.
 ///
-/// - Every new or changed file is written to a temporary file and flushed before any is renamed
-///   into place; then the folders are flushed. A file whose bytes did not change is not written
-///   at all (its mtime stays).
-/// - Files the previous run listed in its manifest and this run no longer makes are removed;
-///   nothing else ever is.
-/// - `manifest.json` lists every file with its size and SHA-256 and is written last.
+/// - With a staging folder (`SiteStaging`): the new site is built there whole — new and changed
+///   files written, unchanged ones and the user's own files hard-linked from the published folder
+///   — and exchanged with the published folder in one step.
+/// - In place (when no staging folder can be made): every new or changed file is written to a
+///   temporary file and flushed before any is renamed into place.
+/// - Either way: a file whose bytes did not change is not written again; a file the previous run
+///   made and this one does not is dropped only while it still has the bytes the manifest
+///   recorded; nothing else of the user's is ever lost; `manifest.json` is written last.
 struct SiteWriter {
-    let folder: OutputFolder
+    let published: OutputFolder
+    /// Where the new site is built; nil to write in place.
+    let staging: OutputFolder?
     /// The manifest the previous run left, read once by the report.
     let previous: SiteManifest?
 
@@ -18,9 +22,11 @@ struct SiteWriter {
         var written = 0, unchanged = 0, removed = 0
     }
 
+    private var target: OutputFolder { staging ?? published }
+
     func write(_ files: [SiteFile], asOf: String, progress: (Int, Int) -> Void) throws -> Outcome {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) {
-            throw AlmanacError.refused("Refusing to write \(unsafe.path): it is not a plain path inside \(folder.path).")
+            throw AlmanacError.refused("Refusing to write \(unsafe.path): it is not a plain path inside \(published.path).")
         }
         var outcome = Outcome()
         var pending: [AtomicFile] = []
@@ -31,37 +37,79 @@ struct SiteWriter {
             switch file.content {
             case .kept(let kept):
                 records.append(.init(path: file.path, size: kept.size, sha256: kept.sha256, input: kept.inputDigest))
+                try keep(file.path)
                 outcome.unchanged += 1
             case .rendered(let bytes):
                 records.append(.init(path: file.path, size: bytes.count, sha256: SiteManifest.sha256(bytes), input: file.inputDigest))
-                if folder.hasContent(file.path, bytes) {
+                if published.hasContent(file.path, bytes) {
+                    try keep(file.path)
                     outcome.unchanged += 1
                 } else {
-                    let staged = try folder.create(file.path)
+                    let staged = try target.create(file.path)
                     try staged.write(bytes)
                     try staged.prepare()
                     pending.append(staged)
                 }
             }
         }
-        try folder.commit(pending)
+        try target.commit(pending)
         outcome.written = pending.count
         pending.removeAll()
-        outcome.removed = removeStale(made: Set(files.map(\.path)))
+        let made = Set(files.map(\.path))
+        outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
         let manifest = try SiteManifest(generator: "almanac", asOf: asOf, files: records).encoded()
-        if !folder.hasContent(SiteManifest.fileName, manifest) {
-            try folder.write(manifest, to: SiteManifest.fileName)
+        if staging != nil || !published.hasContent(SiteManifest.fileName, manifest) {
+            try target.write(manifest, to: SiteManifest.fileName)
         }
-        folder.finish()
+        target.finish()
         return outcome
     }
 
-    /// Removes the files the previous run made and this one does not — each only while it still
-    /// has the bytes the manifest recorded (a file the user replaced stays); returns how many.
+    /// An unchanged file: in place nothing to do; in a staging folder, a link to the published one.
+    private func keep(_ path: String) throws {
+        try staging?.link(path, from: published)
+    }
+
+    /// Whether a file the previous run made and this one does not is still as that run left it.
+    private func isStale(_ path: String) -> Bool {
+        guard let record = previous?.files.first(where: { $0.path == path }) else { return false }
+        return published.contents(of: path).map { SiteManifest.sha256(Array($0)) == record.sha256 } ?? false
+    }
+
+    /// In place: removes the stale files; returns how many.
     private func removeStale(made: Set<String>) -> Int {
         (previous?.files ?? []).filter { record in
             !made.contains(record.path) && SitePath.isSafe(record.path)
-                && folder.remove(record.path) { SiteManifest.sha256(Array($0)) == record.sha256 }
+                && published.remove(record.path) { SiteManifest.sha256(Array($0)) == record.sha256 }
         }.count
+    }
+
+    /// Staging: brings every file of the published folder that is not part of the new site into
+    /// it — the user's own files, and generated files the user changed — but not the stale ones
+    /// or the temporary files of killed runs. Returns how many stale files were left behind.
+    private func carryOver(made: Set<String>, under folder: String = "") throws -> Int {
+        guard let staging else { return 0 }
+        var dropped = 0
+        let names = try FileManager.default.contentsOfDirectory(atPath: published.path(of: folder)).sorted()
+        for name in names {
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            var info = stat()
+            guard lstat(published.path(of: relative), &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                try staging.makeFolder(relative)
+                dropped += try carryOver(made: made, under: relative)
+            } else if made.contains(where: { $0.hasPrefix(relative + "/") }) {
+                // Where the site needs a folder the user has a link or a file: never written through.
+                let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, and Almanac does not write through links" : "not a folder"
+                throw AlmanacError.cannotWrite(path: published.path(of: relative), reason: what)
+            } else if made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil {
+                continue
+            } else if isStale(relative) {
+                dropped += 1
+            } else {
+                try staging.link(relative, from: published)
+            }
+        }
+        return dropped
     }
 }

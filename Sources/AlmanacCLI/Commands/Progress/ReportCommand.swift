@@ -9,9 +9,11 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render the static site: Markdown and HTML pages with SVG heatmaps.",
         discussion: """
-            Re-running rewrites only files whose bytes changed and removes only files an earlier run \
-            made (listed in manifest.json). Notes, journal and wellbeing stay out unless asked for. \
-            A cron line such as `almanac report --out /srv/www/habits` publishes it nightly.
+            The new site is built beside the folder and exchanged with it in one step, so the folder \
+            always holds a whole site, the previous one or the new one. Unchanged files are not written \
+            again; files of your own in the folder are kept. One report at a time writes a folder. \
+            Notes, journal and wellbeing stay out unless asked for. A cron line such as \
+            `almanac report --out /srv/www/habits` publishes it nightly.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -22,11 +24,12 @@ struct ReportCommand: ParsableCommand {
     var templates: String?
     @Flag(help: "Show the notes of entries on habit pages.") var includeNotes = false
     @Flag(help: "Add a journal page with journal entries and wellbeing ratings.") var includeJournal = false
+    @Flag(help: "Fail at once when another report is writing the same folder, instead of waiting for it.") var noWait = false
 
     func run() throws {
         let started = Date()
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
-                                         includeJournal: includeJournal)
+                                         includeJournal: includeJournal, wait: !noWait)
         let progress = ProgressLine(label: "Writing \(out)")
         let site = try SiteReport(store: global.openStore(), request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()

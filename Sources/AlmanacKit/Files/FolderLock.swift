@@ -1,0 +1,30 @@
+import Foundation
+
+/// One writer at a time for a folder: an advisory lock (`flock`) on `.NAME.lock` beside the
+/// folder — not inside it, where it would be published — or, when the parent cannot be written,
+/// on the folder itself. The kernel releases it when the process ends, however it ends; readers
+/// of the store are never blocked by it.
+final class FolderLock {
+    private let descriptor: Int32
+
+    /// Takes the lock, waiting for another holder unless `wait` is false; then a held lock is
+    /// refused with `busy`.
+    init(for folder: String, wait: Bool, busy: @autoclosure () -> AlmanacError) throws {
+        let url = URL(fileURLWithPath: folder)
+        let lockFile = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
+        var fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if fd < 0 { fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw AlmanacError.system(lockFile) }
+        descriptor = fd
+        while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(fd)
+            if code == EWOULDBLOCK { throw busy() }
+            errno = code
+            throw AlmanacError.system(lockFile)
+        }
+    }
+
+    deinit { close(descriptor) }
+}
