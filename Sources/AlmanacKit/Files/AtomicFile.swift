@@ -11,6 +11,9 @@ public final class AtomicFile {
     private var buffer: [UInt8] = []
     private let toStandardOutput: Bool
     private var prepared = false
+    /// Whether `prepare()` flushes the file to disk itself; false for files in a staging folder,
+    /// which is flushed as a whole before it is published.
+    private let durable: Bool
     /// The target is a device or a pipe (`/dev/stdout`, a FIFO): bytes go straight to it, as a
     /// shell redirection would send them; it is never replaced by a file.
     private let writesThrough: Bool
@@ -25,7 +28,8 @@ public final class AtomicFile {
     /// A new file at `path`. A folder there is refused. A device or a pipe (`/dev/stdout`, a
     /// FIFO) is written through, never replaced. A symbolic link is refused unless
     /// `followingLinks`; then the file it points to is replaced atomically (or written through).
-    public init(path: String, followingLinks: Bool = false) throws {
+    public init(path: String, followingLinks: Bool = false, durable: Bool = true) throws {
+        self.durable = durable
         var target = path
         var info = stat()
         var exists = lstat(path, &info) == 0
@@ -57,6 +61,7 @@ public final class AtomicFile {
         temporary = ""
         toStandardOutput = true
         writesThrough = true
+        durable = false
         descriptor = STDOUT_FILENO
     }
 
@@ -91,7 +96,7 @@ public final class AtomicFile {
     public func prepare() throws {
         try flush()
         guard !writesThrough else { return }
-        guard fsync(descriptor) == 0 else { throw AlmanacError.system(path) }
+        if durable { guard fsync(descriptor) == 0 else { throw AlmanacError.system(path) } }
         close(descriptor)
         descriptor = -1
         prepared = true

@@ -12,6 +12,26 @@ enum FolderExchange {
         return unsafeBitCast(symbol, to: Renameat2.self)
     }()
 
+    private typealias Syncfs = @convention(c) (Int32) -> Int32
+
+    private static let syncfs: Syncfs? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: Syncfs.self)
+    }()
+
+    /// Puts everything written to the file system that holds `folder` on disk: one `syncfs`
+    /// instead of an `fsync` per file (a site has over a thousand). Falls back to `sync()`.
+    static func flushFileSystem(of folder: String) throws {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw AlmanacError.system(folder) }
+        defer { close(fd) }
+        if let syncfs {
+            guard syncfs(fd) == 0 else { throw AlmanacError.system(folder) }
+        } else {
+            sync()
+        }
+    }
+
     /// Exchanges `a` and `b` (both must exist, on one file system). Returns false when the
     /// system or the file system cannot (no `renameat2`, `EINVAL`, `EXDEV`, `EBUSY` for a mount
     /// point): the caller falls back. Throws for any other failure.

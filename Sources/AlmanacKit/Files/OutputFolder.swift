@@ -6,13 +6,17 @@ import Foundation
 /// atomically, and each touched folder is flushed once at the end.
 public final class OutputFolder {
     public let path: String
+    /// Whether each file is flushed to disk as it is written (else the owner flushes the whole
+    /// file system once, `FileSystemSync`).
+    let durable: Bool
     private var touched = Set<String>()
     private var checked = Set<String>()
 
     /// The folder, created when missing. Temporary files that killed runs of Almanac left in it
     /// are removed first (`Leftovers`).
-    public init(_ path: String, cleaningSubfolders: Bool = false) throws {
+    public init(_ path: String, cleaningSubfolders: Bool = false, durable: Bool = true) throws {
         self.path = path
+        self.durable = durable
         try Self.createFolder(path)
         Leftovers.remove(in: path, recursive: cleaningSubfolders)
     }
@@ -30,7 +34,7 @@ public final class OutputFolder {
             try checkFolders(of: relative, creating: true)
             touched.insert(parent)
         }
-        return try AtomicFile(path: full, followingLinks: followingLinks)
+        return try AtomicFile(path: full, followingLinks: followingLinks, durable: durable)
     }
 
     /// Writes a whole file, atomically.
@@ -55,6 +59,12 @@ public final class OutputFolder {
             throw AlmanacError.system(target)
         }
         try write(Array(bytes), to: relative)
+    }
+
+    /// Whether there is a folder (not a link to one) at a relative path.
+    public func isFolder(_ relative: String) -> Bool {
+        var info = stat()
+        return lstat(path(of: relative), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Makes an empty folder at a relative path (and its parents).
@@ -99,10 +109,11 @@ public final class OutputFolder {
     /// The bytes of a file inside the folder, nil when there is none.
     public func contents(of relative: String) -> Data? { FileManager.default.contents(atPath: path(of: relative)) }
 
-    /// Flushes every folder that changed, so the renames are on disk.
+    /// Flushes every folder that changed, so the renames are on disk (a folder whose files are
+    /// not durable one by one is flushed as a whole by its owner instead).
     public func finish() {
         touched.insert(path)
-        for folder in touched { AtomicFile.syncFolder(folder) }
+        if durable { for folder in touched { AtomicFile.syncFolder(folder) } }
         touched.removeAll()
     }
 

@@ -18,7 +18,7 @@ final class SiteStaging {
         guard access(parent, W_OK) == 0 else { return nil }
         let path = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).staging-\(getpid())")
         try? FileManager.default.removeItem(atPath: path)
-        self.folder = try OutputFolder(path)
+        self.folder = try OutputFolder(path, durable: false)
         self.published = published
     }
 
@@ -27,6 +27,7 @@ final class SiteStaging {
     /// discarded and the caller writes in place).
     func publish() throws -> Bool {
         folder.finish()
+        try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
         guard try FolderExchange.exchange(folder.path, published.path) else {
             discard()
             return false

@@ -98,12 +98,12 @@ struct SiteWriter {
             if info.st_mode & S_IFMT == S_IFDIR {
                 try staging.makeFolder(relative)
                 dropped += try carryOver(made: made, under: relative)
-            } else if made.contains(where: { $0.hasPrefix(relative + "/") }) {
+            } else if made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil {
+                continue
+            } else if staging.isFolder(relative) {
                 // Where the site needs a folder the user has a link or a file: never written through.
                 let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, and Almanac does not write through links" : "not a folder"
                 throw AlmanacError.cannotWrite(path: published.path(of: relative), reason: what)
-            } else if made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil {
-                continue
             } else if isStale(relative) {
                 dropped += 1
             } else {

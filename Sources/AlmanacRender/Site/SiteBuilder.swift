@@ -46,7 +46,7 @@ public struct SiteBuilder {
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
                                      asOf: options.asOf, weekStart: weekStart)
         var files = [SiteFile(path: "style.css", text: templates.stylesheet)]
-        files += Self.parallel(graphics(siteHabits, overview: overview, weekStart: weekStart))
+        files += try Self.parallel(graphics(siteHabits, overview: overview, weekStart: weekStart))
         files += try habitPages(siteHabits, weekStart: weekStart)
         files += try indexPages(siteHabits, overview: overview)
         return files.sorted { $0.path < $1.path }
@@ -65,20 +65,25 @@ public struct SiteBuilder {
         return jobs
     }
 
+    /// Each habit's page in Markdown and HTML, rendered on both cores.
     private func habitPages(_ siteHabits: [SiteHabit], weekStart: Weekday) throws -> [SiteFile] {
         let html = HTMLPage(templates: templates, asOf: options.asOf.description)
-        var files: [SiteFile] = []
+        var jobs: [() throws -> SiteFile] = []
         for item in siteHabits {
             let digest = pageDigest(item, weekStart: weekStart)
-            files.append(try cached("habits/\(item.slug).md", digest) {
-                try HabitPage(item: item, input: input, options: options, ext: "md", weekStart: weekStart).markdown(templates)
-            })
-            files.append(try cached("habits/\(item.slug).html", digest) {
-                let markdown = try HabitPage(item: item, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
-                return try html.render(markdown: markdown, title: item.habit.name, root: "../")
-            })
+            jobs.append {
+                try cached("habits/\(item.slug).md", digest) {
+                    try HabitPage(item: item, input: input, options: options, ext: "md", weekStart: weekStart).markdown(templates)
+                }
+            }
+            jobs.append {
+                try cached("habits/\(item.slug).html", digest) {
+                    let markdown = try HabitPage(item: item, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
+                    return try html.render(markdown: markdown, title: item.habit.name, root: "../")
+                }
+            }
         }
-        return files
+        return try Self.parallel(jobs)
     }
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
@@ -176,14 +181,14 @@ public struct SiteBuilder {
     }
 
     /// Runs independent jobs on every core, keeping their order.
-    static func parallel(_ jobs: [() -> SiteFile]) -> [SiteFile] {
-        let results = UnsafeMutableBufferPointer<SiteFile?>.allocate(capacity: jobs.count)
+    static func parallel(_ jobs: [() throws -> SiteFile]) throws -> [SiteFile] {
+        let results = UnsafeMutableBufferPointer<Result<SiteFile, Error>?>.allocate(capacity: jobs.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         // Each job writes only its own slot, and every job only reads shared values.
         nonisolated(unsafe) let slots = results
         nonisolated(unsafe) let work = jobs
-        DispatchQueue.concurrentPerform(iterations: work.count) { i in slots[i] = work[i]() }
-        return results.map { $0! }
+        DispatchQueue.concurrentPerform(iterations: work.count) { i in slots[i] = Result { try work[i]() } }
+        return try results.map { try $0!.get() }
     }
 }
