@@ -183,6 +183,11 @@ import Testing
                 .write(to: s.folder.url.appendingPathComponent("v.json"))
             try refused(s, ["restore", "v.json"], status: 1, mentioning: ["habitEntries[0].value"])
         }
+        // Soft-deleted history of earlier demo stores (a corrected yes/no day of 0.5) still restores.
+        let history = good.replacingOccurrences(of: #""value":1,"#, with: #""value":0.5,"#)
+            .replacingOccurrences(of: #""deletedAt":null"#, with: #""deletedAt":"2026-11-20T10:00:00.000Z""#)
+        try Data(history.utf8).write(to: s.folder.url.appendingPathComponent("history.json"))
+        try s.ok("restore", "history.json", "--store", s.folder.path("history.sqlite"))
         try s.ok("demo", "--store", s.folder.path("demo.sqlite"), "--habits", "20", "--years", "2", "--no-report")
         try s.ok("backup", "--store", s.folder.path("demo.sqlite"), "--out", "demo.json")
         try s.ok("restore", "demo.json", "--store", s.folder.path("again.sqlite"))

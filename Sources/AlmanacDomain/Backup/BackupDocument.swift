@@ -27,12 +27,14 @@ public enum BackupDocument {
     }
 
     /// Decodes and validates a whole backup. Nothing is returned unless every value is valid.
-    public static func decode(_ data: Data) throws -> (contents: StoreContents, exportedAt: Timestamp) {
+    /// `progress(read, total)` follows the reading, in bytes.
+    public static func decode(_ data: Data, progress: ((Int, Int) -> Void)? = nil) throws -> (contents: StoreContents, exportedAt: Timestamp) {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw Problem("The file is not valid UTF-8 text, so it is not an Almanac backup.")
         }
         return try data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            reader.progress = progress
             do {
                 return try decode(&reader)
             } catch let error as JSONReader.SyntaxError {
@@ -112,6 +114,7 @@ public enum BackupDocument {
         var items: [T] = []
         try reader.readArray { reader, i in
             items.append(try make(try BackupFields(try reader.readValue(depth: 1), path: "\(key)[\(i)]")))
+            reader.progress?(reader.index, reader.bytes.count)
         }
         return items
     }

@@ -46,13 +46,15 @@ enum BackupValidator {
     }
 
     /// Values as `log` takes them: from 0 to a billion, 0 or 1 for a yes/no habit, 0 for a skip.
+    /// Soft-deleted history only needs to be a number from 0 to a billion: earlier versions of
+    /// the demo wrote corrected yes/no days as 0.5, and a store must restore its own backup.
     private static func validateEntries(_ contents: StoreContents) throws {
         let habits = Dictionary(contents.habits.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for (i, entry) in contents.habitEntries.enumerated() {
             let path = "habitEntries[\(i)]"
             if entry.kind == .skip {
                 guard entry.value == 0 else { throw Problem(at: "\(path).value", "a skipped day has the value 0, not \(NumberText.plain(entry.value)).") }
-            } else if let habit = habits[entry.habitId] {
+            } else if entry.deletedAt == nil, let habit = habits[entry.habitId] {
                 try rule("\(path).value") { try HabitRules.validate(value: entry.value, for: habit) }
             } else {
                 guard entry.value.isFinite, entry.value >= 0, entry.value <= HabitRules.maxValue else {

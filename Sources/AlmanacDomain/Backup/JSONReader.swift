@@ -29,6 +29,8 @@ struct JSONReader {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
+    /// Told (bytes read, bytes in all) after each element of an array the caller reads.
+    var progress: ((Int, Int) -> Void)?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 

@@ -27,10 +27,11 @@ public struct BackupRestore {
         self.location = location; self.file = file; self.mode = mode; self.dryRun = dryRun; self.clock = clock
     }
 
-    public func run() throws -> Outcome {
+    /// Restores the backup; `progress(done, total)` follows the reading of the file.
+    public func run(progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
         let contents: StoreContents
         do {
-            contents = try BackupDocument.decode(try readBackup()).contents
+            contents = try BackupDocument.decode(try readBackup(), progress: progress).contents
         } catch let problem as BackupDocument.Problem {
             throw AlmanacError.backup(file: file, problem: problem)
         }

@@ -31,11 +31,12 @@ public struct CSVExport {
         self.byteOrderMark = byteOrderMark
     }
 
-    /// Writes every file and returns their names.
+    /// Writes every file and returns their names; `progress(done, total)` follows the entries.
     @discardableResult
-    public func run() throws -> [String] {
+    public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> [String] {
         let snapshot = try store.snapshot(through: asOf)
-        let files = [try habits(snapshot), try entries(), try daily(snapshot), try journal(), try wellbeing()]
+        let total = snapshot.facts.values.reduce(0) { $0 + $1.count }
+        let files = [try habits(snapshot), try entries(total: total, progress: progress), try daily(snapshot), try journal(), try wellbeing()]
         do {
             for file in files { try file.prepare() }
             try folder.commit(files)
@@ -72,10 +73,13 @@ public struct CSVExport {
     }
 
     /// Streams entries.csv (see `EntriesCSVEncoder`).
-    private func entries() throws -> AtomicFile {
+    private func entries(total: Int, progress: (Int, Int) -> Void) throws -> AtomicFile {
         let file = try file("entries.csv", header: Self.entriesHeader)
         var encoder = EntriesCSVEncoder()
+        var rows = 0
         try store.forEachLiveEntry(through: asOf) { row in
+            rows += 1
+            if rows & 4095 == 0 { progress(min(rows, total), total) }
             if encoder.append(row) >= 1 << 20 { try file.write(encoder.take()) }
         }
         encoder.finish()

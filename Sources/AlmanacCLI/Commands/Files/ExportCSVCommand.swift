@@ -22,7 +22,9 @@ struct ExportCSVCommand: ParsableCommand {
 
     func run() throws {
         let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom)
-        let files = try export.run()
+        let progress = ProgressLine(label: "Writing \(out)")
+        let files = try export.run(progress: progress.update)
+        progress.finish()
         Output.line("Wrote \(files.joined(separator: ", ")) to \(out) (as of \(export.asOf)).")
     }
 }

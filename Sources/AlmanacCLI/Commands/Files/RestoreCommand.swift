@@ -24,7 +24,9 @@ struct RestoreCommand: ParsableCommand {
         let location = try global.location()
         let path = location.path
         let restore = BackupRestore(location: location, file: file, mode: mode, dryRun: dryRun, clock: try global.clock())
-        let done = try restore.run()
+        let progress = ProgressLine(label: "Reading \(file)")
+        let done = try restore.run(progress: progress.update)
+        progress.finish()
         if let copy = done.savedCopy { Output.line("Saved the current store as \(copy) (restore it with `cp` to undo).") }
         switch (done.createdStore, dryRun) {
         case (true, true):
