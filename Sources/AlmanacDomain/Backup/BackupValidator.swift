@@ -11,7 +11,7 @@ enum BackupValidator {
         guard TimeZone(identifier: contents.settings.timeZone) != nil else {
             throw Problem(at: "settings.timeZone", "\"\(contents.settings.timeZone)\" is not a known time zone.")
         }
-        for section in BackupFormat.Section.allCases { try unique(contents.ids(of: section), section.key) }
+        for section in BackupFormat.Section.allCases { try unique(contents.entityIDs(of: section), section.key) }
         for (i, category) in contents.categories.enumerated() {
             try rule("categories[\(i)].name") { _ = try HabitRules.checkedName(category.name, kind: "category") }
         }
@@ -49,19 +49,22 @@ enum BackupValidator {
     /// Soft-deleted history only needs to be a number from 0 to a billion: earlier versions of
     /// the demo wrote corrected yes/no days as 0.5, and a store must restore its own backup.
     private static func validateEntries(_ contents: StoreContents) throws {
-        let habits = Dictionary(contents.habits.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Hundreds of thousands of entries: a path is only spelled out for the one that fails.
+        var booleans = Set<EntityID>()
+        for habit in contents.habits where habit.unit == .boolean { booleans.insert(habit.id) }
         for (i, entry) in contents.habitEntries.enumerated() {
-            let path = "habitEntries[\(i)]"
+            let value = entry.value
+            let inRange = value.isFinite && value >= 0 && value <= HabitRules.maxValue
             if entry.kind == .skip {
-                guard entry.value == 0 else { throw Problem(at: "\(path).value", "a skipped day has the value 0, not \(NumberText.plain(entry.value)).") }
-            } else if entry.deletedAt == nil, let habit = habits[entry.habitId] {
-                try rule("\(path).value") { try HabitRules.validate(value: entry.value, for: habit) }
-            } else {
-                guard entry.value.isFinite, entry.value >= 0, entry.value <= HabitRules.maxValue else {
-                    throw Problem(at: "\(path).value", "\(NumberText.plain(entry.value)) is not a number from 0 to a billion.")
+                guard value == 0 else {
+                    throw Problem(at: "habitEntries[\(i)].value", "a skipped day has the value 0, not \(NumberText.plain(value)).")
                 }
+            } else if !inRange {
+                throw Problem(at: "habitEntries[\(i)].value", "\(NumberText.plain(value)) is not a number from 0 to a billion.")
+            } else if value != 0 && value != 1 && entry.deletedAt == nil && booleans.contains(entry.habitId) {
+                throw Problem(at: "habitEntries[\(i)].value", "\(NumberText.plain(value)) on a yes/no habit; log 1 (done) or 0 (not done).")
             }
-            if let note = entry.note { try rule("\(path).note") { try HabitRules.checkText(note, field: "The note") } }
+            if let note = entry.note { try rule("habitEntries[\(i)].note") { try HabitRules.checkText(note, field: "The note") } }
         }
     }
 
@@ -83,8 +86,8 @@ enum BackupValidator {
         }
     }
 
-    private static func unique(_ ids: [String], _ array: String) throws {
-        var seen: [String: Int] = [:]
+    private static func unique(_ ids: [EntityID], _ array: String) throws {
+        var seen: [EntityID: Int] = [:]
         seen.reserveCapacity(ids.count)
         for (i, id) in ids.enumerated() {
             if let first = seen.updateValue(i, forKey: id) {

@@ -25,21 +25,24 @@ public struct RestoreOutcome: Sendable, Equatable {
     /// What restoring `contents` into an empty store does: add everything.
     public static func allAdded(_ contents: StoreContents) -> RestoreOutcome {
         var outcome = RestoreOutcome()
-        for section in BackupFormat.Section.allCases { outcome.counts[section] = .init(added: contents.ids(of: section).count) }
+        for section in BackupFormat.Section.allCases { outcome.counts[section] = .init(added: contents.entityIDs(of: section).count) }
         return outcome
     }
 }
 
 extension StoreContents {
     /// The ids of the objects of one section, as text.
-    public func ids(of section: BackupFormat.Section) -> [String] {
+    public func ids(of section: BackupFormat.Section) -> [String] { entityIDs(of: section).map(\.description) }
+
+    /// The ids of the objects of one section.
+    public func entityIDs(of section: BackupFormat.Section) -> [EntityID] {
         switch section {
-        case .categories: return categories.map(\.id.description)
-        case .habits: return habits.map(\.id.description)
-        case .goals: return goals.map(\.id.description)
-        case .habitEntries: return habitEntries.map(\.id.description)
-        case .journalEntries: return journalEntries.map(\.id.description)
-        case .wellbeingEntries: return wellbeingEntries.map(\.id.description)
+        case .categories: return categories.map(\.id)
+        case .habits: return habits.map(\.id)
+        case .goals: return goals.map(\.id)
+        case .habitEntries: return habitEntries.map(\.id)
+        case .journalEntries: return journalEntries.map(\.id)
+        case .wellbeingEntries: return wellbeingEntries.map(\.id)
         }
     }
 }
