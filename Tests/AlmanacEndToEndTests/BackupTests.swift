@@ -204,13 +204,7 @@ import Testing
             try s.ok("habit", "add", "Mine", "--store", target)
             let before = try rowCount(target)
             firstCount = before
-            let process = Process()
-            process.executableURL = s.binary.url
-            process.arguments = ["restore", "big.json", "--store", target]
-            process.currentDirectoryURL = s.folder.url
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try s.spawn(["restore", "big.json", "--store", target])
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

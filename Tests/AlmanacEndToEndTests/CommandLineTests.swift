@@ -22,6 +22,21 @@ struct Session {
         return result.stdout
     }
 
+    /// Starts `almanac arguments…` in the session's folder without waiting for it (to kill it, or
+    /// to run two at once); its output is discarded.
+    func spawn(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = binary.url
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": "UTC",
+                               "ALMANAC_STORE": store, "ALMANAC_NOW": now]
+        process.currentDirectoryURL = folder.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// The store's bytes, with its WAL when one is left.
     func snapshot() -> Data { folder.bytes("almanac.sqlite") + folder.bytes("almanac.sqlite-wal") }
 }

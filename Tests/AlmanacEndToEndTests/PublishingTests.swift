@@ -49,13 +49,7 @@ import Testing
         let delays = [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.3, 1.7, 2.2]
         for (i, delay) in delays.enumerated() {
             let day = String(format: "2026-11-%02d", 11 + i)
-            let process = Process()
-            process.executableURL = s.binary.url
-            process.arguments = ["report", "--out", "site", "--as-of", day, "--store", s.store]
-            process.currentDirectoryURL = s.folder.url
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try s.spawn(["report", "--out", "site", "--as-of", day])
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -70,17 +64,7 @@ import Testing
 
     @Test func twoReportsIntoOneFolderDoNotInterleave() throws {
         let s = try prepared()
-        var processes: [Process] = []
-        for day in ["2026-11-18", "2026-11-19"] {
-            let process = Process()
-            process.executableURL = s.binary.url
-            process.arguments = ["report", "--out", "site", "--as-of", day, "--store", s.store]
-            process.currentDirectoryURL = s.folder.url
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            processes.append(process)
-        }
+        let processes = try ["2026-11-18", "2026-11-19"].map { day in try s.spawn(["report", "--out", "site", "--as-of", day]) }
         processes.forEach { $0.waitUntilExit() }
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })
         #expect(["2026-11-18", "2026-11-19"].contains(try expectWhole(s)))
@@ -88,12 +72,7 @@ import Testing
 
     @Test func aSecondReportWithNoWaitIsRefusedWhileOneRuns() throws {
         let s = try prepared()
-        let first = Process()
-        first.executableURL = s.binary.url
-        first.arguments = ["report", "--out", "site", "--as-of", "2026-11-20", "--store", s.store]
-        first.currentDirectoryURL = s.folder.url
-        first.standardOutput = FileHandle.nullDevice
-        try first.run()
+        let first = try s.spawn(["report", "--out", "site", "--as-of", "2026-11-20"])
         Thread.sleep(forTimeInterval: 0.15)
         let second = try s.run("report", "--out", "site", "--no-wait", "--as-of", "2026-11-21")
         first.waitUntilExit()
