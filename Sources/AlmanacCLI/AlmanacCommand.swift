@@ -9,12 +9,23 @@ public struct AlmanacCommand: ParsableCommand {
             Exit status: 0 ok, 1 failure, 2 bad usage. ALMANAC_NOW (an ISO 8601 instant) pins the clock; \
             ALMANAC_STORE names the store when --store is not given.
             """,
-        version: "0.1.0",
         subcommands: [
             InitCommand.self, HabitCommand.self, LogCommand.self, UnlogCommand.self,
             StatusCommand.self, StatsCommand.self, ReportCommand.self, TemplatesCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, JournalCommand.self, WellbeingCommand.self, DemoCommand.self,
         ]
     )
 
+    /// Almanac's version, shown by `almanac --version`.
+    public static let version = "0.1.0"
+
+    // A flag of the root command only: ArgumentParser's own `version` would list `--version` in
+    // the help of every subcommand.
+    @Flag(help: "Show the version.") var version = false
+
     public init() {}
+
+    public func run() throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        print(Self.version)
+    }
 }

@@ -75,6 +75,14 @@ struct KitFixture {
         #expect(status.habits.map(\.today.state) == [.unscheduled, .done])
     }
 
+    @Test func newHabitsGetDistinctColours() throws {
+        let f = try KitFixture()
+        let colours = try (1...9).map { try f.book.add("Habit \($0)", HabitChanges()).color }
+        #expect(Array(colours.prefix(8)) == HabitPalette.colors)
+        #expect(colours[8] == HabitPalette.colors[0])   // then round again
+        #expect(try f.book.add("Mine", HabitChanges(color: "#123456")).color == "#123456")
+    }
+
     @Test func habitChangesCreateCategoriesByName() throws {
         let f = try KitFixture()
         let run = try f.book.add("Run", HabitChanges(category: "Health", weight: 3))

@@ -13,6 +13,26 @@ enum ArgumentValues {
         return day
     }
 
+    /// A day as people say it when logging: a date, `today`, `yesterday`, or `-N` days ago.
+    enum RelativeDay: Equatable {
+        case day(DayKey)
+        case daysAgo(Int)
+    }
+
+    static func relativeDay(_ text: String) throws -> RelativeDay {
+        switch text.lowercased() {
+        case "today": return .daysAgo(0)
+        case "yesterday": return .daysAgo(1)
+        default:
+            if text.hasPrefix("-"), let count = Int(text.dropFirst()), text.dropFirst().allSatisfy(\.isNumber) { return .daysAgo(count) }
+            let looksLikeADate = text.count == 10 && text.enumerated().allSatisfy { i, c in (i == 4 || i == 7) ? c == "-" : c.isNumber }
+            guard looksLikeADate else {
+                throw ValidationError("\(text) is not a day; use YYYY-MM-DD (e.g. 2026-11-20), today, yesterday or -2 for two days ago.")
+            }
+            return .day(try day(text))
+        }
+    }
+
     static func frequency(_ text: String) throws -> Frequency {
         do { return try Frequency(cli: text) } catch { throw ValidationError("\(error)") }
     }

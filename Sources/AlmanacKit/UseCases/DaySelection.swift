@@ -4,6 +4,8 @@ import AlmanacDomain
 public enum DaySelection: Sendable, Equatable {
     case today
     case day(DayKey)
+    /// A day counted back from today: 1 is yesterday.
+    case daysAgo(Int)
     case range(DayKey, DayKey)
 
     /// The most days one selection covers (about ten years).
@@ -14,6 +16,11 @@ public enum DaySelection: Sendable, Equatable {
         switch self {
         case .today: return [today]
         case .day(let day): return [day]
+        case .daysAgo(let count):
+            guard (0..<Self.maxDays).contains(count) else {
+                throw AlmanacError.option("--date", reason: "--date -\(count) goes back more than \(Self.maxDays) days.")
+            }
+            return [today.adding(days: -count)]
         case .range(let start, let end):
             guard start <= end else { throw AlmanacError.option("--from", reason: "--from \(start) is after --to \(end).") }
             guard start.days(to: end) < Self.maxDays else {
@@ -26,7 +33,9 @@ public enum DaySelection: Sendable, Equatable {
     /// "today", "on 2026-11-20", "2026-12-24 to 2026-12-31".
     public var label: String {
         switch self {
-        case .today: return "today"
+        case .today, .daysAgo(0): return "today"
+        case .daysAgo(1): return "yesterday"
+        case .daysAgo(let count): return "\(count) days ago"
         case .day(let day): return "on \(day)"
         case .range(let start, let end): return "\(start) to \(end)"
         }

@@ -13,10 +13,11 @@ public struct HabitBook {
     /// The habit named `name` (any case), or an error suggesting the closest names.
     public func find(_ name: String) throws -> Habit { try store.habit(named: name) }
 
-    /// Defines a new habit named `name` with the given fields.
+    /// Defines a new habit named `name` with the given fields; without a colour it gets the
+    /// palette's least used one.
     public func add(_ name: String, _ changes: HabitChanges) throws -> Habit {
         let now = clock.now()
-        var habit = Habit(name: name, createdAt: now)
+        var habit = Habit(name: name, color: HabitPalette.next(after: try store.habits(includeArchived: true)), createdAt: now)
         try changes.apply(to: &habit, store: store, now: now)
         return try store.addHabit(habit)
     }

@@ -49,6 +49,13 @@ public struct HabitLog {
         return Outcome(habit: habit, days: days, amount: amount, dayTotal: total, replaced: outcome.replaced)
     }
 
+    /// Logs several requests (`log meditate run`): every habit name is checked before anything is
+    /// written, so a typo in the last name logs nothing.
+    public func log(_ requests: [Request]) throws -> [Outcome] {
+        for request in requests { _ = try store.habit(named: request.habit) }
+        return try requests.map { try log($0) }
+    }
+
     /// Withdraws what was logged on the days (a soft delete); refuses when there was nothing.
     public func unlog(habit name: String, days selection: DaySelection) throws -> (habit: Habit, removed: Int) {
         let habit = try store.habit(named: name)

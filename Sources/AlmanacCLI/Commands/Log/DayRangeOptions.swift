@@ -4,9 +4,11 @@ import ArgumentParser
 
 /// Which days a command covers: `--date`, or `--from`/`--to`, or today.
 struct DayRangeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The day (default: today in the store's time zone).", valueName: "YYYY-MM-DD"),
-            transform: ArgumentValues.day)
-    var date: DayKey?
+    @Option(name: [.short, .long], parsing: .unconditional,
+            help: ArgumentHelp("The day: YYYY-MM-DD, today, yesterday or -N for N days ago (default: today in the store's time zone).",
+                               valueName: "day"),
+            transform: ArgumentValues.relativeDay)
+    var date: ArgumentValues.RelativeDay?
 
     @Option(help: ArgumentHelp("The first day of a range.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var from: DayKey?
@@ -19,7 +21,8 @@ struct DayRangeOptions: ParsableArguments {
     func selection() throws -> DaySelection {
         switch (date, from, to) {
         case (nil, nil, nil): return .today
-        case (let day?, nil, nil): return .day(day)
+        case (.day(let day)?, nil, nil): return .day(day)
+        case (.daysAgo(let count)?, nil, nil): return .daysAgo(count)
         case (nil, let start?, let end?):
             guard start <= end else { throw ValidationError("--from \(start) is after --to \(end).") }
             return .range(start, end)

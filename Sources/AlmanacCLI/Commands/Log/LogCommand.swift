@@ -16,24 +16,43 @@ struct LogCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var habit: String
-    @Argument(help: "The day's value (default 1 for yes/no habits and with --add).", transform: ArgumentValues.number)
-    var value: Double?
+    @Argument(help: ArgumentHelp(
+        "The habit's name (any case) and the day's value (default 1 for yes/no habits and with --add); or several habits, each logged with its default.",
+        valueName: "habit [value]"))
+    var words: [String]
     @OptionGroup var range: DayRangeOptions
-    @Option(parsing: .unconditional, help: "A note for the day (may start with -).") var note: String?
+    @Option(name: [.short, .long], parsing: .unconditional, help: "A note for the day (may start with -).") var note: String?
     @Flag(help: "Add to the day's value instead of replacing it (\"one more glass\").") var add = false
     @Flag(help: "Excuse the days (sick, vacation).") var skip = false
 
+    /// The habits and the value the words name: a last word that is a number is the value.
+    func parsedWords() throws -> (habits: [String], value: Double?) {
+        guard words.count >= 2, let last = words.last, let first = last.first,
+              !last.contains(" "), first.isNumber || first == "-" || first == "+" || first == "." else { return (words, nil) }
+        return (Array(words.dropLast()), try ArgumentValues.number(last))
+    }
+
     func validate() throws {
         if add && skip { throw ValidationError("Use either --add or --skip, not both.") }
+        let (habits, value) = try parsedWords()
+        if habits.isEmpty { throw ValidationError("Name the habit to log.") }
         if skip && value != nil { throw ValidationError("A skipped day has no value; leave the value out.") }
+        if habits.count > 1 && value != nil {
+            throw ValidationError("A value goes with one habit; log \(habits.count) habits without a value, or one habit with it.")
+        }
     }
 
     func run() throws {
         let mode: LogMode = skip ? .skip : (add ? .add : .replace)
         let days = try range.selection()
-        let request = HabitLog.Request(habit: habit, value: value, days: days, note: note, mode: mode)
-        let logged = try HabitLog(store: global.openStore(), clock: global.clock()).log(request)
+        let (habits, value) = try parsedWords()
+        let requests = habits.map { HabitLog.Request(habit: $0, value: value, days: days, note: note, mode: mode) }
+        for logged in try HabitLog(store: global.openStore(), clock: global.clock()).log(requests) {
+            report(logged, days: days, mode: mode)
+        }
+    }
+
+    private func report(_ logged: HabitLog.Outcome, days: DaySelection, mode: LogMode) {
         let habit = logged.habit
         if skip {
             let count = logged.days.count
@@ -46,6 +65,10 @@ struct LogCommand: ParsableCommand {
         }
         if logged.replaced > 0 && mode != .add {
             Output.line("Replaced \(logged.replaced) earlier entr\(logged.replaced == 1 ? "y" : "ies") (kept in history).")
+        }
+        if !skip, logged.days.count == 1, !habit.frequency.isScheduled(logged.days[0]) {
+            let day = logged.days[0].weekday.rawValue.capitalized
+            Output.line("\(habit.name) is not due on \(day)s (\(MetricText.frequency(habit.frequency))); logged anyway.")
         }
     }
 }

@@ -1,0 +1,40 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// Everyday use, as a new user types it (issue 14, first part).
+@Suite struct EverydayTests {
+    @Test func fasterLogging() throws {
+        let s = Session()   // Sunday 2026-11-22
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Meditate")
+        try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        // Several yes/no habits at once; a typo logs none of them.
+        #expect(try s.run("log", "meditate", "rnu").status == 1)
+        #expect(!(try s.ok("status")).contains("✓"))   // nothing was logged by the refused command
+        let both = try s.ok("log", "meditate", "run")
+        #expect(both.contains("Logged Meditate today") && both.contains("Logged Run today"))
+        #expect(both.contains("Run is not due on Sundays (Mon, Wed, Fri); logged anyway."))
+        // Short flags and relative days.
+        #expect(try s.ok("log", "water", "3", "-d", "yesterday", "-n", "-1 glass").contains("Logged Water yesterday: 3"))
+        #expect(try s.ok("log", "water", "5", "--date", "-2").contains("Logged Water 2 days ago: 5"))
+        let entries = try s.ok("export", "csv", "--out", "out")
+        #expect(!entries.isEmpty)
+        let csv = String(decoding: s.folder.bytes("out/entries.csv"), as: UTF8.self)
+        #expect(csv.contains("2026-11-21,") && csv.contains("2026-11-20,"))
+        #expect(try s.run("log", "water", "2", "-d", "tomorrow").stderr.contains("today, yesterday or -2"))
+        #expect(try s.run("log", "meditate", "run", "2").stderr.contains("A value goes with one habit"))
+    }
+
+    @Test func newHabitsGetDistinctColoursAndVersionIsShownOnce() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        for name in ["A", "B", "C"] { try s.ok("habit", "add", name) }
+        let list = try JSONSerialization.jsonObject(with: Data(try s.ok("habit", "list", "--json").utf8)) as? [[String: Any]] ?? []
+        #expect(Set(list.compactMap { $0["color"] as? String }).count == 3)
+        #expect(try s.ok("--version").trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(try s.ok("--help").contains("--version"))
+        #expect(!(try s.ok("log", "--help")).contains("--version"))
+    }
+}
