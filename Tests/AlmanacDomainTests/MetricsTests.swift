@@ -63,16 +63,20 @@ struct History {
         #expect(h.streak(asOf: "2026-11-13").current == 0)
     }
 
-    @Test func atMostDaysCountOnlyWhenLogged() {
+    @Test func atMostDaysWithNothingLoggedAreWithinTheLimit() {
         var h = History(unit: .count, target: 2, direction: .atMost, created: "2026-11-01")
         h.log("2026-11-01", value: 1)
         h.log("2026-11-02", value: 3)
         h.log("2026-11-04", value: 0)
         h.log("2026-11-05", value: 2)
-        // 3rd unlogged: unknown, so it breaks; 4th and 5th are within the target.
-        #expect(h.streak(asOf: "2026-11-05") == Streak(current: 2, best: 2, unit: .days))
-        #expect(h.series(asOf: "2026-11-05").state(at: 1) == .missed)
-        #expect(h.series(asOf: "2026-11-05").state(at: 2) == .unknown)
+        // The 2nd is over the limit; the 3rd, unlogged, counts as 0 (as in Loop): 3rd to 5th done.
+        #expect(h.streak(asOf: "2026-11-05") == Streak(current: 3, best: 3, unit: .days))
+        let series = h.series(asOf: "2026-11-05")
+        #expect(series.state(at: 1) == .missed)
+        #expect(series.state(at: 2) == .done && series.isCompleted(2))
+        // Rates, streak and score agree: 4 of 5 days within the limit.
+        let metrics = HabitMetrics(series: series, weekStart: .monday)
+        #expect(metrics.rate7.completed == 4 && metrics.rate7.expected == 5)
     }
 
     @Test func countHabitsNeedTheTarget() {

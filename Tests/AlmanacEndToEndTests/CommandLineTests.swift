@@ -129,7 +129,7 @@ struct Session {
         #expect(((habits[1]["today"] as! [String: Any])["value"] as? Double) == 5)
 
         let text = try s.ok("status")
-        #expect(text.contains("0 of 2 done"))
+        #expect(text.contains("0 of 2 due done"))
         #expect(text.contains("10 days"))
         #expect(!text.contains("\u{1B}["))   // no colour when stdout is not a terminal
 

@@ -33,11 +33,11 @@ import Testing
         #expect(HeatmapCell.level(value: 6, target: 8, direction: .atLeast) == .level2)
         #expect(HeatmapCell.level(value: 8, target: 8, direction: .atLeast) == .level3)
         #expect(HeatmapCell.level(value: 12, target: 8, direction: .atLeast) == .level4)
-        // At most 2: none is best, within the target is done, over it fades.
+        // At most 2: none is best, within the limit is done, over it is never drawn as a success.
         #expect(HeatmapCell.level(value: 0, target: 2, direction: .atMost) == .level4)
         #expect(HeatmapCell.level(value: 2, target: 2, direction: .atMost) == .level3)
-        #expect(HeatmapCell.level(value: 3, target: 2, direction: .atMost) == .level2)
-        #expect(HeatmapCell.level(value: 3.5, target: 2, direction: .atMost) == .level1)
+        #expect(HeatmapCell.level(value: 2.01, target: 2, direction: .atMost) == .level0)
+        #expect(HeatmapCell.level(value: 3.5, target: 2, direction: .atMost) == .level0)
         #expect(HeatmapCell.level(value: 9, target: 2, direction: .atMost) == .level0)
         #expect(HeatmapCell.level(share: 1) == .level4)
         #expect(HeatmapCell.level(share: 0.5) == .level2)
@@ -149,5 +149,24 @@ import Testing
         #expect(out.contains("<object class=\"heatmap\" data=\"heatmaps/run-2026.svg\" type=\"image/svg+xml\"><img src=\"heatmaps/run-2026.svg\" alt=\"Run\" /></object>"))
         #expect(out.contains("<p><img src=\"https://x.example/a.svg\" alt=\"x\" /></p>"))
         #expect(!HTMLPage.isOwnSVG("../heatmaps/../../x.svg"))
+    }
+}
+
+@Suite struct MetricTextTests {
+    @Test(arguments: [("glasses", "glass"), ("cups", "cup"), ("pastries", "pastry"), ("cigarettes", "cigarette"),
+                      ("boxes", "box"), ("min", "min"), ("km", "km"), ("kcal", "kcal"), ("class", "class"), ("Pages", "Page")])
+    func unitLabelsForOne(_ plural: String, _ singular: String) {
+        #expect(MetricText.singular(plural) == singular)
+    }
+
+    @Test func amountsAndCountsReadAsEnglish() {
+        let cups = Habit(name: "Tea", unit: .count, unitLabel: "cups", target: 3, createdAt: Timestamp(millis: 0))
+        #expect(MetricText.amount(1, of: cups) == "1 cup")
+        #expect(MetricText.amount(2, of: cups) == "2 cups")
+        #expect(MetricText.count(1, "perfect day") == "1 perfect day")
+        #expect(MetricText.count(0, "perfect day") == "0 perfect days")
+        let screen = Habit(name: "Screen", unit: .duration, target: 120, direction: .atMost, createdAt: Timestamp(millis: 0))
+        #expect(MetricText.today(value: 218, state: .missed, habit: screen) == "✗ 218 min, limit 120")
+        #expect(MetricText.today(value: nil, state: .done, habit: screen) == "✓ none, limit 120")
     }
 }

@@ -66,8 +66,14 @@ public struct DaySeries: Sendable {
         return index >= 0 && index < count ? index : nil
     }
 
-    /// Whether the day was logged and its value meets the target in the habit's direction.
-    public func isCompleted(_ index: Int) -> Bool { logged[index] && habit.isCompleted(value: values[index]) }
+    /// Whether the day's value meets the target in the habit's direction. The one rule for
+    /// every metric, the heatmaps and the site: an at-least habit's day counts only when logged
+    /// (a day with nothing logged is unknown, never done); an at-most habit's unlogged day is a
+    /// value of 0, within the limit — as Loop Habit Tracker counts it. Skipped days are neither.
+    public func isCompleted(_ index: Int) -> Bool {
+        if logged[index] { return habit.isCompleted(value: values[index]) }
+        return habit.direction == .atMost && !skipped[index]
+    }
 
     public func state(at index: Int) -> DayState {
         if skipped[index] { return .skipped }
@@ -75,7 +81,8 @@ public struct DaySeries: Sendable {
         if logged[index] {
             return habit.isCompleted(value: values[index]) ? .done : (scheduled ? .missed : .unscheduled)
         }
-        return scheduled ? .unknown : .unscheduled
+        guard scheduled else { return .unscheduled }
+        return habit.direction == .atMost ? .done : .unknown
     }
 }
 

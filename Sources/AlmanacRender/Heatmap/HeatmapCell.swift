@@ -25,12 +25,13 @@ public struct HeatmapCell: Sendable, Equatable {
 
     /// The level of a day's value against a target: at-least habits grow with the value
     /// (≥ target is done, level 3; ≥ 1.5 × target, level 4); at-most habits are best at 0 and
-    /// done while within the target (levels 3–4), fading as the value exceeds it.
+    /// done while within the limit (levels 3–4); a day over the limit is level 0, never drawn
+    /// as a success.
     public static func level(value: Double, target: Double, direction: Direction) -> Kind {
         let goodness: Double
         switch direction {
         case .atLeast: goodness = value / target
-        case .atMost: goodness = value <= target ? 1 + 0.5 * (1 - value / target) : max(0, 1 - (value - target) / target)
+        case .atMost: goodness = value <= target ? 1 + 0.5 * (1 - value / target) : 0
         }
         switch goodness {
         case ..<0.000001: return .level0

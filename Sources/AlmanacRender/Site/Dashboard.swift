@@ -32,11 +32,23 @@ struct Dashboard {
             "done": "\(today?.done ?? 0)", "total": "\(today?.due ?? 0)",
             "asOfLabel": md("\(options.asOf.weekday.rawValue.capitalized) \(options.asOf)"),
             "perfectDays": "\(overview.perfectDays)", "activeCount": "\(active.count)",
+            "doneLabel": md(Self.doneLabel(done: today?.done ?? 0, due: today?.due ?? 0)),
+            "perfectDaysLabel": md(MetricText.count(overview.perfectDays, "perfect day")),
+            "activeLabel": md(Self.activeLabel(active: active.count, due: today?.due ?? 0)),
             "hasRows": !rows.isEmpty, "rows": rows, "year": "\(year)",
             "combinedImage": "heatmaps/all-\(year).svg", "combinedAlt": md("All habits: share done per day in \(year)"),
             "habits": habits, "hasArchived": !archived.isEmpty, "archived": archived,
         ]
         if options.includeJournal { context["journalLink"] = "journal.\(ext)" }
         return try templates.dashboard.render(context)
+    }
+
+    /// "4 of 5 due done", "nothing due".
+    static func doneLabel(done: Int, due: Int) -> String { due == 0 ? "nothing due" : "\(done) of \(due) due done" }
+
+    /// "11 active habits (1 not due today)": why the two numbers differ.
+    static func activeLabel(active: Int, due: Int) -> String {
+        let text = MetricText.count(active, "active habit")
+        return active > due ? text + " (\(active - due) not due today)" : text
     }
 }

@@ -14,11 +14,16 @@ public enum HeatmapCells {
             case .unscheduled where !series.logged[i]: return HeatmapCell(kind: .unscheduled, value: "", label: "not due")
             case .unknown:
                 return HeatmapCell(kind: .level0, value: "", label: i == series.count - 1 ? "not logged yet" : "nothing logged")
+            case .done where !series.logged[i]:
+                // An at-most habit's day with nothing logged: 0, within the limit.
+                return HeatmapCell(kind: HeatmapCell.level(value: 0, target: habit.target, direction: habit.direction),
+                                   value: "0", label: "nothing logged · within the limit")
             default:
                 let value = series.values[i]
                 let text = habit.unit == .boolean ? (value >= 1 ? "done" : "not done")
                     : MetricText.amount(value, of: habit)
-                let verdict = habit.unit == .boolean ? "" : (series.isCompleted(i) ? " · done" : " · missed")
+                let verdict = habit.unit == .boolean ? "" : (series.isCompleted(i) ? " · done"
+                    : (habit.direction == .atMost ? " · over the limit" : " · missed"))
                 return HeatmapCell(kind: HeatmapCell.level(value: value, target: habit.target, direction: habit.direction),
                                    value: NumberText.plain(value), label: text + verdict)
             }

@@ -16,8 +16,11 @@ struct JournalPage {
             return ["date": entry.dayKey.description, "title": md(entry.title), "paragraphs": paragraphs]
         }
         let ratings: [[String: Any]] = input.wellbeing.filter { $0.dayKey <= options.asOf }.reversed().map { rating in
-            ["date": rating.dayKey.description, "metric": md(rating.metric),
-             "value": "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", "note": md(rating.note ?? "")]
+            var fields: [String: Any] = ["date": rating.dayKey.description, "metric": md(rating.metric),
+                                         "value": "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))"]
+            // No note, no "—": an empty string would still open the template's section.
+            if let note = rating.note, !note.isEmpty { fields["note"] = md(note) }
+            return fields
         }
         return try templates.journal.render([
             "home": "index.\(ext)", "entries": entries, "hasRatings": !ratings.isEmpty, "ratings": ratings,

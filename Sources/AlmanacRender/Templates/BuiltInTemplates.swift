@@ -6,7 +6,7 @@ enum BuiltInTemplates {
         "dashboard.md.mustache": #"""
 # Habits
 
-**{{{done}}} of {{{total}}} done on {{{asOfLabel}}}** · {{{perfectDays}}} perfect days · {{{activeCount}}} active habits
+**{{{doneLabel}}} on {{{asOfLabel}}}** · {{{perfectDaysLabel}}} · {{{activeLabel}}}
 
 {{#rows}}
 - {{{emoji}}} **[{{{name}}}]({{{link}}})** — today {{{today}}} · streak {{{streak}}} (best {{{best}}}) · 30 days {{{rate30}}} · score {{{score}}}

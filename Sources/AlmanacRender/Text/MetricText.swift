@@ -8,9 +8,25 @@ public enum MetricText {
         return "\(Int((value * 100).rounded()))%"
     }
 
-    /// A value with its unit: "3 glasses", "25 min", "4" (a yes/no habit has no unit).
+    /// A value with its unit: "3 glasses", "1 glass", "25 min", "4" (a yes/no habit has no unit).
     public static func amount(_ value: Double, of habit: Habit) -> String {
-        habit.displayUnit.isEmpty ? NumberText.plain(value) : "\(NumberText.plain(value)) \(habit.displayUnit)"
+        let unit = value == 1 ? singular(habit.displayUnit) : habit.displayUnit
+        return unit.isEmpty ? NumberText.plain(value) : "\(NumberText.plain(value)) \(unit)"
+    }
+
+    /// "1 perfect day", "3 perfect days".
+    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
+    }
+
+    /// An English unit label for one: "glasses" → "glass", "pastries" → "pastry", "cups" →
+    /// "cup"; labels that do not end in a plural "s" ("min", "km", "kcal") stay as they are.
+    static func singular(_ label: String) -> String {
+        let lower = label.lowercased()
+        guard lower.count > 2, lower.hasSuffix("s"), !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is") else { return label }
+        if lower.hasSuffix("ies") { return String(label.dropLast(3)) + "y" }
+        for ending in ["sses", "shes", "ches", "xes", "zes"] where lower.hasSuffix(ending) { return String(label.dropLast(2)) }
+        return String(label.dropLast())
     }
 
     /// A day's value: "done" or "not done" for a yes/no habit, else its amount.
@@ -24,18 +40,20 @@ public enum MetricText {
         rate.value == nil ? "–" : "\(percent(rate.value)) (\(rate.completed) of \(rate.expected))"
     }
 
-    /// The day's value against the target: "✓ 12/8 glasses", "✓ done", "✗ 3 ≤ 2", "skipped", "–".
+    /// The day's value against the target: "✓ 12/8 glasses", "✓ done", "✗ 218 min, limit 120",
+    /// "✓ none, limit 2" (an at-most habit with nothing logged), "skipped", "–".
     public static func today(value: Double?, state: DayState?, habit: Habit) -> String {
         switch state {
         case .skipped: return "skipped"
         case .unscheduled where value == nil: return "not due"
         default: break
         }
-        guard let value else { return "–" }
+        let limit = "limit \(NumberText.plain(habit.target))"
+        guard let value else { return habit.direction == .atMost && state == .done ? "✓ none, \(limit)" : "–" }
         if habit.unit == .boolean { return value >= 1 ? "✓ done" : "✗ not done" }
         let mark = habit.isCompleted(value: value) ? "✓" : "✗"
-        let relation = habit.direction == .atLeast ? "/" : " ≤ "
-        return "\(mark) \(NumberText.plain(value))\(relation)\(amount(habit.target, of: habit))"
+        if habit.direction == .atMost { return "\(mark) \(amount(value, of: habit)), \(limit)" }
+        return "\(mark) \(NumberText.plain(value))/\(amount(habit.target, of: habit))"
     }
 
     /// "at least 8 glasses", "at most 2 cups", "done or not".

@@ -15,7 +15,10 @@ struct StatusCommand: ParsableCommand {
         let report = try StatusReport(store: global.openStore(), asOf: options.asOf, clock: global.clock())
         if options.json { return try Output.json(report) }
         let paint = Paint(enabled: Output.stdoutIsTerminal)
-        Output.line(paint.bold("\(report.asOf.weekday.rawValue.capitalized) \(report.asOf) · \(report.done) of \(report.total) done"))
+        let done = report.total == 0 ? "nothing due" : "\(report.done) of \(report.total) due done"
+        let notDue = report.habits.count - report.total
+        Output.line(paint.bold("\(report.asOf.weekday.rawValue.capitalized) \(report.asOf) · \(done)")
+            + (notDue > 0 ? " (\(notDue) not due today)" : ""))
         guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
         var rows = [["", "Habit", "Today", "Streak", "Best", "30 days", "Score"]]
         for row in report.habits {
