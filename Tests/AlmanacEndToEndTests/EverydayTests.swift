@@ -27,6 +27,20 @@ import Testing
         #expect(try s.run("log", "meditate", "run", "2").stderr.contains("A value goes with one habit"))
     }
 
+    @Test func perWeekHabitsShowTheirProgressInTheWeek() throws {
+        let s = Session()   // Sunday 2026-11-22, weeks from Monday
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Gym", "--frequency", "per-week:3")
+        try s.ok("log", "gym", "-d", "2026-11-18")
+        try s.ok("log", "gym", "-d", "2026-11-20")
+        #expect(try s.ok("status").contains("2/3 this week"))
+        let stats = try s.ok("stats", "gym")
+        #expect(stats.contains("This week") && stats.contains("2 of 3 done"))
+        #expect(stats.contains("4 weeks") && !stats.contains("7d"))
+        try s.ok("report", "--out", "site")
+        #expect(String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self).contains("2/3 this week"))
+    }
+
     @Test func newHabitsGetDistinctColoursAndVersionIsShownOnce() throws {
         let s = Session()
         try s.ok("init", "--timezone", "UTC")

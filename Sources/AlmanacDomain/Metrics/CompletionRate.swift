@@ -15,6 +15,19 @@ extension DaySeries {
     /// weekdays habits expect each due day (the as-of day only once it is completed, as it is
     /// still going on); per-week and per-month habits expect their times in every whole period
     /// inside the window, and the period in progress only what it has achieved so far.
+    /// The completion rate of a per-week or per-month habit over its last `count` periods,
+    /// the one in progress included (with what it has achieved so far); all time when nil.
+    public func completionRate(lastPeriods count: Int?, weekStart: Weekday) -> CompletionRate {
+        var rate = CompletionRate(completed: 0, expected: 0)
+        let all = periods(weekStart: weekStart)
+        for period in all.suffix(count ?? all.count) {
+            let completed = min(period.completed, period.required)
+            rate.completed += completed
+            rate.expected += period.inProgress ? completed : period.required
+        }
+        return rate
+    }
+
     public func completionRate(lastDays days: Int?, weekStart: Weekday) -> CompletionRate {
         var rate = CompletionRate(completed: 0, expected: 0)
         guard count > 0 else { return rate }

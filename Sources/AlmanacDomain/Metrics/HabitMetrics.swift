@@ -22,6 +22,14 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public var completedByWeekday: [Int]
     /// Per month (`YYYY-MM`): completed days and the sum of values.
     public var months: [MonthTotal]
+    /// For per-week and per-month habits: the period in progress ("2 of 3 this week").
+    public var period: PeriodProgress?
+
+    public struct PeriodProgress: Sendable, Codable, Equatable {
+        public var kind: PeriodKind
+        public var done: Int
+        public var times: Int
+    }
 
     public struct MonthTotal: Sendable, Codable, Equatable {
         public var month: String
@@ -59,6 +67,9 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         totalValue = sum
         completedByWeekday = byWeekday
         self.months = months
+        if let rule = series.periodRule, let current = series.periods(from: series.asOf, weekStart: weekStart).last {
+            period = PeriodProgress(kind: rule.kind, done: current.completed, times: rule.times)
+        }
     }
 
     /// The rate for one of `rateWindows`.

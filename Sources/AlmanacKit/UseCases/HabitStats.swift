@@ -7,8 +7,16 @@ public struct HabitStats: Encodable, Sendable {
     public var metrics: HabitMetrics
     /// The first day of the habit's history (nil before it has one).
     public var since: DayKey?
+    /// Completion rates by window: days ("7d", "30d" …) for daily and weekdays habits, periods
+    /// ("4 weeks", "12 months" …) for per-week and per-month ones.
+    public var rates: [WindowRate]
 
-    enum CodingKeys: String, CodingKey { case habit, asOf, metrics }
+    public struct WindowRate: Encodable, Sendable {
+        public var window: String
+        public var rate: CompletionRate
+    }
+
+    enum CodingKeys: String, CodingKey { case habit, asOf, metrics, rates }
 
     public init(store: any AlmanacStore, habit name: String, asOf: DayKey?, clock: Clock) throws {
         let habit = try store.habit(named: name)
@@ -17,7 +25,17 @@ public struct HabitStats: Encodable, Sendable {
         let series = snapshot.series(of: habit, asOf: asOf)
         self.habit = habit
         self.asOf = asOf
-        self.metrics = HabitMetrics(series: series, weekStart: snapshot.settings.weekStart)
+        let metrics = HabitMetrics(series: series, weekStart: snapshot.settings.weekStart)
+        self.metrics = metrics
         self.since = series.count > 0 ? series.start : nil
+        let weekStart = snapshot.settings.weekStart
+        if let rule = series.periodRule {
+            let windows: [Int?] = rule.kind == .week ? [4, 12, 52, nil] : [3, 12, nil]
+            rates = windows.map { n in
+                WindowRate(window: n.map { "\($0) \(rule.kind.rawValue)s" } ?? "all", rate: series.completionRate(lastPeriods: n, weekStart: weekStart))
+            }
+        } else {
+            rates = HabitMetrics.rateWindows.map { window in WindowRate(window: window.map { "\($0)d" } ?? "all", rate: metrics.rate(window)) }
+        }
     }
 }

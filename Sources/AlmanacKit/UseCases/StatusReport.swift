@@ -11,8 +11,12 @@ public struct StatusReport: Encodable, Sendable {
         public var streak: Streak
         public var rate30: CompletionRate
         public var score: Double
+        /// Per-week and per-month habits: the period in progress.
+        public var period: HabitMetrics.PeriodProgress?
         public var habit: Habit
-        enum CodingKeys: String, CodingKey { case id, name, emoji, today, streak, rate30, score }
+        /// The day's metrics, for the text of the row.
+        public var metrics: HabitMetrics
+        enum CodingKeys: String, CodingKey { case id, name, emoji, today, streak, rate30, score, period }
     }
 
     public struct Today: Encodable, Sendable {
@@ -44,7 +48,8 @@ public struct StatusReport: Encodable, Sendable {
         habits = all.filter { !$0.habit.isArchived && $0.series.count > 0 }.map { habit, _, metrics in
             Row(id: habit.id.description, name: habit.name, emoji: habit.emoji,
                 today: Today(value: metrics.todayValue, target: habit.target, unit: habit.displayUnit, state: metrics.todayState),
-                streak: metrics.streak, rate30: metrics.rate30, score: metrics.score, habit: habit)
+                streak: metrics.streak, rate30: metrics.rate30, score: metrics.score, period: metrics.period,
+                habit: habit, metrics: metrics)
         }
     }
 }

@@ -17,7 +17,7 @@ struct Dashboard {
         let rows: [[String: Any]] = active.map { item in
             let m = item.metrics
             return ["emoji": md(item.habit.emoji), "name": md(item.habit.name), "link": "habits/\(item.slug).\(ext)",
-                    "today": md(MetricText.today(value: m.todayValue, state: m.todayState, habit: item.habit)),
+                    "today": md(MetricText.today(m, habit: item.habit)),
                     "streak": md(m.streak.unit.describe(m.streak.current)), "best": md(m.streak.unit.describe(m.streak.best)),
                     "rate30": md(MetricText.percent(m.rate30.value)), "score": md(MetricText.percent(m.score))]
         }

@@ -14,7 +14,7 @@ struct HabitPage {
         let md = MarkdownText.escape
         let habit = item.habit, m = item.metrics, series = item.series
         var stats: [(String, String)] = [
-            ("Today", MetricText.today(value: m.todayValue, state: m.todayState, habit: habit)),
+            ("Today", MetricText.today(m, habit: habit)),
             ("Current streak", m.streak.unit.describe(m.streak.current)),
             ("Best streak", m.streak.unit.describe(m.streak.best)),
             ("Strength score", MetricText.percent(m.score)),

@@ -56,6 +56,19 @@ public enum MetricText {
         return "\(mark) \(NumberText.plain(value))/\(amount(habit.target, of: habit))"
     }
 
+    /// "2/3 this week", "7/10 this month".
+    public static func period(_ progress: HabitMetrics.PeriodProgress) -> String {
+        "\(progress.done)/\(progress.times) this \(progress.kind.rawValue)"
+    }
+
+    /// The day's text, and for a per-week or per-month habit its period so far:
+    /// "✓ done · 2/3 this week".
+    public static func today(_ metrics: HabitMetrics, habit: Habit) -> String {
+        let day = today(value: metrics.todayValue, state: metrics.todayState, habit: habit)
+        guard let progress = metrics.period else { return day }
+        return day == "–" ? period(progress) : day + " · " + period(progress)
+    }
+
     /// "at least 8 glasses", "at most 2 cups", "done or not".
     public static func goal(_ habit: Habit) -> String {
         if habit.unit == .boolean { return "done or not" }

@@ -19,17 +19,14 @@ struct StatsCommand: ParsableCommand {
         let (habit, metrics) = (stats.habit, stats.metrics)
         Output.line("\(HabitText.title(habit)) — \(MetricText.goal(habit)), \(habit.frequency.cliDescription) · as of \(stats.asOf)")
         guard let since = stats.since else { return Output.line("No history yet as of \(stats.asOf).") }
-        let rates = HabitMetrics.rateWindows.map { window -> String in
-            let rate = metrics.rate(window)
-            let label = window.map { "\($0)d" } ?? "all"
-            return "\(label) \(MetricText.percent(rate.value)) (\(rate.completed)/\(rate.expected))"
-        }
+        let rates = stats.rates.map { "\($0.window) \(MetricText.percent($0.rate.value)) (\($0.rate.completed)/\($0.rate.expected))" }
         let weekdays = Weekday.allCases.map { "\($0.short.capitalized) \(metrics.completedByWeekday[$0.isoIndex])" }
         let months = metrics.months.suffix(12).map {
             "\($0.month): \($0.completedDays) done" + (habit.unit == .boolean ? "" : ", \(NumberText.plain($0.value))")
         }
         let rows: [[String]] = [
-            ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"],
+            ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"]]
+            + (metrics.period.map { [["This \($0.kind.rawValue)", "\($0.done) of \($0.times) done"]] } ?? []) + [
             ["Strength", MetricText.percent(metrics.score)],
             ["Completion", rates.joined(separator: " · ")],
             ["Check-ins", "\(metrics.totalCheckins)" + (habit.unit == .boolean ? "" : " (total \(MetricText.amount(metrics.totalValue, of: habit)))")],

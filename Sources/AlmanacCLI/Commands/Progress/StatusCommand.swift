@@ -22,7 +22,7 @@ struct StatusCommand: ParsableCommand {
         guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
         var rows = [["", "Habit", "Today", "Streak", "Best", "30 days", "Score"]]
         for row in report.habits {
-            let today = paint.state(row.today.state, MetricText.today(value: row.today.value, state: row.today.state, habit: row.habit))
+            let today = paint.state(row.today.state, MetricText.today(row.metrics, habit: row.habit))
             rows.append([TerminalText.safe(row.emoji), TerminalText.safe(row.name), today, row.streak.unit.describe(row.streak.current),
                          row.streak.unit.describe(row.streak.best), MetricText.percent(row.rate30.value),
                          MetricText.percent(row.score)])
