@@ -52,13 +52,15 @@ import Testing
         let habits = try parse(s, "habits.csv")
         #expect(habits.rows.map { $0["name"]! } == ["'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt"])
         #expect(habits.rows[1]["target"] == "8")
+        #expect(habits.rows[1]["direction"] == "at-least")   // the command line's spelling
         #expect(habits.rows[1]["total_checkins"] == "2")
         #expect(habits.rows[1]["total_value"] == "11.5")
 
         let daily = try parse(s, "daily.csv")
-        #expect(daily.header == ["date", "'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt"])
+        #expect(daily.header == ["date", "'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt", "skipped"])
         #expect(daily.rows.map { $0["date"]! } == ["2026-11-18", "2026-11-19", "2026-11-20"])
-        #expect(daily.rows.map { $0["Wasser 💧, kalt"]! } == ["9", "skip", "2.5"])
+        #expect(daily.rows.map { $0["Wasser 💧, kalt"]! } == ["9", "", "2.5"])   // numeric columns stay numeric
+        #expect(daily.rows.map { $0["skipped"]! } == ["", "Wasser 💧, kalt", ""])
         #expect(daily.rows.map { $0["'=HYPERLINK(\"x\"),\"quoted\""]! } == ["1", "", ""])
 
         let journal = try parse(s, "journal.csv")
@@ -67,6 +69,17 @@ import Testing
         let wellbeing = try parse(s, "wellbeing.csv")
         #expect(wellbeing.rows.first?["note"] == "'=1+1")
         #expect(wellbeing.rows.first?["value"] == "4")
+    }
+
+    /// `--raw`: the same files without the spreadsheet guard, for scripts and pandas.
+    @Test func rawExportsKeepTextAsItIs() throws {
+        let s = try hostileStore()
+        try s.ok("export", "csv", "--out", "raw", "--raw")
+        let text = String(decoding: s.folder.bytes("raw/wellbeing.csv"), as: UTF8.self)
+        let wellbeing = try CSV<Named>(string: text, delimiter: .comma, loadColumns: false)
+        #expect(wellbeing.rows.first?["note"] == "=1+1")
+        let journal = try CSV<Named>(string: String(decoding: s.folder.bytes("raw/journal.csv"), as: UTF8.self), delimiter: .comma, loadColumns: false)
+        #expect(journal.rows.first?["title"] == "+ week")
     }
 
     @Test func recordsEndInCRLFAndTheBOMIsOptional() throws {

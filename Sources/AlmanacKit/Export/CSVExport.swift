@@ -22,14 +22,19 @@ public struct CSVExport {
     /// The last day exported: later entries are left out.
     public let asOf: DayKey
     let byteOrderMark: Bool
+    /// Cells a spreadsheet would run as a formula get a leading `'`; off with `--raw`.
+    let neutralising: Bool
 
     /// An export into the folder `out` (created when missing) as of a day (default today).
-    public init(store: any AlmanacStore, out: String, asOf: DayKey?, clock: Clock, byteOrderMark: Bool) throws {
+    public init(store: any AlmanacStore, out: String, asOf: DayKey?, clock: Clock, byteOrderMark: Bool, raw: Bool = false) throws {
         self.store = store
         self.asOf = try asOf ?? clock.today(in: store.calendar())
         self.folder = try OutputFolder(out)
         self.byteOrderMark = byteOrderMark
+        self.neutralising = !raw
     }
+
+    private func record(_ fields: [String]) -> String { CSVField.record(fields, neutralising: neutralising) }
 
     /// Writes every file and returns their names; `progress(done, total)` follows the entries.
     @discardableResult
@@ -51,7 +56,7 @@ public struct CSVExport {
     private func file(_ name: String, header: [String]) throws -> AtomicFile {
         let file = try folder.create(name)
         if byteOrderMark { try file.write(CSVField.byteOrderMark) }
-        try file.write(CSVField.record(header))
+        try file.write(record(header))
         return file
     }
 
@@ -59,9 +64,9 @@ public struct CSVExport {
         let file = try file("habits.csv", header: Self.habitsHeader)
         let categories = Dictionary(uniqueKeysWithValues: try store.categories().map { ($0.id, $0.name) })
         for (habit, _, m) in snapshot.metrics(asOf: asOf) {
-            try file.write(CSVField.record([
+            try file.write(record([
                 habit.id.description, habit.name, habit.emoji, habit.unit.rawValue, habit.unitLabel,
-                CSVField.number(habit.target), habit.direction.rawValue, habit.frequency.cliDescription,
+                CSVField.number(habit.target), habit.direction.cliName, habit.frequency.cliDescription,
                 habit.categoryId.flatMap { categories[$0] } ?? "", habit.color, habit.createdAt.description,
                 habit.archivedAt?.description ?? "", "\(m.streak.current)", "\(m.streak.best)",
                 CSVField.number(m.rate7.value, digits: 4), CSVField.number(m.rate30.value, digits: 4),
@@ -76,6 +81,7 @@ public struct CSVExport {
     private func entries(total: Int, progress: (Int, Int) -> Void) throws -> AtomicFile {
         let file = try file("entries.csv", header: Self.entriesHeader)
         var encoder = EntriesCSVEncoder()
+        encoder.neutralising = neutralising
         var rows = 0
         try store.forEachLiveEntry(through: asOf) { row in
             rows += 1
@@ -91,17 +97,20 @@ public struct CSVExport {
         let all = snapshot.habits.map { snapshot.series(of: $0, asOf: asOf) }.filter { s in
             (0..<s.count).contains { s.logged[$0] || s.skipped[$0] }
         }
-        let file = try file("daily.csv", header: ["date"] + all.map(\.habit.name))
+        // Habit columns stay numeric: a skip is named in the last column, not written as text.
+        let file = try file("daily.csv", header: ["date"] + all.map(\.habit.name) + ["skipped"])
         let firstEntry = all.compactMap { s in (0..<s.count).first { s.logged[$0] || s.skipped[$0] }.map(s.day(at:)) }.min()
         guard let firstEntry else { return file }
         for ordinal in firstEntry.ordinal...asOf.ordinal {
             let day = DayKey(ordinal: ordinal)
             var fields = [day.description]
+            var skipped: [String] = []
             for s in all {
                 guard let i = s.index(of: day) else { fields.append(""); continue }
-                fields.append(s.logged[i] ? CSVField.number(s.values[i]) : (s.skipped[i] ? "skip" : ""))
+                fields.append(s.logged[i] ? CSVField.number(s.values[i]) : "")
+                if s.skipped[i] { skipped.append(s.habit.name) }
             }
-            try file.write(CSVField.record(fields))
+            try file.write(record(fields + [skipped.joined(separator: "; ")]))
         }
         return file
     }
@@ -109,7 +118,7 @@ public struct CSVExport {
     private func journal() throws -> AtomicFile {
         let file = try file("journal.csv", header: Self.journalHeader)
         for entry in try store.journal(from: nil, to: asOf) {
-            try file.write(CSVField.record([entry.dayKey.description, entry.timestampUtc.description, entry.title,
+            try file.write(record([entry.dayKey.description, entry.timestampUtc.description, entry.title,
                                             entry.body, entry.id.description]))
         }
         return file
@@ -118,7 +127,7 @@ public struct CSVExport {
     private func wellbeing() throws -> AtomicFile {
         let file = try file("wellbeing.csv", header: Self.wellbeingHeader)
         for entry in try store.wellbeing(from: nil, to: asOf) {
-            try file.write(CSVField.record([entry.dayKey.description, entry.timestampUtc.description, entry.metric,
+            try file.write(record([entry.dayKey.description, entry.timestampUtc.description, entry.metric,
                                             CSVField.number(entry.value), CSVField.number(entry.scaleMax),
                                             entry.habitId?.description ?? "", entry.note ?? "", entry.id.description]))
         }

@@ -8,6 +8,8 @@ import AlmanacSQLite
 /// held as bytes until the group ends, when the day's completion (the sum of its checks against
 /// the habit's target) is known and can be filled in.
 struct EntriesCSVEncoder {
+    /// Whether formula-like cells get a leading `'` (spreadsheets) or not (`--raw`).
+    var neutralising = true
     private var out: [UInt8] = []
     private var scratch: [UInt8] = []
     private var rows: [(prefix: Range<Int>, suffix: Range<Int>, check: Bool)] = []
@@ -38,7 +40,7 @@ struct EntriesCSVEncoder {
         let middle = scratch.count
         scratch.append(Self.comma)
         field(row, .note); field(row, .timestampUtc)
-        CSVField.append(row.text(Column.id.rawValue), to: &scratch)
+        CSVField.append(row.text(Column.id.rawValue), to: &scratch, neutralising: neutralising)
         scratch.append(13); scratch.append(10)
         rows.append((start..<middle, middle..<scratch.count, isCheck))
         return out.count
@@ -67,7 +69,7 @@ struct EntriesCSVEncoder {
     }
 
     private mutating func field(_ row: any RowCells, _ column: LiveEntryColumn) {
-        CSVField.append(row.text(column.rawValue), to: &scratch)
+        CSVField.append(row.text(column.rawValue), to: &scratch, neutralising: neutralising)
         scratch.append(Self.comma)
     }
 }

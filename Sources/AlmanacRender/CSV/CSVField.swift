@@ -13,21 +13,23 @@ public enum CSVField {
 
     /// One field, escaped. A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return
     /// gets a leading `'` (OWASP's advice) unless it is a plain number such as `-3` or `+1.5`.
-    public static func text(_ value: String) -> String {
+    /// With `neutralising: false` (`export csv --raw`, for scripts and pandas) cells are only
+    /// quoted, never prefixed.
+    public static func text(_ value: String, neutralising: Bool = true) -> String {
         var out: [UInt8] = []
-        append(value, to: &out)
+        append(value, to: &out, neutralising: neutralising)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends one escaped field to a byte buffer.
-    public static func append(_ value: String, to out: inout [UInt8]) {
+    public static func append(_ value: String, to out: inout [UInt8], neutralising: Bool = true) {
         var value = value
-        value.withUTF8 { append($0, to: &out) }
+        value.withUTF8 { append($0, to: &out, neutralising: neutralising) }
     }
 
     /// Appends one escaped field, given as UTF-8 bytes, to a byte buffer: the single escaping
     /// routine every CSV cell goes through.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], neutralising: Bool = true) {
         let quote = UInt8(ascii: "\"")
         var needsQuotes = false
         for byte in bytes where byte == UInt8(ascii: ",") || byte == quote || byte == 10 || byte == 13 {
@@ -35,7 +37,7 @@ public enum CSVField {
             break
         }
         var neutralise = false
-        if let first = bytes.first, formulaStarts.contains(first) { neutralise = !isPlainNumber(bytes) }
+        if neutralising, let first = bytes.first, formulaStarts.contains(first) { neutralise = !isPlainNumber(bytes) }
         if !needsQuotes && !neutralise {
             out.append(contentsOf: bytes)
             return
@@ -58,8 +60,8 @@ public enum CSVField {
     }
 
     /// A whole record, escaped and terminated by CRLF.
-    public static func record(_ fields: [String]) -> String {
-        fields.map(text).joined(separator: ",") + lineEnd
+    public static func record(_ fields: [String], neutralising: Bool = true) -> String {
+        fields.map { text($0, neutralising: neutralising) }.joined(separator: ",") + lineEnd
     }
 
     /// An optional sign, digits, an optional fraction: what spreadsheets read as a number.

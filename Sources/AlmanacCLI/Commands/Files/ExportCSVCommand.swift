@@ -10,18 +10,20 @@ struct ExportCSVCommand: ParsableCommand {
         discussion: """
             RFC 4180 CSV in UTF-8 with a header row, ISO dates and '.' decimals. Only live rows are \
             exported (soft-deleted history is in the backup). Cells that a spreadsheet would run as a \
-            formula get a leading '. The five files are replaced together: all old or all new.
+            formula get a leading ' (not with --raw, which is for scripts). The five files are replaced \
+            together: all old or all new.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The folder to write to (created when missing).", valueName: "folder")) var out = "exports"
     @Flag(help: "Start each file with a UTF-8 byte order mark, for Excel.") var bom = false
+    @Flag(help: "No leading ' on cells that look like formulas: for scripts and pandas, not for spreadsheets.") var raw = false
     @Option(help: ArgumentHelp("Export as of this day (default today): later entries are left out.", valueName: "YYYY-MM-DD"),
             transform: ArgumentValues.day)
     var asOf: DayKey?
 
     func run() throws {
-        let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom)
+        let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
         let files = try export.run(progress: progress.update)
         progress.finish()
