@@ -27,6 +27,27 @@ import Testing
         #expect(try s.run("log", "meditate", "run", "2").stderr.contains("A value goes with one habit"))
     }
 
+    @Test func historyShowsDaysNotesSkipsAndCorrections() throws {
+        let s = Session()   // Sunday 2026-11-22
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8", "--unit-label", "glasses")
+        try s.ok("log", "water", "5", "-d", "2026-11-20", "-n", "hot day")
+        try s.ok("log", "water", "9", "-d", "2026-11-20")
+        try s.ok("log", "water", "--skip", "-d", "2026-11-21", "-n", "sick")
+        let text = try s.ok("history", "water")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("2026-11-21  skipped") == true, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("2026-11-20") && $0.contains("✓ 9 glasses") && $0.contains("was 5 until") })
+        let json = try JSONSerialization.jsonObject(with: Data(try s.ok("history", "water", "--json").utf8)) as? [String: Any]
+        let days = json?["days"] as? [[String: Any]] ?? []
+        #expect(days.count == 2 && (days[1]["corrections"] as? [Any])?.count == 1)
+        // stats draws the last weeks: the 20th done, the 21st skipped, the 22nd not logged yet.
+        let stats = try s.ok("stats", "water")
+        #expect(stats.contains("Fri") && stats.contains("Last 12 weeks"))
+        #expect(stats.split(separator: "\n").contains { $0.hasPrefix("  Fri") && $0.hasSuffix("█") })
+        #expect(stats.split(separator: "\n").contains { $0.hasPrefix("  Sat") && $0.hasSuffix("s") })
+    }
+
     @Test func perWeekHabitsShowTheirProgressInTheWeek() throws {
         let s = Session()   // Sunday 2026-11-22, weeks from Monday
         try s.ok("init", "--timezone", "UTC")

@@ -10,6 +10,9 @@ public struct HabitStats: Encodable, Sendable {
     /// Completion rates by window: days ("7d", "30d" …) for daily and weekdays habits, periods
     /// ("4 weeks", "12 months" …) for per-week and per-month ones.
     public var rates: [WindowRate]
+    /// The day series the metrics come from (for a terminal heatmap).
+    public var series: DaySeries
+    public var weekStart: Weekday
 
     public struct WindowRate: Encodable, Sendable {
         public var window: String
@@ -26,6 +29,8 @@ public struct HabitStats: Encodable, Sendable {
         self.habit = habit
         self.asOf = asOf
         let metrics = HabitMetrics(series: series, weekStart: snapshot.settings.weekStart)
+        self.series = series
+        self.weekStart = snapshot.settings.weekStart
         self.metrics = metrics
         self.since = series.count > 0 ? series.start : nil
         let weekStart = snapshot.settings.weekStart

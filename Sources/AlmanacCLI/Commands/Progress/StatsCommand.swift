@@ -34,6 +34,8 @@ struct StatsCommand: ParsableCommand {
             ["By weekday", weekdays.joined(separator: " · ")],
         ]
         Output.table(rows).forEach { Output.line($0) }
+        Output.line("Last 12 weeks (█ done, ▒ not enough, · nothing logged, s skipped):")
+        TerminalHeatmap.lines(stats.series, weekStart: stats.weekStart).forEach { Output.line("  " + $0) }
         Output.line("Last months:")
         months.forEach { Output.line("  " + $0) }
     }

@@ -1,0 +1,37 @@
+import AlmanacDomain
+import AlmanacKit
+import AlmanacRender
+import ArgumentParser
+
+/// `almanac history HABIT`: the days of one habit, newest first, with notes and corrections.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "One habit's days: values, skips, notes, and the corrections kept in history.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The habit's name (any case).") var habit: String
+    @Option(help: ArgumentHelp("From this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var from: DayKey?
+    @Option(help: ArgumentHelp("Through this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var to: DayKey?
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        let history = try HabitHistory(store: global.openStore(), habit: habit, from: from, to: to)
+        if json { return try Output.json(history) }
+        let habit = history.habit
+        guard !history.days.isEmpty else { return Output.line("Nothing logged for \(TerminalText.safe(habit.name)) yet.") }
+        var rows: [[String]] = []
+        for day in history.days {
+            let state: String
+            if let value = day.value {
+                state = (habit.isCompleted(value: value) ? "✓ " : "✗ ") + MetricText.dayValue(value, of: habit)
+            } else {
+                state = day.skipped ? "skipped" : "withdrawn"
+            }
+            let notes = day.entries.compactMap(\.note).filter { !$0.isEmpty }.joined(separator: " · ")
+            let corrections = day.corrections.map { "was \($0.kind == .skip ? "skipped" : NumberText.plain($0.value)) until \($0.deletedAt.map { String($0.description.prefix(16)) } ?? "")" }
+            rows.append([day.day.description, state, TerminalText.safe(notes), corrections.joined(separator: "; ")])
+        }
+        Output.table(rows).forEach { Output.line($0) }
+    }
+}
