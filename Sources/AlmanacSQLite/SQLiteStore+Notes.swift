@@ -5,10 +5,15 @@ extension SQLiteStore {
     /// Adds a journal entry; it is independent of every habit.
     @discardableResult
     public func addJournal(_ draft: JournalEntry) throws -> JournalEntry {
+        let entry = try Self.checked(draft)
+        return try write { db in try entry.inserted(db) }
+    }
+
+    static func checked(_ draft: JournalEntry) throws -> JournalEntry {
         var entry = draft
         entry.title = try HabitRules.checkedName(entry.title, kind: "journal title")
         try HabitRules.checkText(entry.body, field: "A journal entry's text")
-        return try write { db in try entry.inserted(db) }
+        return entry
     }
 
     /// Live journal entries between two days (inclusive), oldest first.
@@ -25,6 +30,11 @@ extension SQLiteStore {
     /// Adds a wellbeing rating; it never affects completion, streaks or goals.
     @discardableResult
     public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry {
+        let entry = try Self.checked(draft)
+        return try write { db in try entry.inserted(db) }
+    }
+
+    static func checked(_ draft: WellbeingEntry) throws -> WellbeingEntry {
         var entry = draft
         entry.metric = try HabitRules.checkedName(entry.metric, kind: "metric").lowercased()
         if let note = entry.note { try HabitRules.checkText(note, field: "A note") }
@@ -34,7 +44,7 @@ extension SQLiteStore {
         guard entry.value.isFinite, entry.value >= 0, entry.value <= entry.scaleMax else {
             throw DomainError.invalid("A \(entry.metric) rating must be between 0 and \(NumberText.plain(entry.scaleMax)), not \(NumberText.plain(entry.value)).")
         }
-        return try write { db in try entry.inserted(db) }
+        return entry
     }
 
     /// Live wellbeing entries between two days (inclusive), oldest first.
@@ -65,5 +75,37 @@ extension SQLiteStore {
             }
             return notes
         }
+    }
+}
+
+extension SQLiteStore {
+    public func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry {
+        let entry = try Self.checked(draft)
+        return try write { db in
+            try Self.softDelete(JournalEntry.databaseTableName, id: id, now: now, db, kind: "journal entry")
+            return try entry.inserted(db)
+        }
+    }
+
+    public func deleteJournal(id: EntityID, now: Timestamp) throws {
+        try write { db in try Self.softDelete(JournalEntry.databaseTableName, id: id, now: now, db, kind: "journal entry") }
+    }
+
+    public func replaceWellbeing(id: EntityID, with draft: WellbeingEntry, now: Timestamp) throws -> WellbeingEntry {
+        let entry = try Self.checked(draft)
+        return try write { db in
+            try Self.softDelete(WellbeingEntry.databaseTableName, id: id, now: now, db, kind: "rating")
+            return try entry.inserted(db)
+        }
+    }
+
+    public func deleteWellbeing(id: EntityID, now: Timestamp) throws {
+        try write { db in try Self.softDelete(WellbeingEntry.databaseTableName, id: id, now: now, db, kind: "rating") }
+    }
+
+    /// Marks a live row deleted (history keeps it); refuses a row that is gone or deleted.
+    private static func softDelete(_ table: String, id: EntityID, now: Timestamp, _ db: Database, kind: String) throws {
+        try db.execute(sql: "UPDATE \(table) SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL", arguments: [now, id])
+        guard db.changesCount == 1 else { throw DomainError.refused("The \(kind) \(id) no longer exists; another command may have deleted it.") }
     }
 }

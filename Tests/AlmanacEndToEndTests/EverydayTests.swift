@@ -48,6 +48,32 @@ import Testing
         #expect(stats.split(separator: "\n").contains { $0.hasPrefix("  Sat") && $0.hasSuffix("s") })
     }
 
+    @Test func journalAndRatingsCanBeChangedAndDeletedKeepingHistory() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("journal", "add", "Long week", "--body", "tired")
+        try s.ok("wellbeing", "add", "mood", "2", "--note", "meh")
+        let journalID = try #require(try s.ok("journal", "list").split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init))
+        #expect(journalID.count == 8)
+        try s.ok("journal", "edit", journalID, "--title", "Short week", "--body", "rested")
+        let listed = try s.ok("journal", "list")
+        #expect(listed.contains("Short week") && listed.contains("rested") && !listed.contains("Long week"))
+        let ratingID = try #require(try s.ok("wellbeing", "list").split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init))
+        try s.ok("wellbeing", "edit", ratingID, "--value", "4")
+        #expect(try s.ok("wellbeing", "list").contains("4/5"))
+        let newRating = try #require(try s.ok("wellbeing", "list").split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init))
+        try s.ok("wellbeing", "delete", newRating)
+        #expect(try s.ok("wellbeing", "list").isEmpty)
+        #expect(try s.run("journal", "delete", "zzzz").stderr.contains("No journal entry has an id starting with zzzz"))
+        // History keeps every version: the backup has 2 journal entries and 2 ratings, one of each live.
+        try s.ok("backup", "--out", "b.json")
+        let backup = try JSONSerialization.jsonObject(with: s.folder.bytes("b.json")) as? [String: Any]
+        let journal = backup?["journalEntries"] as? [[String: Any]] ?? []
+        let ratings = backup?["wellbeingEntries"] as? [[String: Any]] ?? []
+        #expect(journal.count == 2 && journal.filter { $0["deletedAt"] is NSNull }.count == 1)
+        #expect(ratings.count == 2 && ratings.allSatisfy { !($0["deletedAt"] is NSNull) })
+    }
+
     @Test func perWeekHabitsShowTheirProgressInTheWeek() throws {
         let s = Session()   // Sunday 2026-11-22, weeks from Monday
         try s.ok("init", "--timezone", "UTC")

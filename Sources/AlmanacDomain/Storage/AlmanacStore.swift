@@ -43,7 +43,16 @@ public protocol AlmanacStore: AnyObject, Sendable {
     @discardableResult func addJournal(_ draft: JournalEntry) throws -> JournalEntry
     /// Live journal entries between two days (inclusive), by day, time and id.
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry]
+    /// Replaces a live journal entry by an edited one, in one transaction: the old row is
+    /// soft-deleted (history keeps it) and the new one gets its own id.
+    @discardableResult func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry
+    /// Soft-deletes a live journal entry.
+    func deleteJournal(id: EntityID, now: Timestamp) throws
     @discardableResult func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry
+    /// Replaces a live rating by an edited one (the old one stays as history).
+    @discardableResult func replaceWellbeing(id: EntityID, with draft: WellbeingEntry, now: Timestamp) throws -> WellbeingEntry
+    /// Soft-deletes a live rating.
+    func deleteWellbeing(id: EntityID, now: Timestamp) throws
     /// Live wellbeing entries between two days (inclusive), by day, time and id.
     func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry]
     /// The notes of live check entries through a day, per habit id (text form), oldest first.

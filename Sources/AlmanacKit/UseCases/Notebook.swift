@@ -30,4 +30,60 @@ public struct Notebook {
         return try store.addWellbeing(WellbeingEntry(dayKey: day, timestampUtc: now, metric: metric, value: value,
                                                      scaleMax: scale, habitId: habitId, note: note))
     }
+
+    /// The live journal entry whose id starts with `prefix` (as `journal list` shows it).
+    public func journalEntry(_ prefix: String) throws -> JournalEntry {
+        try Self.unique(try store.journal(from: nil, to: nil), prefix: prefix, kind: "journal entry", list: "journal list")
+    }
+
+    /// The live rating whose id starts with `prefix` (as `wellbeing list` shows it).
+    public func rating(_ prefix: String) throws -> WellbeingEntry {
+        try Self.unique(try store.wellbeing(from: nil, to: nil), prefix: prefix, kind: "rating", list: "wellbeing list")
+    }
+
+    /// Edits a journal entry: the given fields change, the old version stays in history.
+    public func editJournal(_ prefix: String, title: String?, body: String?, day: DayKey?) throws -> JournalEntry {
+        let old = try journalEntry(prefix)
+        let edited = JournalEntry(dayKey: day ?? old.dayKey, timestampUtc: old.timestampUtc, title: title ?? old.title,
+                                  body: body ?? old.body, createdAt: clock.now())
+        return try store.replaceJournal(id: old.id, with: edited, now: clock.now())
+    }
+
+    /// Edits a rating: the given fields change, the old version stays in history.
+    public func editRating(_ prefix: String, value: Double?, scale: Double?, note: String?, day: DayKey?) throws -> WellbeingEntry {
+        let old = try rating(prefix)
+        let edited = WellbeingEntry(dayKey: day ?? old.dayKey, timestampUtc: old.timestampUtc, metric: old.metric,
+                                    value: value ?? old.value, scaleMax: scale ?? old.scaleMax, habitId: old.habitId,
+                                    note: note ?? old.note, createdAt: clock.now())
+        return try store.replaceWellbeing(id: old.id, with: edited, now: clock.now())
+    }
+
+    /// Deletes a journal entry (softly: backups keep it).
+    public func deleteJournal(_ prefix: String) throws -> JournalEntry {
+        let entry = try journalEntry(prefix)
+        try store.deleteJournal(id: entry.id, now: clock.now())
+        return entry
+    }
+
+    /// Deletes a rating (softly: backups keep it).
+    public func deleteRating(_ prefix: String) throws -> WellbeingEntry {
+        let entry = try rating(prefix)
+        try store.deleteWellbeing(id: entry.id, now: clock.now())
+        return entry
+    }
+
+    /// The one item whose id starts with `prefix` (at least four characters, any case).
+    static func unique<T: Identifiable>(_ items: [T], prefix: String, kind: String, list: String) throws -> T where T.ID == EntityID {
+        let key = prefix.lowercased()
+        guard key.count >= 4 else {
+            throw AlmanacError.option("id", reason: "Give at least the first 4 characters of the \(kind)'s id, as `almanac \(list)` shows it.")
+        }
+        let matches = items.filter { $0.id.description.hasPrefix(key) }
+        guard matches.count == 1 else {
+            throw AlmanacError.refused(matches.isEmpty
+                ? "No \(kind) has an id starting with \(prefix); `almanac \(list)` shows them."
+                : "\(matches.count) \(kind)s have an id starting with \(prefix); give more of it.")
+        }
+        return matches[0]
+    }
 }

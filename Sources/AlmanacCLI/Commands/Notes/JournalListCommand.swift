@@ -12,7 +12,7 @@ struct JournalListCommand: ParsableCommand {
         let entries = try Notebook(store: global.openStore(), clock: global.clock()).journal(from: list.from, to: list.to)
         if list.json { return try Output.json(entries) }
         for entry in entries {
-            Output.line("\(entry.dayKey)  \(TerminalText.safe(entry.title))")
+            Output.line("\(entry.dayKey)  \(entry.id.description.prefix(8))  \(TerminalText.safe(entry.title))")
             let body = TerminalText.safe(entry.body, keepingNewlines: true)
             if !body.isEmpty { Output.line("    " + body.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")) }
         }

@@ -13,7 +13,7 @@ struct WellbeingListCommand: ParsableCommand {
         let entries = try Notebook(store: global.openStore(), clock: global.clock()).wellbeing(from: list.from, to: list.to)
         if list.json { return try Output.json(entries) }
         let rows = entries.map {
-            [$0.dayKey.description, TerminalText.safe($0.metric), "\(NumberText.plain($0.value))/\(NumberText.plain($0.scaleMax))",
+            [$0.dayKey.description, String($0.id.description.prefix(8)), TerminalText.safe($0.metric), "\(NumberText.plain($0.value))/\(NumberText.plain($0.scaleMax))",
              TerminalText.safe($0.note ?? "")]
         }
         Output.table(rows).forEach { Output.line($0) }
