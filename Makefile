@@ -5,7 +5,7 @@ APT_PACKAGES := libcmark-dev libsqlite3-dev tzdata cmark sqlite3 libxml2-utils t
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac
 
-.PHONY: deps build release test demo bench check-site templates clean
+.PHONY: deps build release test demo bench check-site templates man clean
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -40,6 +40,11 @@ check-site: demo
 
 templates:
 	python3 scripts/embed-templates.py
+
+# The man page, generated from the command definitions (swift-argument-parser's plugin).
+man: deps
+	$(SWIFT) package plugin generate-manual
+	cp .build/plugins/GenerateManual/outputs/almanac/almanac.1 docs/almanac.1
 
 clean:
 	rm -rf .build .demo

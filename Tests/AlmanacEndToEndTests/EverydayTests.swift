@@ -25,6 +25,8 @@ import Testing
         #expect(csv.contains("2026-11-21,") && csv.contains("2026-11-20,"))
         #expect(try s.run("log", "water", "2", "-d", "tomorrow").stderr.contains("today, yesterday or -2"))
         #expect(try s.run("log", "meditate", "run", "2").stderr.contains("A value goes with one habit"))
+        // A mistyped option: the day is named as a day.
+        #expect(try s.run("log", "water", "--dat", "2026-11-20").stderr.contains("2026-11-20 is a day, not a value: give it with --date"))
     }
 
     @Test func historyShowsDaysNotesSkipsAndCorrections() throws {
@@ -97,5 +99,26 @@ import Testing
         #expect(try s.ok("--version").trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
         #expect(try s.ok("--help").contains("--version"))
         #expect(!(try s.ok("log", "--help")).contains("--version"))
+    }
+}
+
+/// Shell completion of habit names, and the man page kept with the commands.
+@Suite struct CompletionTests {
+    @Test func habitNamesAreCompletedFromTheStore() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Meditate")
+        try s.ok("habit", "add", "Run")
+        let names = try s.ok("---completion", "stats", "--", "positional@0", "2", "0")
+        #expect(names.split(separator: "\n") == ["Meditate", "Run"])
+        #expect(try s.ok("--generate-completion-script", "bash").contains("---completion stats"))
+    }
+
+    @Test func theManPageNamesEveryCommand() throws {
+        let page = try String(contentsOf: HelpTests.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/almanac.1"), encoding: .utf8)
+        for path in HelpTests.commandPaths where !path.isEmpty {
+            #expect(page.contains(".It Em \(path.last!)\n"), "docs/almanac.1 lacks `\(path.joined(separator: " "))`: run `make man`")
+        }
     }
 }

@@ -7,7 +7,7 @@ struct HabitArchiveCommand: ParsableCommand {
         commandName: "archive", abstract: "Hide a habit from today; it stays in history and reports.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var name: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var name: String
 
     func run() throws {
         let habit = try HabitBook(store: global.openStore(), clock: global.clock()).archive(name)

@@ -8,7 +8,7 @@ struct HabitDeleteCommand: ParsableCommand {
         abstract: "Delete a habit's definition; its entries stay in the store and in backups.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var name: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var name: String
     @Flag(help: "Confirm the deletion.") var yes = false
 
     func run() throws {

@@ -7,7 +7,7 @@ struct HabitEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a habit's definition.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var name: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var name: String
     @Option(name: .customLong("name"), help: ArgumentHelp("A new name.", valueName: "name")) var newName: String?
     @OptionGroup var fields: HabitFields
 

@@ -8,7 +8,7 @@ struct HabitShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one habit's definition.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var name: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var name: String
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {

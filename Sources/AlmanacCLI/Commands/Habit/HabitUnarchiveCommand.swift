@@ -6,7 +6,7 @@ struct HabitUnarchiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unarchive", abstract: "Make an archived habit active again.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var name: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var name: String
 
     func run() throws {
         let habit = try HabitBook(store: global.openStore(), clock: global.clock()).unarchive(name)

@@ -18,7 +18,7 @@ struct LogCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp(
         "The habit's name (any case) and the day's value (default 1 for yes/no habits and with --add); or several habits, each logged with its default.",
-        valueName: "habit [value]"))
+        valueName: "habit [value]"), completion: HabitNameCompletion.kind)
     var words: [String]
     @OptionGroup var range: DayRangeOptions
     @Option(name: [.short, .long], parsing: .unconditional, help: "A note for the day (may start with -).") var note: String?
@@ -29,6 +29,9 @@ struct LogCommand: ParsableCommand {
     func parsedWords() throws -> (habits: [String], value: Double?) {
         guard words.count >= 2, let last = words.last, let first = last.first,
               !last.contains(" "), first.isNumber || first == "-" || first == "+" || first == "." else { return (words, nil) }
+        if DayKey(last) != nil || (last.count == 10 && last.filter({ $0 == "-" }).count == 2) {
+            throw ValidationError("\(last) is a day, not a value: give it with --date (or -d), e.g. `almanac log \(words[0]) -d \(last)`.")
+        }
         return (Array(words.dropLast()), try ArgumentValues.number(last))
     }
 

@@ -7,7 +7,7 @@ struct UnlogCommand: ParsableCommand {
         commandName: "unlog", abstract: "Remove a day's entries of a habit (they stay in history).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var habit: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var habit: String
     @OptionGroup var range: DayRangeOptions
 
     func run() throws {

@@ -10,7 +10,7 @@ struct HistoryCommand: ParsableCommand {
         abstract: "One habit's days: values, skips, notes, and the corrections kept in history.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var habit: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var habit: String
     @Option(help: ArgumentHelp("From this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var from: DayKey?
     @Option(help: ArgumentHelp("Through this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var to: DayKey?
     @Flag(help: "Print JSON for scripts.") var json = false

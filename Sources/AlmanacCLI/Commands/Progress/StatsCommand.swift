@@ -10,7 +10,7 @@ struct StatsCommand: ParsableCommand {
         abstract: "Every metric of one habit: streaks, completion rates, strength score and totals.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The habit's name (any case).") var habit: String
+    @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var habit: String
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
