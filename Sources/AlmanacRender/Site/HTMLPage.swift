@@ -43,9 +43,12 @@ struct HTMLPage {
             let src = String(decoding: bytes[srcStart..<srcEnd], as: UTF8.self)
             if isOwnSVG(Substring(src)) {
                 let kind = src.contains("charts/") ? "chart" : "heatmap"
+                // A year grid sits in a span that scrolls sideways on a phone (style.css).
+                if kind == "heatmap" { out.append(contentsOf: "<span class=\"heatmap\">".utf8) }
                 out.append(contentsOf: "<object class=\"\(kind)\" data=\"\(src)\" type=\"image/svg+xml\">".utf8)
                 out.append(contentsOf: bytes[tagStart..<tagEnd])
                 out.append(contentsOf: "</object>".utf8)
+                if kind == "heatmap" { out.append(contentsOf: "</span>".utf8) }
             } else {
                 out.append(contentsOf: bytes[tagStart..<tagEnd])
             }

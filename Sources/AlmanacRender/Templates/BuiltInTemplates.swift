@@ -154,11 +154,17 @@ h3 { font-size: 1rem; margin: 1.25rem 0 .25rem; color: var(--muted); }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; margin: .75rem 0; }
 th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; white-space: nowrap; }
 tr:nth-child(even) td { background: var(--row); }
-/* Heatmaps and charts keep their proportions and shrink to the width of a phone. */
-object.heatmap, object.chart, main img { display: block; max-width: 100%; height: auto; }
+/* Charts fill the column; pictures keep their proportions and fit it. */
+object.chart { display: block; width: 100%; height: auto; }
+main img { display: block; max-width: 100%; height: auto; }
+/* Year grids fill the column on a wide screen. On a phone they keep cells a finger can read and
+   scroll sideways, starting at the latest months (the right end). */
+object.heatmap { display: block; width: 100%; height: auto; direction: ltr; }
+span.heatmap { display: block; overflow-x: auto; direction: rtl; }
 ul { padding-left: 1.25rem; }
 @media (max-width: 40rem) {
   body { font-size: 15px; padding: 0 .6rem 1.5rem; }
+  object.heatmap { width: 640px; max-width: none; }
   h1 { font-size: 1.4rem; }
   th, td { padding: .25rem .4rem; }
 }
