@@ -170,3 +170,16 @@ import Testing
         #expect(MetricText.today(value: nil, state: .done, habit: screen) == "✓ none, limit 120")
     }
 }
+
+@Suite struct ScoreChartTests {
+    func chart(days: Int, from start: String = "2026-11-02") -> ScoreChartSVG {
+        ScoreChartSVG(start: DayKey(start)!, scores: [Double](repeating: 0.5, count: days), title: "Run", color: "#2DA44E")
+    }
+
+    @Test func theTimeAxisFitsTheLengthOfTheHistory() {
+        #expect(chart(days: 19).timeTicks().map(\.label) == ["2 Nov", "9 Nov", "16 Nov"])
+        #expect(chart(days: 120, from: "2026-10-15").timeTicks().map(\.label) == ["Nov", "Dec", "Jan 2027", "Feb"])
+        #expect(chart(days: 1000, from: "2024-03-01").timeTicks().map(\.label) == ["2025", "2026"])
+        #expect(chart(days: 1).timeTicks().map(\.label) == ["2 Nov"])
+    }
+}

@@ -44,13 +44,9 @@ public struct ScoreChartSVG {
         let span = max(1, scores.count - 1)
         func x(_ i: Int) -> Double { Double(Self.left) + plotW * Double(i) / Double(span) }
         func y(_ s: Double) -> Double { Double(Self.top) + plotH * (1 - s) }
-        // Year boundaries.
-        var year = start.year + 1
-        while let first = DayKey(year: year, month: 1, day: 1), start.days(to: first) < scores.count {
-            let i = start.days(to: first)
+        for (i, label) in timeTicks() {
             svg += "<line class=\"grid\" x1=\"\(fmt(x(i)))\" x2=\"\(fmt(x(i)))\" y1=\"\(Self.top)\" y2=\"\(h - Self.bottom)\"/>"
-            svg += "<text x=\"\(fmt(x(i) + 2))\" y=\"\(h - 8)\">\(year)</text>\n"
-            year += 1
+            svg += "<text x=\"\(fmt(x(i) + 2))\" y=\"\(h - 8)\">\(label)</text>\n"
         }
         // At most ~720 points: one per pixel column is all the eye can see.
         let step = max(1, scores.count / 720)
@@ -68,4 +64,35 @@ public struct ScoreChartSVG {
     }
 
     private func fmt(_ value: Double) -> String { NumberText.rounded(value, digits: 1) }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Where the time axis is labelled, as day indexes: years for two years of history or more,
+    /// months ("Jan 2026" for a January) for two months or more, else weeks ("16 Nov") — so a
+    /// young habit's chart has a time axis too.
+    func timeTicks() -> [(index: Int, label: String)] {
+        var ticks: [(Int, String)] = []
+        if scores.count >= 730 {
+            var year = start.year + 1
+            while let first = DayKey(year: year, month: 1, day: 1), start.days(to: first) < scores.count {
+                ticks.append((start.days(to: first), "\(year)"))
+                year += 1
+            }
+        } else if scores.count >= 60 {
+            var month = start.firstOfMonth.adding(days: start.daysInMonth)
+            while start.days(to: month) < scores.count {
+                let name = Self.monthNames[month.month - 1]
+                ticks.append((start.days(to: month), month.month == 1 ? "\(name) \(month.year)" : name))
+                month = month.adding(days: month.daysInMonth)
+            }
+        } else {
+            var i = 0
+            while i < scores.count {
+                let day = start.adding(days: i)
+                ticks.append((i, "\(day.day) \(Self.monthNames[day.month - 1])"))
+                i += 7
+            }
+        }
+        return ticks
+    }
 }

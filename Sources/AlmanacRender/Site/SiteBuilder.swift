@@ -113,7 +113,7 @@ public struct SiteBuilder {
     }
 
     /// Part of every input digest: bump it when the renderers change their output.
-    static let rendererVersion = "render-3"
+    static let rendererVersion = "render-4"
 
     /// Everything a habit page is made from: the habit and its whole series, the as-of day, the
     /// options, its category and notes, and the templates. (Its metrics follow from the series.)
