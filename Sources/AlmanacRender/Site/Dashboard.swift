@@ -29,6 +29,7 @@ struct Dashboard {
             ["name": md(item.habit.name), "link": "habits/\(item.slug).\(ext)"]
         }
         var context: [String: Any] = [
+            "html": ext == "html",
             "done": "\(today?.done ?? 0)", "total": "\(today?.due ?? 0)",
             "asOfLabel": md("\(options.asOf.weekday.rawValue.capitalized) \(options.asOf)"),
             "perfectDays": "\(overview.perfectDays)", "activeCount": "\(active.count)",
@@ -41,6 +42,18 @@ struct Dashboard {
         ]
         if options.includeJournal { context["journalLink"] = "journal.\(ext)" }
         return try templates.dashboard.render(context)
+    }
+
+    /// The habits as a table, for the HTML page (`⟦table:habits⟧`).
+    var table: HTMLTable {
+        let active = shown.filter { !$0.habit.isArchived && $0.series.count > 0 }
+        return HTMLTable(header: ["", "Habit", "Today", "Streak", "Best", "30 days", "Score"], rows: active.map { item in
+            let m = item.metrics
+            return [.text(item.habit.emoji), .link(item.habit.name, href: "habits/\(item.slug).\(ext)"),
+                    .text(MetricText.today(m, habit: item.habit)), .text(m.streak.unit.describe(m.streak.current)),
+                    .text(m.streak.unit.describe(m.streak.best)), .text(MetricText.percent(m.rate30.value)),
+                    .text(MetricText.percent(m.score))]
+        })
     }
 
     /// "4 of 5 due done", "nothing due".

@@ -8,8 +8,12 @@ struct HTMLPage {
     let asOf: String
 
     /// - Parameter root: the relative path to the site's root ("" or "../").
-    func render(markdown: String, title: String, root: String) throws -> String {
-        let body = Self.embedSVGImages(CommonMark.html(from: markdown))
+    /// - Parameter tables: the tables the Markdown marks with `⟦table:NAME⟧`, by name.
+    func render(markdown: String, title: String, root: String, tables: [String: HTMLTable] = [:]) throws -> String {
+        var body = Self.embedSVGImages(CommonMark.html(from: markdown))
+        for (name, table) in tables {
+            body = body.replacingOccurrences(of: HTMLTable.marker(name), with: table.render())
+        }
         let context: [String: Any] = [
             "title": XMLText.escape(title), "root": root, "asOf": XMLText.escape(asOf), "body": body,
         ]

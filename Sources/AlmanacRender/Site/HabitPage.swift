@@ -10,8 +10,8 @@ struct HabitPage {
     let ext: String
     let weekStart: Weekday
 
-    func markdown(_ templates: TemplateSet) throws -> String {
-        let md = MarkdownText.escape
+    /// The statistics, label and value.
+    var statistics: [(String, String)] {
         let habit = item.habit, m = item.metrics, series = item.series
         var stats: [(String, String)] = [
             ("Today", MetricText.today(m, habit: habit)),
@@ -27,6 +27,18 @@ struct HabitPage {
             stats.append(("Total", MetricText.amount(m.totalValue, of: habit)))
         }
         if series.count > 0 { stats.append(("Tracked since", series.start.description)) }
+        return stats
+    }
+
+    /// The statistics as a table, for the HTML page (`⟦table:stats⟧`).
+    var table: HTMLTable {
+        HTMLTable(header: [], rows: statistics.map { [.text($0.0), .text($0.1)] }, rowHeadings: true)
+    }
+
+    func markdown(_ templates: TemplateSet) throws -> String {
+        let md = MarkdownText.escape
+        let habit = item.habit, m = item.metrics, series = item.series
+        let stats = statistics
         let category = habit.categoryId.flatMap { id in input.categories.first { $0.id == id }?.name }
         let years: [[String: Any]] = (item.years.map { Array($0.reversed()) } ?? []).map { year in
             ["year": "\(year)", "image": "../heatmaps/\(item.slug)-\(year).svg", "alt": md("\(habit.name): heatmap of \(year)")]
@@ -37,6 +49,7 @@ struct HabitPage {
             : []
         let month = MonthCalendar(series: series, asOf: options.asOf, weekStart: weekStart)
         var context: [String: Any] = [
+            "html": ext == "html",
             "emoji": md(habit.emoji), "name": md(habit.name), "goal": md(MetricText.goal(habit).capitalizedFirst),
             "frequency": md(MetricText.frequency(habit.frequency)), "archived": habit.isArchived,
             "home": "../index.\(ext)", "stats": stats.map { ["label": md($0.0), "value": md($0.1)] },

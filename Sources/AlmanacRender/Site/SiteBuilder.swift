@@ -78,8 +78,9 @@ public struct SiteBuilder {
             }
             jobs.append {
                 try cached("habits/\(item.slug).html", digest) {
-                    let markdown = try HabitPage(item: item, input: input, options: options, ext: "html", weekStart: weekStart).markdown(templates)
-                    return try html.render(markdown: markdown, title: item.habit.name, root: "../")
+                    let page = HabitPage(item: item, input: input, options: options, ext: "html", weekStart: weekStart)
+                    return try html.render(markdown: try page.markdown(templates), title: item.habit.name, root: "../",
+                                           tables: ["stats": page.table])
                 }
             }
         }
@@ -91,9 +92,11 @@ public struct SiteBuilder {
         let html = HTMLPage(templates: templates, asOf: options.asOf.description)
         var files: [SiteFile] = []
         for ext in ["md", "html"] {
-            let markdown = try Dashboard(shown: siteHabits, overview: overview, options: options, ext: ext).markdown(templates)
+            let dashboard = Dashboard(shown: siteHabits, overview: overview, options: options, ext: ext)
+            let markdown = try dashboard.markdown(templates)
             files.append(ext == "md" ? SiteFile(path: "index.md", text: markdown)
-                                     : SiteFile(path: "index.html", text: try html.render(markdown: markdown, title: "Habits", root: "")))
+                                     : SiteFile(path: "index.html", text: try html.render(markdown: markdown, title: "Habits", root: "",
+                                                                                      tables: ["habits": dashboard.table])))
             if options.includeJournal {
                 let journal = try JournalPage(input: input, options: options, ext: ext).markdown(templates)
                 files.append(ext == "md" ? SiteFile(path: "journal.md", text: journal)

@@ -8,9 +8,14 @@ enum BuiltInTemplates {
 
 **{{{doneLabel}}} on {{{asOfLabel}}}** · {{{perfectDaysLabel}}} · {{{activeLabel}}}
 
+{{#html}}
+⟦table:habits⟧
+{{/html}}
+{{^html}}
 {{#rows}}
 - {{{emoji}}} **[{{{name}}}]({{{link}}})** — today {{{today}}} · streak {{{streak}}} (best {{{best}}}) · 30 days {{{rate30}}} · score {{{score}}}
 {{/rows}}
+{{/html}}
 
 ## All habits in {{{year}}}
 
@@ -46,9 +51,14 @@ Share of the habits due each day that were done.
 
 [← All habits]({{{home}}})
 
+{{#html}}
+⟦table:stats⟧
+{{/html}}
+{{^html}}
 {{#stats}}
 - **{{{label}}}:** {{{value}}}
 {{/stats}}
+{{/html}}
 
 ## {{{monthTitle}}}
 
@@ -152,7 +162,8 @@ h1 { font-size: 1.75rem; margin: 1.25rem 0 .5rem; }
 h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; padding-bottom: .25rem; border-bottom: 1px solid var(--line); }
 h3 { font-size: 1rem; margin: 1.25rem 0 .25rem; color: var(--muted); }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; margin: .75rem 0; }
-th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; white-space: nowrap; }
+th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; vertical-align: top; }
+th, td:nth-child(n+4) { white-space: nowrap; }
 tr:nth-child(even) td { background: var(--row); }
 /* Charts fill the column; pictures keep their proportions and fit it. */
 object.chart { display: block; width: 100%; height: auto; }
