@@ -183,3 +183,15 @@ import Testing
         #expect(chart(days: 1).timeTicks().map(\.label) == ["2 Nov"])
     }
 }
+
+@Suite struct WeekdayChartTests {
+    @Test func barsFollowTheWeekStartAndTheTitleIsEscaped() {
+        let svg = WeekdayChartSVG(counts: [5, 0, 3, 0, 0, 1, 2], weekStart: .sunday, title: "<b>Run</b> & more",
+                                  color: "#2DA44E").render()
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        #expect(!svg.contains("<b>") && svg.contains("&lt;b&gt;Run&lt;/b&gt; &amp; more"))
+        let order = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map { svg.range(of: "<title>\($0):")!.lowerBound }
+        #expect(order == order.sorted())
+        #expect(svg.contains("<title>Mon: 5 days done</title>") && svg.contains("<title>Sun: 2 days done</title>"))
+    }
+}

@@ -55,6 +55,7 @@ struct HabitPage {
             "home": "../index.\(ext)", "stats": stats.map { ["label": md($0.0), "value": md($0.1)] },
             "monthTitle": md(month.title), "calendar": month.text,
             "chart": "../charts/\(item.slug)-score.svg", "chartAlt": md("\(habit.name): strength score over time"),
+            "weekdayChart": "../charts/\(item.slug)-weekdays.svg", "weekdayAlt": md("\(habit.name): days done by weekday"),
             "byWeekday": Weekday.allCases.map { "\($0.short.capitalized) \(m.completedByWeekday[$0.isoIndex])" }.joined(separator: " · "),
             "years": years, "hasNotes": !notes.isEmpty, "notes": notes,
         ]

@@ -61,6 +61,7 @@ public struct SiteBuilder {
                 jobs.append { habitHeatmap(item, year: year, weekStart: weekStart) }
             }
             jobs.append { scoreChart(item) }
+            jobs.append { weekdayChart(item, weekStart: weekStart) }
         }
         return jobs
     }
@@ -180,6 +181,17 @@ public struct SiteBuilder {
         return cached("charts/\(item.slug)-score.svg", digest) {
             ScoreChartSVG(start: item.series.start, scores: item.series.strengthScores(),
                           title: "\(item.habit.name): strength score", color: item.habit.color).render()
+        }
+    }
+
+    func weekdayChart(_ item: SiteHabit, weekStart: Weekday) -> SiteFile {
+        var digest = InputDigest()
+        digest.add(item.habit, slug: item.slug)
+        digest.add("weekdays", weekStart.rawValue)
+        digest.add(item.series, from: item.series.start, through: item.series.asOf)
+        return cached("charts/\(item.slug)-weekdays.svg", digest) {
+            WeekdayChartSVG(counts: item.metrics.completedByWeekday, weekStart: weekStart,
+                            title: "\(item.habit.name): days done by weekday", color: item.habit.color).render()
         }
     }
 

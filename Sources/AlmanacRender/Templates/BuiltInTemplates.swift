@@ -74,6 +74,8 @@ Share of the habits due each day that were done.
 
 ## Done by weekday
 
+![{{{weekdayAlt}}}]({{{weekdayChart}}})
+
 {{{byWeekday}}}
 
 ## Year by year
@@ -167,6 +169,7 @@ th, td:nth-child(n+4) { white-space: nowrap; }
 tr:nth-child(even) td { background: var(--row); }
 /* Charts fill the column; pictures keep their proportions and fit it. */
 object.chart { display: block; width: 100%; height: auto; }
+object.chart[data$="-weekdays.svg"] { width: 360px; max-width: 100%; }
 main img { display: block; max-width: 100%; height: auto; }
 /* Year grids fill the column on a wide screen. On a phone they keep cells a finger can read and
    scroll sideways, starting at the latest months (the right end). */

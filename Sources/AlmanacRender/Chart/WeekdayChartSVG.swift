@@ -1,0 +1,50 @@
+import AlmanacDomain
+
+/// How many days were done on each weekday, as an SVG bar chart in the store's week order.
+public struct WeekdayChartSVG {
+    /// Completed days per weekday, Monday first (`HabitMetrics.completedByWeekday`).
+    public var counts: [Int]
+    public var weekStart: Weekday
+    public var title: String
+    public var color: String
+
+    public init(counts: [Int], weekStart: Weekday, title: String, color: String) {
+        self.counts = counts; self.weekStart = weekStart; self.title = title
+        self.color = HeatmapSVG.isColor(color) ? color : Habit.defaultColor
+    }
+
+    static let width = 360, height = 140, top = 16, bottom = 20, barWidth = 36, gap = 12
+
+    public func render() -> String {
+        let days = (0..<7).map { Weekday.allCases[(weekStart.isoIndex + $0) % 7] }
+        let most = max(1, counts.max() ?? 0)
+        let plot = Double(Self.height - Self.top - Self.bottom)
+        let summary = days.map { "\($0.short.capitalized) \(counts[$0.isoIndex])" }.joined(separator: ", ")
+        var svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Self.width)" height="\(Self.height)" \
+            viewBox="0 0 \(Self.width) \(Self.height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
+            <title>\(XMLText.escape(title))</title>
+            <desc>\(XMLText.escape(summary))</desc>
+            <style type="text/css"><![CDATA[
+            svg{color-scheme:light dark}text{font:10px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a;text-anchor:middle}
+            .bar{fill:\(color)}.base{stroke:#d0d7de;stroke-width:1}
+            @media (prefers-color-scheme: dark){text{fill:#8b949e}.base{stroke:#30363d}}
+            ]]></style>
+
+            """
+        let baseline = Self.height - Self.bottom
+        for (i, day) in days.enumerated() {
+            let count = counts[day.isoIndex]
+            let x = Self.gap + i * (Self.barWidth + Self.gap)
+            let h = Int((plot * Double(count) / Double(most)).rounded())
+            let center = x + Self.barWidth / 2
+            svg += "<rect class=\"bar\" x=\"\(x)\" y=\"\(baseline - h)\" width=\"\(Self.barWidth)\" height=\"\(h)\" rx=\"2\">"
+            svg += "<title>\(day.short.capitalized): \(count) days done</title></rect>\n"
+            svg += "<text x=\"\(center)\" y=\"\(baseline - h - 4)\">\(count)</text>"
+            svg += "<text x=\"\(center)\" y=\"\(Self.height - 6)\">\(day.short.capitalized)</text>\n"
+        }
+        svg += "<line class=\"base\" x1=\"\(Self.gap / 2)\" x2=\"\(Self.width - Self.gap / 2)\" y1=\"\(baseline)\" y2=\"\(baseline)\"/>\n"
+        return svg + "</svg>\n"
+    }
+}
