@@ -195,3 +195,14 @@ import Testing
         #expect(svg.contains("<title>Mon: 5 days done</title>") && svg.contains("<title>Sun: 2 days done</title>"))
     }
 }
+
+@Suite struct YoungHabitGridTests {
+    @Test func aHabitsFirstYearStartsAtItsFirstMonth() {
+        let grid = HeatmapGrid(year: 2026, weekStart: .monday, firstMonth: 11)
+        #expect(grid.firstDay == DayKey("2026-11-01")! && grid.days.count == 61)
+        #expect(grid.monthColumns.map(\.month) == [11, 12])
+        #expect(grid.columns == 10)   // 27 Oct … 31 Dec, Monday first
+        let whole = HeatmapGrid(year: 2026, weekStart: .monday)
+        #expect(whole.days.count == 365 && whole.columns == 53)
+    }
+}

@@ -7,14 +7,19 @@ public struct HeatmapGrid: Sendable, Equatable {
     public let weekStart: Weekday
     public let firstDay: DayKey
     public let lastDay: DayKey
-    /// The first day of the first column (on or before 1 January).
+    /// The first day of the first column (on or before the first day shown).
     public let origin: DayKey
     public let columns: Int
 
-    public init(year: Int, weekStart: Weekday) {
+    /// The first month shown: 1 for a whole year; a habit's first year starts at the month it
+    /// started in, so a young habit's grid is not eleven months of nothing.
+    public let firstMonth: Int
+
+    public init(year: Int, weekStart: Weekday, firstMonth: Int = 1) {
         self.year = year
         self.weekStart = weekStart
-        firstDay = DayKey(year: year, month: 1, day: 1)!
+        self.firstMonth = min(max(firstMonth, 1), 12)
+        firstDay = DayKey(year: year, month: self.firstMonth, day: 1)!
         lastDay = DayKey(year: year, month: 12, day: 31)!
         origin = firstDay.startOfWeek(weekStart)
         columns = origin.days(to: lastDay) / 7 + 1
@@ -28,7 +33,7 @@ public struct HeatmapGrid: Sendable, Equatable {
 
     /// The column where each month begins, for the month labels.
     public var monthColumns: [(month: Int, column: Int)] {
-        (1...12).map { ($0, column(of: DayKey(year: year, month: $0, day: 1)!)) }
+        (firstMonth...12).map { ($0, column(of: DayKey(year: year, month: $0, day: 1)!)) }
     }
 
     /// The weekdays in row order.

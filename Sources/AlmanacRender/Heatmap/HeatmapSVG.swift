@@ -23,15 +23,21 @@ public struct HeatmapSVG {
     }
 
     static let cell = 11, pitch = 13, left = 34, top = 20
+    /// The drawing is shown 1.3 times its drawn size: a whole year is then about as wide as the
+    /// page's column (cells of 14 px), and a shorter grid (a habit's first months) is
+    /// proportionally narrower instead of stretched.
+    static let displayScale = 1.3
 
     public func render() -> String {
-        let width = Self.left + grid.columns * Self.pitch + 8
+        // At least as wide as the legend, for a grid of a few months.
+        let width = max(Self.left + grid.columns * Self.pitch + 8, Self.legendWidth)
         let legendY = Self.top + 7 * Self.pitch + 12
         let height = legendY + 24
         let hatch = "\(idPrefix)-hatch"
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int((Double(width) * Self.displayScale).rounded()))" \
+            height="\(Int((Double(height) * Self.displayScale).rounded()))" \
             viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
             <title>\(XMLText.escape(title))</title>
             <desc>\(XMLText.escape(summary))</desc>
@@ -100,6 +106,9 @@ public struct HeatmapSVG {
         }
         return out + "</g>\n"
     }
+
+    /// The drawn width the legend needs ("Less … More", then skipped, not due, not tracked).
+    static let legendWidth = 380
 
     static func isColor(_ text: String) -> Bool {
         (try? HabitRules.checkedColor(text)) != nil

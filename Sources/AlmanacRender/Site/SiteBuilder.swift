@@ -117,7 +117,7 @@ public struct SiteBuilder {
     }
 
     /// Part of every input digest: bump it when the renderers change their output.
-    static let rendererVersion = "render-4"
+    static let rendererVersion = "render-5"
 
     /// Everything a habit page is made from: the habit and its whole series, the as-of day, the
     /// options, its category and notes, and the templates. (Its metrics follow from the series.)
@@ -154,7 +154,8 @@ public struct SiteBuilder {
     }
 
     func habitHeatmap(_ item: SiteHabit, year: Int, weekStart: Weekday) -> SiteFile {
-        let grid = HeatmapGrid(year: year, weekStart: weekStart)
+        let start = item.series.start
+        let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == start.year ? start.month : 1)
         var digest = InputDigest()
         digest.add(item.habit, slug: item.slug)
         digest.add(year, weekStart.rawValue, year == options.asOf.year ? options.asOf.description : "",

@@ -173,12 +173,13 @@ object.chart[data$="-weekdays.svg"] { width: 360px; max-width: 100%; }
 main img { display: block; max-width: 100%; height: auto; }
 /* Year grids fill the column on a wide screen. On a phone they keep cells a finger can read and
    scroll sideways, starting at the latest months (the right end). */
-object.heatmap { display: block; width: 100%; height: auto; direction: ltr; }
-span.heatmap { display: block; overflow-x: auto; direction: rtl; }
+object.heatmap { display: block; max-width: 100%; height: auto; direction: ltr; }
+span.heatmap { display: block; overflow-x: auto; }
 ul { padding-left: 1.25rem; }
 @media (max-width: 40rem) {
   body { font-size: 15px; padding: 0 .6rem 1.5rem; }
-  object.heatmap { width: 640px; max-width: none; }
+  object.heatmap { max-width: none; }
+  span.heatmap { direction: rtl; }
   h1 { font-size: 1.4rem; }
   th, td { padding: .25rem .4rem; }
 }
