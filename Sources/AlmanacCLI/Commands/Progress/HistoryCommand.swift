@@ -11,13 +11,11 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var habit: String
-    @Option(help: ArgumentHelp("From this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var from: DayKey?
-    @Option(help: ArgumentHelp("Through this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var to: DayKey?
-    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var list: ListOptions
 
     func run() throws {
-        let history = try HabitHistory(store: global.openStore(), habit: habit, from: from, to: to)
-        if json { return try Output.json(history) }
+        let history = try HabitHistory(store: global.openStore(), habit: habit, from: list.from, to: list.to)
+        if list.json { return try Output.json(history) }
         let habit = history.habit
         guard !history.days.isEmpty else { return Output.line("Nothing logged for \(TerminalText.safe(habit.name)) yet.") }
         var rows: [[String]] = []

@@ -1,7 +1,8 @@
 import AlmanacDomain
 import ArgumentParser
 
-/// The options of the `list` commands: a window of days, and JSON for scripts.
+/// The options of the commands that list days (journal, wellbeing, history): a window of days,
+/// and JSON for scripts.
 struct ListOptions: ParsableArguments {
     @Option(help: ArgumentHelp("From this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var from: DayKey?
     @Option(help: ArgumentHelp("Through this day.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var to: DayKey?
