@@ -18,13 +18,7 @@ extension SQLiteStore {
 
     /// Live journal entries between two days (inclusive), oldest first.
     public func journal(from: DayKey? = nil, to: DayKey? = nil) throws -> [JournalEntry] {
-        let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
-        return try read { db in
-            try JournalEntry.fetchAll(db, sql: """
-                SELECT * FROM journalEntry WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ?
-                ORDER BY dayKey, timestampUtc, id
-                """, arguments: [low, high])
-        }
+        try liveEntries(from: from, to: to)
     }
 
     /// Adds a wellbeing rating; it never affects completion, streaks or goals.
@@ -49,10 +43,15 @@ extension SQLiteStore {
 
     /// Live wellbeing entries between two days (inclusive), oldest first.
     public func wellbeing(from: DayKey? = nil, to: DayKey? = nil) throws -> [WellbeingEntry] {
+        try liveEntries(from: from, to: to)
+    }
+
+    /// The live rows of a table of dated entries between two days (inclusive), by day, time and id.
+    private func liveEntries<Entry: FetchableRecord & TableRecord>(from: DayKey?, to: DayKey?) throws -> [Entry] {
         let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
         return try read { db in
-            try WellbeingEntry.fetchAll(db, sql: """
-                SELECT * FROM wellbeingEntry WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ?
+            try Entry.fetchAll(db, sql: """
+                SELECT * FROM \(Entry.databaseTableName) WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ?
                 ORDER BY dayKey, timestampUtc, id
                 """, arguments: [low, high])
         }

@@ -107,10 +107,8 @@ struct BackupFields {
         let times = fields.lookup("times") == nil ? nil : try fields.integer("times")
         do {
             return try Frequency(Frequency.Fields(type: try fields.string("type"), days: days, times: times))
-        } catch let error as DomainError {
-            let detail = error.description
-            let field = detail.prefix { $0 != ":" && $0 != " " }
-            throw Problem(at: "\(path).\(key).\(field)", String(detail.dropFirst(field.count).drop { $0 == ":" || $0 == " " }))
+        } catch let problem as Frequency.FieldProblem {
+            throw Problem(at: "\(path).\(key).\(problem.field)", problem.message)
         }
     }
 

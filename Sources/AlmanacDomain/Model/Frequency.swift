@@ -89,10 +89,17 @@ extension Frequency {
         }
     }
 
-    /// A frequency from its fields, validated; the error names the field that is wrong.
+    /// What is wrong with one field of a frequency (`days[2]`, `times`), and why.
+    public struct FieldProblem: Error, CustomStringConvertible, Sendable {
+        public let field: String
+        public let message: String
+        public var description: String { "\(field): \(message)" }
+    }
+
+    /// A frequency from its fields, validated; a `FieldProblem` names the field that is wrong.
     public init(_ fields: Fields) throws {
         func required<T>(_ value: T?, _ name: String) throws -> T {
-            guard let value else { throw DomainError.invalid("\(name) is missing for a \(fields.type) frequency.") }
+            guard let value else { throw FieldProblem(field: name, message: "missing for a \(fields.type) frequency.") }
             return value
         }
         switch fields.type {
@@ -100,16 +107,16 @@ extension Frequency {
         case "weekdays":
             var days = Set<Weekday>()
             for (i, name) in try required(fields.days, "days").enumerated() {
-                guard let day = Weekday(name: name) else { throw DomainError.invalid("days[\(i)]: \"\(name)\" is not a weekday (mon … sun).") }
+                guard let day = Weekday(name: name) else { throw FieldProblem(field: "days[\(i)]", message: "\"\(name)\" is not a weekday (mon … sun).") }
                 days.insert(day)
             }
             self = .weekdays(days)
         case "perWeek": self = .perWeek(try required(fields.times, "times"))
         case "perMonth": self = .perMonth(try required(fields.times, "times"))
-        case let other: throw DomainError.invalid("type: \"\(other)\" is not daily, weekdays, perWeek or perMonth.")
+        case let other: throw FieldProblem(field: "type", message: "\"\(other)\" is not daily, weekdays, perWeek or perMonth.")
         }
         do { try validate() } catch let error as DomainError {
-            throw DomainError.invalid((fields.type == "weekdays" ? "days: " : "times: ") + error.description)
+            throw FieldProblem(field: fields.type == "weekdays" ? "days" : "times", message: error.description)
         }
     }
 

@@ -37,6 +37,12 @@ public struct BackupExport {
             let counts = try writer.write(to: file)
             try file.commit()
             return Outcome(path: "-", counts: counts, bytes: 0)
+        case .file(let path) where Self.isDeviceOrPipe(path):
+            // Written through as a shell redirection would; no folder to make or clean.
+            let file = try AtomicFile(path: path, followingLinks: true)
+            let counts = try writer.write(to: file)
+            try file.commit()
+            return Outcome(path: path, counts: counts, bytes: 0)
         case .file(let path):
             let url = URL(fileURLWithPath: path)
             let folder = try OutputFolder(url.deletingLastPathComponent().path)
@@ -46,5 +52,13 @@ public struct BackupExport {
             var info = stat()
             return Outcome(path: path, counts: counts, bytes: stat(file.path, &info) == 0 ? Int(info.st_size) : 0)
         }
+    }
+
+    /// Whether `path` names (or links to) something other than a regular file or a folder.
+    static func isDeviceOrPipe(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
     }
 }

@@ -14,11 +14,11 @@ public final class OutputFolder {
 
     /// The folder, created when missing. Temporary files that killed runs of Almanac left in it
     /// are removed first (`Leftovers`).
-    public init(_ path: String, cleaningSubfolders: Bool = false, durable: Bool = true) throws {
+    public init(_ path: String, durable: Bool = true) throws {
         self.path = path
         self.durable = durable
         try Self.createFolder(path)
-        Leftovers.remove(in: path, recursive: cleaningSubfolders)
+        Leftovers.remove(in: path, recursive: false)
     }
 
     /// The full path of a file inside the folder.

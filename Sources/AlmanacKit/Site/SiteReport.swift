@@ -44,7 +44,7 @@ public struct SiteReport {
         let lock = try FolderLock(for: path, wait: request.wait, busy: .refused(
             "Another report is writing \(request.out) right now; try again when it is done, or leave out --no-wait to wait for it."))
         defer { withExtendedLifetime(lock) {} }
-        let published = try OutputFolder(path, cleaningSubfolders: true)
+        let published = try OutputFolder(path)
         let previous = SiteManifest.previous(in: published)
         let builder = SiteBuilder(input: try input(asOf: asOf), options: options(asOf: asOf, previous: previous, folder: published),
                                   templates: templates)
@@ -74,6 +74,9 @@ public struct SiteReport {
                 throw error
             }
         }
+        // In place, temporary files of killed runs are removed here; a staged site simply leaves
+        // them behind with the previous one.
+        Leftovers.remove(in: published.path, recursive: true)
         return try SiteWriter(published: published, staging: nil, previous: previous).write(files, asOf: asOf.description, progress: progress)
     }
 

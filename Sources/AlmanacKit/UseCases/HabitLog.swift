@@ -33,7 +33,10 @@ public struct HabitLog {
     public init(store: any AlmanacStore, clock: Clock) { self.store = store; self.clock = clock }
 
     public func log(_ request: Request) throws -> Outcome {
-        let habit = try store.habit(named: request.habit)
+        try log(request, habit: try store.habit(named: request.habit))
+    }
+
+    private func log(_ request: Request, habit: Habit) throws -> Outcome {
         let now = clock.now()
         let today = clock.today(in: try store.calendar())
         let days = try request.days.days(today: today)
@@ -52,8 +55,9 @@ public struct HabitLog {
     /// Logs several requests (`log meditate run`): every habit name is checked before anything is
     /// written, so a typo in the last name logs nothing.
     public func log(_ requests: [Request]) throws -> [Outcome] {
-        for request in requests { _ = try store.habit(named: request.habit) }
-        return try requests.map { try log($0) }
+        let habits = try store.habits(includeArchived: true)
+        let found = try requests.map { try NameMatcher(habits, name: \.name).find($0.habit) }
+        return try zip(requests, found).map { try log($0, habit: $1) }
     }
 
     /// Withdraws what was logged on the days (a soft delete); refuses when there was nothing.

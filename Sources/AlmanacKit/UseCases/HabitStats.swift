@@ -6,7 +6,7 @@ public struct HabitStats: Encodable, Sendable {
     public var asOf: DayKey
     public var metrics: HabitMetrics
     /// The first day of the habit's history (nil before it has one).
-    public var since: DayKey?
+    public var since: DayKey? { series.count > 0 ? series.start : nil }
     /// Completion rates by window: days ("7d", "30d" …) for daily and weekdays habits, periods
     /// ("4 weeks", "12 months" …) for per-week and per-month ones.
     public var rates: [WindowRate]
@@ -32,7 +32,6 @@ public struct HabitStats: Encodable, Sendable {
         self.series = series
         self.weekStart = snapshot.settings.weekStart
         self.metrics = metrics
-        self.since = series.count > 0 ? series.start : nil
         let weekStart = snapshot.settings.weekStart
         if let rule = series.periodRule {
             let windows: [Int?] = rule.kind == .week ? [4, 12, 52, nil] : [3, 12, nil]

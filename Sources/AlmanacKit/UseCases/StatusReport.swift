@@ -8,15 +8,29 @@ public struct StatusReport: Encodable, Sendable {
         public var name: String
         public var emoji: String
         public var today: Today
-        public var streak: Streak
-        public var rate30: CompletionRate
-        public var score: Double
-        /// Per-week and per-month habits: the period in progress.
-        public var period: HabitMetrics.PeriodProgress?
         public var habit: Habit
-        /// The day's metrics, for the text of the row.
+        /// The habit's metrics as of the day; the row's figures are read from them.
         public var metrics: HabitMetrics
+
+        public var streak: Streak { metrics.streak }
+        public var rate30: CompletionRate { metrics.rate30 }
+        public var score: Double { metrics.score }
+        /// Per-week and per-month habits: the period in progress.
+        public var period: HabitMetrics.PeriodProgress? { metrics.period }
+
         enum CodingKeys: String, CodingKey { case id, name, emoji, today, streak, rate30, score, period }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(emoji, forKey: .emoji)
+            try container.encode(today, forKey: .today)
+            try container.encode(streak, forKey: .streak)
+            try container.encode(rate30, forKey: .rate30)
+            try container.encode(score, forKey: .score)
+            try container.encodeIfPresent(period, forKey: .period)
+        }
     }
 
     public struct Today: Encodable, Sendable {
@@ -48,7 +62,6 @@ public struct StatusReport: Encodable, Sendable {
         habits = all.filter { !$0.habit.isArchived && $0.series.count > 0 }.map { habit, _, metrics in
             Row(id: habit.id.description, name: habit.name, emoji: habit.emoji,
                 today: Today(value: metrics.todayValue, target: habit.target, unit: habit.displayUnit, state: metrics.todayState),
-                streak: metrics.streak, rate30: metrics.rate30, score: metrics.score, period: metrics.period,
                 habit: habit, metrics: metrics)
         }
     }
