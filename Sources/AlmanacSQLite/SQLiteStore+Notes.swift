@@ -79,27 +79,32 @@ extension SQLiteStore {
 
 extension SQLiteStore {
     public func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry {
-        let entry = try Self.checked(draft)
-        return try write { db in
-            try Self.softDelete(JournalEntry.databaseTableName, id: id, now: now, db, kind: "journal entry")
-            return try entry.inserted(db)
-        }
+        try replace(id: id, with: try Self.checked(draft), now: now, kind: "journal entry")
     }
 
     public func deleteJournal(id: EntityID, now: Timestamp) throws {
-        try write { db in try Self.softDelete(JournalEntry.databaseTableName, id: id, now: now, db, kind: "journal entry") }
+        try softDelete(JournalEntry.self, id: id, now: now, kind: "journal entry")
     }
 
     public func replaceWellbeing(id: EntityID, with draft: WellbeingEntry, now: Timestamp) throws -> WellbeingEntry {
-        let entry = try Self.checked(draft)
-        return try write { db in
-            try Self.softDelete(WellbeingEntry.databaseTableName, id: id, now: now, db, kind: "rating")
+        try replace(id: id, with: try Self.checked(draft), now: now, kind: "rating")
+    }
+
+    public func deleteWellbeing(id: EntityID, now: Timestamp) throws {
+        try softDelete(WellbeingEntry.self, id: id, now: now, kind: "rating")
+    }
+
+    /// In one transaction: the live row `id` is marked deleted (history keeps it) and `entry`,
+    /// the edited version with its own id, is inserted.
+    private func replace<Entry: MutablePersistableRecord>(id: EntityID, with entry: Entry, now: Timestamp, kind: String) throws -> Entry {
+        try write { db in
+            try Self.softDelete(Entry.databaseTableName, id: id, now: now, db, kind: kind)
             return try entry.inserted(db)
         }
     }
 
-    public func deleteWellbeing(id: EntityID, now: Timestamp) throws {
-        try write { db in try Self.softDelete(WellbeingEntry.databaseTableName, id: id, now: now, db, kind: "rating") }
+    private func softDelete<Entry: TableRecord>(_: Entry.Type, id: EntityID, now: Timestamp, kind: String) throws {
+        try write { db in try Self.softDelete(Entry.databaseTableName, id: id, now: now, db, kind: kind) }
     }
 
     /// Marks a live row deleted (history keeps it); refuses a row that is gone or deleted.
