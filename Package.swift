@@ -12,8 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
-        // Tests only: an independent CSV reader to parse exports back.
+        // Reading other apps' CSV exports (import), and parsing our own exports back in tests.
         .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
+        // Loop Habit Tracker's CSV export is a zip.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
@@ -34,6 +36,17 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Readers of other apps' files (Loop, HabitBull, Rewire, Tickmate, harsh, the seed apps):
+        // each turns a file into an `ImportedHistory` of the domain, touching no store.
+        .target(
+            name: "AlmanacImport",
+            dependencies: [
+                "AlmanacDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
         .target(
             name: "AlmanacRender",
@@ -45,7 +58,7 @@ let package = Package(
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacDomain", "AlmanacSQLite", "AlmanacRender",
+                "AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacImport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

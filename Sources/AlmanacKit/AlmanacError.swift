@@ -10,6 +10,9 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotRead(path: String, reason: String)
     /// A backup that cannot be restored: the file and the problem (which names its JSON path).
     case backup(file: String, problem: BackupDocument.Problem)
+    /// Another app's file that cannot be imported: the file and the problem (which names the
+    /// line, row or JSON path).
+    case importFile(file: String, problem: ImportProblem)
     /// An option whose value cannot be used (`--date`), and why.
     case option(String, reason: String)
     /// A template that does not render: the template file and the reason.
@@ -22,6 +25,7 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
         case .cannotWrite(let path, let reason): return "Cannot write \(path): \(reason)."
         case .cannotRead(let path, let reason): return "Cannot read \(path): \(reason)."
         case .backup(let file, let problem): return "Cannot restore \(file): \(problem.message)"
+        case .importFile(let file, let problem): return "Cannot import \(file): \(problem.description)."
         case .option(_, let reason): return reason
         case .template(let file, let reason): return "Template error in \(file): \(reason)"
         case .refused(let message): return message

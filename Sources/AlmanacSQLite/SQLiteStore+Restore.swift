@@ -63,7 +63,7 @@ extension SQLiteStore {
         }
     }
 
-    private func writeOrRollBack<T>(rollBack: Bool, _ body: (Database) throws -> T) throws -> T {
+    func writeOrRollBack<T>(rollBack: Bool, _ body: (Database) throws -> T) throws -> T {
         do {
             var result: T?
             try queue.inTransaction(.immediate) { db in

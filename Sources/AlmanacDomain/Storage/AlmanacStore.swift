@@ -68,6 +68,9 @@ public protocol AlmanacStore: AnyObject, Sendable {
 
     /// Applies backup contents in one transaction (a dry run rolls it back).
     func restore(_ contents: StoreContents, mode: RestoreMode, dryRun: Bool) throws -> RestoreOutcome
+    /// Plans an import against the store and writes it, in one transaction (`plan` reads the store
+    /// inside it, so nothing changes in between). A dry run plans and writes nothing.
+    func importHistory(dryRun: Bool, _ plan: (any ImportBase) throws -> ImportChanges) throws -> ImportChanges
     /// Counts of the rows of each section, soft-deleted ones included.
     func rowCounts() throws -> [BackupFormat.Section: Int]
 }

@@ -1,0 +1,89 @@
+import AlmanacDomain
+import AlmanacKit
+import ArgumentParser
+import Foundation
+
+/// `almanac import PATH`: another app's history into the store, previewed with `--dry-run`.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import another app's history: Loop (database or CSV export), HabitBull, Rewire, Tickmate, harsh, LucidPal, Habitto, Habitat or Habit Tracker.",
+        discussion: """
+            The format is recognised from the content; --format names it when it is not. The whole file is \
+            read and checked before the store is touched, then applied in one transaction. Importing the \
+            same file (or a later export of the same app) again adds only what is new: a habit the store \
+            has by name (any case) is merged into, never duplicated; a day the store has with another value \
+            takes the imported one and keeps the old one as history. Only facts are imported (entries, \
+            skips, notes, ratings), never streaks, scores or XP. See docs/IMPORT.md for each format.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The file or folder another app exported.") var path: String
+    @Option(help: ArgumentHelp("The format, when it is not recognised: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"),
+            transform: ImportCommand.format)
+    var format: ImportFormat?
+    @Flag(help: "Show what would be imported, and change nothing.") var dryRun = false
+    @Flag(help: "Print the preview or the result as JSON.") var json = false
+
+    static func format(_ text: String) throws -> ImportFormat {
+        guard let format = ImportFormat(rawValue: text.lowercased()) else {
+            throw ValidationError("\(text) is not a format; use " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        return format
+    }
+
+    func run() throws {
+        let done = try HistoryImport(location: try global.location(), file: path, format: format, dryRun: dryRun,
+                                     clock: try global.clock()).run()
+        if json { return try Output.json(Report(done, dryRun: dryRun)) }
+        for line in Self.lines(done, dryRun: dryRun) { Output.line(line) }
+        for warning in done.warnings { FileHandle.standardError.write(Data("note: \(TerminalText.safe(warning))\n".utf8)) }
+    }
+
+    /// The preview or the result, for people.
+    static func lines(_ done: HistoryImport.Outcome, dryRun: Bool) -> [String] {
+        let s = done.summary
+        var found = ["\(count(s.habitsInFile, "habit"))" + (s.archivedInFile > 0 ? " (\(s.archivedInFile) archived)" : ""),
+                     count(s.entriesInFile, "entry", "entries")]
+        if s.notesInFile > 0 { found.append(count(s.notesInFile, "note")) }
+        if s.ratingsInFile > 0 { found.append(count(s.ratingsInFile, "rating")) }
+        if s.journalInFile > 0 { found.append(count(s.journalInFile, "note without a check", "notes without a check")) }
+        var lines = ["\(done.source): " + found.joined(separator: ", ")]
+        let verb = dryRun ? "would add" : "added"
+        var added = [count(s.habitsAdded.count, "habit"), count(s.entriesAdded, "day")]
+        if !s.categoriesAdded.isEmpty { added.append(count(s.categoriesAdded.count, "category", "categories")) }
+        if s.ratingsAdded > 0 { added.append(count(s.ratingsAdded, "rating")) }
+        if s.journalAdded > 0 { added.append(count(s.journalAdded, "journal entry", "journal entries")) }
+        var summary = "\(verb) " + added.joined(separator: ", ")
+        summary += "; \(dryRun ? "would merge" : "merged") \(s.habitsMerged.count)"
+        if s.daysReplaced > 0 { summary += "; \(dryRun ? "would replace" : "replaced") \(count(s.daysReplaced, "day")) (old values kept as history)" }
+        summary += "; \(dryRun ? "would skip" : "skipped") \(s.entriesAlreadyHere + s.ratingsAlreadyHere) (already here)"
+        if !dryRun && s.changesNothing { summary = "Nothing new: everything in it is already here (\(s.entriesAlreadyHere + s.ratingsAlreadyHere) entries)." }
+        lines.append(summary)
+        for merge in s.habitsMerged where !merge.earlierImport {
+            lines.append("  \"\(TerminalText.safe(merge.source))\" goes into \"\(TerminalText.safe(merge.into))\" (same name)")
+        }
+        if done.createdStore { lines.append("Created the store for it.") }
+        if dryRun { lines.append("Dry run: nothing was changed.") }
+        return lines
+    }
+
+    private static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) \(n == 1 ? one : many ?? one + "s")"
+    }
+
+    /// `--json`: the preview or the result for scripts.
+    struct Report: Encodable {
+        var source: String
+        var format: String
+        var dryRun: Bool
+        var createdStore: Bool
+        var summary: ImportSummary
+        var warnings: [String]
+
+        init(_ done: HistoryImport.Outcome, dryRun: Bool) {
+            source = done.source; format = done.format.rawValue; self.dryRun = dryRun
+            createdStore = done.createdStore; summary = done.summary; warnings = done.warnings
+        }
+    }
+}

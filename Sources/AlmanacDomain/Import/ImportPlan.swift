@@ -1,0 +1,319 @@
+/// What an import reads of the store it goes into, inside the transaction that writes it.
+public protocol ImportBase {
+    func settings() throws -> Settings
+    /// Every habit, archived ones included.
+    func habits() throws -> [Habit]
+    func categories() throws -> [Category]
+    /// Every entry of these habits, soft-deleted ones included.
+    func entries(habitIds: Set<EntityID>) throws -> [HabitEntry]
+    /// Which of these wellbeing ids the store has (live or deleted).
+    func existingWellbeing(_ ids: [EntityID]) throws -> Set<EntityID>
+    /// Which of these journal ids the store has (live or deleted).
+    func existingJournal(_ ids: [EntityID]) throws -> Set<EntityID>
+}
+
+/// The rows an import writes, and what it amounts to for the preview.
+public struct ImportChanges: Sendable {
+    public var categories: [Category] = []
+    public var newHabits: [Habit] = []
+    /// Habits already in the store whose created day moves back to their first imported day.
+    public var updatedHabits: [Habit] = []
+    /// New entry rows, superseded ones (already soft-deleted) included.
+    public var entries: [HabitEntry] = []
+    /// Live entries of the store that imported days replace: soft-deleted, never removed.
+    public var deletions: [(id: EntityID, at: Timestamp)] = []
+    public var wellbeing: [WellbeingEntry] = []
+    public var journal: [JournalEntry] = []
+    public var summary = ImportSummary()
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        categories.isEmpty && newHabits.isEmpty && updatedHabits.isEmpty && entries.isEmpty && deletions.isEmpty && wellbeing.isEmpty && journal.isEmpty
+    }
+}
+
+/// The figures of an import, as the preview and `--json` give them.
+public struct ImportSummary: Sendable, Equatable, Codable {
+    /// A habit of the file that goes into a habit the store has.
+    public struct Merge: Sendable, Equatable, Codable {
+        public var source: String
+        public var into: String
+        /// Matched by the id of an earlier import rather than by name.
+        public var earlierImport: Bool
+    }
+    public var habitsInFile = 0
+    public var archivedInFile = 0
+    public var entriesInFile = 0
+    public var notesInFile = 0
+    public var ratingsInFile = 0
+    public var habitsAdded: [String] = []
+    public var habitsMerged: [Merge] = []
+    public var categoriesAdded: [String] = []
+    /// Days (or entries) new to the store.
+    public var entriesAdded = 0
+    /// Days the store had with another value: the imported one is now live, the old one history.
+    public var daysReplaced = 0
+    /// Entries the store has already (same id, or the same value on that day).
+    public var entriesAlreadyHere = 0
+    public var ratingsAdded = 0
+    public var ratingsAlreadyHere = 0
+    /// Notes on days without a check, kept as journal entries.
+    public var journalInFile = 0
+    public var journalAdded = 0
+
+    public init() {}
+
+    public var changesNothing: Bool {
+        habitsAdded.isEmpty && categoriesAdded.isEmpty && entriesAdded == 0 && daysReplaced == 0 && ratingsAdded == 0 && journalAdded == 0
+    }
+}
+
+/// Plans an import against the store as it is: which habits are new and which go into a habit
+/// the store has (same derived id, else same name in any case), which days are new, which the
+/// store has already, and which replace what the store has (the old entries stay as history).
+public struct ImportPlanner {
+    public let history: ImportedHistory
+    public let now: Timestamp
+
+    public init(history: ImportedHistory, now: Timestamp) { self.history = history; self.now = now }
+
+    public func plan(against base: ImportBase) throws -> ImportChanges {
+        let calendar = try StoreCalendar(settings: base.settings())
+        var changes = ImportChanges()
+        let firstDays = history.entries.reduce(into: [EntityID: DayKey]()) { first, e in
+            first[e.habitId] = min(first[e.habitId] ?? e.day, e.day)
+        }
+        let targets = try placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
+        let existing = try base.entries(habitIds: Set(targets.values))
+        try placeEntries(targets: targets, existing: existing, calendar: calendar, into: &changes)
+        try placeWellbeing(targets: targets, base: base, calendar: calendar, into: &changes)
+        try placeJournal(base: base, calendar: calendar, into: &changes)
+        return changes
+    }
+
+    // MARK: Habits
+
+    /// Decides where each imported habit goes; returns imported id → store habit id.
+    private func placeHabits(base: ImportBase, calendar: StoreCalendar, firstDays: [EntityID: DayKey],
+                             into changes: inout ImportChanges) throws -> [EntityID: EntityID] {
+        let stored = try base.habits()
+        var byId = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Merging by name is for habits the store had before: two habits of one file that share a
+        // name (Loop allows it) stay two habits.
+        let storedByName = Dictionary(stored.map { (NameMatcher<Habit>.fold($0.name), $0) }, uniquingKeysWith: { a, _ in a })
+        var byName = storedByName
+        var categories = Dictionary(try base.categories().map { (NameMatcher<Habit>.fold($0.name), $0) }, uniquingKeysWith: { a, _ in a })
+        var targets: [EntityID: EntityID] = [:]
+        var summary = changes.summary
+        summary.habitsInFile = history.habits.count
+        summary.archivedInFile = history.habits.filter(\.archived).count
+        let nextOrder = (stored.map(\.sortOrder).max() ?? -1) + 1
+        for (index, imported) in history.habits.sorted(by: { $0.position < $1.position }).enumerated() {
+            let name = Self.cleanName(imported.name, fallback: "Habit \(index + 1)")
+            let firstDay = firstDays[imported.id]
+            if var match = byId[imported.id] ?? storedByName[NameMatcher<Habit>.fold(name)] {
+                summary.habitsMerged.append(.init(source: name, into: match.name, earlierImport: match.id == imported.id))
+                targets[imported.id] = match.id
+                if let firstDay, firstDay < calendar.dayKey(for: match.createdAt) {
+                    match.createdAt = calendar.startOfDay(firstDay)
+                    match.updatedAt = now
+                    changes.updatedHabits.removeAll { $0.id == match.id }
+                    changes.updatedHabits.append(match)
+                    byId[match.id] = match
+                }
+                continue
+            }
+            var habit = Habit(id: imported.id, name: Self.uniqueName(name, taken: byName), emoji: imported.emoji,
+                              unit: imported.unit, unitLabel: imported.unitLabel, target: imported.target,
+                              direction: imported.direction, frequency: imported.frequency,
+                              color: imported.color.flatMap { try? HabitRules.checkedColor($0) } ?? HabitPalette.next(after: Array(byId.values)),
+                              weight: imported.weight ?? 1, sortOrder: nextOrder + changes.newHabits.count,
+                              createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))
+            habit.archivedAt = imported.archived ? now : nil
+            if let categoryName = imported.category.map({ Self.cleanName($0, fallback: "") }), !categoryName.isEmpty {
+                let key = NameMatcher<Habit>.fold(categoryName)
+                if categories[key] == nil {
+                    let category = Category(id: .derived("category|\(key)"), name: categoryName, createdAt: now)
+                    categories[key] = category
+                    changes.categories.append(category)
+                    summary.categoriesAdded.append(categoryName)
+                }
+                habit.categoryId = categories[key]!.id
+            }
+            do { try HabitRules.validate(habit) } catch let error as DomainError {
+                throw DomainError.invalid("Habit \"\(habit.name)\" cannot be imported: \(error.description)")
+            }
+            changes.newHabits.append(habit)
+            summary.habitsAdded.append(habit.name)
+            byName[NameMatcher<Habit>.fold(habit.name)] = habit
+            byId[habit.id] = habit
+            targets[imported.id] = habit.id
+        }
+        let active = byId.values.filter { !$0.isArchived }.count
+        if active > HabitRules.maxActiveHabits {
+            let newActive = changes.newHabits.filter { !$0.isArchived }.count
+            throw DomainError.refused("Importing would make \(active) active habits (\(newActive) new from the file, \(active - newActive) in the store), more than the \(HabitRules.maxActiveHabits) Almanac keeps; archive some first. Nothing was imported.")
+        }
+        changes.summary = summary
+        return targets
+    }
+
+    /// The source's creation time, or the start of the first imported day when that is earlier
+    /// (rates count from a habit's created day), or now for a habit with no history.
+    private func createdAt(of habit: ImportedHabit, firstDay: DayKey?, calendar: StoreCalendar) -> Timestamp {
+        let fromEntries = firstDay.map { calendar.startOfDay($0) }
+        switch (habit.createdAt, fromEntries) {
+        case let (source?, entries?): return min(source, entries)
+        case let (source?, nil): return source
+        case let (nil, entries?): return entries
+        case (nil, nil): return now
+        }
+    }
+
+    /// A name Almanac accepts: control and direction characters become spaces, at most 100
+    /// characters, never empty.
+    static func cleanName(_ raw: String, fallback: String) -> String {
+        let scalars = raw.unicodeScalars.map { scalar -> Unicode.Scalar in
+            scalar.properties.generalCategory == .control || HabitRules.isDirectionControl(scalar) ? " " : scalar
+        }
+        var name = String(String.UnicodeScalarView(scalars)).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        if name.count > HabitRules.maxNameLength { name = String(name.prefix(HabitRules.maxNameLength)).trimmingCharacters(in: .whitespaces) }
+        return name.isEmpty ? fallback : name
+    }
+
+    /// "Sport (2)" when the file has two habits called "Sport" (Loop allows it).
+    private static func uniqueName(_ name: String, taken: [String: Habit]) -> String {
+        guard taken[NameMatcher<Habit>.fold(name)] != nil else { return name }
+        var n = 2
+        while taken[NameMatcher<Habit>.fold("\(name) (\(n))")] != nil { n += 1 }
+        return "\(name) (\(n))"
+    }
+
+    // MARK: Entries
+
+    private struct DaySlot: Hashable { let habit: EntityID; let day: Int }
+
+    private func placeEntries(targets: [EntityID: EntityID], existing: [HabitEntry], calendar: StoreCalendar,
+                              into changes: inout ImportChanges) throws {
+        let knownIds = Set(existing.map(\.id))
+        var live: [DaySlot: [HabitEntry]] = [:]
+        for entry in existing where entry.isLive { live[DaySlot(habit: entry.habitId, day: entry.dayKey.ordinal), default: []].append(entry) }
+        let habits = Dictionary((changes.newHabits + changes.updatedHabits).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var groups: [DaySlot: [ImportedEntry]] = [:]
+        var order: [DaySlot] = []
+        for entry in history.entries {
+            guard let target = targets[entry.habitId] else { continue }
+            let slot = DaySlot(habit: target, day: entry.day.ordinal)
+            if groups[slot] == nil { order.append(slot) }
+            groups[slot, default: []].append(entry)
+        }
+        changes.summary.entriesInFile = history.entries.count
+        changes.summary.notesInFile = history.entries.filter { $0.note != nil }.count
+        for slot in order {
+            let imported = groups[slot]!
+            let rows = try imported.enumerated().map { index, e in
+                try row(for: e, index: index, habitId: slot.habit, habit: habits[slot.habit], calendar: calendar)
+            }
+            let last = rows[rows.count - 1]
+            let current = live[slot] ?? []
+            if knownIds.contains(last.id) || Self.sameDay(current, as: last) {
+                changes.summary.entriesAlreadyHere += rows.count
+                continue
+            }
+            for (index, row) in rows.enumerated() where !knownIds.contains(row.id) {
+                var row = row
+                if index < rows.count - 1 { row.deletedAt = max(rows[index + 1].timestampUtc, row.timestampUtc) }
+                changes.entries.append(row)
+            }
+            if current.isEmpty {
+                changes.summary.entriesAdded += 1
+            } else {
+                changes.summary.daysReplaced += 1
+                changes.deletions += current.map { ($0.id, now) }
+            }
+        }
+    }
+
+    /// The entry row of an imported fact, its id derived from the source and its content.
+    private func row(for e: ImportedEntry, index: Int, habitId: EntityID, habit: Habit?, calendar: StoreCalendar) throws -> HabitEntry {
+        guard SupportedDays.contains(e.day) else {
+            throw DomainError.invalid(SupportedDays.outside("An entry on \(e.day)"))
+        }
+        var value = e.value
+        guard value.isFinite, value >= 0, value <= HabitRules.maxValue else {
+            throw DomainError.invalid("An entry on \(e.day) has the value \(NumberText.plain(value)); values go from 0 to a billion.")
+        }
+        if let habit, habit.unit == .boolean, value > 1 { value = 1 }
+        let note = e.note.map(Self.cleanText).flatMap { $0.isEmpty ? nil : $0 }
+        let key = "entry|\(history.format.rawValue)|\(e.habitId)|\(e.day)|\(index)|\(e.kind.rawValue)|\(NumberText.plain(value))|\(note ?? "")"
+        let time = e.timestamp ?? calendar.noon(of: e.day)
+        return HabitEntry(id: .derived(key), habitId: habitId, dayKey: e.day, timestampUtc: time, kind: e.kind,
+                          value: value, note: note, createdAt: time)
+    }
+
+    /// Whether the store's live entries of a day already say what the imported one says.
+    private static func sameDay(_ live: [HabitEntry], as row: HabitEntry) -> Bool {
+        guard !live.isEmpty, live.allSatisfy({ $0.kind == row.kind }) else { return false }
+        let value = live.reduce(0) { $0 + $1.value }
+        let notes = live.compactMap(\.note)
+        return (row.kind == .skip || value == row.value) && (row.note == nil || notes.contains(row.note!))
+    }
+
+    /// Text Almanac accepts: control characters other than tab and newline become spaces.
+    static func cleanText(_ raw: String) -> String {
+        let scalars = raw.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.map { scalar -> Unicode.Scalar in
+            let allowed = scalar == "\t" || scalar == "\n"
+            let bad = (scalar.properties.generalCategory == .control && !allowed) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            return bad ? " " : scalar
+        }
+        return String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    // MARK: Wellbeing
+
+    private func placeWellbeing(targets: [EntityID: EntityID], base: ImportBase, calendar: StoreCalendar,
+                                into changes: inout ImportChanges) throws {
+        changes.summary.ratingsInFile = history.wellbeing.count
+        let known = try base.existingWellbeing(history.wellbeing.map(\.id))
+        for rating in history.wellbeing {
+            if known.contains(rating.id) { changes.summary.ratingsAlreadyHere += 1; continue }
+            let time = rating.timestamp ?? calendar.noon(of: rating.day)
+            changes.wellbeing.append(WellbeingEntry(id: rating.id, dayKey: rating.day, timestampUtc: time, metric: rating.metric,
+                                                    value: rating.value, scaleMax: rating.scaleMax,
+                                                    habitId: rating.habitId.flatMap { targets[$0] }, createdAt: time))
+            changes.summary.ratingsAdded += 1
+        }
+    }
+}
+
+extension ImportPlanner {
+    private func placeJournal(base: ImportBase, calendar: StoreCalendar, into changes: inout ImportChanges) throws {
+        changes.summary.journalInFile = history.journal.count
+        let known = try base.existingJournal(history.journal.map(\.id))
+        for note in history.journal where !known.contains(note.id) {
+            let time = note.timestamp ?? calendar.noon(of: note.day)
+            changes.journal.append(JournalEntry(id: note.id, dayKey: note.day, timestampUtc: time,
+                                                title: Self.cleanName(note.title, fallback: ""), body: Self.cleanText(note.body), createdAt: time))
+            changes.summary.journalAdded += 1
+        }
+    }
+}
+
+extension StoreCalendar {
+    /// The instant a day begins in this calendar's zone (on a day that starts with a DST change,
+    /// the first instant that is on that day).
+    public func startOfDay(_ day: DayKey) -> Timestamp {
+        let utcMidnight = Int64(day.ordinal) * 86_400_000
+        var guess = Timestamp(millis: utcMidnight - Int64(timeZone.secondsFromGMT(for: Timestamp(millis: utcMidnight).date)) * 1000)
+        if dayKey(for: guess) < day { guess = Timestamp(millis: guess.millis + 3_600_000) }
+        if dayKey(for: guess) > day { guess = Timestamp(millis: guess.millis - 3_600_000) }
+        return guess
+    }
+
+    /// Noon of a day in this calendar's zone: the time given to facts that carry a day only.
+    public func noon(of day: DayKey) -> Timestamp {
+        let utcNoon = Int64(day.ordinal) * 86_400_000 + 43_200_000
+        return Timestamp(millis: utcNoon - Int64(timeZone.secondsFromGMT(for: Timestamp(millis: utcNoon).date)) * 1000)
+    }
+}

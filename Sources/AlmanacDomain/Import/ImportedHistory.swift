@@ -1,0 +1,121 @@
+/// The apps whose histories Almanac imports, by the name `import --format` takes.
+public enum ImportFormat: String, CaseIterable, Sendable, Codable {
+    case loopDatabase = "loop-db"
+    case loopCSV = "loop-csv"
+    case habitBull = "habitbull"
+    case rewire
+    case tickmate
+    case harsh
+    case lucidPal = "lucidpal"
+    case habitto
+    case habitat
+    case habitTracker = "habit-tracker"
+
+    /// What the source is, for people: "Loop Habit Tracker database".
+    public var title: String {
+        switch self {
+        case .loopDatabase: return "Loop Habit Tracker database"
+        case .loopCSV: return "Loop Habit Tracker CSV export"
+        case .habitBull: return "HabitBull CSV export"
+        case .rewire: return "Rewire database"
+        case .tickmate: return "Tickmate database"
+        case .harsh: return "harsh habits and log"
+        case .lucidPal: return "LucidPal documents"
+        case .habitto: return "Habitto habits"
+        case .habitat: return "Habitat storage"
+        case .habitTracker: return "Habit Tracker JSON export"
+        }
+    }
+}
+
+/// A habit as another app defines it, already in Almanac's terms. `id` is derived from the
+/// source's own identity of the habit, so the same habit gets the same id on every import.
+public struct ImportedHabit: Sendable, Equatable {
+    public var id: EntityID
+    public var name: String
+    public var emoji = ""
+    public var unit: HabitUnit = .boolean
+    public var unitLabel = ""
+    public var target = 1.0
+    public var direction: Direction = .atLeast
+    public var frequency: Frequency = .daily
+    public var color: String?
+    public var category: String?
+    public var weight: Double?
+    public var archived = false
+    /// When the source says the habit was created; otherwise its first imported day counts.
+    public var createdAt: Timestamp?
+    /// Position in the source's own order.
+    public var position = 0
+
+    public init(id: EntityID, name: String) { self.id = id; self.name = name }
+}
+
+/// One fact of a day: a value (a check) or a skip, for one imported habit.
+public struct ImportedEntry: Sendable, Equatable {
+    public var habitId: EntityID
+    public var day: DayKey
+    public var kind: EntryKind
+    public var value: Double
+    public var note: String?
+    /// When it happened, if the source knows; otherwise noon of the day in the store's zone.
+    public var timestamp: Timestamp?
+
+    public init(habitId: EntityID, day: DayKey, kind: EntryKind = .check, value: Double, note: String? = nil,
+                timestamp: Timestamp? = nil) {
+        self.habitId = habitId; self.day = day; self.kind = kind; self.value = value; self.note = note
+        self.timestamp = timestamp
+    }
+}
+
+/// A rating of a day (Habitto's difficulty of a habit), with an id derived from the source.
+public struct ImportedWellbeing: Sendable, Equatable {
+    public var id: EntityID
+    public var habitId: EntityID?
+    public var day: DayKey
+    public var metric: String
+    public var value: Double
+    public var scaleMax: Double
+    public var timestamp: Timestamp?
+
+    public init(id: EntityID, habitId: EntityID?, day: DayKey, metric: String, value: Double, scaleMax: Double,
+                timestamp: Timestamp? = nil) {
+        self.id = id; self.habitId = habitId; self.day = day; self.metric = metric; self.value = value
+        self.scaleMax = scaleMax; self.timestamp = timestamp
+    }
+}
+
+/// A note the source keeps on a day without a check (Loop lets a note stand alone): kept as a
+/// journal entry titled with the habit's name, so it is not lost.
+public struct ImportedJournal: Sendable, Equatable {
+    public var id: EntityID
+    public var day: DayKey
+    public var title: String
+    public var body: String
+    public var timestamp: Timestamp?
+
+    public init(id: EntityID, day: DayKey, title: String, body: String, timestamp: Timestamp? = nil) {
+        self.id = id; self.day = day; self.title = title; self.body = body; self.timestamp = timestamp
+    }
+}
+
+/// Everything read from another app's files, in Almanac's terms but not yet in any store: the
+/// truth of it only (entries, notes, ratings), never a streak, a score or a completion flag.
+public struct ImportedHistory: Sendable {
+    public var format: ImportFormat
+    /// What was read, for the preview: "schema 22", "3 month files".
+    public var detail: String
+    public var habits: [ImportedHabit] = []
+    /// Entries in the order the source wrote them: of two for one habit and day, the later wins
+    /// and the earlier is kept as soft-deleted history.
+    public var entries: [ImportedEntry] = []
+    public var wellbeing: [ImportedWellbeing] = []
+    public var journal: [ImportedJournal] = []
+    /// What was read but could not be kept exactly, one sentence each.
+    public var warnings: [String] = []
+
+    public init(format: ImportFormat, detail: String = "") { self.format = format; self.detail = detail }
+
+    /// "Loop Habit Tracker database (schema 22)".
+    public var sourceTitle: String { detail.isEmpty ? format.title : "\(format.title) (\(detail))" }
+}

@@ -1,0 +1,38 @@
+import AlmanacDomain
+
+/// HabitBull's CSV export: `HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText`,
+/// one row per habit and day (as Loop's `HabitBullCSVImporter` reads it). A habit is its name;
+/// a value other than 0 and 1 makes it a count habit; comments become notes and the category
+/// a category (Loop drops it). Dates are `YYYY-MM-DD` or `M/D/YYYY`.
+enum HabitBullCSV {
+    static let header = "HabitName,HabitDescription,HabitCategory"
+
+    static func read(_ table: CSVTable) throws -> ImportedHistory {
+        var history = ImportedHistory(format: .habitBull)
+        let name = try table.required("HabitName"), date = try table.required("CalendarDate"), value = try table.required("Value")
+        let category = table.column("HabitCategory"), comment = table.column("CommentText")
+        var habits: [String: Int] = [:]
+        for row in table.rows {
+            let title = row.cells[name].trimmingCharacters(in: .whitespaces)
+            guard !title.isEmpty else { throw table.problem(line: row.line, "the habit name is empty") }
+            let key = NameMatcher<Habit>.fold(title)
+            let day = try table.day(row.cells[date], line: row.line, monthFirst: true)
+            let amount = try table.number(row.cells[value], line: row.line, what: "value")
+            let index: Int
+            if let known = habits[key] {
+                index = known
+            } else {
+                var habit = ImportedHabit(id: .derived("habitbull|name|\(key)"), name: title)
+                habit.position = history.habits.count
+                habit.category = category.map { row.cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+                index = history.habits.count
+                habits[key] = index
+                history.habits.append(habit)
+            }
+            if amount != 0 && amount != 1 { history.habits[index].unit = .count }
+            let note = comment.map { row.cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+            history.entries.append(ImportedEntry(habitId: history.habits[index].id, day: day, value: amount, note: note))
+        }
+        return history
+    }
+}

@@ -1,0 +1,172 @@
+import AlmanacDomain
+import Foundation
+import ZIPFoundation
+
+/// Reads another app's files into an `ImportedHistory`: the format is recognised from the
+/// content (SQLite tables, zip, CSV header, JSON shape, folder layout), never from the name,
+/// unless `format` names it.
+public enum ImportSource {
+    /// Files larger than this are refused before they are read.
+    public static let maxBytes = 512 * 1024 * 1024
+
+    public static func read(_ path: String, format: ImportFormat?, calendar: StoreCalendar) throws -> ImportedHistory {
+        let resolved = try resolve(path)
+        let detected = try format ?? detect(resolved)
+        switch detected {
+        case .loopDatabase, .rewire, .tickmate:
+            guard !resolved.isFolder, SQLiteSource.isSQLite(resolved.path) else { throw ImportProblem("it is not a SQLite database, so it is not a \(detected.title)") }
+            let source = try SQLiteSource(path: resolved.path)
+            let tables = try source.tables()
+            switch detected {
+            case .loopDatabase:
+                guard LoopDatabase.isLoop(tables) else { throw ImportProblem("it has no Habits and Repetitions tables, so it is not a Loop Habit Tracker database") }
+                return try LoopDatabase.read(source)
+            case .rewire:
+                guard RewireDatabase.isRewire(tables) else { throw ImportProblem("it has no CHECKINS and UNIT tables, so it is not a Rewire database") }
+                return try RewireDatabase.read(source)
+            default:
+                guard TickmateDatabase.isTickmate(tables) else { throw ImportProblem("it has no tracks and track2groups tables, so it is not a Tickmate database") }
+                return try TickmateDatabase.read(source)
+            }
+        case .loopCSV:
+            return try LoopCSV.read(try files(of: resolved), container: resolved.isFolder ? "the folder" : "the file")
+        case .habitBull:
+            return try HabitBullCSV.read(CSVTable(file: (resolved.path as NSString).lastPathComponent, data: try contents(resolved.path)))
+        case .harsh:
+            let folder = resolved.isFolder ? resolved.path : (resolved.path as NSString).deletingLastPathComponent
+            return try Harsh.read(habits: try contents(folder + "/habits"), log: try contents(folder + "/log"))
+        case .lucidPal:
+            let folder = resolved.isFolder ? resolved.path : (resolved.path as NSString).deletingLastPathComponent
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            guard names.contains(LucidPal.habitsFile) else { throw ImportProblem("there is no \(LucidPal.habitsFile) in \(folder)") }
+            let shards = try names.filter(LucidPal.isShard).map { ($0, try contents(folder + "/" + $0)) }
+            return try LucidPal.read(habits: try contents(folder + "/" + LucidPal.habitsFile), shards: shards, calendar: calendar)
+        case .habitto, .habitat, .habitTracker:
+            guard !resolved.isFolder else { throw ImportProblem("it is a folder; name the JSON file") }
+            let root = try JSONNode.parse(try contents(resolved.path))
+            switch detected {
+            case .habitto: return try Habitto.read(root, calendar: calendar)
+            case .habitat:
+                guard root.isObject else { throw ImportProblem(place: "the top level", "expected an object of Habitat's storage keys, found an array") }
+                return try Habitat.read(root, calendar: calendar)
+            default: return try HabitTrackerJSON.read(root, calendar: calendar)
+            }
+        }
+    }
+
+    // MARK: Recognising the format
+
+    struct Resolved { let path: String; let isFolder: Bool }
+
+    private static func resolve(_ path: String) throws -> Resolved {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ImportProblem("there is no such file or folder") }
+        return Resolved(path: path, isFolder: isFolder.boolValue)
+    }
+
+    /// What the content is, or a problem that lists the formats and how to name one.
+    static func detect(_ source: Resolved) throws -> ImportFormat {
+        if source.isFolder { return try detectFolder(source.path) }
+        let name = (source.path as NSString).lastPathComponent
+        let folder = (source.path as NSString).deletingLastPathComponent
+        if SQLiteSource.isSQLite(source.path) {
+            let tables = try SQLiteSource(path: source.path).tables()
+            if LoopDatabase.isLoop(tables) { return .loopDatabase }
+            if RewireDatabase.isRewire(tables) { return .rewire }
+            if TickmateDatabase.isTickmate(tables) { return .tickmate }
+            throw unrecognised("a SQLite database of none of the apps Almanac knows (tables: \(tables.sorted().joined(separator: ", ")))")
+        }
+        let head = try prefix(source.path, count: 4096)
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .loopCSV }
+        if head.isEmpty { throw ImportProblem("the file is empty") }
+        let text = String(decoding: head, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}"))
+        if text.hasPrefix(HabitBullCSV.header) { return .habitBull }
+        if text.hasPrefix("Position,Name,") || name == "Habits.csv" { throw ImportProblem("it is the Habits.csv of a Loop CSV export; import the zip or the folder it is in (\(folder.isEmpty ? "." : folder))") }
+        if (name == "habits" || name == "log"), FileManager.default.fileExists(atPath: folder + "/habits"), FileManager.default.fileExists(atPath: folder + "/log") { return .harsh }
+        if name == LucidPal.habitsFile || LucidPal.isShard(name) { return .lucidPal }
+        let first = text.first { !$0.isWhitespace }
+        if first == "{" || first == "[" {
+            let root = try JSONNode.parse(try contents(source.path))
+            if Habitat.isHabitat(root) { return .habitat }
+            if HabitTrackerJSON.isHabitTracker(root) { return .habitTracker }
+            if let first = try? root.elements().first, (try? first.optional("completionHistory")) != nil { return .habitto }
+            if let first = try? root.elements().first, (try? first.optional("colorHex")) != nil { return .lucidPal }
+            throw unrecognised("JSON of none of the shapes Almanac knows")
+        }
+        throw unrecognised("not a format Almanac knows")
+    }
+
+    private static func detectFolder(_ folder: String) throws -> ImportFormat {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        if names.isEmpty { throw ImportProblem("the folder is empty") }
+        if names.contains(LucidPal.habitsFile) { return .lucidPal }
+        if names.contains("habits") && names.contains("log") { return .harsh }
+        if names.contains("Habits.csv") { return .loopCSV }
+        throw unrecognised("a folder with none of the layouts Almanac knows (Loop's Habits.csv, harsh's habits and log, LucidPal's \(LucidPal.habitsFile))")
+    }
+
+    private static func unrecognised(_ what: String) -> ImportProblem {
+        ImportProblem("it is \(what); Almanac imports " + ImportFormat.allCases.map { "\($0.rawValue) (\($0.title))" }.joined(separator: ", ")
+                      + " — name one with --format if the file is one of them")
+    }
+
+    // MARK: Reading files
+
+    static func contents(_ path: String) throws -> Data {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw ImportProblem(file: (path as NSString).lastPathComponent, "there is no such file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maxBytes else { throw ImportProblem(file: (path as NSString).lastPathComponent, "it is over \(maxBytes / 1024 / 1024) MB, larger than any export Almanac reads") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImportProblem(file: (path as NSString).lastPathComponent, "it cannot be read")
+        }
+        return data
+    }
+
+    private static func prefix(_ path: String, count: Int) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportProblem("it cannot be read") }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: count)) ?? Data()
+    }
+
+    /// The CSV files of a folder (one level of sub-folders) or a zip, by relative path.
+    private static func files(of source: Resolved) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        if source.isFolder {
+            let names = try FileManager.default.contentsOfDirectory(atPath: source.path)
+            for name in names {
+                let path = source.path + "/" + name
+                if name.hasSuffix(".csv") { files[name] = try contents(path); continue }
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    for inner in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where inner.hasSuffix(".csv") {
+                        files[name + "/" + inner] = try contents(path + "/" + inner)
+                    }
+                }
+            }
+            return files
+        }
+        let archive: Archive
+        do { archive = try Archive(url: URL(fileURLWithPath: source.path), accessMode: .read) } catch {
+            throw ImportProblem("it is not a zip that can be read (truncated or damaged?)")
+        }
+        var total = 0
+        for entry in archive where entry.type == .file && entry.path.hasSuffix(".csv") {
+            var data = Data()
+            do {
+                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                    total += chunk.count
+                    guard total <= maxBytes else { throw ImportProblem("it unpacks to over \(maxBytes / 1024 / 1024) MB") }
+                    data.append(chunk)
+                }
+            } catch let problem as ImportProblem {
+                throw problem
+            } catch {
+                throw ImportProblem(file: entry.path, "it cannot be unpacked from the zip (truncated or damaged?)")
+            }
+            files[entry.path] = data
+        }
+        return files
+    }
+}
