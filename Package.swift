@@ -90,8 +90,10 @@ let package = Package(
             dependencies: ["AlmanacCLI", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "SwiftCSV", package: "SwiftCSV")],
-            exclude: ["HelpSnapshots"]
+                           .product(name: "SwiftCSV", package: "SwiftCSV"),
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["HelpSnapshots", "ImportFixtures"]
         ),
     ]
 )
