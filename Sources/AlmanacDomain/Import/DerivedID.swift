@@ -21,38 +21,55 @@ extension EntityID {
 
 /// SHA-1 (FIPS 180-4), for name-based UUIDs only: RFC 9562 fixes the hash of version 5, and
 /// the domain layer has no cryptography library. Not used for anything that needs security.
+/// Blocks are read in place and the schedule lives on the stack: an import derives an id for
+/// each of hundreds of thousands of entries.
 enum SHA1 {
     static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0)
-        var data = message
-        let bitLength = UInt64(message.count) * 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 80)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let j = chunk + 4 * i
-                w[i] = UInt32(data[j]) << 24 | UInt32(data[j + 1]) << 16 | UInt32(data[j + 2]) << 8 | UInt32(data[j + 3])
-            }
-            for i in 16..<80 {
-                let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
-                w[i] = x << 1 | x >> 31
-            }
-            var (a, b, c, d, e) = h
-            for i in 0..<80 {
-                let f: UInt32, k: UInt32
-                switch i {
-                case 0..<20: f = (b & c) | (~b & d); k = 0x5A827999
-                case 20..<40: f = b ^ c ^ d; k = 0x6ED9EBA1
-                case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1BBCDC
-                default: f = b ^ c ^ d; k = 0xCA62C1D6
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
+            message.withUnsafeBufferPointer { bytes in
+                let whole = bytes.count / 64
+                for block in 0..<whole { compress(UnsafeBufferPointer(rebasing: bytes[block * 64 ..< block * 64 + 64]), &h, w) }
+                // The tail, the 0x80 marker and the length, in one or two more blocks.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                    let rest = bytes.count - whole * 64
+                    for i in 0..<128 { tail[i] = i < rest ? bytes[whole * 64 + i] : 0 }
+                    tail[rest] = 0x80
+                    let blocks = rest < 56 ? 1 : 2
+                    let bits = UInt64(bytes.count) * 8
+                    for i in 0..<8 { tail[blocks * 64 - 1 - i] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * i)) }
+                    for block in 0..<blocks { compress(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(tail)[block * 64 ..< block * 64 + 64]), &h, w) }
                 }
-                let t = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
-                e = d; d = c; c = b << 30 | b >> 2; b = a; a = t
             }
-            h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
         }
-        return [h.0, h.1, h.2, h.3, h.4].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+        var out = [UInt8](repeating: 0, count: 20)
+        for (index, word) in [h.0, h.1, h.2, h.3, h.4].enumerated() {
+            for j in 0..<4 { out[4 * index + j] = UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * j)) }
+        }
+        return out
+    }
+
+    private static func compress(_ chunk: UnsafeBufferPointer<UInt8>, _ h: inout (UInt32, UInt32, UInt32, UInt32, UInt32),
+                                 _ w: UnsafeMutableBufferPointer<UInt32>) {
+        for i in 0..<16 {
+            w[i] = UInt32(chunk[4 * i]) << 24 | UInt32(chunk[4 * i + 1]) << 16 | UInt32(chunk[4 * i + 2]) << 8 | UInt32(chunk[4 * i + 3])
+        }
+        for i in 16..<80 {
+            let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
+            w[i] = x << 1 | x >> 31
+        }
+        var (a, b, c, d, e) = h
+        for i in 0..<80 {
+            let f: UInt32, k: UInt32
+            switch i {
+            case 0..<20: f = (b & c) | (~b & d); k = 0x5A827999
+            case 20..<40: f = b ^ c ^ d; k = 0x6ED9EBA1
+            case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1BBCDC
+            default: f = b ^ c ^ d; k = 0xCA62C1D6
+            }
+            let t = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
+            e = d; d = c; c = b << 30 | b >> 2; b = a; a = t
+        }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
     }
 }

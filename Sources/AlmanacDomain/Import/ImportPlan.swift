@@ -192,51 +192,67 @@ public struct ImportPlanner {
 
     // MARK: Entries
 
-    private struct DaySlot: Hashable { let habit: EntityID; let day: Int }
-
     private func placeEntries(targets: [EntityID: EntityID], existing: [HabitEntry], calendar: StoreCalendar,
                               into changes: inout ImportChanges) throws {
+        // Days are grouped by one integer per (store habit, day): habit number << 32 | day.
+        var numbers: [EntityID: Int] = [:]
+        for target in Set(targets.values).sorted() { numbers[target] = numbers.count }
+        let slotOf = { (habit: Int, day: DayKey) in habit << 32 | (day.ordinal & 0xFFFF_FFFF) }
         let knownIds = Set(existing.map(\.id))
-        var live: [DaySlot: [HabitEntry]] = [:]
-        for entry in existing where entry.isLive { live[DaySlot(habit: entry.habitId, day: entry.dayKey.ordinal), default: []].append(entry) }
-        let habits = Dictionary((changes.newHabits + changes.updatedHabits).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var groups: [DaySlot: [ImportedEntry]] = [:]
-        var order: [DaySlot] = []
-        for entry in history.entries {
-            guard let target = targets[entry.habitId] else { continue }
-            let slot = DaySlot(habit: target, day: entry.day.ordinal)
-            if groups[slot] == nil { order.append(slot) }
-            groups[slot, default: []].append(entry)
+        var live: [Int: [HabitEntry]] = [:]
+        for entry in existing where entry.isLive {
+            if let n = numbers[entry.habitId] { live[slotOf(n, entry.dayKey), default: []].append(entry) }
         }
+        let habits = Dictionary((changes.newHabits + changes.updatedHabits).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let sourceKeys = Dictionary(history.habits.map { ($0.id, "entry|\(history.format.rawValue)|\($0.id)|") }, uniquingKeysWith: { a, _ in a })
+        // The entries by slot, in the file's order within a slot (a stable sort of indices).
+        var order: [(slot: Int, index: Int)] = []
+        order.reserveCapacity(history.entries.count)
+        for (index, entry) in history.entries.enumerated() {
+            guard let target = targets[entry.habitId], let n = numbers[target] else { continue }
+            order.append((slotOf(n, entry.day), index))
+        }
+        order.sort { ($0.slot, $0.index) < ($1.slot, $1.index) }
         changes.summary.entriesInFile = history.entries.count
         changes.summary.notesInFile = history.entries.filter { $0.note != nil }.count
-        for slot in order {
-            let imported = groups[slot]!
-            let rows = try imported.enumerated().map { index, e in
-                try row(for: e, index: index, habitId: slot.habit, habit: habits[slot.habit], calendar: calendar)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, order[end].slot == order[start].slot { end += 1 }
+            let first = history.entries[order[start].index]
+            let target = targets[first.habitId]!
+            let rows = try (start..<end).enumerated().map { position, k in
+                let e = history.entries[order[k].index]
+                return try row(for: e, index: position, sourceKey: sourceKeys[e.habitId] ?? "", habitId: target, habit: habits[target], calendar: calendar)
             }
-            let last = rows[rows.count - 1]
-            let current = live[slot] ?? []
-            if knownIds.contains(last.id) || Self.sameDay(current, as: last) {
-                changes.summary.entriesAlreadyHere += rows.count
-                continue
-            }
-            for (index, row) in rows.enumerated() where !knownIds.contains(row.id) {
-                var row = row
-                if index < rows.count - 1 { row.deletedAt = max(rows[index + 1].timestampUtc, row.timestampUtc) }
-                changes.entries.append(row)
-            }
-            if current.isEmpty {
-                changes.summary.entriesAdded += 1
-            } else {
-                changes.summary.daysReplaced += 1
-                changes.deletions += current.map { ($0.id, now) }
-            }
+            try place(rows, current: live[order[start].slot] ?? [], known: knownIds, into: &changes)
+            start = end
+        }
+    }
+
+    /// One day of one habit: already here, new, or replacing what the store has.
+    private func place(_ rows: [HabitEntry], current: [HabitEntry], known: Set<EntityID>, into changes: inout ImportChanges) throws {
+        let last = rows[rows.count - 1]
+        if known.contains(last.id) || Self.sameDay(current, as: last) {
+            changes.summary.entriesAlreadyHere += rows.count
+            return
+        }
+        for (index, row) in rows.enumerated() where !known.contains(row.id) {
+            var row = row
+            if index < rows.count - 1 { row.deletedAt = max(rows[index + 1].timestampUtc, row.timestampUtc) }
+            changes.entries.append(row)
+        }
+        if current.isEmpty {
+            changes.summary.entriesAdded += 1
+        } else {
+            changes.summary.daysReplaced += 1
+            changes.deletions += current.map { ($0.id, now) }
         }
     }
 
     /// The entry row of an imported fact, its id derived from the source and its content.
-    private func row(for e: ImportedEntry, index: Int, habitId: EntityID, habit: Habit?, calendar: StoreCalendar) throws -> HabitEntry {
+    private func row(for e: ImportedEntry, index: Int, sourceKey: String, habitId: EntityID, habit: Habit?,
+                     calendar: StoreCalendar) throws -> HabitEntry {
         guard SupportedDays.contains(e.day) else {
             throw DomainError.invalid(SupportedDays.outside("An entry on \(e.day)"))
         }
@@ -246,7 +262,7 @@ public struct ImportPlanner {
         }
         if let habit, habit.unit == .boolean, value > 1 { value = 1 }
         let note = e.note.map(Self.cleanText).flatMap { $0.isEmpty ? nil : $0 }
-        let key = "entry|\(history.format.rawValue)|\(e.habitId)|\(e.day)|\(index)|\(e.kind.rawValue)|\(NumberText.plain(value))|\(note ?? "")"
+        let key = sourceKey + "\(e.day)|\(index)|\(e.kind.rawValue)|\(NumberText.plain(value))|\(note ?? "")"
         let time = e.timestamp ?? calendar.noon(of: e.day)
         return HabitEntry(id: .derived(key), habitId: habitId, dayKey: e.day, timestampUtc: time, kind: e.kind,
                           value: value, note: note, createdAt: time)
