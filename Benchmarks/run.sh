@@ -57,6 +57,15 @@ rm -rf "$WORK"/fresh; mkdir -p "$WORK/fresh"
 measure "restore into a new store (target ≤ 3 s)" sh -c "exec '$BIN' restore '$WORK/backup.json' --store \$(mktemp -u -p '$WORK/fresh' XXXXXX.sqlite)"
 rm -rf "$WORK/fresh"
 
+echo "== import (SPEC section 7: a Loop database of 100 habits × 10 years ≤ 3 s)"
+python3 scripts/make-loop-db.py "$WORK/loop.db" 100 10 1
+mkdir -p "$WORK/fresh"
+measure "import loop.db into a new store (target ≤ 3 s)" sh -c "exec '$BIN' import '$WORK/loop.db' --store \$(mktemp -u -p '$WORK/fresh' XXXXXX.sqlite)"
+rm -f "$WORK/imported.sqlite"*; "$BIN" import "$WORK/loop.db" --store "$WORK/imported.sqlite" >/dev/null 2>&1
+measure "import it again (nothing new)" "$BIN" import "$WORK/loop.db" --store "$WORK/imported.sqlite"
+measure "import --dry-run into an empty store" sh -c "exec '$BIN' import '$WORK/loop.db' --dry-run --store \$(mktemp -u -p '$WORK/fresh' XXXXXX.sqlite)"
+rm -rf "$WORK/fresh"
+
 echo "== against yardsticks (median ratio of $RUNS paired runs)"
 ENTRIES_SQL="SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note, e.timestampUtc, e.id FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId WHERE e.deletedAt IS NULL AND e.dayKey <= '2026-11-20' ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id"
 compare "export csv / sqlite3 -csv of the entries" 1.5 \

@@ -49,8 +49,13 @@ private struct ImportReading: ImportBase {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = ids[start..<min(start + 500, ids.count)]
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
-            all += try HabitEntry.fetchAll(db, sql: "SELECT * FROM habitEntry WHERE habitId IN (\(marks)) ORDER BY habitId, dayKey, timestampUtc, id",
+            // Columns by position: a second import of a large file reads every entry of its habits.
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt FROM habitEntry WHERE habitId IN (\(marks))",
                                            arguments: StatementArguments(chunk.map(\.description)))
+            while let r = try rows.next() {
+                all.append(HabitEntry(id: r[0], habitId: r[1], dayKey: r[2], timestampUtc: r[3], kind: r[4], value: r[5],
+                                      note: r[6], createdAt: r[7], deletedAt: r[8]))
+            }
         }
         return all
     }

@@ -45,7 +45,8 @@ public struct HistoryImport {
         if let store { return outcome(try store.importHistory(dryRun: dryRun, plan), created: false) }
         let preview = try plan(EmptyStore(given: settings))
         if dryRun || preview.isEmpty { return outcome(preview, created: false) }
-        let changes = try StoreFile.replace(location.path, settings: settings) { fresh in try fresh.importHistory(dryRun: false, plan) }
+        // The new store is empty, as the plan assumed: it is written as planned, not planned again.
+        let changes = try StoreFile.replace(location.path, settings: settings) { fresh in try fresh.importHistory(dryRun: false) { _ in preview } }
         return outcome(changes, created: true)
     }
 }
