@@ -23,8 +23,11 @@ struct CSVTable {
             throw ImportProblem(file: file, "it is not valid CSV (\(error))")
         }
         header = csv.header.map { $0.trimmingCharacters(in: .whitespaces) }
+        let width = header.count
+        // Short rows are padded to the header's width: a missing cell reads as empty.
         rows = csv.rows.enumerated().compactMap { index, cells in
-            cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } ? nil : (index + 2, cells)
+            cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+                ? nil : (index + 2, cells + Array(repeating: "", count: max(0, width - cells.count)))
         }
     }
 

@@ -9,7 +9,8 @@ enum JSONDates {
     static func instant(_ node: JSONNode) throws -> Timestamp {
         if let seconds = try? node.number() {
             let millis = ((seconds + referenceOffset) * 1000).rounded()
-            let instant = Timestamp(millis: Int64(clamping: Int64(exactly: millis) ?? 0))
+            guard millis.isFinite, abs(millis) < 1e15 else { throw ImportProblem(place: node.path, SupportedDays.outside("\(seconds) seconds after 2001-01-01")) }
+            let instant = Timestamp(millis: Int64(millis))
             guard SupportedDays.contains(instant) else { throw ImportProblem(place: node.path, SupportedDays.outside("\(seconds) seconds after 2001-01-01")) }
             return instant
         }

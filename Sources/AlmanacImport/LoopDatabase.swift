@@ -22,24 +22,25 @@ enum LoopDatabase {
         var numericHabits = Set<Int64>(), ids: [Int64: EntityID] = [:], names: [Int64: String] = [:]
         try source.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM habits ORDER BY position, id")
-            for (index, row) in rows.enumerated() {
-                let key: Int64 = row["id"]
-                let uuid: String? = has("uuid") ? row["uuid"] : nil
+            for (index, raw) in rows.enumerated() {
+                let row = SourceRow(raw, table: "Habits", number: index + 1)
+                guard let key = try row.int64("id") else { throw ImportProblem(place: row.place, "the habit has no id") }
+                let uuid = has("uuid") ? try row.string("uuid") : nil
                 let id = EntityID.derived(uuid.map { "loop|uuid|\($0)" } ?? "loop-db|id|\(key)")
-                let name: String = row["name"] ?? "Habit \(index + 1)"
+                let name = try row.string("name") ?? "Habit \(index + 1)"
                 var habit = ImportedHabit(id: id, name: name)
                 habit.position = index
-                habit.archived = ((row["archived"] as Int?) ?? 0) != 0
-                if let color = row["color"] as Int? { habit.color = LoopRules.color(color, schema: schema) }
-                let (frequency, warning) = LoopRules.frequency(numerator: row["freq_num"] ?? 1, denominator: row["freq_den"] ?? 1, habit: name)
+                habit.archived = (try row.int("archived") ?? 0) != 0
+                if let color = try row.int("color") { habit.color = LoopRules.color(color, schema: schema) }
+                let (frequency, warning) = LoopRules.frequency(numerator: try row.int("freq_num") ?? 1, denominator: try row.int("freq_den") ?? 1, habit: name)
                 habit.frequency = frequency
                 if let warning { history.warnings.append(warning) }
-                if has("type"), (row["type"] as Int?) == 1 {
+                if has("type"), try row.int("type") == 1 {
                     numericHabits.insert(key)
                     habit.unit = .count
-                    habit.unitLabel = String(((row["unit"] as String?) ?? "").prefix(40))
-                    habit.direction = (row["target_type"] as Int?) == 1 ? .atMost : .atLeast
-                    let (target, warning) = LoopRules.target(row["target_value"] ?? 0, direction: habit.direction, habit: name)
+                    habit.unitLabel = String((try row.string("unit") ?? "").prefix(40))
+                    habit.direction = try row.int("target_type") == 1 ? .atMost : .atLeast
+                    let (target, warning) = LoopRules.target(try row.double("target_value") ?? 0, direction: habit.direction, habit: name)
                     habit.target = target
                     if let warning { history.warnings.append(warning) }
                 }
@@ -60,16 +61,18 @@ enum LoopDatabase {
         try source.read { db in
             let rows = try Row.fetchCursor(db, sql: select)
             var ordinal = 0
-            while let row = try rows.next() {
+            while let raw = try rows.next() {
                 ordinal += 1
-                guard let habitKey = row[0] as Int64?, let habit = ids[habitKey], let millis = row[1] as Int64? else { orphans += 1; continue }
-                let day = DayKey(ordinal: Int(millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000))
+                let row = SourceRow(raw, table: "Repetitions", number: ordinal)
+                guard let habitKey = try row.int64(at: 0, "habit"), let habit = ids[habitKey], let millis = try row.int64(at: 1, "timestamp") else { orphans += 1; continue }
+                let quotient = millis / 86_400_000   // floor division, without overflow at the extremes
+                let day = DayKey(ordinal: Int(millis >= 0 || millis % 86_400_000 == 0 ? quotient : quotient - 1))
                 guard SupportedDays.contains(day) else {
                     throw ImportProblem(place: "Repetitions row \(ordinal)", "the timestamp \(millis) is \(SupportedDays.outside("day \(day)"))")
                 }
-                let raw: Int = row[2] ?? LoopRules.yesManual
-                let note = (row[3] as String?).flatMap { $0.isEmpty ? nil : $0 }
-                if let fact = LoopRules.fact(raw: raw, numeric: numeric.contains(habitKey)) {
+                let value = try row.int(at: 2, "value") ?? LoopRules.yesManual
+                let note = try row.string(at: 3, "notes").flatMap { $0.isEmpty ? nil : $0 }
+                if let fact = LoopRules.fact(raw: value, numeric: numeric.contains(habitKey)) {
                     history.entries.append(ImportedEntry(habitId: habit, day: day, kind: fact.kind, value: fact.value, note: note))
                 } else if let note {
                     history.journal.append(ImportedJournal(id: .derived("journal|loop|\(habit)|\(day)|\(note)"), day: day,

@@ -13,12 +13,13 @@ enum RewireDatabase {
         let columns = try source.columns(of: "habits")
         var ids: [Int64: EntityID] = [:]
         try source.read { db in
-            for (index, row) in try Row.fetchAll(db, sql: "SELECT * FROM habits ORDER BY _id").enumerated() {
-                let key: Int64 = row["_id"]
-                let name: String = row["name"] ?? "Habit \(index + 1)"
+            for (index, raw) in try Row.fetchAll(db, sql: "SELECT * FROM habits ORDER BY _id").enumerated() {
+                let row = SourceRow(raw, table: "habits", number: index + 1)
+                guard let key = try row.int64("_id") else { throw ImportProblem(place: row.place, "the habit has no id") }
+                let name = try row.string("name") ?? "Habit \(index + 1)"
                 var habit = ImportedHabit(id: .derived("rewire|id|\(key)"), name: name)
                 habit.position = index
-                habit.archived = columns.contains("archived") && ((row["archived"] as Int?) ?? 0) != 0
+                habit.archived = try columns.contains("archived") && (row.int("archived") ?? 0) != 0
                 let (frequency, warning) = try Self.frequency(row, habit: name, line: index + 1)
                 habit.frequency = frequency
                 if let warning { history.warnings.append(warning) }
@@ -28,11 +29,13 @@ enum RewireDatabase {
             var other = 0
             let rows = try Row.fetchCursor(db, sql: "SELECT habit_id, date, type FROM checkins ORDER BY habit_id, date, _id")
             var ordinal = 0
-            while let row = try rows.next() {
+            while let raw = try rows.next() {
                 ordinal += 1
-                guard let habitKey = row[0] as Int64?, let habit = ids[habitKey] else { continue }
-                guard (row[2] as Int?) == 2 else { other += 1; continue }
-                let text = (row[1] as String?) ?? ""
+                let row = SourceRow(raw, table: "checkins", number: ordinal)
+                guard let habitKey = try row.int64(at: 0, "habit_id"), let habit = ids[habitKey] else { continue }
+                guard try row.int(at: 2, "type") == 2 else { other += 1; continue }
+                let date: DatabaseValue = raw[1]
+                let text = String.fromDatabaseValue(date) ?? Int64.fromDatabaseValue(date).map(String.init) ?? ""
                 let digits = Array(text.utf8)
                 guard digits.count == 8, let y = Int(text.prefix(4)), let m = Int(text.dropFirst(4).prefix(2)), let d = Int(text.suffix(2)),
                       let day = DayKey(year: y, month: m, day: d) else {
@@ -45,21 +48,21 @@ enum RewireDatabase {
         return history
     }
 
-    private static func frequency(_ row: Row, habit: String, line: Int) throws -> (Frequency, String?) {
-        let schedule: Int = row["schedule"] ?? 0
+    private static func frequency(_ row: SourceRow, habit: String, line: Int) throws -> (Frequency, String?) {
+        let schedule = try row.int("schedule") ?? 0
         switch schedule {
         case 0:
-            let text: String = row["active_days"] ?? ""
+            let text = try row.string("active_days") ?? ""
             let days = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             let weekdays = Set(days.filter { (0...6).contains($0) }.map { Weekday.allCases[$0] })
             if weekdays.count == 7 || weekdays.isEmpty { return (.daily, nil) }
             return (.weekdays(weekdays), nil)
         case 1:
             let periods = [7, 31, 365]
-            let index: Int = row["period"] ?? 0
-            return LoopRules.frequency(numerator: row["days"] ?? 1, denominator: periods[min(max(index, 0), 2)], habit: habit)
+            let index = try row.int("period") ?? 0
+            return LoopRules.frequency(numerator: try row.int("days") ?? 1, denominator: periods[min(max(index, 0), 2)], habit: habit)
         default:
-            return LoopRules.frequency(numerator: 1, denominator: max(1, row["repeating_count"] ?? 1), habit: habit)
+            return LoopRules.frequency(numerator: 1, denominator: max(1, try row.int("repeating_count") ?? 1), habit: habit)
         }
     }
 }

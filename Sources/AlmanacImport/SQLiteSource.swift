@@ -54,3 +54,45 @@ struct SQLiteSource {
         return ImportProblem("SQLite cannot read it: \(error)")
     }
 }
+
+/// A row of another app's table read defensively: a cell of the wrong type (text where Loop
+/// keeps a number) is one sentence naming the table, the row and the column, never a trap.
+struct SourceRow {
+    let row: Row
+    /// "Habits row 3".
+    let place: String
+
+    init(_ row: Row, table: String, number: Int) { self.row = row; self.place = "\(table) row \(number)" }
+
+    private func value(_ column: String) -> DatabaseValue? {
+        guard row.hasColumn(column) else { return nil }
+        let value: DatabaseValue = row[column]
+        return value.isNull ? nil : value
+    }
+
+    private func value(at index: Int) -> DatabaseValue? {
+        let value: DatabaseValue = row[index]
+        return value.isNull ? nil : value
+    }
+
+    private func convert<T: DatabaseValueConvertible>(_ value: DatabaseValue?, _ what: String, _ column: String) throws -> T? {
+        guard let value else { return nil }
+        guard let converted = T.fromDatabaseValue(value) else {
+            throw ImportProblem(place: "\(place), column \(column)", "\(value.description.prefix(60)) is not \(what)")
+        }
+        return converted
+    }
+
+    func int(_ column: String) throws -> Int? { try convert(value(column), "a whole number", column) }
+    func int64(_ column: String) throws -> Int64? { try convert(value(column), "a whole number", column) }
+    func double(_ column: String) throws -> Double? {
+        let d: Double? = try convert(value(column), "a number", column)
+        if let d, !d.isFinite { throw ImportProblem(place: "\(place), column \(column)", "\(d) is not a number") }
+        return d
+    }
+    func string(_ column: String) throws -> String? { try convert(value(column), "text", column) }
+
+    func int(at index: Int, _ column: String) throws -> Int? { try convert(value(at: index), "a whole number", column) }
+    func int64(at index: Int, _ column: String) throws -> Int64? { try convert(value(at: index), "a whole number", column) }
+    func string(at index: Int, _ column: String) throws -> String? { try convert(value(at: index), "text", column) }
+}

@@ -15,12 +15,13 @@ enum TickmateDatabase {
         var ids: [Int64: EntityID] = [:]
         try source.read { db in
             let order = columns.contains("order") ? "\"order\", _id" : "_id"
-            for (index, row) in try Row.fetchAll(db, sql: "SELECT * FROM tracks ORDER BY \(order)").enumerated() {
-                let key: Int64 = row["_id"]
-                var habit = ImportedHabit(id: .derived("tickmate|id|\(key)"), name: row["name"] ?? "Track \(index + 1)")
+            for (index, raw) in try Row.fetchAll(db, sql: "SELECT * FROM tracks ORDER BY \(order)").enumerated() {
+                let row = SourceRow(raw, table: "tracks", number: index + 1)
+                guard let key = try row.int64("_id") else { throw ImportProblem(place: row.place, "the track has no id") }
+                var habit = ImportedHabit(id: .derived("tickmate|id|\(key)"), name: try row.string("name") ?? "Track \(index + 1)")
                 habit.position = index
-                habit.archived = columns.contains("enabled") && ((row["enabled"] as Int?) ?? 1) == 0
-                if columns.contains("multiple_entries_per_day"), ((row["multiple_entries_per_day"] as Int?) ?? 0) != 0 {
+                habit.archived = try columns.contains("enabled") && (row.int("enabled") ?? 1) == 0
+                if columns.contains("multiple_entries_per_day"), (try row.int("multiple_entries_per_day") ?? 0) != 0 {
                     habit.unit = .count
                     habit.unitLabel = "ticks"
                 }
@@ -31,14 +32,15 @@ enum TickmateDatabase {
             let counts = history.habits.reduce(into: [EntityID: Bool]()) { $0[$1.id] = $1.unit == .count }
             let rows = try Row.fetchCursor(db, sql: "SELECT _track_id, year, month, day, COUNT(*) FROM ticks GROUP BY _track_id, year, month, day ORDER BY _track_id, year, month, day")
             var ordinal = 0
-            while let row = try rows.next() {
+            while let raw = try rows.next() {
                 ordinal += 1
-                guard let trackKey = row[0] as Int64?, let habit = ids[trackKey] else { continue }
-                let y: Int = row[1] ?? 0, m: Int = row[2] ?? -1, d: Int = row[3] ?? 0
+                let row = SourceRow(raw, table: "ticks", number: ordinal)
+                guard let trackKey = try row.int64(at: 0, "_track_id"), let habit = ids[trackKey] else { continue }
+                let y = try row.int(at: 1, "year") ?? 0, m = try row.int(at: 2, "month") ?? -1, d = try row.int(at: 3, "day") ?? 0
                 guard let day = DayKey(year: y, month: m + 1, day: d) else {
                     throw ImportProblem(place: "ticks of track \(trackKey)", "year \(y), month \(m) (0-based), day \(d) is not a date that exists")
                 }
-                let ticks: Int = row[4]
+                let ticks = try row.int(at: 4, "count") ?? 1
                 history.entries.append(ImportedEntry(habitId: habit, day: day, value: counts[habit] == true ? Double(ticks) : 1))
             }
         }
@@ -51,9 +53,10 @@ enum TickmateDatabase {
         guard columns.contains("_track_id"), columns.contains("_group_id") else { return [:] }
         return try source.read { db in
             var names: [Int64: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT t._track_id, g.name FROM track2groups t JOIN groups g ON g._id = t._group_id ORDER BY t._group_id") {
-                let track: Int64 = row[0]
-                if names[track] == nil, let name = row[1] as String? { names[track] = name }
+            for (index, raw) in try Row.fetchAll(db, sql: "SELECT t._track_id, g.name FROM track2groups t JOIN groups g ON g._id = t._group_id ORDER BY t._group_id").enumerated() {
+                let row = SourceRow(raw, table: "track2groups", number: index + 1)
+                guard let track = try row.int64(at: 0, "_track_id") else { continue }
+                if names[track] == nil, let name = try row.string(at: 1, "name") { names[track] = name }
             }
             return names
         }

@@ -320,6 +320,9 @@ extension StoreCalendar {
     /// The instant a day begins in this calendar's zone (on a day that starts with a DST change,
     /// the first instant that is on that day).
     public func startOfDay(_ day: DayKey) -> Timestamp {
+        // Never before 1970-01-01T00:00Z: east of Greenwich the first day starts the evening before,
+        // an instant no backup could hold.
+        if day <= SupportedDays.first { return Timestamp(millis: 0) }
         let utcMidnight = Int64(day.ordinal) * 86_400_000
         var guess = Timestamp(millis: utcMidnight - Int64(timeZone.secondsFromGMT(for: Timestamp(millis: utcMidnight).date)) * 1000)
         if dayKey(for: guess) < day { guess = Timestamp(millis: guess.millis + 3_600_000) }

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""A hostile round against the importers: mutate a fixture of every format at random and import it.
+
+Usage: scripts/fuzz-import.py ALMANAC_BINARY SECONDS [SEED]
+
+The fixtures are those of Tests/AlmanacEndToEndTests/ImportFixtures (SQL fixtures are built into
+databases first). Each case mutates one of them — JSON values swapped for nasty ones, CSV and
+text cells and lines changed, bytes flipped, deleted or inserted, files truncated; SQLite files
+get rows updated with nasty values or their bytes damaged — and imports it into a copy of a
+small store. What must always hold:
+  - the exit status is 0 or 1 (never a crash, a signal or another status);
+  - a refusal is exactly one line on stderr, `almanac: Cannot import …` or another sentence,
+    with no stack trace;
+  - a refused import leaves the store byte-for-byte as it was;
+  - an accepted import can be imported again and then changes nothing ("Nothing new"),
+    and the store still backs up and restores into a new store.
+Prints how many cases ran, were accepted, were refused, and the problems found (exit 1 if any).
+"""
+import json, os, random, shutil, sqlite3, subprocess, sys, tempfile, time
+
+BIN, SECONDS = os.path.abspath(sys.argv[1]), float(sys.argv[2])
+rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIX = os.path.join(HERE, "..", "Tests", "AlmanacEndToEndTests", "ImportFixtures")
+work = tempfile.mkdtemp(prefix="almanac-fuzz-import-")
+ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "ALMANAC_NOW": "2026-11-22T10:00:00Z", "HOME": work}
+
+
+def run(*args):
+    return subprocess.run([BIN, *args], capture_output=True, env=ENV, cwd=work, timeout=60)
+
+
+base = os.path.join(work, "base.sqlite")
+assert run("init", "--store", base, "--timezone", "Europe/Berlin").returncode == 0
+assert run("habit", "add", "Meditate", "--store", base).returncode == 0
+assert run("log", "meditate", "--date", "2025-11-02", "--store", base).returncode == 0
+
+SQL = {name: open(os.path.join(FIX, name + ".sql")).read() for name in ("loop-v22", "loop-v25", "rewire", "tickmate")}
+FILES = {name: open(os.path.join(FIX, name), "rb").read() for name in ("habitbull.csv", "habitto.json", "habitat.json", "habit-tracker.json")}
+FOLDERS = {"harsh": ["habits", "log"], "lucidpal": sorted(os.listdir(os.path.join(FIX, "lucidpal")))}
+CSV_FOLDER = os.path.join(FIX, "loop-csv-export")
+
+NASTY = [None, True, False, 0, -1, 1.5, 1e308, 2**63, -2**63, "", "x", "\u0000", "\u202e", "\ufffe", "2025-02-29",
+         "9999-12-31", "1969-12-31", "2026-11-20T10:00:00+25:00", "NaN", "-0", "1e5", "=cmd|' /C calc'!A0",
+         "<script>", [], {}, [1, 2], "a" * 300, "YES_MANUAL", "SKIP", "12/31/1969", "2016-02-30", -2150000000]
+TABLE_COLUMNS = {"loop-v22": [("Habits", ["name", "freq_num", "freq_den", "color", "type", "target_value", "target_type", "unit"]),
+                              ("Repetitions", ["timestamp", "value", "habit"])],
+                 "loop-v25": [("Habits", ["name", "uuid", "question", "freq_den"]), ("Repetitions", ["timestamp", "value", "notes"])],
+                 "rewire": [("habits", ["name", "schedule", "active_days", "repeating_count", "days", "period"]), ("CHECKINS", ["date", "type", "habit_id"])],
+                 "tickmate": [("tracks", ["name", "enabled", "multiple_entries_per_day"]), ("ticks", ["year", "month", "day", "_track_id"])]}
+
+
+def nasty_sql():
+    v = rng.choice(NASTY)
+    if isinstance(v, int) and not isinstance(v, bool) and not -2**63 <= v < 2**63:
+        return str(v)
+    return json.dumps(v) if isinstance(v, (list, dict)) else v
+
+
+def mutate_json(data):
+    doc = json.loads(data)
+    for _ in range(rng.randint(1, 3)):
+        node, parent, key = doc, None, None
+        for _ in range(rng.randint(1, 5)):
+            if isinstance(node, dict) and node:
+                parent, key = node, rng.choice(list(node.keys()))
+            elif isinstance(node, list) and node:
+                parent, key = node, rng.randrange(len(node))
+            else:
+                break
+            node = parent[key]
+        if parent is None:
+            return json.dumps(rng.choice(NASTY)).encode()
+        if rng.random() < 0.15 and isinstance(parent, dict):
+            del parent[key]
+        else:
+            parent[key] = rng.choice(NASTY)
+    return json.dumps(doc, ensure_ascii=rng.random() < 0.5).encode()
+
+
+def mutate_bytes(data):
+    data = bytearray(data)
+    for _ in range(rng.randint(1, 6)):
+        if not data:
+            break
+        i = rng.randrange(len(data))
+        op = rng.random()
+        if op < 0.4:
+            data[i] = rng.randrange(256)
+        elif op < 0.7:
+            del data[i:i + rng.randint(1, 30)]
+        else:
+            data[i:i] = rng.choice([b",", b'"', b" : ", b"\n", b"\r\n", b"\xff", b"\xc3", b"-", b"2016-02-30", b"/", b"!"])
+    if rng.random() < 0.2 and data:
+        data = data[:rng.randrange(len(data))]
+    return bytes(data)
+
+
+def mutate_text(data):
+    lines = data.decode("utf-8").split("\n")
+    i = rng.randrange(len(lines))
+    cells = lines[i].split(",") if "," in lines[i] else lines[i].split(" : ")
+    j = rng.randrange(len(cells))
+    cells[j] = str(rng.choice(NASTY))
+    lines[i] = ("," if "," in lines[i] else " : ").join(cells)
+    return "\n".join(lines).encode()
+
+
+def build_case(case):
+    """Writes one mutated input under work/case-N and returns its path."""
+    folder = os.path.join(work, f"case-{case}")
+    os.makedirs(folder)
+    kind = rng.choice(["sql", "file", "folder", "loop-csv"])
+    if kind == "sql":
+        name = rng.choice(list(SQL))
+        path = os.path.join(folder, name + ".db")
+        db = sqlite3.connect(path)
+        db.executescript(SQL[name])
+        for _ in range(rng.randint(1, 3)):
+            table, columns = rng.choice(TABLE_COLUMNS[name])
+            db.execute(f"UPDATE OR IGNORE {table} SET {rng.choice(columns)} = ? WHERE rowid = (SELECT rowid FROM {table} ORDER BY random() LIMIT 1)", (nasty_sql(),))
+        db.commit()
+        db.close()
+        if rng.random() < 0.2:
+            open(path, "wb").write(mutate_bytes(open(path, "rb").read()))
+        return path
+    if kind == "file":
+        name = rng.choice(list(FILES))
+        data = FILES[name]
+        r = rng.random()
+        data = mutate_json(data) if name.endswith(".json") and r < 0.6 else mutate_text(data) if r < 0.8 else mutate_bytes(data)
+        path = os.path.join(folder, name)
+        open(path, "wb").write(data)
+        return path
+    if kind == "folder":
+        name = rng.choice(list(FOLDERS))
+        target = os.path.join(folder, name)
+        shutil.copytree(os.path.join(FIX, name), target)
+        victim = os.path.join(target, rng.choice(FOLDERS[name]))
+        data = open(victim, "rb").read()
+        r = rng.random()
+        data = mutate_json(data) if victim.endswith(".json") and r < 0.6 else mutate_text(data) if r < 0.8 else mutate_bytes(data)
+        open(victim, "wb").write(data)
+        return target
+    target = os.path.join(folder, "loop-csv-export")
+    shutil.copytree(CSV_FOLDER, target)
+    csvs = [os.path.join(d, f) for d, _, fs in os.walk(target) for f in fs if f.endswith(".csv")]
+    victim = rng.choice(csvs)
+    data = open(victim, "rb").read()
+    open(victim, "wb").write(mutate_text(data) if rng.random() < 0.7 else mutate_bytes(data))
+    if rng.random() < 0.3:
+        archive = shutil.make_archive(os.path.join(folder, "export"), "zip", target)
+        if rng.random() < 0.3:
+            open(archive, "wb").write(mutate_bytes(open(archive, "rb").read()))
+        return archive
+    return target
+
+
+def snapshot(path):
+    return b"".join(open(path + s, "rb").read() for s in ("", "-wal") if os.path.exists(path + s))
+
+
+cases = accepted = refused = 0
+problems = []
+deadline = time.time() + SECONDS
+while time.time() < deadline:
+    cases += 1
+    source = build_case(cases)
+    store = os.path.join(work, "store.sqlite")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(store + suffix):
+            os.remove(store + suffix)
+    shutil.copy(base, store)
+    before = snapshot(store)
+    result = run("import", source, "--store", store)
+    err = result.stderr.decode("utf-8", "replace")
+    label = f"case {cases} ({os.path.relpath(source, work)}): status {result.returncode}"
+    if result.returncode not in (0, 1):
+        problems.append(f"{label}: {err[:300]}")
+        continue
+    if result.returncode == 1:
+        refused += 1
+        lines = err.strip().split("\n")
+        if len(lines) != 1 or not lines[0].startswith("almanac: ") or "Fatal" in err:
+            problems.append(f"{label}: not one sentence: {err[:300]}")
+        elif snapshot(store) != before:
+            problems.append(f"{label}: refused but the store changed")
+        else:
+            shutil.rmtree(os.path.dirname(source) if not source.endswith(".zip") else os.path.dirname(source))
+        continue
+    accepted += 1
+    again = run("import", source, "--store", store)
+    if again.returncode != 0 or b"Nothing new" not in again.stdout:
+        problems.append(f"{label}: the second import was not a no-op: {again.stdout[:200]!r} {again.stderr[:200]!r}")
+        continue
+    backup = os.path.join(work, "check.json")
+    fresh = os.path.join(work, "fresh.sqlite")
+    for p in (fresh, fresh + "-wal", fresh + "-shm"):
+        if os.path.exists(p):
+            os.remove(p)
+    if run("backup", "--store", store, "--out", backup).returncode != 0 or run("restore", backup, "--store", fresh).returncode != 0:
+        problems.append(f"{label}: the imported store does not back up and restore")
+        continue
+    shutil.rmtree(os.path.dirname(source))
+
+print(f"{cases} cases in {SECONDS:.0f} s: {accepted} imported, {refused} refused, {len(problems)} problems")
+for p in problems[:40]:
+    print("  " + p)
+print(f"(inputs of problems kept in {work})" if problems else "")
+sys.exit(1 if problems else 0)
