@@ -72,6 +72,20 @@ import Testing
         #expect(changes.updatedHabits.first?.createdAt.description == "2026-10-31T23:00:00.000Z")
     }
 
+    /// Found by the importer fuzzer: a value over 1 for a yes/no habit the store has is kept as 1,
+    /// also when the habit is not changed otherwise, so a second import finds it already here.
+    @Test func aYesNoHabitTheStoreHasTakesOneForAnyValueAndASecondImportIsANoOp() throws {
+        var base = Base()
+        let run = Habit(name: "Run", createdAt: Timestamp(iso8601: "2026-01-01T08:00:00Z")!)
+        base.stored = [run]
+        let planner = ImportPlanner(history: history([("2026-11-01", 1.5)]), now: now)
+        let first = try planner.plan(against: base)
+        #expect(first.updatedHabits.isEmpty && first.entries.map(\.value) == [1])
+        base.storedEntries = first.entries
+        let second = try planner.plan(against: base)
+        #expect(second.entries.isEmpty && second.summary.entriesAlreadyHere == 1)
+    }
+
     @Test func namesAreMadeAcceptableAndKeptApart() throws {
         var history = ImportedHistory(format: .loopDatabase)
         history.habits = [ImportedHabit(id: .derived("a"), name: "Sport\u{0007}\u{202E}"), ImportedHabit(id: .derived("b"), name: "Sport"),

@@ -84,9 +84,9 @@ public struct ImportPlanner {
         let firstDays = history.entries.reduce(into: [EntityID: DayKey]()) { first, e in
             first[e.habitId] = min(first[e.habitId] ?? e.day, e.day)
         }
-        let targets = try placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
+        let (targets, habits) = try placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
         let existing = try base.entries(habitIds: Set(targets.values))
-        try placeEntries(targets: targets, existing: existing, calendar: calendar, into: &changes)
+        try placeEntries(targets: targets, habits: habits, existing: existing, calendar: calendar, into: &changes)
         try placeWellbeing(targets: targets, base: base, calendar: calendar, into: &changes)
         try placeJournal(base: base, calendar: calendar, into: &changes)
         return changes
@@ -94,9 +94,10 @@ public struct ImportPlanner {
 
     // MARK: Habits
 
-    /// Decides where each imported habit goes; returns imported id → store habit id.
+    /// Decides where each imported habit goes; returns imported id → store habit id, and every
+    /// habit of the store after the import by id.
     private func placeHabits(base: ImportBase, calendar: StoreCalendar, firstDays: [EntityID: DayKey],
-                             into changes: inout ImportChanges) throws -> [EntityID: EntityID] {
+                             into changes: inout ImportChanges) throws -> ([EntityID: EntityID], [EntityID: Habit]) {
         let stored = try base.habits()
         var byId = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Merging by name is for habits the store had before: two habits of one file that share a
@@ -156,7 +157,7 @@ public struct ImportPlanner {
             throw DomainError.refused("Importing would make \(active) active habits (\(newActive) new from the file, \(active - newActive) in the store), more than the \(HabitRules.maxActiveHabits) Almanac keeps; archive some first. Nothing was imported.")
         }
         changes.summary = summary
-        return targets
+        return (targets, byId)
     }
 
     /// The source's creation time, or the start of the first imported day when that is earlier
@@ -192,8 +193,8 @@ public struct ImportPlanner {
 
     // MARK: Entries
 
-    private func placeEntries(targets: [EntityID: EntityID], existing: [HabitEntry], calendar: StoreCalendar,
-                              into changes: inout ImportChanges) throws {
+    private func placeEntries(targets: [EntityID: EntityID], habits: [EntityID: Habit], existing: [HabitEntry],
+                              calendar: StoreCalendar, into changes: inout ImportChanges) throws {
         // Days are grouped by one integer per (store habit, day): habit number << 32 | day.
         var numbers: [EntityID: Int] = [:]
         for target in Set(targets.values).sorted() { numbers[target] = numbers.count }
@@ -203,7 +204,6 @@ public struct ImportPlanner {
         for entry in existing where entry.isLive {
             if let n = numbers[entry.habitId] { live[slotOf(n, entry.dayKey), default: []].append(entry) }
         }
-        let habits = Dictionary((changes.newHabits + changes.updatedHabits).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let sourceKeys = Dictionary(history.habits.map { ($0.id, "entry|\(history.format.rawValue)|\($0.id)|") }, uniquingKeysWith: { a, _ in a })
         // The entries by slot, in the file's order within a slot (a stable sort of indices).
         var order: [(slot: Int, index: Int)] = []
@@ -310,7 +310,7 @@ extension ImportPlanner {
         for note in history.journal where !known.contains(note.id) {
             let time = note.timestamp ?? calendar.noon(of: note.day)
             changes.journal.append(JournalEntry(id: note.id, dayKey: note.day, timestampUtc: time,
-                                                title: Self.cleanName(note.title, fallback: ""), body: Self.cleanText(note.body), createdAt: time))
+                                                title: Self.cleanName(note.title, fallback: "Note"), body: Self.cleanText(note.body), createdAt: time))
             changes.summary.journalAdded += 1
         }
     }
