@@ -21,24 +21,17 @@ enum LoopRules {
         }
     }
 
-    /// Loop's "num times in den days" as an Almanac frequency: 1/1 daily, n/7 per-week, n/30 and
-    /// n/31 per-month. Other ratios keep their rate (repetitions per day): per-week when 7·n/d
-    /// is whole, else per-month when 30·n/d is whole, else the nearest per-week — with a warning.
+    /// Loop's "num times in den days" as an Almanac frequency: 1/1 (and n/n) daily, n/7
+    /// per-week, n/30 and n/31 per-month, any other ratio per-days with the same numbers, so the
+    /// strength score is Loop's own. A period over 365 days keeps its rate as the nearest
+    /// per-month, with a warning.
     static func frequency(numerator: Int, denominator: Int, habit: String) -> (Frequency, warning: String?) {
         guard numerator > 0, denominator > 0, numerator < denominator else { return (.daily, nil) }
         if denominator == 7 { return (.perWeek(numerator), nil) }
         if denominator == 30 || denominator == 31 { return (.perMonth(numerator), nil) }
-        let said = "\(habit): \(numerator) time\(numerator == 1 ? "" : "s") in \(denominator) days"
-        if (7 * numerator) % denominator == 0 {
-            let n = 7 * numerator / denominator
-            return (.perWeek(n), "\(said) is kept as per-week:\(n), the same rate.")
-        }
-        if (30 * numerator) % denominator == 0, 30 * numerator / denominator <= 31 {
-            let n = 30 * numerator / denominator
-            return (.perMonth(n), "\(said) is kept as per-month:\(n), the same rate.")
-        }
-        let n = min(7, max(1, Int((7 * Double(numerator) / Double(denominator)).rounded())))
-        return (.perWeek(n), "\(said) has no exact equivalent; it is kept as per-week:\(n), the nearest rate.")
+        if denominator <= 365 { return (.perDays(times: numerator, period: denominator), nil) }
+        let n = min(31, max(1, Int((30 * Double(numerator) / Double(denominator)).rounded())))
+        return (.perMonth(n), "\(habit): \(numerator) time\(numerator == 1 ? "" : "s") in \(denominator) days is kept as per-month:\(n), the nearest rate.")
     }
 
     /// Loop's colours since schema 21 (`PaletteColor.toCsvColor`), by palette index.

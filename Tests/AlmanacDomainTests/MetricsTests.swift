@@ -150,6 +150,25 @@ struct History {
         #expect(h.rate(30, asOf: "2026-11-10") == CompletionRate(completed: 2, expected: 4))
     }
 
+    /// Loop's "2 times in 3 days": periods of 3 days counted from the habit's first day, whatever
+    /// the week start.
+    @Test func perDaysPeriodsStartOnTheHabitsFirstDay() {
+        var h = History(.perDays(times: 2, period: 3), created: "2024-02-27")
+        // Periods: [27th–29th] (a leap day), [1 Mar–3 Mar], [4 Mar–6 Mar], [7 Mar–].
+        h.log("2024-02-27", "2024-02-29", "2024-03-02", "2024-03-03", "2024-03-04")
+        let periods = h.series(asOf: "2024-03-07").periods(weekStart: .monday)
+        #expect(periods.map(\.first.description) == ["2024-02-27", "2024-03-01", "2024-03-04", "2024-03-07"])
+        #expect(periods.map(\.completed) == [2, 2, 1, 0])
+        for weekStart in [Weekday.monday, .sunday] {
+            // On the 6th the third period is still going on; once it has ended short, it breaks.
+            #expect(h.streak(asOf: "2024-03-06", weekStart: weekStart) == Streak(current: 2, best: 2, unit: .periods))
+            #expect(h.streak(asOf: "2024-03-07", weekStart: weekStart) == Streak(current: 0, best: 2, unit: .periods))
+        }
+        #expect(h.rate(nil, asOf: "2024-03-06") == CompletionRate(completed: 5, expected: 5))
+        #expect(h.rate(nil, asOf: "2024-03-07") == CompletionRate(completed: 5, expected: 6))
+        #expect(StrengthScore.ratio(of: .perDays(times: 2, period: 3)) == (2, 3))
+    }
+
     @Test func periodWindowsCountWholePeriodsAndTheOneInProgress() {
         var h = History(.perWeek(2), created: "2026-10-01")
         h.log("2026-11-02", "2026-11-03", "2026-11-10", "2026-11-18")

@@ -9,7 +9,10 @@ import Testing
         #expect(try Frequency(cli: "Weekdays:Monday,SUN") == .weekdays([.monday, .sunday]))
         #expect(try Frequency(cli: "per-week:3") == .perWeek(3))
         #expect(try Frequency(cli: "per-month:10") == .perMonth(10))
-        for bad in ["weekdays:xyz", "weekdays:", "per-week:0", "per-week:8", "per-month:32", "hourly", "per-week:x", ""] {
+        #expect(try Frequency(cli: "per-days:2/3") == .perDays(times: 2, period: 3))
+        #expect(try Frequency(cli: "per-days:2/3").cliDescription == "per-days:2/3")
+        for bad in ["weekdays:xyz", "weekdays:", "per-week:0", "per-week:8", "per-month:32", "hourly", "per-week:x", "",
+                    "per-days:3/3", "per-days:0/3", "per-days:1/1", "per-days:1/366", "per-days:2", "per-days:a/b"] {
             #expect(throws: DomainError.self) { try Frequency(cli: bad) }
         }
     }
@@ -18,7 +21,8 @@ import Testing
         let weekdays = Frequency.weekdays([.friday, .monday, .wednesday])
         #expect(weekdays.json == #"{"type":"weekdays","days":["mon","wed","fri"]}"#)
         #expect(Frequency.perWeek(3).json == #"{"type":"perWeek","times":3}"#)
-        for frequency in [Frequency.daily, weekdays, .perWeek(3), .perMonth(10)] {
+        #expect(Frequency.perDays(times: 2, period: 3).json == #"{"type":"perDays","times":2,"period":3}"#)
+        for frequency in [Frequency.daily, weekdays, .perWeek(3), .perMonth(10), .perDays(times: 1, period: 2)] {
             #expect(try JSONDecoder().decode(Frequency.self, from: Data(frequency.json.utf8)) == frequency)
         }
     }

@@ -21,9 +21,10 @@ import Testing
         let kinds = Set(sample.habits.map { habit -> String in
             switch habit.frequency {
             case .daily: "daily"; case .weekdays: "weekdays"; case .perWeek: "perWeek"; case .perMonth: "perMonth"
+            case .perDays: "perDays"
             }
         })
-        #expect(kinds == ["daily", "weekdays", "perWeek", "perMonth"])
+        #expect(kinds == ["daily", "weekdays", "perWeek", "perMonth", "perDays"])
         #expect(sample.habits.contains { $0.isArchived })
         #expect(sample.habits.contains { $0.name.unicodeScalars.contains { !$0.isASCII && !$0.properties.isEmoji } })
         #expect(sample.habits.contains { $0.name.unicodeScalars.filter { $0.properties.isEmojiPresentation }.count >= 2 })

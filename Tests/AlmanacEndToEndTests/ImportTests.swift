@@ -42,7 +42,8 @@ import ZIPFoundation
         func habit(_ name: String) -> [String: Any] { habits[name] ?? [:] }
         func frequency(_ name: String) -> String {
             let f = habit(name)["frequency"] as? [String: Any] ?? [:]
-            return [f["type"] as? String, (f["days"] as? [String])?.joined(separator: ","), (f["times"] as? Int).map(String.init)]
+            return [f["type"] as? String, (f["days"] as? [String])?.joined(separator: ","), (f["times"] as? Int).map(String.init),
+                    (f["period"] as? Int).map(String.init)]
                 .compactMap { $0 }.joined(separator: ":")
         }
         func category(of name: String) -> String? { (habit(name)["categoryId"] as? String).flatMap { categories[$0] } }
@@ -125,8 +126,9 @@ import ZIPFoundation
     @Test func loopDatabaseOfSchema25WithNotes() throws {
         let s = try session()
         let result = try s.run("import", try Self.database("loop-v25", in: s))
-        #expect(result.stderr.contains("per-month:20"))   // 2 times in 3 days keeps its rate
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let c = try contents(s)
+        #expect(c.frequency("Wake up early") == "perDays:2:3")   // Loop's 2 times in 3 days, exactly
         #expect(c.entries == ["Meditate 2025-11-01 check 1 Calm", "Meditate 2025-11-02 check 0 Sick", "Meditate 2025-11-03 skip 0 Travel",
                               "Meditate 2025-11-05 check 1", "Wake up early 2025-11-01 check 1"])
         #expect(c.journal == ["2025-11-04 Meditate: Thought about it"])   // a note on a day without a check
@@ -158,23 +160,26 @@ import ZIPFoundation
         #expect(c.frequency("Meditate") == "daily" && c.habit("Meditate")["color"] as? String == "#FF8F00")
     }
 
-    /// Loop's own score on the last day of its Scores.csv, for a habit whose frequency Almanac
-    /// holds exactly (daily): the same to 4 decimals.
-    @Test func loopScoreOfADailyHabitMatchesLoop() throws {
+    /// Loop parity: after importing Loop's own CSV export, `stats` gives the score Loop wrote in
+    /// each habit's Scores.csv, to 4 decimals, on its last day (2 times in 3 days included).
+    @Test func loopScoresMatchLoopOnTheLastDayOfItsScoresCSV() throws {
         var s = try session()
-        s.now = "2016-03-20T12:00:00Z"
-        try s.ok("import", try Self.database("loop-v22", in: s))
-        let loopSeries: [(String, Double)] = [("2024-02-28", 1), ("2024-02-29", 1), ("2024-03-01", 0)]
-        // Loop's formula by hand: daily, m = 0.5^(1/13); skip days leave it unchanged.
-        let m = pow(0.5, 1.0 / 13)
-        var score = 0.0
-        for (_, v) in loopSeries { score = score * m + v * (1 - m) }
-        s.now = "2024-03-02T12:00:00Z"
-        let json = try s.ok("stats", "stretch", "--json")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let metrics = try #require(object["metrics"] as? [String: Any])
-        let ours = try #require(metrics["score"] as? Double)
-        #expect(String(format: "%.4f", ours) == String(format: "%.4f", score))
+        let folder = Self.fixtures.appendingPathComponent("loop-csv-export")
+        var checked = 0
+        for (name, habit) in [("001 Meditate", "meditate"), ("002 Wake up early", "wake up early")] {
+            let scores = try String(contentsOf: folder.appendingPathComponent(name).appendingPathComponent("Scores.csv"), encoding: .utf8)
+            let last = try #require(scores.split(separator: "\n").dropFirst().first)   // newest first
+            let parts = last.split(separator: ",").map(String.init)
+            s.now = "\(parts[0])T12:00:00Z"
+            try s.ok("import", folder.path)
+            let json = try s.ok("stats", habit, "--json")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let metrics = try #require(object["metrics"] as? [String: Any])
+            let ours = try #require(metrics["score"] as? Double)
+            #expect(String(format: "%.4f", ours) == parts[1], "\(habit) on \(parts[0])")
+            checked += 1
+        }
+        #expect(checked == 2)
     }
 
     @Test func habitBullCSV() throws {

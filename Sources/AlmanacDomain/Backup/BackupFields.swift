@@ -105,8 +105,9 @@ struct BackupFields {
             }
         }
         let times = fields.lookup("times") == nil ? nil : try fields.integer("times")
+        let period = fields.lookup("period") == nil ? nil : try fields.integer("period")
         do {
-            return try Frequency(Frequency.Fields(type: try fields.string("type"), days: days, times: times))
+            return try Frequency(Frequency.Fields(type: try fields.string("type"), days: days, times: times, period: period))
         } catch let problem as Frequency.FieldProblem {
             throw Problem(at: "\(path).\(key).\(problem.field)", problem.message)
         }

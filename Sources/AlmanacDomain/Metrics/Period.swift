@@ -1,20 +1,27 @@
-/// The periods of a per-week or per-month habit: the store's weeks or calendar months.
+/// The periods of a per-period habit: the store's weeks, calendar months, or runs of some days
+/// counted from the habit's first day (per-days).
 public enum PeriodKind: String, Sendable, Codable {
-    case week, month
+    case week, month, period
 
-    /// The first day of the period that contains `day`.
-    public func start(of day: DayKey, weekStart: Weekday) -> DayKey {
+    /// The first day of the period that contains `day`; per-days periods of `length` days start
+    /// at `anchor`, the first day of the habit's series.
+    public func start(of day: DayKey, weekStart: Weekday, anchor: DayKey, length: Int) -> DayKey {
         switch self {
         case .week: return day.startOfWeek(weekStart)
         case .month: return day.firstOfMonth
+        case .period:
+            let offset = anchor.days(to: day)
+            let index = offset >= 0 ? offset / length : (offset - length + 1) / length
+            return anchor.adding(days: index * length)
         }
     }
 
     /// The first day of the next period.
-    public func next(after start: DayKey) -> DayKey {
+    public func next(after start: DayKey, length: Int) -> DayKey {
         switch self {
         case .week: return start.adding(days: 7)
         case .month: return start.adding(days: start.daysInMonth)
+        case .period: return start.adding(days: length)
         }
     }
 }
@@ -35,11 +42,12 @@ public struct PeriodTally: Sendable, Equatable {
 }
 
 extension DaySeries {
-    /// The habit's period kind and times, for per-week and per-month habits.
-    public var periodRule: (kind: PeriodKind, times: Int)? {
+    /// The habit's period kind, times and (per-days) length, for per-period habits.
+    public var periodRule: (kind: PeriodKind, times: Int, length: Int)? {
         switch habit.frequency {
-        case .perWeek(let n): return (.week, n)
-        case .perMonth(let n): return (.month, n)
+        case .perWeek(let n): return (.week, n, 7)
+        case .perMonth(let n): return (.month, n, 0)
+        case .perDays(let times, let period): return (.period, times, period)
         default: return nil
         }
     }
@@ -50,9 +58,9 @@ extension DaySeries {
         let low = max(start, from ?? start)
         guard low <= asOf else { return [] }
         var tallies: [PeriodTally] = []
-        var periodStart = rule.kind.start(of: low, weekStart: weekStart)
+        var periodStart = rule.kind.start(of: low, weekStart: weekStart, anchor: start, length: rule.length)
         while periodStart <= asOf {
-            let next = rule.kind.next(after: periodStart)
+            let next = rule.kind.next(after: periodStart, length: rule.length)
             let first = max(periodStart, start), last = min(next.adding(days: -1), asOf)
             var completed = 0, available = 0
             for ordinal in first.ordinal...last.ordinal {

@@ -1,6 +1,6 @@
-/// What a streak counts: days, or successful weeks or months for per-period habits.
+/// What a streak counts: days, or successful weeks, months or periods for per-period habits.
 public enum StreakUnit: String, Sendable, Codable {
-    case days, weeks, months
+    case days, weeks, months, periods
 
     /// "1 day", "3 weeks".
     public func describe(_ count: Int) -> String {
@@ -31,7 +31,11 @@ extension DaySeries {
         let steps: [StreakStep]
         let unit: StreakUnit
         if let rule = periodRule {
-            unit = rule.kind == .week ? .weeks : .months
+            switch rule.kind {
+            case .week: unit = .weeks
+            case .month: unit = .months
+            case .period: unit = .periods
+            }
             steps = periods(weekStart: weekStart).map { period in
                 if period.required == 0 { return .pass }
                 if period.succeeded { return .extend }

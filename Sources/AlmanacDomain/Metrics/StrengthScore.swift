@@ -4,13 +4,14 @@ import Foundation
 /// move from Loop see the numbers they know.
 public enum StrengthScore {
     /// Repetitions per days that the frequency asks for: daily 1/1, weekdays k/7, per-week n/7,
-    /// per-month n/30.
+    /// per-month n/30, per-days times/period (Loop's own numerator and denominator).
     public static func ratio(of frequency: Frequency) -> (numerator: Int, denominator: Int) {
         switch frequency {
         case .daily: return (1, 1)
         case .weekdays(let days): return (days.count, 7)
         case .perWeek(let n): return (n, 7)
         case .perMonth(let n): return (n, 30)
+        case .perDays(let times, let period): return (times, period)
         }
     }
 

@@ -1,17 +1,21 @@
 import Foundation
 
-/// How often a habit is due: every day, on chosen weekdays, or a number of times per week or month.
+/// How often a habit is due: every day, on chosen weekdays, or a number of times per week, per
+/// month, or per period of some days (Loop Habit Tracker's "2 times in 3 days").
 public enum Frequency: Hashable, Sendable {
     case daily
     case weekdays(Set<Weekday>)
     case perWeek(Int)
     case perMonth(Int)
+    /// `times` in each period of `period` days, the periods counted from the habit's first day.
+    case perDays(times: Int, period: Int)
 
-    /// Parses the command-line form: `daily`, `weekdays:mon,wed,fri`, `per-week:3`, `per-month:10`.
+    /// Parses the command-line form: `daily`, `weekdays:mon,wed,fri`, `per-week:3`, `per-month:10`,
+    /// `per-days:2/3`.
     public init(cli text: String) throws {
         let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
         let parts = lower.split(separator: ":", maxSplits: 1).map(String.init)
-        let usage = "use daily, weekdays:mon,wed,fri, per-week:3 or per-month:10"
+        let usage = "use daily, weekdays:mon,wed,fri, per-week:3, per-month:10 or per-days:2/3"
         switch parts.first ?? "" {
         case "daily" where parts.count == 1:
             self = .daily
@@ -30,13 +34,20 @@ public enum Frequency: Hashable, Sendable {
         case "per-month" where parts.count == 2, "permonth" where parts.count == 2:
             guard let n = Int(parts[1]) else { throw DomainError.invalid("\"\(text)\" is not a frequency; \(usage)") }
             self = .perMonth(n)
+        case "per-days" where parts.count == 2, "perdays" where parts.count == 2:
+            let numbers = parts[1].split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+            guard numbers.count == 2, let times = numbers[0], let period = numbers[1] else {
+                throw DomainError.invalid("\"\(text)\" is not a frequency; per-days takes times/days, e.g. per-days:2/3")
+            }
+            self = .perDays(times: times, period: period)
         default:
             throw DomainError.invalid("\"\(text)\" is not a frequency; \(usage)")
         }
         try validate()
     }
 
-    /// Checks the numbers: at least one weekday, 1–7 times a week, 1–31 times a month.
+    /// Checks the numbers: at least one weekday, 1–7 times a week, 1–31 times a month, and for
+    /// per-days at least once in 2 to 365 days and fewer times than days (as many is daily).
     public func validate() throws {
         switch self {
         case .daily: break
@@ -46,6 +57,9 @@ public enum Frequency: Hashable, Sendable {
             if !(1...7).contains(n) { throw DomainError.invalid("per-week needs 1 to 7 times a week, not \(n).") }
         case .perMonth(let n):
             if !(1...31).contains(n) { throw DomainError.invalid("per-month needs 1 to 31 times a month, not \(n).") }
+        case .perDays(let times, let period):
+            if !(2...365).contains(period) { throw DomainError.invalid("per-days needs a period of 2 to 365 days, not \(period).") }
+            if !(1..<period).contains(times) { throw DomainError.invalid("per-days needs 1 to \(period - 1) times in \(period) days, not \(times) (as many times as days is daily).") }
         }
     }
 
@@ -56,6 +70,7 @@ public enum Frequency: Hashable, Sendable {
         case .weekdays(let days): return "weekdays:" + days.sorted().map(\.short).joined(separator: ",")
         case .perWeek(let n): return "per-week:\(n)"
         case .perMonth(let n): return "per-month:\(n)"
+        case .perDays(let times, let period): return "per-days:\(times)/\(period)"
         }
     }
 
@@ -74,9 +89,11 @@ extension Frequency {
         public var type: String
         public var days: [String]?
         public var times: Int?
+        /// The days of a per-days period.
+        public var period: Int?
 
-        public init(type: String, days: [String]? = nil, times: Int? = nil) {
-            self.type = type; self.days = days; self.times = times
+        public init(type: String, days: [String]? = nil, times: Int? = nil, period: Int? = nil) {
+            self.type = type; self.days = days; self.times = times; self.period = period
         }
     }
 
@@ -86,6 +103,7 @@ extension Frequency {
         case .weekdays(let days): return Fields(type: "weekdays", days: days.sorted().map(\.short))
         case .perWeek(let n): return Fields(type: "perWeek", times: n)
         case .perMonth(let n): return Fields(type: "perMonth", times: n)
+        case .perDays(let times, let period): return Fields(type: "perDays", times: times, period: period)
         }
     }
 
@@ -113,10 +131,12 @@ extension Frequency {
             self = .weekdays(days)
         case "perWeek": self = .perWeek(try required(fields.times, "times"))
         case "perMonth": self = .perMonth(try required(fields.times, "times"))
-        case let other: throw FieldProblem(field: "type", message: "\"\(other)\" is not daily, weekdays, perWeek or perMonth.")
+        case "perDays": self = .perDays(times: try required(fields.times, "times"), period: try required(fields.period, "period"))
+        case let other: throw FieldProblem(field: "type", message: "\"\(other)\" is not daily, weekdays, perWeek, perMonth or perDays.")
         }
         do { try validate() } catch let error as DomainError {
-            throw FieldProblem(field: fields.type == "weekdays" ? "days" : "times", message: error.description)
+            let field = fields.type == "weekdays" ? "days" : error.description.contains("period of") ? "period" : "times"
+            throw FieldProblem(field: field, message: error.description)
         }
     }
 
@@ -126,6 +146,7 @@ extension Frequency {
         var text = #"{"type":""# + f.type + "\""
         if let days = f.days { text += #","days":["# + days.map { "\"\($0)\"" }.joined(separator: ",") + "]" }
         if let times = f.times { text += #","times":"# + "\(times)" }
+        if let period = f.period { text += #","period":"# + "\(period)" }
         return text + "}"
     }
 
@@ -136,13 +157,14 @@ extension Frequency {
 }
 
 extension Frequency: Codable {
-    private enum CodingKeys: String, CodingKey { case type, days, times }
+    private enum CodingKeys: String, CodingKey { case type, days, times, period }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let fields = Fields(type: try container.decode(String.self, forKey: .type),
                             days: try container.decodeIfPresent([String].self, forKey: .days),
-                            times: try container.decodeIfPresent(Int.self, forKey: .times))
+                            times: try container.decodeIfPresent(Int.self, forKey: .times),
+                            period: try container.decodeIfPresent(Int.self, forKey: .period))
         do { try self.init(fields) } catch {
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "\(error)")
         }
@@ -154,5 +176,6 @@ extension Frequency: Codable {
         try container.encode(f.type, forKey: .type)
         try container.encodeIfPresent(f.days, forKey: .days)
         try container.encodeIfPresent(f.times, forKey: .times)
+        try container.encodeIfPresent(f.period, forKey: .period)
     }
 }

@@ -26,7 +26,7 @@ struct SampleBlueprint {
         .init(name: "🌞 Morning pages ✍️🔥", emoji: "📓", unit: .boolean, color: "#BC4C00", category: 1, adherence: 0.65),
         .init(name: "Read", emoji: "📚", unit: .duration, unitLabel: "min", target: 20, frequency: .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]), color: "#116329", category: 1, adherence: 0.7),
         .init(name: "Screen time <2h & no \"doomscrolling\"", emoji: "📵", unit: .duration, unitLabel: "min", target: 120, direction: .atMost, color: "#57606A", category: 2, adherence: 0.6),
-        .init(name: "Floss", emoji: "🦷", unit: .boolean, color: "#2DA44E", category: 0, adherence: 0.55),
+        .init(name: "Floss", emoji: "🦷", unit: .boolean, frequency: .perDays(times: 1, period: 2), color: "#2DA44E", category: 0, adherence: 0.55),
         .init(name: "Walk", emoji: "🚶", unit: .count, unitLabel: "steps", target: 8000, frequency: .perWeek(5), color: "#1A7F37", category: 0, adherence: 0.7),
     ]
 

@@ -83,6 +83,7 @@ public enum SampleHistory {
             switch habit.frequency {
             case .perWeek(let n) where !rng.chance(min(1, Double(n) / 7 * 1.6)): continue
             case .perMonth(let n) where !rng.chance(min(1, Double(n) / 30 * 1.3)): continue
+            case .perDays(let times, let period) where !rng.chance(min(1, Double(times) / Double(period) * 1.3)): continue
             default: break
             }
             // Streaky behaviour: a kept day makes the next one likelier.

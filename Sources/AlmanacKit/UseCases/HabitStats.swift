@@ -34,7 +34,7 @@ public struct HabitStats: Encodable, Sendable {
         self.metrics = metrics
         let weekStart = snapshot.settings.weekStart
         if let rule = series.periodRule {
-            let windows: [Int?] = rule.kind == .week ? [4, 12, 52, nil] : [3, 12, nil]
+            let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]
             rates = windows.map { n in
                 WindowRate(window: n.map { "\($0) \(rule.kind.rawValue)s" } ?? "all", rate: series.completionRate(lastPeriods: n, weekStart: weekStart))
             }

@@ -22,7 +22,7 @@ struct HabitFields: ParsableArguments {
             transform: ArgumentValues.direction)
     var direction: Direction?
 
-    @Option(help: ArgumentHelp("daily, weekdays:mon,wed,fri, per-week:3 or per-month:10.", valueName: "frequency"),
+    @Option(help: ArgumentHelp("daily, weekdays:mon,wed,fri, per-week:3, per-month:10 or per-days:2/3 (2 times in 3 days).", valueName: "frequency"),
             transform: ArgumentValues.frequency)
     var frequency: Frequency?
 
