@@ -36,7 +36,9 @@ public enum AlmanacMain {
     private static func fail(_ message: String, status: Int32) -> Int32 {
         var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-        FileHandle.standardError.write(Data("almanac: \(text)\n".utf8))
+        // A message may quote what a file holds (an import's bad cell): it stays one line, and
+        // control characters are shown, never sent to the terminal.
+        FileHandle.standardError.write(Data("almanac: \(TerminalText.safe(text))\n".utf8))
         return status
     }
 }

@@ -16,7 +16,8 @@ enum Harsh {
 
     private static func text(_ data: Data, file: String) throws -> [Substring] {
         guard let text = String(data: data, encoding: .utf8) else { throw ImportProblem(file: file, "it is not UTF-8 text") }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
+        // `\.isNewline`, not "\n": in Swift "\r\n" is one character, which a split on "\n" misses.
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
 
     private static func parseHabits(_ lines: [Substring], into history: inout ImportedHistory, byName: inout [String: Int]) throws {

@@ -218,6 +218,20 @@ import ZIPFoundation
         #expect(c.category(of: "Gym") == "Weekly" && c.habit("Tax return")["archivedAt"] != nil)
     }
 
+    /// harsh files edited on Windows: CRLF line ends read as line ends (in Swift "\r\n" is one
+    /// character, which a split on "\n" would miss — found by the importer fuzzer).
+    @Test func harshFilesWithWindowsLineEnds() throws {
+        let s = try session()
+        let folder = s.folder.path("harsh-crlf")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["habits", "log"] {
+            let text = try String(contentsOfFile: Self.fixture("harsh/\(name)"), encoding: .utf8)
+            try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let c = try importTwice(s, folder)
+        #expect(c.entries.count == 6 && c.frequency("Gym") == "perWeek:3" && c.habit("Tax return")["archivedAt"] != nil)
+    }
+
     @Test func lucidPalDocuments() throws {
         let s = try session()
         let c = try importTwice(s, Self.fixture("lucidpal"))
