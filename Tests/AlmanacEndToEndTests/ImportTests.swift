@@ -160,6 +160,24 @@ import ZIPFoundation
         #expect(c.frequency("Meditate") == "daily" && c.habit("Meditate")["color"] as? String == "#FF8F00")
     }
 
+    /// Older Loop versions wrote a shorter Habits.csv (no Type, Question, Unit, Target, Archived?)
+    /// and their checkmarks as numbers: 2 checked by hand, 1 implied, 0 not done.
+    @Test func loopCSVExportOfTheOlderLayout() throws {
+        let s = try session()
+        let folder = s.folder.path("old-export")
+        try FileManager.default.createDirectory(atPath: folder + "/001 Stretch", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/002 Piano", withIntermediateDirectories: true)
+        try "Position,Name,Description,NumRepetitions,Interval,Color\n001,Stretch,Morning stretch,1,1,#D32F2F\n002,Piano,,1,2,#00897B\n"
+            .write(toFile: folder + "/Habits.csv", atomically: true, encoding: .utf8)
+        try "Date,Value\n2016-03-20,2\n2016-03-19,1\n2016-03-18,0\n".write(toFile: folder + "/001 Stretch/Checkmarks.csv", atomically: true, encoding: .utf8)
+        try "Date,Value\n2016-03-20,2\n".write(toFile: folder + "/002 Piano/Checkmarks.csv", atomically: true, encoding: .utf8)
+        let out = try s.ok("import", folder, "--dry-run")
+        #expect(out.contains("Loop Habit Tracker CSV export (older layout): 2 habits, 3 entries"))
+        let c = try importTwice(s, folder)
+        #expect(c.entries == ["Piano 2016-03-20 check 1", "Stretch 2016-03-18 check 0", "Stretch 2016-03-20 check 1"])
+        #expect(c.frequency("Piano") == "perDays:1:2" && c.habit("Stretch")["color"] as? String == "#D32F2F")
+    }
+
     /// Loop parity: after importing Loop's own CSV export, `stats` gives the score Loop wrote in
     /// each habit's Scores.csv, to 4 decimals, on its last day (2 times in 3 days included).
     @Test func loopScoresMatchLoopOnTheLastDayOfItsScoresCSV() throws {
