@@ -87,16 +87,46 @@ extension SQLiteStore {
         try read { db in try AlmanacDomain.Category.fetchAll(db, sql: "SELECT * FROM category ORDER BY name, id") }
     }
 
-    /// The category with this name (case-insensitive), created when there is none yet.
-    public func category(named rawName: String, now: Timestamp) throws -> AlmanacDomain.Category {
+    public func addCategory(named rawName: String, now: Timestamp) throws -> AlmanacDomain.Category {
         let name = try HabitRules.checkedName(rawName, kind: "category")
         return try write { db in
-            let all = try AlmanacDomain.Category.fetchAll(db)
-            if let found = NameMatcher(all, name: \.name).exact(name) { return found }
+            try Self.checkCategoryNameIsFree(name, in: db, except: nil)
             let category = AlmanacDomain.Category(name: name, createdAt: now)
             try category.insert(db)
             return category
         }
+    }
+
+    public func renameCategory(id: EntityID, to rawName: String, now: Timestamp) throws {
+        let name = try HabitRules.checkedName(rawName, kind: "category")
+        try write { db in
+            guard var category = try AlmanacDomain.Category.fetchOne(db, key: id) else { throw Self.goneCategory(id) }
+            try Self.checkCategoryNameIsFree(name, in: db, except: id)
+            category.name = name
+            category.updatedAt = now
+            try category.update(db)
+        }
+    }
+
+    public func deleteCategory(id: EntityID, now: Timestamp) throws -> Int {
+        try write { db in
+            guard try AlmanacDomain.Category.fetchOne(db, key: id) != nil else { throw Self.goneCategory(id) }
+            try db.execute(sql: "UPDATE habit SET categoryId = NULL, updatedAt = ? WHERE categoryId = ?", arguments: [now, id])
+            let habits = db.changesCount
+            _ = try AlmanacDomain.Category.deleteOne(db, key: id)
+            return habits
+        }
+    }
+
+    private static func checkCategoryNameIsFree(_ name: String, in db: Database, except id: EntityID?) throws {
+        let others = try AlmanacDomain.Category.fetchAll(db).filter { $0.id != id }
+        if let other = NameMatcher(others, name: \.name).exact(name) {
+            throw DomainError.refused("A category named \"\(other.name)\" already exists; choose another name.")
+        }
+    }
+
+    private static func goneCategory(_ id: EntityID) -> DomainError {
+        DomainError.refused("The category \(id) no longer exists; another command may have deleted it.")
     }
 
     // MARK: - Rules

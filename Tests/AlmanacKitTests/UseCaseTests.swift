@@ -83,9 +83,18 @@ struct KitFixture {
         #expect(try f.book.add("Mine", HabitChanges(color: "#123456")).color == "#123456")
     }
 
-    @Test func habitChangesCreateCategoriesByName() throws {
+    @Test func habitsGoIntoCategoriesByNameAndLeaveThemWhenTheyAreDeleted() throws {
         let f = try KitFixture()
+        let categories = CategoryBook(store: f.store, clock: f.clock)
+        #expect(throws: DomainError.notFound(kind: "category", name: "Health", suggestions: [])) {
+            try f.book.add("Run", HabitChanges(category: "Health"))
+        }
+        try categories.add("Health")
+        #expect(throws: DomainError.refused("A category named \"Health\" already exists; choose another name.")) { try categories.add("HEALTH") }
         let run = try f.book.add("Run", HabitChanges(category: "Health", weight: 3))
+        for bad in [0, 11, 2.5] {
+            #expect(throws: DomainError.self) { try f.book.edit("run", HabitChanges(weight: bad)) }
+        }
         #expect(try f.book.categoryName(of: run) == "Health")
         let walk = try f.book.add("Walk", HabitChanges(category: "health"))
         #expect(walk.categoryId == run.categoryId)
@@ -94,6 +103,13 @@ struct KitFixture {
         #expect(throws: AlmanacError.refused("Deleting removes Run's definition (its entries stay as history); add --yes to confirm, or use `habit archive`.")) {
             try f.book.delete("run", confirmed: false)
         }
+        _ = try categories.rename("health", to: "Body")
+        #expect(try categories.list().map { "\($0.name) \($0.habits)" } == ["Body 1"])
+        let deleted = try categories.delete("body")
+        let runAfter = try f.store.habit(named: "Run")
+        #expect(deleted.habits == 1 && runAfter.categoryId == nil)
+        let left = try categories.list(), habits = try f.store.habits()
+        #expect(left.isEmpty && habits.count == 2)
     }
 
     @Test func backupAndRestoreRoundTripThroughTheLibrary() throws {

@@ -78,6 +78,17 @@ public enum HabitRules {
         }
     }
 
+    /// The weights a habit takes in combined views (Habitat's impact scoring): whole numbers.
+    public static let weights = 1...10
+
+    /// Checks a weight given on the command line: a whole number from 1 to 10.
+    public static func checkedWeight(_ weight: Double) throws -> Double {
+        guard weight == weight.rounded(), weights.contains(Int(exactly: weight) ?? 0) else {
+            throw DomainError.invalid("A weight is a whole number from \(weights.lowerBound) to \(weights.upperBound), not \(NumberText.plain(weight)).")
+        }
+        return weight
+    }
+
     /// Checks a colour is `#RRGGBB` and returns it in upper case.
     public static func checkedColor(_ raw: String) throws -> String {
         let bytes = Array(raw.utf8)

@@ -28,9 +28,14 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// Removes a habit's definition; its entries stay as history. Returns how many stay.
     @discardableResult func deleteHabit(id: EntityID) throws -> Int
 
+    /// Every category, by name.
     func categories() throws -> [Category]
-    /// The category with this name (any case), created when there is none yet.
-    func category(named name: String, now: Timestamp) throws -> Category
+    /// Stores a new category, refusing a name another category has (any case).
+    @discardableResult func addCategory(named name: String, now: Timestamp) throws -> Category
+    /// Renames a category, refusing a name another category has.
+    func renameCategory(id: EntityID, to name: String, now: Timestamp) throws
+    /// Deletes a category; its habits stay, uncategorised. Returns how many habits it had.
+    @discardableResult func deleteCategory(id: EntityID, now: Timestamp) throws -> Int
 
     /// Logs `value` (or a skip) for a habit on each of `days`, in one transaction.
     @discardableResult
@@ -98,4 +103,9 @@ extension AlmanacStore {
     }
 
     public func snapshot() throws -> StoreSnapshot { try snapshot(through: nil) }
+
+    /// The category with this name (any case), or an error suggesting the closest names.
+    public func category(named name: String) throws -> Category {
+        try NameMatcher(categories(), name: \.name).find(name, kind: "category")
+    }
 }

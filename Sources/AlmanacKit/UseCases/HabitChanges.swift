@@ -1,7 +1,7 @@
 import AlmanacDomain
 
 /// Changes to a habit's definition, as `habit add` and `habit edit` take them: each field is
-/// left as it is when nil. A category is named, and created when new.
+/// left as it is when nil. A category is named and must exist (`category add`).
 public struct HabitChanges: Sendable {
     public var name: String?
     public var emoji: String?
@@ -23,7 +23,7 @@ public struct HabitChanges: Sendable {
         self.weight = weight
     }
 
-    /// Applies the changes to `habit`; a category name is looked up or created in `store`.
+    /// Applies the changes to `habit`; a category name is looked up in `store`.
     func apply(to habit: inout Habit, store: any AlmanacStore, now: Timestamp) throws {
         if let name { habit.name = name }
         if let emoji { habit.emoji = emoji }
@@ -36,9 +36,9 @@ public struct HabitChanges: Sendable {
         if let direction { habit.direction = direction }
         if let frequency { habit.frequency = frequency }
         if let color { habit.color = try HabitRules.checkedColor(color) }
-        if let weight { habit.weight = weight }
+        if let weight { habit.weight = try HabitRules.checkedWeight(weight) }
         if let category {
-            habit.categoryId = category.isEmpty ? nil : try store.category(named: category, now: now).id
+            habit.categoryId = category.isEmpty ? nil : try store.category(named: category).id
         }
     }
 }

@@ -29,10 +29,10 @@ struct HabitFields: ParsableArguments {
     @Option(help: ArgumentHelp("A colour #RRGGBB for charts.", valueName: "colour"))
     var color: String?
 
-    @Option(help: ArgumentHelp("A category name (created when new).", valueName: "name"))
+    @Option(help: ArgumentHelp("A category (see `almanac category add`); \"\" for none.", valueName: "name"))
     var category: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The habit's weight in combined views (default 1).", valueName: "number"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The habit's weight in the weighted score, 1 to 10 (default 1).", valueName: "1-10"),
             transform: ArgumentValues.number)
     var weight: Double?
 
