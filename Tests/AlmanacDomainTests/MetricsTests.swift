@@ -203,10 +203,30 @@ struct History {
                                               (mwf.series(asOf: "2026-11-04"), nil),
                                               (archived.series(asOf: "2026-11-04"), DayKey("2026-11-02"))],
                                      asOf: DayKey("2026-11-04")!, weekStart: .monday)
-        #expect(overview.day(DayKey("2026-11-01")!) == .init(due: 2, done: 2))   // Sunday: daily + archived
-        #expect(overview.day(DayKey("2026-11-02")!) == .init(due: 2, done: 2))   // Monday: daily + mwf
-        #expect(overview.day(DayKey("2026-11-03")!) == .init(due: 1, done: 1))   // Tuesday: daily only
-        #expect(overview.day(DayKey("2026-11-04")!) == .init(due: 2, done: 0))
+        let counts = { (day: String) in overview.day(DayKey(day)!).map { [$0.due, $0.done] } }
+        #expect(counts("2026-11-01") == [2, 2])   // Sunday: daily + archived
+        #expect(counts("2026-11-02") == [2, 2])   // Monday: daily + mwf
+        #expect(counts("2026-11-03") == [1, 1])   // Tuesday: daily only
+        #expect(counts("2026-11-04") == [2, 0])
         #expect(overview.perfectDays == 3)
+    }
+
+    /// Habitat's impact scoring: the weight of the due habits done ÷ the weight of the due habits.
+    @Test func theWeightedScoreWeighsTheDueHabits() {
+        var run = History(created: "2026-11-01")
+        run.habit.weight = 3
+        run.log("2026-11-02", "2026-11-03")
+        var read = History(created: "2026-11-01")
+        read.log("2026-11-01", "2026-11-03")
+        var mwf = History(.weekdays([.monday]), created: "2026-11-01")
+        mwf.habit.weight = 6
+        let overview = DailyOverview(series: [(run.series(asOf: "2026-11-03"), nil), (read.series(asOf: "2026-11-03"), nil),
+                                              (mwf.series(asOf: "2026-11-03"), nil)],
+                                     asOf: DayKey("2026-11-03")!, weekStart: .monday)
+        let score = { (day: String) in overview.day(DayKey(day)!)?.weightedScore }
+        #expect(score("2026-11-01") == 0.25)        // Sunday: read (1) of run (3) + read (1)
+        #expect(score("2026-11-02") == 0.3)         // Monday: run (3) of 3 + 1 + 6 — not due today is not counted
+        #expect(score("2026-11-03") == 1)
+        #expect(overview.day(DayKey("2026-11-02")!)?.share == 1.0 / 3)
     }
 }

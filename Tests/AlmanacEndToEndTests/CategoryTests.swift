@@ -14,6 +14,10 @@ import Testing
         try s.ok("habit", "add", "Walk", "--category", "Health")
         try s.ok("habit", "add", "Read", "--category", "Mind")
         try s.ok("log", "run")
+        // Run (3) of Run, Walk and Read (1 each): 60 %; the plain count stays 1 of 3.
+        #expect(try s.ok("status").hasPrefix("Sunday 2026-11-22 · 1 of 3 due done · weighted score 60%"))
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(try s.ok("status", "--json").utf8)) as? [String: Any])
+        #expect(status["weightedScore"] as? Double == 0.6)
         let lines = try s.ok("category", "list").split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(lines == ["Health 2 habits", "Mind 1 habit"])
         #expect(try s.ok("category", "rename", "mind", "Head") == "Renamed the category Mind to Head.\n")

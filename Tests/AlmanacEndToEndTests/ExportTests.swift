@@ -57,11 +57,13 @@ import Testing
         #expect(habits.rows[1]["total_value"] == "11.5")
 
         let daily = try parse(s, "daily.csv")
-        #expect(daily.header == ["date", "'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt", "skipped"])
+        #expect(daily.header == ["date", "'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt", "skipped", "weighted_score"])
         #expect(daily.rows.map { $0["date"]! } == ["2026-11-18", "2026-11-19", "2026-11-20"])
         #expect(daily.rows.map { $0["Wasser 💧, kalt"]! } == ["9", "", "2.5"])   // numeric columns stay numeric
         #expect(daily.rows.map { $0["skipped"]! } == ["", "Wasser 💧, kalt", ""])
         #expect(daily.rows.map { $0["'=HYPERLINK(\"x\"),\"quoted\""]! } == ["1", "", ""])
+        // 18th: both due and done; 19th: water skipped, the other due and not logged; 20th: neither met.
+        #expect(daily.rows.map { $0["weighted_score"]! } == ["1", "0", "0"])
 
         let journal = try parse(s, "journal.csv")
         #expect(journal.rows.first?["title"] == "'+ week")

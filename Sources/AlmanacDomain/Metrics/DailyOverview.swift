@@ -4,9 +4,24 @@ public struct DailyOverview: Sendable {
     public struct Day: Sendable, Equatable {
         public var due: Int
         public var done: Int
+        /// The weights of the due habits and of those done (Habitat's impact scoring).
+        public var dueWeight = 0.0
+        public var doneWeight = 0.0
         /// The share of due habits done, nil when none was due.
         public var share: Double? { due > 0 ? Double(done) / Double(due) : nil }
+        /// The weighted score: the weight of the due habits done ÷ the weight of the due habits.
+        public var weightedScore: Double? { dueWeight > 0 ? doneWeight / dueWeight : nil }
         public var isPerfect: Bool { due > 0 && done == due }
+
+        public init(due: Int, done: Int, dueWeight: Double = 0, doneWeight: Double = 0) {
+            self.due = due; self.done = done; self.dueWeight = dueWeight; self.doneWeight = doneWeight
+        }
+
+        mutating func count(weight: Double, completed: Bool) {
+            due += 1
+            dueWeight += weight
+            if completed { done += 1; doneWeight += weight }
+        }
     }
 
     public let first: DayKey
@@ -36,15 +51,14 @@ public struct DailyOverview: Sendable {
                         guard i < end, !s.skipped[i] else { continue }
                         let completed = s.isCompleted(i)
                         if completed || done < period.required {
-                            days[offset + i].due += 1
-                            if completed { days[offset + i].done += 1; done += 1 }
+                            days[offset + i].count(weight: s.habit.weight, completed: completed)
+                            if completed { done += 1 }
                         }
                     }
                 }
             } else {
                 for i in 0..<end where !s.skipped[i] && s.habit.frequency.isScheduled(s.day(at: i)) {
-                    days[offset + i].due += 1
-                    if s.isCompleted(i) { days[offset + i].done += 1 }
+                    days[offset + i].count(weight: s.habit.weight, completed: s.isCompleted(i))
                 }
             }
         }

@@ -97,8 +97,12 @@ public struct CSVExport {
         let all = snapshot.habits.map { snapshot.series(of: $0, asOf: asOf) }.filter { s in
             (0..<s.count).contains { s.logged[$0] || s.skipped[$0] }
         }
-        // Habit columns stay numeric: a skip is named in the last column, not written as text.
-        let file = try file("daily.csv", header: ["date"] + all.map(\.habit.name) + ["skipped"])
+        // Habit columns stay numeric: a skip is named in the `skipped` column, not written as text.
+        // `weighted_score` (appended, as columns only ever are): the day's weighted score of the
+        // habits due, from the same overview as `status` and the dashboard.
+        let file = try file("daily.csv", header: ["date"] + all.map(\.habit.name) + ["skipped", "weighted_score"])
+        let overview = DailyOverview(series: snapshot.habits.map { (snapshot.series(of: $0, asOf: asOf), snapshot.archivedDay(of: $0)) },
+                                     asOf: asOf, weekStart: snapshot.settings.weekStart)
         let firstEntry = all.compactMap { s in (0..<s.count).first { s.logged[$0] || s.skipped[$0] }.map(s.day(at:)) }.min()
         guard let firstEntry else { return file }
         for ordinal in firstEntry.ordinal...asOf.ordinal {
@@ -110,7 +114,8 @@ public struct CSVExport {
                 fields.append(s.logged[i] ? CSVField.number(s.values[i]) : "")
                 if s.skipped[i] { skipped.append(s.habit.name) }
             }
-            try file.write(record(fields + [skipped.joined(separator: "; ")]))
+            let weighted = overview.day(day)?.weightedScore.map { CSVField.number(($0 * 10_000).rounded() / 10_000) } ?? ""
+            try file.write(record(fields + [skipped.joined(separator: "; "), weighted]))
         }
         return file
     }

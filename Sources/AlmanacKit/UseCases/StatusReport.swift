@@ -43,6 +43,8 @@ public struct StatusReport: Encodable, Sendable {
     public var asOf: DayKey
     public var done: Int
     public var total: Int
+    /// The weight of the due habits done ÷ the weight of the due habits; nil when nothing is due.
+    public var weightedScore: Double?
     public var habits: [Row]
 
     /// The status as of a day (default today in the store's calendar).
@@ -59,6 +61,7 @@ public struct StatusReport: Encodable, Sendable {
         let today = overview.day(asOf)
         done = today?.done ?? 0
         total = today?.due ?? 0
+        weightedScore = today?.weightedScore
         habits = all.filter { !$0.habit.isArchived && $0.series.count > 0 }.map { habit, _, metrics in
             Row(id: habit.id.description, name: habit.name, emoji: habit.emoji,
                 today: Today(value: metrics.todayValue, target: habit.target, unit: habit.displayUnit, state: metrics.todayState),

@@ -15,7 +15,11 @@ struct StatusCommand: ParsableCommand {
         let report = try StatusReport(store: global.openStore(), asOf: options.asOf, clock: global.clock())
         if options.json { return try Output.json(report) }
         let paint = Paint(enabled: Output.stdoutIsTerminal)
-        let done = report.total == 0 ? "nothing due" : "\(report.done) of \(report.total) due done"
+        var done = report.total == 0 ? "nothing due" : "\(report.done) of \(report.total) due done"
+        // The weighted score says something new only once weights differ (docs/METRICS.md).
+        if let weighted = report.weightedScore, report.habits.contains(where: { $0.habit.weight != 1 }) {
+            done += " · weighted score \(MetricText.percent(weighted))"
+        }
         let notDue = report.habits.count - report.total
         Output.line(paint.bold("\(report.asOf.weekday.rawValue.capitalized) \(report.asOf) · \(done)")
             + (notDue > 0 ? " (\(notDue) not due today)" : ""))
