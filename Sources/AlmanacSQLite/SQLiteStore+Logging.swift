@@ -9,7 +9,7 @@ extension SQLiteStore {
     /// Logs `value` (or a skip) for a habit on each of `days`, all in one transaction.
     @discardableResult
     public func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?,
-                    now: Timestamp) throws -> LogOutcome {
+                    minuteOfDay: Int? = nil, now: Timestamp) throws -> LogOutcome {
         guard days.count <= Self.maxDaysPerCommand else {
             throw DomainError.invalid("One command logs at most \(Self.maxDaysPerCommand) days; this range has \(days.count).")
         }
@@ -17,9 +17,11 @@ extension SQLiteStore {
         if let outside = days.first(where: { !SupportedDays.contains($0) }) {
             throw DomainError.invalid(SupportedDays.outside(outside.description))
         }
+        if let minuteOfDay, !(0..<1440).contains(minuteOfDay) { throw DomainError.invalid("A time of day is 00:00 to 23:59.") }
         return try write { db in
             guard let habit = try Habit.fetchOne(db, key: habitId.description) else { throw Self.gone(habitId) }
             if mode != .skip { try HabitRules.validate(value: value, for: habit) }
+            let calendar = try minuteOfDay.map { _ in try StoreCalendar(settings: SQLiteReading(db: db, path: path).settings()) }
             var outcome = LogOutcome()
             for day in days {
                 let retire = mode == .add ? "AND kind = 'skip'" : ""
@@ -27,7 +29,8 @@ extension SQLiteStore {
                     sql: "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL \(retire)",
                     arguments: [now, habitId, day])
                 outcome.replaced += db.changesCount
-                let entry = HabitEntry(habitId: habitId, dayKey: day, timestampUtc: now,
+                let time = minuteOfDay.flatMap { minute in calendar?.instant(of: day, minute: minute) } ?? now
+                let entry = HabitEntry(habitId: habitId, dayKey: day, timestampUtc: time,
                                        kind: mode == .skip ? .skip : .check, value: mode == .skip ? 0 : value,
                                        note: note, createdAt: now)
                 try entry.insert(db)

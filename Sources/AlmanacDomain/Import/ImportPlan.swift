@@ -330,6 +330,17 @@ extension StoreCalendar {
         return guess
     }
 
+    /// The instant of a local time of day (`minute` after midnight) on a day in this calendar's
+    /// zone. A time that a DST change skips (02:30 on the spring-forward night) moves by the
+    /// offset, as clocks do; the instant stays on the day.
+    public func instant(of day: DayKey, minute: Int) -> Timestamp {
+        let local = Int64(day.ordinal) * 86_400_000 + Int64(minute) * 60_000
+        var guess = Timestamp(millis: local - Int64(timeZone.secondsFromGMT(for: Timestamp(millis: local).date)) * 1000)
+        let offset = Int64(timeZone.secondsFromGMT(for: guess.date)) * 1000
+        if guess.millis + offset != local { guess = Timestamp(millis: local - offset) }
+        return dayKey(for: guess) == day ? guess : noon(of: day)
+    }
+
     /// Noon of a day in this calendar's zone: the time given to facts that carry a day only.
     public func noon(of day: DayKey) -> Timestamp {
         let utcNoon = Int64(day.ordinal) * 86_400_000 + 43_200_000

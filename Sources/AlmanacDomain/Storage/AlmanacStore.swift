@@ -37,9 +37,11 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// Deletes a category; its habits stay, uncategorised. Returns how many habits it had.
     @discardableResult func deleteCategory(id: EntityID, now: Timestamp) throws -> Int
 
-    /// Logs `value` (or a skip) for a habit on each of `days`, in one transaction.
+    /// Logs `value` (or a skip) for a habit on each of `days`, in one transaction. Each entry's
+    /// time is `now`, or with `minuteOfDay` that local time of its day.
     @discardableResult
-    func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?, now: Timestamp) throws -> LogOutcome
+    func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?, minuteOfDay: Int?,
+             now: Timestamp) throws -> LogOutcome
     /// Soft-deletes the live entries of a habit on each of `days`; returns how many.
     @discardableResult func unlog(habitId: EntityID, days: [DayKey], now: Timestamp) throws -> Int
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.

@@ -10,11 +10,20 @@ public struct HabitLog {
         public var days: DaySelection
         public var note: String?
         public var mode: LogMode
+        /// `HH:MM`: the local time of day the entry was done (else the time it is written).
+        public var at: String?
+        /// How hard it was, 1–10 (Habitto's difficulty): a wellbeing entry linked to the habit.
+        public var difficulty: Int?
 
-        public init(habit: String, value: Double? = nil, days: DaySelection = .today, note: String? = nil, mode: LogMode = .replace) {
+        public init(habit: String, value: Double? = nil, days: DaySelection = .today, note: String? = nil, mode: LogMode = .replace,
+                    at: String? = nil, difficulty: Int? = nil) {
             self.habit = habit; self.value = value; self.days = days; self.note = note; self.mode = mode
+            self.at = at; self.difficulty = difficulty
         }
     }
+
+    /// The difficulties `--difficulty` takes, and the scale they are stored on.
+    public static let difficulties = 1...10
 
     public struct Outcome: Sendable {
         public var habit: Habit
@@ -44,7 +53,26 @@ public struct HabitLog {
             throw AlmanacError.refused("\(last) is in the future (today is \(today)); only skips can be planned ahead.")
         }
         let amount = try Self.amount(request, habit: habit)
-        let outcome = try store.log(habitId: habit.id, days: days, value: amount, mode: request.mode, note: request.note, now: now)
+        let minute = try request.at.map(Self.minuteOfDay)
+        if let difficulty = request.difficulty, !Self.difficulties.contains(difficulty) {
+            throw AlmanacError.refused("A difficulty goes from \(Self.difficulties.lowerBound) (easy) to \(Self.difficulties.upperBound) (hardest), not \(difficulty).")
+        }
+        if request.mode == .skip, request.at != nil || request.difficulty != nil {
+            throw AlmanacError.refused("A skipped day has no time or difficulty; leave --at and --difficulty out.")
+        }
+        let calendar = try store.calendar()
+        if let minute, let last = days.last, last == today, calendar.instant(of: last, minute: minute) > now {
+            throw AlmanacError.refused("\(request.at!) today is in the future; give a time that has passed.")
+        }
+        let outcome = try store.log(habitId: habit.id, days: days, value: amount, mode: request.mode, note: request.note,
+                                    minuteOfDay: minute, now: now)
+        if let difficulty = request.difficulty {
+            for entry in outcome.written {
+                try store.addWellbeing(WellbeingEntry(dayKey: entry.dayKey, timestampUtc: entry.timestampUtc, metric: "difficulty",
+                                                      value: Double(difficulty), scaleMax: Double(Self.difficulties.upperBound),
+                                                      habitId: habit.id, createdAt: now))
+            }
+        }
         var total: Double?
         if days.count == 1 && request.mode != .skip {
             total = try store.entries(habitId: habit.id, from: days[0], to: days[0]).filter { $0.kind == .check }.reduce(0) { $0 + $1.value }
@@ -67,6 +95,17 @@ public struct HabitLog {
         let removed = try store.unlog(habitId: habit.id, days: days, now: clock.now())
         guard removed > 0 else { throw AlmanacError.refused("\(habit.name) has nothing logged \(selection.label).") }
         return (habit, removed)
+    }
+
+    /// `HH:MM` (or `H:MM`) as minutes after midnight.
+    static func minuteOfDay(_ text: String) throws -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60 else {
+            throw AlmanacError.refused("\"\(text)\" is not a time of day; use HH:MM from 00:00 to 23:59, e.g. --at 07:30.")
+        }
+        return hour * 60 + minute
     }
 
     /// The value to log: the one given, else 1 for a yes/no habit, `--add` and skips.

@@ -24,6 +24,10 @@ struct LogCommand: ParsableCommand {
     @Option(name: [.short, .long], parsing: .unconditional, help: "A note for the day (may start with -).") var note: String?
     @Flag(help: "Add to the day's value instead of replacing it (\"one more glass\").") var add = false
     @Flag(help: "Excuse the days (sick, vacation).") var skip = false
+    @Option(parsing: .unconditional, help: ArgumentHelp("When in the day you did it (local time); without it, the time you log.", valueName: "HH:MM"))
+    var at: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("How hard it was, 1 (easy) to 10, kept as a wellbeing rating of the habit.", valueName: "1-10"))
+    var difficulty: Int?
 
     /// The habits and the value the words name: a last word that is a number is the value.
     func parsedWords() throws -> (habits: [String], value: Double?) {
@@ -49,7 +53,7 @@ struct LogCommand: ParsableCommand {
         let mode: LogMode = skip ? .skip : (add ? .add : .replace)
         let days = try range.selection()
         let (habits, value) = try parsedWords()
-        let requests = habits.map { HabitLog.Request(habit: $0, value: value, days: days, note: note, mode: mode) }
+        let requests = habits.map { HabitLog.Request(habit: $0, value: value, days: days, note: note, mode: mode, at: at, difficulty: difficulty) }
         for logged in try HabitLog(store: global.openStore(), clock: global.clock()).log(requests) {
             report(logged, days: days, mode: mode)
         }
@@ -62,7 +66,8 @@ struct LogCommand: ParsableCommand {
             Output.line("Skipped \(habit.name) \(days.label) (\(count) day\(count == 1 ? "" : "s") excused).")
         } else if let total = logged.dayTotal {
             let state = habit.isCompleted(value: total) ? "complete" : "not complete"
-            Output.line("Logged \(habit.name) \(days.label): \(MetricText.dayValue(total, of: habit)) (\(MetricText.goal(habit)); \(state)).")
+            Output.line("Logged \(habit.name) \(days.label)\(at.map { " at \($0)" } ?? ""): \(MetricText.dayValue(total, of: habit)) (\(MetricText.goal(habit)); \(state))"
+                        + (difficulty.map { ", difficulty \($0)/10." } ?? "."))
         } else {
             Output.line("Logged \(habit.name) \(days.label): \(MetricText.dayValue(logged.amount, of: habit)) on \(logged.days.count) days.")
         }

@@ -1,0 +1,47 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// `log --at` (when in the day, seed 002) and `log --difficulty` (how hard, seed 001).
+@Suite struct LogDetailsTests {
+    func backup(_ s: Session) throws -> [String: Any] {
+        try s.ok("backup", "--out", "b.json")
+        return try #require(try JSONSerialization.jsonObject(with: s.folder.bytes("b.json")) as? [String: Any])
+    }
+
+    @Test func aTimeOfDayIsTheEntrysLocalTimeAndADifficultyARatingOfTheHabit() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        #expect(try s.ok("log", "run", "--at", "07:30", "--difficulty", "7")
+                == "Logged Run today at 07:30: done (done or not; complete), difficulty 7/10.\n")
+        try s.ok("log", "run", "-d", "2026-03-29", "--at", "2:30")   // the night summer time starts: no 02:30
+        try s.ok("log", "run", "-d", "2026-10-25", "--at", "23:59")
+        let json = try backup(s)
+        let entries = try #require(json["habitEntries"] as? [[String: Any]])
+        let times = Dictionary(uniqueKeysWithValues: entries.map { ($0["dayKey"] as! String, $0["timestampUtc"] as! String) })
+        #expect(times["2026-11-22"] == "2026-11-22T06:30:00.000Z")   // 07:30 in Berlin (CET)
+        #expect(times["2026-03-29"] == "2026-03-29T01:30:00.000Z")   // 03:30 CEST: moved forward an hour, as clocks were
+        #expect(times["2026-10-25"] == "2026-10-25T22:59:00.000Z")   // CET again after the change
+        let ratings = try #require(json["wellbeingEntries"] as? [[String: Any]])
+        #expect(ratings.count == 1)
+        #expect(ratings[0]["metric"] as? String == "difficulty" && ratings[0]["value"] as? Double == 7 && ratings[0]["scaleMax"] as? Double == 10)
+        #expect(ratings[0]["habitId"] as? String == entries[0]["habitId"] as? String && ratings[0]["dayKey"] as? String == "2026-11-22")
+        #expect(entries.allSatisfy { ($0["note"] as? String) == nil })   // not a field of the entry
+    }
+
+    @Test func badTimesAndDifficultiesAreRefusedAndChangeNothing() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        let bad = BadInputTests()
+        for time in ["25:00", "7:5", "07:60", "-1:00", "0730", "７:30"] {
+            try bad.expectRefused(s, ["log", "run", "--at", time], status: 1, mentioning: ["not a time of day"])
+        }
+        try bad.expectRefused(s, ["log", "run", "--at", "23:00"], status: 1, mentioning: ["in the future"])
+        for level in ["0", "11", "-3"] {
+            try bad.expectRefused(s, ["log", "run", "--difficulty", level], status: 1, mentioning: ["from 1 (easy) to 10"])
+        }
+        try bad.expectRefused(s, ["log", "run", "--skip", "--difficulty", "3"], status: 1, mentioning: ["skipped day"])
+    }
+}
