@@ -230,3 +230,25 @@ struct History {
         #expect(overview.day(DayKey("2026-11-02")!)?.share == 1.0 / 3)
     }
 }
+
+@Suite struct ReductionTests {
+    /// Seed 001's habit breaking: the mean of the logged days of the last 28 days against the
+    /// baseline, and per week (Monday weeks here).
+    @Test func theReductionIsTheLoggedDaysMeanAgainstTheBaseline() throws {
+        var h = History(unit: .count, target: 2, direction: .atMost, created: "2026-11-01")
+        h.habit.baseline = 10
+        h.log("2026-11-02", value: 6)                       // week of Mon 2 Nov
+        h.log("2026-11-09", "2026-11-10", value: 2)         // week of 9 Nov
+        h.log("2026-11-11", value: 1)
+        h.skip("2026-11-12")
+        let r = try #require(h.series(asOf: "2026-11-11").reduction(weekStart: .monday))
+        #expect(r.daysLogged == 4 && r.daysWithinTarget == 3)
+        #expect(r.averagePerDay == 11.0 / 4 && r.reduction == (10 - 11.0 / 4) / 10)
+        #expect(r.weeks.map(\.start.description) == ["2026-11-01", "2026-11-02", "2026-11-09"])
+        #expect(r.weeks.map(\.averagePerDay) == [nil, 6, 5.0 / 3])
+        #expect(r.weeks.map(\.daysWithinTarget) == [0, 0, 3])
+        // Without a baseline, or for an at-least habit, there is no reduction.
+        h.habit.baseline = nil
+        #expect(h.series(asOf: "2026-11-11").reduction(weekStart: .monday) == nil)
+    }
+}

@@ -83,11 +83,20 @@ import Testing
         let sample = SampleHistory.generate(habits: 3, years: 1, seed: 2)
         try old.write { db in
             try sample.settings.insert(db)
-            for habit in sample.habits { try habit.insert(db) }
+            // The habit table of schema v1 (no baseline column): written column by column.
+            for h in sample.habits {
+                try db.execute(sql: """
+                    INSERT INTO habit (id, name, emoji, unit, unitLabel, target, direction, frequency, color, categoryId, weight,
+                                       sortOrder, createdAt, updatedAt, archivedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [h.id, h.name, h.emoji, h.unit, h.unitLabel, h.target, h.direction, h.frequency, h.color,
+                                     h.categoryId, h.weight, h.sortOrder, h.createdAt, h.updatedAt, h.archivedAt])
+            }
             for entry in sample.habitEntries { try entry.insert(db) }
         }
         try old.close()
         let store = try SQLiteStore.open(path: path)
+        #expect(try store.habits().map(\.id) .sorted() == sample.habits.map(\.id).sorted())
+        #expect(try store.habits().allSatisfy { $0.baseline == nil })
         #expect(try store.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
         let stored = try sample.habits.flatMap { try store.entries(habitId: $0.id, includeDeleted: true) }
         #expect(stored.count == sample.habitEntries.count)

@@ -48,6 +48,16 @@ struct BackupFields {
         return number
     }
 
+    /// A number, or nil when missing (a version-1 backup has no baselines) or null.
+    func optionalNumber(_ key: String) throws -> Double? {
+        guard let value = lookup(key) else { return nil }
+        switch value {
+        case .null: return nil
+        case .number(let number): return number
+        default: throw wrongType(key, "a number or null", value)
+        }
+    }
+
     func integer(_ key: String) throws -> Int {
         let number = try number(key)
         guard number == number.rounded(), abs(number) < 1e15 else {

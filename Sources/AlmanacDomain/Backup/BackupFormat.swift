@@ -4,8 +4,9 @@
 /// produce the same bytes. Changing a field is a new version with a migration on read.
 public enum BackupFormat {
     public static let name = "almanac-backup"
-    /// The version this build writes, and the newest it reads.
-    public static let version = 1
+    /// The version this build writes, and the newest it reads. Version 2 added `habits[].baseline`
+    /// (and the `perDays` frequency); a version-1 backup reads with no baselines.
+    public static let version = 2
 
     /// How a field's value is written.
     public enum Kind: Sendable {
@@ -39,7 +40,7 @@ public enum BackupFormat {
             case .categories: return texts("id", "name", "createdAt", "updatedAt")
             case .habits:
                 return texts("id", "name", "emoji", "unit", "unitLabel") + [Field(name: "target", kind: .number)]
-                    + texts("direction") + [Field(name: "frequency", kind: .frequency)] + texts("color", "categoryId")
+                    + texts("direction") + [Field(name: "baseline", kind: .number), Field(name: "frequency", kind: .frequency)] + texts("color", "categoryId")
                     + [Field(name: "weight", kind: .number), Field(name: "sortOrder", kind: .integer)]
                     + texts("createdAt", "updatedAt", "archivedAt")
             case .goals:

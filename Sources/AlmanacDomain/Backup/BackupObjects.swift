@@ -12,7 +12,7 @@ extension BackupFields {
     func habit() throws -> Habit {
         Habit(id: try id("id"), name: try string("name"), emoji: try string("emoji"), unit: try choice("unit", HabitUnit.self),
               unitLabel: try string("unitLabel"), target: try number("target"), direction: try choice("direction", Direction.self),
-              frequency: try frequency("frequency"), color: try string("color"), categoryId: try optionalID("categoryId"),
+              baseline: try optionalNumber("baseline"), frequency: try frequency("frequency"), color: try string("color"), categoryId: try optionalID("categoryId"),
               weight: try number("weight"), sortOrder: try integer("sortOrder"), createdAt: try timestamp("createdAt"),
               updatedAt: try timestamp("updatedAt"), archivedAt: try optionalTimestamp("archivedAt"))
     }

@@ -24,6 +24,8 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public var months: [MonthTotal]
     /// For per-week and per-month habits: the period in progress ("2 of 3 this week").
     public var period: PeriodProgress?
+    /// For at-most habits with a baseline: the reduction against it.
+    public var reduction: Reduction?
 
     public struct PeriodProgress: Sendable, Codable, Equatable {
         public var kind: PeriodKind
@@ -67,6 +69,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         totalValue = sum
         completedByWeekday = byWeekday
         self.months = months
+        reduction = series.reduction(weekStart: weekStart)
         if let rule = series.periodRule, let current = series.periods(from: series.asOf, weekStart: weekStart).last {
             period = PeriodProgress(kind: rule.kind, done: current.completed, times: rule.times)
         }

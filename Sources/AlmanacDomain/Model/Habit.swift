@@ -9,6 +9,9 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
     /// A number > 0: 1 for yes/no habits, minutes for duration habits.
     public var target: Double
     public var direction: Direction
+    /// At-most habits (breaking a habit, seed 001): the usage per day before the user started,
+    /// which their reduction is measured against. Nil when not given.
+    public var baseline: Double?
     public var frequency: Frequency
     /// `#RRGGBB`.
     public var color: String
@@ -20,12 +23,12 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
     public var archivedAt: Timestamp?
 
     public init(id: EntityID = EntityID(), name: String, emoji: String = "", unit: HabitUnit = .boolean,
-                unitLabel: String = "", target: Double = 1, direction: Direction = .atLeast,
+                unitLabel: String = "", target: Double = 1, direction: Direction = .atLeast, baseline: Double? = nil,
                 frequency: Frequency = .daily, color: String = Habit.defaultColor, categoryId: EntityID? = nil,
                 weight: Double = 1, sortOrder: Int = 0, createdAt: Timestamp, updatedAt: Timestamp? = nil,
                 archivedAt: Timestamp? = nil) {
         self.id = id; self.name = name; self.emoji = emoji; self.unit = unit; self.unitLabel = unitLabel
-        self.target = target; self.direction = direction; self.frequency = frequency; self.color = color
+        self.target = target; self.direction = direction; self.baseline = baseline; self.frequency = frequency; self.color = color
         self.categoryId = categoryId; self.weight = weight; self.sortOrder = sortOrder
         self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt; self.archivedAt = archivedAt
     }

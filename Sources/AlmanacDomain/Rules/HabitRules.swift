@@ -112,6 +112,14 @@ public enum HabitRules {
                 throw DomainError.invalid("A yes/no habit cannot be at-most; to break a habit use --unit count with a target such as 0.5 or 2.")
             }
         }
+        if let baseline = habit.baseline {
+            guard habit.direction == .atMost else {
+                throw DomainError.invalid("A baseline is for at-most habits (breaking a habit): the usage before you started.")
+            }
+            guard baseline.isFinite, baseline >= 0, baseline <= maxValue else {
+                throw DomainError.invalid("A baseline is a number from 0 to a billion, not \(NumberText.plain(baseline)).")
+            }
+        }
         guard habit.weight.isFinite, habit.weight > 0, habit.weight <= maxValue else {
             throw DomainError.invalid("The weight must be a number greater than 0.")
         }

@@ -14,13 +14,15 @@ public struct HabitChanges: Sendable {
     /// A category name; empty to leave the habit uncategorised.
     public var category: String?
     public var weight: Double?
+    /// At-most habits: the usage per day before breaking it began.
+    public var baseline: Double?
 
     public init(name: String? = nil, emoji: String? = nil, unit: HabitUnit? = nil, unitLabel: String? = nil,
                 target: Double? = nil, direction: Direction? = nil, frequency: Frequency? = nil, color: String? = nil,
-                category: String? = nil, weight: Double? = nil) {
+                category: String? = nil, weight: Double? = nil, baseline: Double? = nil) {
         self.name = name; self.emoji = emoji; self.unit = unit; self.unitLabel = unitLabel; self.target = target
         self.direction = direction; self.frequency = frequency; self.color = color; self.category = category
-        self.weight = weight
+        self.weight = weight; self.baseline = baseline
     }
 
     /// Applies the changes to `habit`; a category name is looked up in `store`.
@@ -37,6 +39,7 @@ public struct HabitChanges: Sendable {
         if let frequency { habit.frequency = frequency }
         if let color { habit.color = try HabitRules.checkedColor(color) }
         if let weight { habit.weight = try HabitRules.checkedWeight(weight) }
+        if let baseline { habit.baseline = baseline }
         if let category {
             habit.categoryId = category.isEmpty ? nil : try store.category(named: category).id
         }

@@ -60,6 +60,14 @@ struct HabitPage {
             "years": years, "hasNotes": !notes.isEmpty, "notes": notes,
         ]
         if let category { context["category"] = md(category) }
+        if let reduction = m.reduction {
+            context["reduction"] = [
+                "summary": md(MetricText.reduction(reduction, of: habit)),
+                "weeks": reduction.weeks.reversed().map { week in
+                    ["start": week.start.description, "text": md(MetricText.reductionWeek(week, baseline: reduction.baseline, of: habit))]
+                },
+            ] as [String: Any]
+        }
         return try templates.habit.render(context)
     }
 }

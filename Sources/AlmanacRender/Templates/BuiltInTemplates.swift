@@ -60,6 +60,16 @@ Share of the habits due each day that were done.
 {{/stats}}
 {{/html}}
 
+{{#reduction}}
+## Breaking it
+
+{{{summary}}}
+
+{{#weeks}}
+- **Week of {{{start}}}:** {{{text}}}
+{{/weeks}}
+
+{{/reduction}}
 ## {{{monthTitle}}}
 
 ```

@@ -69,6 +69,30 @@ public enum MetricText {
         return day == "–" ? period(progress) : day + " · " + period(progress)
     }
 
+    /// Breaking a habit: "9.5 cigarettes a day over the last 4 weeks against a baseline of 15:
+    /// 37% less; 12 of 20 logged days within the target."
+    public static func reduction(_ r: Reduction, of habit: Habit) -> String {
+        let baseline = amount(r.baseline, of: habit)
+        guard let average = r.averagePerDay else { return "Nothing logged in the last 4 weeks (baseline \(baseline) a day)." }
+        return "\(amount((average * 10).rounded() / 10, of: habit)) a day over the last 4 weeks against a baseline of \(baseline): "
+            + change(r.reduction) + "; \(r.daysWithinTarget) of \(count(r.daysLogged, "logged day")) within the target."
+    }
+
+    /// One week of a reduction: "2.4 a day, 84% less; 5 of 6 days within the target".
+    public static func reductionWeek(_ week: Reduction.Week, baseline: Double, of habit: Habit) -> String {
+        guard let average = week.averagePerDay else { return "nothing logged" }
+        let change = baseline > 0 ? ", " + change((baseline - average) / baseline) : ""
+        return "\(amount((average * 10).rounded() / 10, of: habit)) a day\(change); \(week.daysWithinTarget) of \(count(week.daysLogged, "day")) within the target"
+    }
+
+    /// "37% less", "12% more", "no change".
+    private static func change(_ reduction: Double?) -> String {
+        guard let reduction else { return "no baseline to compare with" }
+        let percent = Int((abs(reduction) * 100).rounded())
+        if percent == 0 { return "about the same as before" }
+        return "\(percent)% " + (reduction > 0 ? "less" : "more")
+    }
+
     /// "at least 8 glasses", "at most 2 cups", "done or not".
     public static func goal(_ habit: Habit) -> String {
         if habit.unit == .boolean { return "done or not" }

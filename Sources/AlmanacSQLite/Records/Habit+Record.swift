@@ -5,7 +5,7 @@ extension Habit: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "habit"
 
     public enum Columns: String, CaseIterable, ColumnExpression, Sendable {
-        case id, name, emoji, unit, unitLabel, target, direction, frequency, color, categoryId, weight, sortOrder,
+        case id, name, emoji, unit, unitLabel, target, direction, baseline, frequency, color, categoryId, weight, sortOrder,
              createdAt, updatedAt, archivedAt
     }
 
@@ -15,7 +15,7 @@ extension Habit: FetchableRecord, PersistableRecord {
         }
         self.init(id: row[Columns.id], name: row[Columns.name], emoji: row[Columns.emoji], unit: row[Columns.unit],
                   unitLabel: row[Columns.unitLabel], target: row[Columns.target], direction: row[Columns.direction],
-                  frequency: frequency, color: row[Columns.color], categoryId: row[Columns.categoryId],
+                  baseline: row[Columns.baseline], frequency: frequency, color: row[Columns.color], categoryId: row[Columns.categoryId],
                   weight: row[Columns.weight], sortOrder: row[Columns.sortOrder], createdAt: row[Columns.createdAt],
                   updatedAt: row[Columns.updatedAt], archivedAt: row[Columns.archivedAt])
     }
@@ -23,7 +23,7 @@ extension Habit: FetchableRecord, PersistableRecord {
     public func encode(to container: inout PersistenceContainer) throws {
         container[Columns.id] = id; container[Columns.name] = name; container[Columns.emoji] = emoji
         container[Columns.unit] = unit; container[Columns.unitLabel] = unitLabel; container[Columns.target] = target
-        container[Columns.direction] = direction; container[Columns.frequency] = frequency; container[Columns.color] = color
+        container[Columns.direction] = direction; container[Columns.baseline] = baseline; container[Columns.frequency] = frequency; container[Columns.color] = color
         container[Columns.categoryId] = categoryId; container[Columns.weight] = weight
         container[Columns.sortOrder] = sortOrder; container[Columns.createdAt] = createdAt
         container[Columns.updatedAt] = updatedAt; container[Columns.archivedAt] = archivedAt

@@ -36,8 +36,12 @@ struct HabitFields: ParsableArguments {
             transform: ArgumentValues.number)
     var weight: Double?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("At-most habits: the usage per day before you started breaking it.", valueName: "number"),
+            transform: ArgumentValues.number)
+    var baseline: Double?
+
     var changes: HabitChanges {
         HabitChanges(emoji: emoji, unit: unit, unitLabel: unitLabel, target: target, direction: direction,
-                     frequency: frequency, color: color, category: category, weight: weight)
+                     frequency: frequency, color: color, category: category, weight: weight, baseline: baseline)
     }
 }

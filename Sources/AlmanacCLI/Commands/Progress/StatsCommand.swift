@@ -24,12 +24,15 @@ struct StatsCommand: ParsableCommand {
         let months = metrics.months.suffix(12).map {
             "\($0.month): \($0.completedDays) done" + (habit.unit == .boolean ? "" : ", \(NumberText.plain($0.value))")
         }
-        let rows: [[String]] = [
+        var rows: [[String]] = [
             ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"]]
-            + (metrics.period.map { [["This \($0.kind.rawValue)", "\($0.done) of \($0.times) done"]] } ?? []) + [
-            ["Strength", MetricText.percent(metrics.score)],
+        if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", "\(period.done) of \(period.times) done"]) }
+        rows.append(["Strength", MetricText.percent(metrics.score)])
+        if let reduction = metrics.reduction { rows.append(["Reduction", MetricText.reduction(reduction, of: habit)]) }
+        let total = habit.unit == .boolean ? "" : " (total \(MetricText.amount(metrics.totalValue, of: habit)))"
+        rows += [
             ["Completion", rates.joined(separator: " · ")],
-            ["Check-ins", "\(metrics.totalCheckins)" + (habit.unit == .boolean ? "" : " (total \(MetricText.amount(metrics.totalValue, of: habit)))")],
+            ["Check-ins", "\(metrics.totalCheckins)" + total],
             ["Since", since.description],
             ["By weekday", weekdays.joined(separator: " · ")],
         ]

@@ -1,0 +1,39 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// Breaking a habit against a baseline (seed 001), as a user sets it up and reads it.
+@Suite struct BreakingHabitTests {
+    @Test func statsAndTheHabitPageShowTheReductionAgainstTheBaseline() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Smoking", "--unit", "count", "--unit-label", "cigarettes", "--direction", "at-most",
+                 "--target", "2", "--baseline", "15")
+        for (day, value) in [("2026-11-16", "4"), ("2026-11-18", "2"), ("2026-11-20", "1"), ("2026-11-22", "2")] {
+            try s.ok("log", "smoking", value, "-d", day)
+        }
+        let text = try s.ok("stats", "smoking")
+        #expect(text.contains("Reduction   2.3 cigarettes a day over the last 4 weeks against a baseline of 15 cigarettes: 85% less; 3 of 4 logged days within the target."))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try s.ok("stats", "smoking", "--json").utf8)) as? [String: Any])
+        let reduction = try #require((json["metrics"] as? [String: Any])?["reduction"] as? [String: Any])
+        #expect(reduction["baseline"] as? Double == 15 && reduction["averagePerDay"] as? Double == 2.25 && reduction["daysLogged"] as? Int == 4)
+        try s.ok("report", "--out", "site")
+        let page = String(decoding: s.folder.bytes("site/habits/smoking.md"), as: UTF8.self)
+        #expect(page.contains("## Breaking it"))
+        #expect(page.contains("- **Week of 2026-11-16:** 2\\.3 cigarettes a day, 85% less; 3 of 4 days within the target"))
+        let html = String(decoding: s.folder.bytes("site/habits/smoking.html"), as: UTF8.self)
+        #expect(html.contains("<h2>Breaking it</h2>") && html.contains("2.3 cigarettes a day over the last 4 weeks against a baseline of 15"))
+        let backup = try s.ok("backup", "--out", "-")
+        #expect(backup.contains(#""direction":"atMost","baseline":15,"frequency""#))
+    }
+
+    @Test func aBaselineIsForAtMostHabitsAndNotNegative() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        let bad = BadInputTests()
+        try bad.expectRefused(s, ["habit", "edit", "run", "--baseline", "3"], status: 1, mentioning: ["for at-most habits"])
+        try bad.expectRefused(s, ["habit", "add", "Smoking", "--unit", "count", "--direction", "at-most", "--target", "2", "--baseline", "-1"],
+                              status: 1, mentioning: ["from 0 to a billion", "-1"])
+    }
+}
