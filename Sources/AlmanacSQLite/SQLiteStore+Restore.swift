@@ -17,6 +17,10 @@ extension SQLiteStore {
                     try db.execute(sql: "DELETE FROM \(table)")
                 }
                 try contents.settings.save(db)
+            } else if try Self.holdsNoHistory(db) {
+                // A store with no habits and no entries yet (just `init`ed) takes the backup's
+                // time zone and week start, so backup → init → restore → backup gives the same bytes.
+                try contents.settings.save(db)
             }
             try Self.merge(contents.categories, .categories, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
             try Self.merge(contents.habits, .habits, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
@@ -41,6 +45,10 @@ extension SQLiteStore {
             try HabitRules.checkNamesAreUnique(habits)   // a merge of two stores that each have "Gym"
             return outcome
         }
+    }
+
+    private static func holdsNoHistory(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM habit) + (SELECT COUNT(*) FROM habitEntry)") == 0
     }
 
     /// A page cache large enough to hold the entry indexes while hundreds of thousands of rows

@@ -145,6 +145,27 @@ import Testing
         #expect(String(decoding: s.folder.bytes("again.json"), as: UTF8.self) == good)
     }
 
+    /// Issue 9: `init` then `restore` (merge) takes the backup's settings while the new store holds
+    /// no history, so backup → init → restore → backup is byte-identical.
+    @Test func aRestoreIntoAFreshlyInitialisedStoreTakesTheBackupsSettings() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Asia/Tokyo", "--week-start", "sunday")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "-d", "2026-11-20")
+        try s.ok("backup", "--out", "one.json", "--as-of", "2026-11-20")
+        let fresh = s.folder.path("fresh.sqlite")
+        try s.ok("init", "--store", fresh)
+        try s.ok("restore", "one.json", "--store", fresh)
+        try s.ok("backup", "--store", fresh, "--out", "two.json", "--as-of", "2026-11-20")
+        #expect(s.folder.bytes("one.json") == s.folder.bytes("two.json"))
+        // A store that has history keeps its own settings.
+        let busy = s.folder.path("busy.sqlite")
+        try s.ok("init", "--store", busy, "--timezone", "UTC")
+        try s.ok("habit", "add", "Swim", "--store", busy)
+        try s.ok("restore", "one.json", "--store", busy)
+        #expect(try s.ok("init", "--store", busy).contains("UTC"))
+    }
+
     @Test func malformedFilesAreRefused() throws {
         let (s, good) = try prepared()
         try expectRefused(s, Data(good.utf8.prefix(good.utf8.count / 2)), mentioning: ["not valid JSON", "truncated"])
