@@ -3,6 +3,8 @@ public struct CompletionRate: Sendable, Equatable, Codable {
     public var completed: Int
     public var expected: Int
 
+    public init(completed: Int, expected: Int) { self.completed = completed; self.expected = expected }
+
     /// The share in [0, 1], or nil when nothing was expected in the window.
     public var value: Double? { expected > 0 ? Double(completed) / Double(expected) : nil }
 }

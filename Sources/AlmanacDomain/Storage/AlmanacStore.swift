@@ -37,6 +37,14 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// Deletes a category; its habits stay, uncategorised. Returns how many habits it had.
     @discardableResult func deleteCategory(id: EntityID, now: Timestamp) throws -> Int
 
+    /// Every goal, by name.
+    func goals() throws -> [Goal]
+    /// Stores a new goal or saves an edited one (same id), refusing a name another goal has
+    /// (any case) and habits the store does not have.
+    func saveGoal(_ goal: Goal, now: Timestamp) throws
+    /// Deletes a goal; nothing else (its habits and their entries stay).
+    func deleteGoal(id: EntityID) throws
+
     /// Logs `value` (or a skip) for a habit on each of `days`, in one transaction. Each entry's
     /// time is `now`, or with `minuteOfDay` that local time of its day.
     @discardableResult
@@ -105,6 +113,11 @@ extension AlmanacStore {
     }
 
     public func snapshot() throws -> StoreSnapshot { try snapshot(through: nil) }
+
+    /// The goal with this name (any case), or an error suggesting the closest names.
+    public func goal(named name: String) throws -> Goal {
+        try NameMatcher(goals(), name: \.name).find(name, kind: "goal")
+    }
 
     /// The category with this name (any case), or an error suggesting the closest names.
     public func category(named name: String) throws -> Category {

@@ -93,7 +93,8 @@ public struct SiteReport {
         SiteInput(snapshot: try store.snapshot(through: asOf), categories: try store.categories(),
                   notes: request.includeNotes ? try store.habitNotes(through: asOf) : [:],
                   journal: request.includeJournal ? try store.journal(from: nil, to: asOf) : [],
-                  wellbeing: request.includeJournal ? try store.wellbeing(from: nil, to: asOf) : [])
+                  wellbeing: request.includeJournal ? try store.wellbeing(from: nil, to: asOf) : [],
+                  goals: try store.goals())
     }
 
     private func options(asOf: DayKey, previous: SiteManifest?, folder: OutputFolder) -> SiteOptions {

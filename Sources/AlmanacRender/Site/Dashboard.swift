@@ -6,8 +6,38 @@ import AlmanacDomain
 struct Dashboard {
     let shown: [SiteBuilder.SiteHabit]
     let overview: DailyOverview
+    let categories: [Category]
+    let goals: [Goal]
     let options: SiteOptions
     let ext: String
+    let weekStart: Weekday
+
+    /// Each category's habits with the group's done of due today and combined 30-day rate.
+    func categoryGroups(_ active: [SiteBuilder.SiteHabit]) -> [[String: Any]] {
+        let md = MarkdownText.escape
+        return categories.compactMap { category -> [String: Any]? in
+            let members = active.filter { $0.habit.categoryId == category.id }
+            guard !members.isEmpty else { return nil }
+            let series: [(DaySeries, archivedDay: DayKey?)] = members.map { member in (member.series, archivedDay: member.archivedDay) }
+            let overview = DailyOverview(series: series, asOf: options.asOf, weekStart: weekStart)
+            let day = overview.day(options.asOf)
+            let rate = CompletionRate(completed: members.reduce(0) { $0 + $1.metrics.rate30.completed },
+                                      expected: members.reduce(0) { $0 + $1.metrics.rate30.expected })
+            return ["name": md(category.name), "habits": md(members.map(\.habit.name).joined(separator: ", ")),
+                    "today": md(Self.doneLabel(done: day?.done ?? 0, due: day?.due ?? 0)), "rate30": md(MetricText.rate(rate))]
+        }
+    }
+
+    /// Each goal's progress: combined 30-day rate, days left, its habits' streaks.
+    func goalLines() -> [[String: Any]] {
+        let md = MarkdownText.escape
+        let metrics = shown.map { (habit: $0.habit, metrics: $0.metrics) }
+        return goals.map { goal in
+            let progress = GoalProgress(goal: goal, metrics: metrics, asOf: options.asOf)
+            let streaks = progress.habits.map { "\($0.name) \($0.streak.unit.describe($0.streak.current))" }.joined(separator: ", ")
+            return ["name": md(goal.name), "progress": md(MetricText.goalProgress(progress)), "streaks": md(streaks)]
+        }
+    }
 
     func markdown(_ templates: TemplateSet) throws -> String {
         let md = MarkdownText.escape
@@ -41,6 +71,9 @@ struct Dashboard {
             "combinedImage": "heatmaps/all-\(year).svg", "combinedAlt": md("All habits: share done per day in \(year)"),
             "habits": habits, "hasArchived": !archived.isEmpty, "archived": archived,
         ]
+        let groups = categoryGroups(active), goalRows = goalLines()
+        context["categories"] = groups; context["hasCategories"] = !groups.isEmpty
+        context["goals"] = goalRows; context["hasGoals"] = !goalRows.isEmpty
         if options.includeJournal { context["journalLink"] = "journal.\(ext)" }
         return try templates.dashboard.render(context)
     }

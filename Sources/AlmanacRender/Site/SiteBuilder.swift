@@ -93,7 +93,8 @@ public struct SiteBuilder {
         let html = HTMLPage(templates: templates, asOf: options.asOf.description)
         var files: [SiteFile] = []
         for ext in ["md", "html"] {
-            let dashboard = Dashboard(shown: siteHabits, overview: overview, options: options, ext: ext)
+            let dashboard = Dashboard(shown: siteHabits, overview: overview, categories: input.categories, goals: input.goals,
+                                      options: options, ext: ext, weekStart: input.snapshot.settings.weekStart)
             let markdown = try dashboard.markdown(templates)
             files.append(ext == "md" ? SiteFile(path: "index.md", text: markdown)
                                      : SiteFile(path: "index.html", text: try html.render(markdown: markdown, title: "Habits", root: "",

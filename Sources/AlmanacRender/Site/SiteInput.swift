@@ -10,11 +10,12 @@ public struct SiteInput: Sendable {
     public var notes: [String: [(day: DayKey, text: String)]]
     public var journal: [JournalEntry]
     public var wellbeing: [WellbeingEntry]
+    public var goals: [Goal]
 
     public init(snapshot: StoreSnapshot, categories: [Category], notes: [String: [(day: DayKey, text: String)]] = [:],
-                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = []) {
+                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = [], goals: [Goal] = []) {
         self.snapshot = snapshot; self.categories = categories; self.notes = notes
-        self.journal = journal; self.wellbeing = wellbeing
+        self.journal = journal; self.wellbeing = wellbeing; self.goals = goals
     }
 }
 

@@ -17,6 +17,22 @@ enum BuiltInTemplates {
 {{/rows}}
 {{/html}}
 
+{{#hasCategories}}
+## By category
+
+{{/hasCategories}}
+{{#categories}}
+- **{{{name}}}** ({{{habits}}}) — today {{{today}}} · 30 days {{{rate30}}}
+{{/categories}}
+{{#hasGoals}}
+
+## Goals
+
+{{/hasGoals}}
+{{#goals}}
+- **{{{name}}}** — {{{progress}}} · streaks: {{{streaks}}}
+{{/goals}}
+
 ## All habits in {{{year}}}
 
 Share of the habits due each day that were done.

@@ -85,6 +85,19 @@ public enum MetricText {
         return "\(amount((average * 10).rounded() / 10, of: habit)) a day\(change); \(week.daysWithinTarget) of \(count(week.daysLogged, "day")) within the target"
     }
 
+    /// A goal: "30 days 72% (26/36) · 141 days left (2027-04-12)".
+    public static func goalProgress(_ goal: GoalProgress) -> String {
+        var text = "30 days \(percent(goal.rate30.value)) (\(goal.rate30.completed)/\(goal.rate30.expected))"
+        if let date = goal.targetDate, let left = goal.daysLeft {
+            switch left {
+            case 0: text += " · the target date is today (\(date))"
+            case ..<0: text += " · \(count(-left, "day")) past the target date (\(date))"
+            default: text += " · \(count(left, "day")) left (\(date))"
+            }
+        }
+        return text
+    }
+
     /// "37% less", "12% more", "no change".
     private static func change(_ reduction: Double?) -> String {
         guard let reduction else { return "no baseline to compare with" }

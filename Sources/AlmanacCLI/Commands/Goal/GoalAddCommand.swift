@@ -1,0 +1,22 @@
+import AlmanacDomain
+import AlmanacKit
+import ArgumentParser
+
+/// `almanac goal add NAME --habits run,stretch [--target-date DAY]`.
+struct GoalAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a goal over some habits.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The goal's name, e.g. \"Marathon 2027\".") var name: String
+    @Option(help: ArgumentHelp("Its habits, by name, separated by commas.", valueName: "run,stretch")) var habits: String
+    @Option(help: ArgumentHelp("The day you aim for (informational).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
+    var targetDate: DayKey?
+
+    func run() throws {
+        let goal = try GoalBook(store: global.openStore(), clock: global.clock())
+            .add(name, habits: GoalCommand.habitNames(habits), targetDate: targetDate)
+        let count = goal.habitIds.count
+        Output.line("Added the goal \(TerminalText.safe(goal.name)) over \(count) habit\(count == 1 ? "" : "s")"
+                    + (goal.targetDate.map { ", aiming for \($0)." } ?? "."))
+    }
+}

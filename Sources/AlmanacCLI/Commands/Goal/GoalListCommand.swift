@@ -1,0 +1,23 @@
+import AlmanacKit
+import AlmanacRender
+import ArgumentParser
+
+/// `almanac goal list`: each goal's combined 30-day rate, its habits' streaks and days left.
+struct GoalListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List goals with their progress.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: AsOfOptions
+
+    func run() throws {
+        let goals = try GoalBook(store: global.openStore(), clock: global.clock()).list(asOf: options.asOf)
+        if options.json { return try Output.json(goals) }
+        if goals.isEmpty { return Output.line("No goals yet; add one with `almanac goal add NAME --habits run,stretch`.") }
+        for goal in goals {
+            Output.line(TerminalText.safe(goal.name) + " — " + MetricText.goalProgress(goal))
+            for habit in goal.habits {
+                Output.line("  \(TerminalText.safe(habit.name)): streak \(habit.streak.unit.describe(habit.streak.current)) (best \(habit.streak.unit.describe(habit.streak.best)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// Goals (seed 004): views over habits; nothing of their progress is stored.
+@Suite struct GoalTests {
+    @Test func aGoalShowsItsHabitsCombinedRateStreaksAndDaysLeft() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        try s.ok("habit", "add", "Stretch")
+        try s.ok("log", "run", "-d", "2026-11-21")
+        try s.ok("log", "run", "stretch")
+        #expect(try s.ok("goal", "add", "Marathon 2027", "--habits", "run, stretch", "--target-date", "2027-04-12")
+                == "Added the goal Marathon 2027 over 2 habits, aiming for 2027-04-12.\n")
+        #expect(try s.ok("goal", "list") == """
+            Marathon 2027 — 30 days 100% (3/3) · 141 days left (2027-04-12)
+              Run: streak 2 days (best 2 days)
+              Stretch: streak 1 day (best 1 day)
+
+            """)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try s.ok("goal", "list", "--json").utf8)) as? [[String: Any]])
+        #expect(json.first?["daysLeft"] as? Int == 141 && (json.first?["rate30"] as? [String: Any])?["expected"] as? Int == 3)
+        try s.ok("report", "--out", "site")
+        let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+        #expect(dashboard.contains("## Goals") && dashboard.contains("- **Marathon 2027** — 30 days 100% (3/3) · 141 days left (2027-04-12) · streaks: Run 2 days, Stretch 1 day"))
+        try s.ok("goal", "edit", "marathon 2027", "--new-name", "Spring run", "--habits", "run", "--no-target-date")
+        #expect(try s.ok("goal", "list").hasPrefix("Spring run — 30 days 100% (2/2)\n"))
+        #expect(try s.ok("goal", "delete", "SPRING RUN") == "Deleted the goal Spring run; its habits stay.\n")
+        #expect(try s.ok("habit", "list").contains("Stretch") && (try s.ok("history", "run")).contains("done"))
+    }
+
+    @Test func aGoalNamingAnUnknownHabitOrATakenNameIsRefused() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        try s.ok("goal", "add", "Fit", "--habits", "run")
+        let bad = BadInputTests()
+        try bad.expectRefused(s, ["goal", "add", "Other", "--habits", "run,swim"], status: 1, mentioning: ["No habit named \"swim\""])
+        try bad.expectRefused(s, ["goal", "add", "FIT", "--habits", "run"], status: 1, mentioning: ["already exists"])
+        try bad.expectRefused(s, ["goal", "add", "Empty", "--habits", ","], status: 1, mentioning: ["at least one habit"])
+        try bad.expectRefused(s, ["goal", "edit", "nope"], status: 1, mentioning: ["No goal named \"nope\""])
+        try bad.expectRefused(s, ["goal", "add", "Late", "--habits", "run", "--target-date", "2027-02-30"], status: 2, mentioning: ["2027-02-30"])
+    }
+}
