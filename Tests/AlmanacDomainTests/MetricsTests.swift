@@ -252,3 +252,55 @@ struct History {
         #expect(h.series(asOf: "2026-11-11").reduction(weekStart: .monday) == nil)
     }
 }
+
+@Suite struct ExperienceTests {
+    @Test func levelsStartAt300XPAndEachTakesMore() {
+        #expect(Experience.level(of: 0) == (1, 0, 300))
+        #expect(Experience.level(of: 299) == (1, 299, 300))
+        #expect(Experience.level(of: 300) == (2, 0, 600))
+        #expect(Experience.level(of: 900) == (3, 0, 900))
+        #expect(Experience.level(of: 1_250) == (3, 350, 900))
+        #expect(Experience.level(of: 1_800) == (4, 0, 1_200))
+    }
+
+    /// Perfect days earn 50 XP each; a 7-day streak is earned on its seventh day; un-logging a
+    /// day takes its XP (and an achievement) away with nothing to revoke.
+    @Test func xpAndAchievementsComeFromTheEntries() {
+        var run = History(created: "2026-11-02")    // a Monday
+        run.log("2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-08")
+        var mwf = History(.weekdays([.monday, .wednesday, .friday]), created: "2026-11-02")
+        mwf.log("2026-11-02", "2026-11-04", "2026-11-06")
+        func progress(_ histories: [History], asOf: String) -> Experience {
+            let series = histories.map { $0.series(asOf: asOf) }
+            let overview = DailyOverview(series: series.map { ($0, nil) }, asOf: DayKey(asOf)!, weekStart: .monday)
+            return Experience(overview: overview, series: series, weekStart: .monday)
+        }
+        let p = progress([run, mwf], asOf: "2026-11-09")
+        #expect(p.xp == 7 * 50 && p.level == 2 && p.xpIntoLevel == 50)
+        #expect(p.achievements.map(\.key) == ["perfect-week", "streak-7"])
+        #expect(p.achievements.map(\.day.description) == ["2026-11-08", "2026-11-08"])
+        run.entries.removeAll { $0.dayKey == DayKey("2026-11-05")! }   // un-logged: the streak and the week break
+        let after = progress([run, mwf], asOf: "2026-11-09")
+        #expect(after.xp == 6 * 50 && after.achievements.isEmpty)
+    }
+
+    /// XP, levels, achievements, weighted scores and goal progress as of a day do not change when
+    /// entries are written later for later days.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func derivedFiguresAsOfADayIgnoreLaterEntries(seed: UInt64) throws {
+        let sample = SampleHistory.generate(habits: 10, years: 2, seed: seed)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        let asOf = DayKey("2026-03-15")!
+        func figures(_ entries: [HabitEntry]) -> (Experience, [Double?], [GoalProgress]) {
+            let series = sample.habits.map { habit in
+                DaySeries(habit: habit, entries: entries.filter { $0.habitId == habit.id }, createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+            }
+            let overview = DailyOverview(series: series.map { ($0, nil) }, asOf: asOf, weekStart: .monday)
+            let metrics = zip(sample.habits, series).map { (habit: $0, metrics: HabitMetrics(series: $1, weekStart: .monday)) }
+            let goals = sample.goals.map { GoalProgress(goal: $0, metrics: metrics, asOf: asOf) }
+            return (Experience(overview: overview, series: series, weekStart: .monday), overview.days.map(\.weightedScore), goals)
+        }
+        let full = figures(sample.habitEntries), cut = figures(sample.habitEntries.filter { $0.dayKey <= asOf })
+        #expect(full.0 == cut.0 && full.1 == cut.1 && full.2 == cut.2)
+    }
+}

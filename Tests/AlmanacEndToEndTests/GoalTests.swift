@@ -43,3 +43,19 @@ import Testing
         try bad.expectRefused(s, ["goal", "add", "Late", "--habits", "run", "--target-date", "2027-02-30"], status: 2, mentioning: ["2027-02-30"])
     }
 }
+
+/// XP, levels and achievements (seed 001), as `status` shows them: derived, so un-logging a day
+/// takes its XP away with nothing to revoke.
+@Suite struct ExperienceEndToEndTests {
+    @Test func aPerfectDayEarnsFiftyXPUntilItIsUnlogged() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "-d", "yesterday")
+        #expect(try s.ok("status").contains("\nLevel 1 · 50 XP (50 of 300 to level 2)\n"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try s.ok("status", "--json").utf8)) as? [String: Any])
+        #expect((json["experience"] as? [String: Any])?["xp"] as? Int == 50)
+        try s.ok("unlog", "run", "-d", "yesterday")
+        #expect(try s.ok("status").contains("\nLevel 1 · 0 XP (0 of 300 to level 2)\n"))
+    }
+}

@@ -45,6 +45,8 @@ public struct StatusReport: Encodable, Sendable {
     public var total: Int
     /// The weight of the due habits done ÷ the weight of the due habits; nil when nothing is due.
     public var weightedScore: Double?
+    /// XP, level and achievements as of the day (derived, docs/METRICS.md).
+    public var experience: Experience
     public var habits: [Row]
 
     /// The status as of a day (default today in the store's calendar).
@@ -62,6 +64,7 @@ public struct StatusReport: Encodable, Sendable {
         done = today?.done ?? 0
         total = today?.due ?? 0
         weightedScore = today?.weightedScore
+        experience = Experience(overview: overview, series: all.map(\.series), weekStart: snapshot.settings.weekStart)
         habits = all.filter { !$0.habit.isArchived && $0.series.count > 0 }.map { habit, _, metrics in
             Row(id: habit.id.description, name: habit.name, emoji: habit.emoji,
                 today: Today(value: metrics.todayValue, target: habit.target, unit: habit.displayUnit, state: metrics.todayState),

@@ -71,6 +71,10 @@ struct Dashboard {
             "combinedImage": "heatmaps/all-\(year).svg", "combinedAlt": md("All habits: share done per day in \(year)"),
             "habits": habits, "hasArchived": !archived.isEmpty, "archived": archived,
         ]
+        let progress = Experience(overview: overview, series: shown.map(\.series), weekStart: weekStart)
+        context["level"] = md(MetricText.level(progress))
+        context["achievements"] = progress.achievements.reversed().map { ["text": md(MetricText.achievement($0))] }
+        context["hasAchievements"] = !progress.achievements.isEmpty
         let groups = categoryGroups(active), goalRows = goalLines()
         context["categories"] = groups; context["hasCategories"] = !groups.isEmpty
         context["goals"] = goalRows; context["hasGoals"] = !goalRows.isEmpty

@@ -8,6 +8,8 @@ enum BuiltInTemplates {
 
 **{{{doneLabel}}} on {{{asOfLabel}}}** · {{{perfectDaysLabel}}} · {{{activeLabel}}}
 
+{{{level}}}
+
 {{#html}}
 ⟦table:habits⟧
 {{/html}}
@@ -32,6 +34,14 @@ enum BuiltInTemplates {
 {{#goals}}
 - **{{{name}}}** — {{{progress}}} · streaks: {{{streaks}}}
 {{/goals}}
+{{#hasAchievements}}
+
+## Achievements
+
+{{/hasAchievements}}
+{{#achievements}}
+- {{{text}}}
+{{/achievements}}
 
 ## All habits in {{{year}}}
 

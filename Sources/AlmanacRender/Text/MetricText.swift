@@ -98,6 +98,16 @@ public enum MetricText {
         return text
     }
 
+    /// "Level 3 · 1,250 XP (350 of 900 to level 4)".
+    public static func level(_ progress: Experience) -> String {
+        "Level \(progress.level) · \(count(progress.xp, "XP", "XP")) (\(progress.xpIntoLevel) of \(progress.xpForNextLevel) to level \(progress.level + 1))"
+    }
+
+    /// "30-day streak (2026-11-02)".
+    public static func achievement(_ achievement: Experience.Achievement) -> String {
+        "\(achievement.title) (\(achievement.day))"
+    }
+
     /// "37% less", "12% more", "no change".
     private static func change(_ reduction: Double?) -> String {
         guard let reduction else { return "no baseline to compare with" }

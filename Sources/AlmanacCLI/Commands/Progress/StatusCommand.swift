@@ -24,6 +24,8 @@ struct StatusCommand: ParsableCommand {
         Output.line(paint.bold("\(report.asOf.weekday.rawValue.capitalized) \(report.asOf) · \(done)")
             + (notDue > 0 ? " (\(notDue) not due today)" : ""))
         guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
+        let latest = report.experience.achievements.last.map { " · latest achievement: " + MetricText.achievement($0) } ?? ""
+        Output.line(MetricText.level(report.experience) + latest)
         var rows = [["", "Habit", "Today", "Streak", "Best", "30 days", "Score"]]
         for row in report.habits {
             let today = paint.state(row.today.state, MetricText.today(row.metrics, habit: row.habit))

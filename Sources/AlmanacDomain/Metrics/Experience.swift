@@ -1,0 +1,108 @@
+/// XP, levels and achievements (seed 001), derived from the entries as of a day and never
+/// stored: un-logging a day takes its XP away by itself, so nothing is granted or revoked.
+///
+/// - XP: every day on which every due habit was done (a perfect day of the daily overview)
+///   earns 50 XP.
+/// - Levels: level 1 at 0 XP; going from level L to L + 1 takes 300 × L XP (level 2 at 300 XP,
+///   3 at 900, 4 at 1,800, 5 at 3,000).
+/// - Achievements, each with the day it was earned: a 7, 30, 100 and 365-day streak of one habit
+///   (day-counted habits: daily and weekdays), a first perfect week (a week from the store's
+///   week start whose every day was perfect or had nothing due, with at least one perfect day),
+///   and 100 and 1,000 check-ins (days with a check, over all habits).
+public struct Experience: Sendable, Equatable, Codable {
+    public struct Achievement: Sendable, Equatable, Codable {
+        /// A stable key: `streak-7`, `perfect-week`, `checkins-1000`.
+        public var key: String
+        public var title: String
+        public var day: DayKey
+    }
+
+    public static let xpPerPerfectDay = 50
+    public static let firstLevelXP = 300
+    public static let streakMilestones = [7, 30, 100, 365]
+    public static let checkinMilestones = [100, 1_000]
+
+    public var xp: Int
+    public var level: Int
+    /// XP gained since the current level began, and what the next level needs from there.
+    public var xpIntoLevel: Int
+    public var xpForNextLevel: Int
+    /// Earned achievements, in the order they were earned.
+    public var achievements: [Achievement]
+
+    /// The level of an amount of XP, with the XP into it and what the next one takes.
+    public static func level(of xp: Int) -> (level: Int, into: Int, next: Int) {
+        var level = 1, floor = 0
+        while xp >= floor + firstLevelXP * level { floor += firstLevelXP * level; level += 1 }
+        return (level, xp - floor, firstLevelXP * level)
+    }
+
+    /// - Parameter series: every habit's series as of the overview's day.
+    public init(overview: DailyOverview, series: [DaySeries], weekStart: Weekday) {
+        xp = overview.perfectDays * Self.xpPerPerfectDay
+        (level, xpIntoLevel, xpForNextLevel) = Self.level(of: xp)
+        var earned: [Achievement] = []
+        for milestone in Self.streakMilestones {
+            if let day = series.compactMap({ $0.firstDayOfStreak(milestone) }).min() {
+                earned.append(Achievement(key: "streak-\(milestone)", title: "\(milestone)-day streak", day: day))
+            }
+        }
+        if let day = Self.firstPerfectWeek(overview, weekStart: weekStart) {
+            earned.append(Achievement(key: "perfect-week", title: "First perfect week", day: day))
+        }
+        var checkDays: [Int] = []
+        for s in series { for i in 0..<s.count where s.logged[i] { checkDays.append(s.start.ordinal + i) } }
+        checkDays.sort()
+        for milestone in Self.checkinMilestones where checkDays.count >= milestone {
+            earned.append(Achievement(key: "checkins-\(milestone)", title: "\(milestone.formattedWithSeparator) check-ins",
+                                      day: DayKey(ordinal: checkDays[milestone - 1])))
+        }
+        achievements = earned.sorted { ($0.day, $0.key) < ($1.day, $1.key) }
+    }
+
+    /// The last day of the first week in which every day was perfect or had nothing due.
+    static func firstPerfectWeek(_ overview: DailyOverview, weekStart: Weekday) -> DayKey? {
+        var start = overview.first.startOfWeek(weekStart)
+        if start < overview.first { start = start.adding(days: 7) }
+        while start.adding(days: 6) <= overview.asOf {
+            let days = (0..<7).compactMap { overview.day(start.adding(days: $0)) }
+            if days.count == 7, days.allSatisfy({ $0.due == 0 || $0.isPerfect }), days.contains(where: \.isPerfect) {
+                return start.adding(days: 6)
+            }
+            start = start.adding(days: 7)
+        }
+        return nil
+    }
+}
+
+extension DaySeries {
+    /// The first day a day-counted habit's streak reached `length` (skipped and unscheduled
+    /// days pass over, a missed due day breaks it); nil for per-period habits or never.
+    func firstDayOfStreak(_ length: Int) -> DayKey? {
+        guard periodRule == nil else { return nil }
+        var run = 0
+        for i in 0..<count {
+            if skipped[i] || !habit.frequency.isScheduled(day(at: i)) { continue }
+            if isCompleted(i) {
+                run += 1
+                if run == length { return day(at: i) }
+            } else {
+                run = 0
+            }
+        }
+        return nil
+    }
+}
+
+extension Int {
+    /// "1,000".
+    var formattedWithSeparator: String {
+        let digits = String(self)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}
