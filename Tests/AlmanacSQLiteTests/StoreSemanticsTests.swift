@@ -171,4 +171,22 @@ struct StoreFixture {
         let columns = try f.store.read { db in try db.columns(in: StoreTable.name(of: section)).map(\.name) }
         #expect(Set(columns) == Set(section.fields.map(\.name)))
     }
+
+    /// The Northstar's invariant (seed 004): no column stores anything derived. Every table of the
+    /// store is read from SQLite itself and no column may be a streak, a score, a completion, XP,
+    /// a level, an achievement, a rate or goal progress — those are computed when read.
+    @Test func noColumnStoresAnythingDerived() throws {
+        let f = try StoreFixture()
+        let tables = try f.store.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
+        }
+        #expect(Set(tables) == Set(BackupFormat.Section.allCases.map { StoreTable.name(of: $0) } + ["settings"]))
+        let derived = ["streak", "score", "complet", "xp", "level", "achiev", "rate", "progress", "total", "perfect", "reduction"]
+        for table in tables {
+            let columns = try f.store.read { db in try db.columns(in: table).map(\.name) }
+            for column in columns {
+                #expect(!derived.contains { column.lowercased().contains($0) }, "\(table).\(column) looks derived")
+            }
+        }
+    }
 }
