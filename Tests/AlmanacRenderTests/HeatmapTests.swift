@@ -83,6 +83,34 @@ import Testing
         #expect(svg.contains("<title>2024-02-05 · 5 km · done</title>"))
     }
 
+    /// The month grid (seed 003): one cell per day of the month in the heatmap's classes, in rows
+    /// of weeks from the week start, with the same tooltips and data attributes.
+    @Test func theMonthGridHasADayCellPerDayInTheHeatmapsClasses() throws {
+        var habit = Habit(name: "Run <fast>", unit: .count, unitLabel: "km", target: 5,
+                          frequency: .weekdays([.monday, .wednesday, .thursday, .friday, .saturday, .sunday]),
+                          createdAt: Timestamp(millis: 0))
+        habit.color = "#D1242F"
+        let history = [("2024-02-05", 5.0), ("2024-02-29", 9.0)].map {
+            HabitEntry(habitId: habit.id, dayKey: DayKey($0.0)!, timestampUtc: Timestamp(millis: 0), value: $0.1)
+        } + [HabitEntry(habitId: habit.id, dayKey: DayKey("2024-02-09")!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0)]
+        let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-02-29")!)
+        let days = MonthGridSVG.days(of: DayKey("2024-02-29")!)
+        #expect(days.count == 29)   // a leap February
+        let svg = MonthGridSVG(month: DayKey("2024-02-29")!, weekStart: .sunday, cells: HeatmapCells.habit(series, days: days, archivedDay: nil),
+                               title: "Run <fast>, February 2024", summary: "2 days done", color: habit.color, idPrefix: "run-month").render()
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = CellCollector()
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(collector.cells.count == 29 && collector.titles == 29 + 1)
+        let byDate = Dictionary(uniqueKeysWithValues: collector.cells.map { ($0["data-date"]!, $0) })
+        #expect(byDate["2024-02-05"]?["class"] == "l3" && byDate["2024-02-29"]?["class"] == "l4")
+        #expect(byDate["2024-02-09"]?["class"] == "skip" && byDate["2024-02-06"]?["class"] == "off" && byDate["2024-02-12"]?["class"] == "l0")
+        // Sunday weeks: 1 February 2024 is a Thursday, the fifth column; the 4th (Sunday) starts row two.
+        #expect(byDate["2024-02-01"]?["x"] == "\(4 * 38)" && byDate["2024-02-04"]?["x"] == "0" && byDate["2024-02-04"]?["y"] == "\(16 + 38)")
+        #expect(svg.contains("Run &lt;fast&gt;, February 2024"))
+    }
+
     @Test func hostileTextIsEscapedEverywhere() throws {
         let svg = sample(name: "\"><svg onload=alert(1)><script>alert(2)</script>\u{FFFF}", unitLabel: "<b>km</b>\u{FFFE}")
         #expect(XMLParser(data: Data(svg.utf8)).parse())

@@ -41,18 +41,7 @@ public struct HeatmapSVG {
             viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
             <title>\(XMLText.escape(title))</title>
             <desc>\(XMLText.escape(summary))</desc>
-            <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-            <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern></defs>
-            <style type="text/css"><![CDATA[
-            svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
-            .l0{fill:#ebedf0}.l1{fill:\(color);fill-opacity:.3}.l2{fill:\(color);fill-opacity:.55}
-            .l3{fill:\(color);fill-opacity:.8}.l4{fill:\(color)}
-            .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}.hatch{stroke:#54aeff;stroke-width:1.5}
-            .off{fill:none;stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 1.5}
-            .out{fill:none;stroke:#eaeef2;stroke-width:.5}
-            @media (prefers-color-scheme: dark){text{fill:#8b949e}.l0{fill:#161b22}.skipbg{fill:#0c2d6b}
-            .hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}}
-            ]]></style>
+            \(Self.defsAndStyle(color: color, hatch: hatch))
 
             """
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -105,6 +94,25 @@ public struct HeatmapSVG {
             x += 24 + label.count * 5
         }
         return out + "</g>\n"
+    }
+
+    /// The hatch pattern and the stylesheet of the day cells' levels and kinds, shared by the
+    /// year heatmaps and the month grids so that both read the same.
+    static func defsAndStyle(color: String, hatch: String, extra: String = "") -> String {
+        """
+        <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
+        <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern></defs>
+        <style type="text/css"><![CDATA[
+        svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
+        .l0{fill:#ebedf0}.l1{fill:\(color);fill-opacity:.3}.l2{fill:\(color);fill-opacity:.55}
+        .l3{fill:\(color);fill-opacity:.8}.l4{fill:\(color)}
+        .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}.hatch{stroke:#54aeff;stroke-width:1.5}
+        .off{fill:none;stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 1.5}
+        .out{fill:none;stroke:#eaeef2;stroke-width:.5}\(extra)
+        @media (prefers-color-scheme: dark){text{fill:#8b949e}.l0{fill:#161b22}.skipbg{fill:#0c2d6b}
+        .hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}}
+        ]]></style>
+        """
     }
 
     /// The drawn width the legend needs ("Less … More", then skipped, not due, not tracked).

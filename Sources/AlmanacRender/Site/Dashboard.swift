@@ -68,6 +68,7 @@ struct Dashboard {
             "perfectDaysLabel": md(MetricText.count(overview.perfectDays, "perfect day")),
             "activeLabel": md(Self.activeLabel(active: active.count, due: today?.due ?? 0)),
             "hasRows": !rows.isEmpty, "rows": rows, "year": "\(year)",
+            "monthImage": "charts/all-month.svg", "monthAlt": md("All habits: \(MonthGridSVG.title(of: options.asOf)), share done per day"),
             "combinedImage": "heatmaps/all-\(year).svg", "combinedAlt": md("All habits: share done per day in \(year)"),
             "habits": habits, "hasArchived": !archived.isEmpty, "archived": archived,
         ]

@@ -4,8 +4,13 @@ import AlmanacDomain
 public enum HeatmapCells {
     /// One cell per day of `grid`'s year for one habit.
     public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?) -> [HeatmapCell] {
+        habit(series, days: grid.days, archivedDay: archivedDay)
+    }
+
+    /// One cell per day of `days` for one habit.
+    public static func habit(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?) -> [HeatmapCell] {
         let habit = series.habit
-        return grid.days.map { day in
+        return days.map { day in
             guard let i = series.index(of: day), archivedDay.map({ day < $0 }) ?? true else {
                 return HeatmapCell(kind: .outside, value: "", label: day > series.asOf ? "" : "not tracked")
             }
@@ -32,7 +37,12 @@ public enum HeatmapCells {
 
     /// One cell per day for the combined view: the share of due habits done.
     public static func combined(_ overview: DailyOverview, grid: HeatmapGrid) -> [HeatmapCell] {
-        grid.days.map { day in
+        combined(overview, days: grid.days)
+    }
+
+    /// One cell per day of `days` for the combined view.
+    public static func combined(_ overview: DailyOverview, days: [DayKey]) -> [HeatmapCell] {
+        days.map { day in
             guard day >= overview.first, day <= overview.asOf, let counts = overview.day(day) else {
                 return HeatmapCell(kind: .outside, value: "", label: "")
             }

@@ -56,7 +56,9 @@ public struct SiteBuilder {
     private func graphics(_ siteHabits: [SiteHabit], overview: DailyOverview, weekStart: Weekday) -> [() -> SiteFile] {
         let years = overview.first.year...options.asOf.year
         var jobs: [() -> SiteFile] = years.map { year in { combinedHeatmap(year: year, overview: overview, weekStart: weekStart) } }
+        jobs.append { combinedMonth(overview: overview, weekStart: weekStart) }
         for item in siteHabits {
+            jobs.append { habitMonth(item, weekStart: weekStart) }
             for year in item.years.map(Array.init) ?? [] {
                 jobs.append { habitHeatmap(item, year: year, weekStart: weekStart) }
             }
@@ -174,6 +176,35 @@ public struct SiteBuilder {
                              summary: "\(done) days done of \(logged) due days in \(year).", color: item.habit.color,
                              idPrefix: "\(item.slug)-\(year)")
         return svg.render()
+    }
+
+    /// The as-of day's month for one habit, as a grid of days.
+    func habitMonth(_ item: SiteHabit, weekStart: Weekday) -> SiteFile {
+        let days = MonthGridSVG.days(of: options.asOf)
+        var digest = InputDigest()
+        digest.add(item.habit, slug: item.slug)
+        digest.add("month", weekStart.rawValue, options.asOf.description, item.archivedDay?.description ?? "")
+        digest.add(item.series, from: days[0], through: days[days.count - 1])
+        return cached("charts/\(item.slug)-month.svg", digest) {
+            let cells = HeatmapCells.habit(item.series, days: days, archivedDay: item.archivedDay)
+            let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
+            return MonthGridSVG(month: options.asOf, weekStart: weekStart, cells: cells, title: "\(item.habit.name), \(MonthGridSVG.title(of: options.asOf))",
+                                summary: "\(done) days done so far this month.", color: item.habit.color, idPrefix: "\(item.slug)-month").render()
+        }
+    }
+
+    /// The as-of day's month for all habits: the share of the habits due each day that were done.
+    func combinedMonth(overview: DailyOverview, weekStart: Weekday) -> SiteFile {
+        let days = MonthGridSVG.days(of: options.asOf)
+        var digest = InputDigest()
+        digest.add("all-month", weekStart.rawValue, options.asOf.description)
+        for day in days { if let d = overview.day(day) { digest.add(d.due, d.done) } else { digest.add(-1) } }
+        return cached("charts/all-month.svg", digest) {
+            let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
+            return MonthGridSVG(month: options.asOf, weekStart: weekStart, cells: HeatmapCells.combined(overview, days: days),
+                                title: "All habits, \(MonthGridSVG.title(of: options.asOf))",
+                                summary: "\(perfect) perfect days so far this month.", color: Habit.defaultColor, idPrefix: "all-month").render()
+        }
     }
 
     func scoreChart(_ item: SiteHabit) -> SiteFile {

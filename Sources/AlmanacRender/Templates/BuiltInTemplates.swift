@@ -43,6 +43,10 @@ enum BuiltInTemplates {
 - {{{text}}}
 {{/achievements}}
 
+## This month
+
+![{{{monthAlt}}}]({{{monthImage}}})
+
 ## All habits in {{{year}}}
 
 Share of the habits due each day that were done.
@@ -98,11 +102,7 @@ Share of the habits due each day that were done.
 {{/reduction}}
 ## {{{monthTitle}}}
 
-```
-{{{calendar}}}
-```
-
-✓ done · ✗ missed · – skipped · · nothing logged
+![{{{monthAlt}}}]({{{monthImage}}})
 
 ## Strength over time
 
@@ -206,6 +206,7 @@ tr:nth-child(even) td { background: var(--row); }
 /* Charts fill the column; pictures keep their proportions and fit it. */
 object.chart { display: block; width: 100%; height: auto; }
 object.chart[data$="-weekdays.svg"] { width: 360px; max-width: 100%; }
+object.chart[data$="-month.svg"] { width: 380px; max-width: 100%; }
 main img { display: block; max-width: 100%; height: auto; }
 /* Year grids fill the column on a wide screen. On a phone they keep cells a finger can read and
    scroll sideways, starting at the latest months (the right end). */
