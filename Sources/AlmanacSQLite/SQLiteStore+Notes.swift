@@ -78,6 +78,33 @@ extension SQLiteStore {
 }
 
 extension SQLiteStore {
+    public func habitHours(through day: DayKey) throws -> [String: [Int]] {
+        try read { db in
+            let calendar = try StoreCalendar(settings: SQLiteReading(db: db, path: path).settings())
+            var hours: [String: [Int]] = [:]
+            var offsets: [Int: Int64] = [:]   // per UTC hour: one zone lookup per hour, not per entry
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT habitId, dayKey, timestampUtc FROM habitEntry
+                WHERE deletedAt IS NULL AND kind = 'check' AND value > 0 AND dayKey <= ?
+                """, arguments: [day])
+            while let row = try rows.next() {
+                guard let key = DayKey(row[1] as String), let instant = Timestamp(iso8601: row[2] as String) else { continue }
+                let utcHour = Int(instant.millis >= 0 ? instant.millis / 3_600_000 : instant.millis / 3_600_000 - 1)
+                let offset = offsets[utcHour] ?? {
+                    let o = Int64(calendar.timeZone.secondsFromGMT(for: instant.date)) * 1000
+                    offsets[utcHour] = o
+                    return o
+                }()
+                let local = instant.millis + offset
+                let localDay = Int(local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000)
+                guard localDay == key.ordinal else { continue }   // logged on another day: its time says nothing
+                let hour = Int((local - Int64(localDay) * 86_400_000) / 3_600_000)
+                hours[row[0], default: [Int](repeating: 0, count: 24)][hour] += 1
+            }
+            return hours
+        }
+    }
+
     public func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry {
         try replace(id: id, with: try Self.checked(draft), now: now, kind: "journal entry")
     }

@@ -1,5 +1,8 @@
 import AlmanacTestSupport
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `log --at` (when in the day, seed 002) and `log --difficulty` (how hard, seed 001).
@@ -43,5 +46,25 @@ import Testing
             try bad.expectRefused(s, ["log", "run", "--difficulty", level], status: 1, mentioning: ["from 1 (easy) to 10"])
         }
         try bad.expectRefused(s, ["log", "run", "--skip", "--difficulty", "3"], status: 1, mentioning: ["skipped day"])
+    }
+
+    /// The habit page shows when in the day it is done (entries whose time is on their own day)
+    /// and, with --include-journal only, its mean difficulty per month.
+    @Test func theHabitPageShowsTheHoursAndWithTheJournalTheDifficulty() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "--at", "07:30", "--difficulty", "6")
+        try s.ok("log", "run", "-d", "yesterday", "--at", "07:10", "--difficulty", "9")
+        try s.ok("log", "run", "-d", "2026-11-19")   // written today: its time says nothing about the 19th
+        try s.ok("report", "--out", "public")
+        let page = String(decoding: s.folder.bytes("public/habits/run.md"), as: UTF8.self)
+        #expect(page.contains("## When in the day") && !page.contains("## Difficulty"))
+        let chart = String(decoding: s.folder.bytes("public/charts/run-hours.svg"), as: UTF8.self)
+        #expect(XMLParser(data: Data(chart.utf8)).parse())
+        #expect(chart.contains(#"data-hour="7" data-value="2""#) && chart.contains(#"data-hour="11" data-value="0""#))
+        try s.ok("report", "--out", "private", "--include-journal")
+        let full = String(decoding: s.folder.bytes("private/habits/run.md"), as: UTF8.self)
+        #expect(full.contains("## Difficulty") && full.contains("- **2026-11:** 7\\.5 of 10 (2 ratings)"))
     }
 }

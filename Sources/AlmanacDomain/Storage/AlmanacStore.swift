@@ -70,6 +70,10 @@ public protocol AlmanacStore: AnyObject, Sendable {
     func deleteWellbeing(id: EntityID, now: Timestamp) throws
     /// Live wellbeing entries between two days (inclusive), by day, time and id.
     func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry]
+    /// When in the day habits are done: per habit id (text form), the number of live checks with a
+    /// value above 0 through a day in each local hour (24 counts), counting only entries whose time
+    /// falls on their own day (given with `log --at`, or logged on the day itself).
+    func habitHours(through day: DayKey) throws -> [String: [Int]]
     /// The notes of live check entries through a day, per habit id (text form), oldest first.
     func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]]
 

@@ -94,7 +94,7 @@ public struct SiteReport {
                   notes: request.includeNotes ? try store.habitNotes(through: asOf) : [:],
                   journal: request.includeJournal ? try store.journal(from: nil, to: asOf) : [],
                   wellbeing: request.includeJournal ? try store.wellbeing(from: nil, to: asOf) : [],
-                  goals: try store.goals())
+                  goals: try store.goals(), hours: try store.habitHours(through: asOf))
     }
 
     private func options(asOf: DayKey, previous: SiteManifest?, folder: OutputFolder) -> SiteOptions {

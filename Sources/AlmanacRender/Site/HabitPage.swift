@@ -30,6 +30,20 @@ struct HabitPage {
         return stats
     }
 
+    /// The mean difficulty rating of the habit per month, newest first: ("2026-11", "6.5 (4 ratings)").
+    static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey) -> [(month: String, text: String)] {
+        var months: [String: (sum: Double, count: Int, scale: Double)] = [:]
+        for rating in ratings where rating.metric == "difficulty" && rating.habitId == habit && rating.dayKey <= day && rating.deletedAt == nil {
+            let month = String(rating.dayKey.description.prefix(7))
+            let slot = months[month] ?? (0, 0, rating.scaleMax)
+            months[month] = (slot.sum + rating.value, slot.count + 1, slot.scale)
+        }
+        return months.keys.sorted(by: >).map { month in
+            let m = months[month]!
+            return (month, "\(NumberText.rounded(m.sum / Double(m.count), digits: 1)) of \(NumberText.plain(m.scale)) (\(MetricText.count(m.count, "rating")))")
+        }
+    }
+
     /// The statistics as a table, for the HTML page (`⟦table:stats⟧`).
     var table: HTMLTable {
         HTMLTable(header: [], rows: statistics.map { [.text($0.0), .text($0.1)] }, rowHeadings: true)
@@ -61,6 +75,15 @@ struct HabitPage {
             "years": years, "hasNotes": !notes.isEmpty, "notes": notes,
         ]
         if let category { context["category"] = md(category) }
+        if let hours = input.hours[habit.id.description], hours.contains(where: { $0 > 0 }) {
+            context["hours"] = ["image": "../charts/\(item.slug)-hours.svg", "alt": md("\(habit.name): checks by hour of the day")]
+        }
+        // Difficulty ratings (seed 001) are wellbeing: published only with --include-journal.
+        let difficulty = options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: options.asOf) : []
+        if !difficulty.isEmpty {
+            context["difficulty"] = difficulty.map { ["month": $0.month, "text": md($0.text)] }
+            context["hasDifficulty"] = true
+        }
         if let reduction = m.reduction {
             context["reduction"] = [
                 "summary": md(MetricText.reduction(reduction, of: habit)),

@@ -64,6 +64,9 @@ public struct SiteBuilder {
             }
             jobs.append { scoreChart(item) }
             jobs.append { weekdayChart(item, weekStart: weekStart) }
+            if let hours = input.hours[item.habit.id.description], hours.contains(where: { $0 > 0 }) {
+                jobs.append { hourChart(item, hours: hours) }
+            }
         }
         return jobs
     }
@@ -225,6 +228,16 @@ public struct SiteBuilder {
         return cached("charts/\(item.slug)-weekdays.svg", digest) {
             WeekdayChartSVG(counts: item.metrics.completedByWeekday, weekStart: weekStart,
                             title: "\(item.habit.name): days done by weekday", color: item.habit.color).render()
+        }
+    }
+
+    func hourChart(_ item: SiteHabit, hours: [Int]) -> SiteFile {
+        var digest = InputDigest()
+        digest.add(item.habit, slug: item.slug)
+        digest.add("hours")
+        for count in hours { digest.add(count) }
+        return cached("charts/\(item.slug)-hours.svg", digest) {
+            HourChartSVG(counts: hours, title: "\(item.habit.name): when in the day", color: item.habit.color).render()
         }
     }
 

@@ -11,11 +11,13 @@ public struct SiteInput: Sendable {
     public var journal: [JournalEntry]
     public var wellbeing: [WellbeingEntry]
     public var goals: [Goal]
+    /// When in the day each habit is done (`AlmanacStore.habitHours`), by habit id.
+    public var hours: [String: [Int]]
 
     public init(snapshot: StoreSnapshot, categories: [Category], notes: [String: [(day: DayKey, text: String)]] = [:],
-                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = [], goals: [Goal] = []) {
+                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = [], goals: [Goal] = [], hours: [String: [Int]] = [:]) {
         self.snapshot = snapshot; self.categories = categories; self.notes = notes
-        self.journal = journal; self.wellbeing = wellbeing; self.goals = goals
+        self.journal = journal; self.wellbeing = wellbeing; self.goals = goals; self.hours = hours
     }
 }
 

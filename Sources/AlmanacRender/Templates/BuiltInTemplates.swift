@@ -114,6 +114,24 @@ Share of the habits due each day that were done.
 
 {{{byWeekday}}}
 
+{{#hours}}
+## When in the day
+
+![{{{alt}}}]({{{image}}})
+
+{{/hours}}
+{{#hasDifficulty}}
+## Difficulty
+
+Mean rating per month (1 easy, 10 hardest).
+
+{{/hasDifficulty}}
+{{#difficulty}}
+- **{{{month}}}:** {{{text}}}
+{{/difficulty}}
+{{#hasDifficulty}}
+
+{{/hasDifficulty}}
 ## Year by year
 
 {{#years}}
