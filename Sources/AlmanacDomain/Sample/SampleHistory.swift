@@ -40,8 +40,8 @@ public enum SampleHistory {
             let firstDay = startDay.adding(days: offset)
             var habit = Habit(id: rng.id(), name: blueprint.name, emoji: blueprint.emoji, unit: blueprint.unit,
                               unitLabel: blueprint.unitLabel, target: blueprint.target, direction: blueprint.direction,
-                              frequency: blueprint.frequency, color: blueprint.color,
-                              categoryId: contents.categories[blueprint.category].id, weight: 1, sortOrder: index,
+                              baseline: blueprint.baseline, frequency: blueprint.frequency, color: blueprint.color,
+                              categoryId: contents.categories[blueprint.category].id, weight: blueprint.weight, sortOrder: index,
                               createdAt: clock.instant(day: firstDay, minute: 8 * 60 + index))
             // One habit is archived: its history stays, it is no longer due.
             var lastDay = endDay
@@ -51,8 +51,8 @@ public enum SampleHistory {
                 habit.updatedAt = habit.archivedAt!
             }
             contents.habits.append(habit)
-            appendHistory(of: habit, adherence: blueprint.adherence, from: firstDay, through: lastDay,
-                          clock: clock, rng: &rng, into: &contents.habitEntries)
+            appendHistory(of: habit, blueprint: blueprint, from: firstDay, through: lastDay,
+                          clock: clock, rng: &rng, into: &contents)
         }
         if contents.habits.count >= 4 {
             contents.goals = [Goal(id: rng.id(), name: "Healthy body", habitIds: [contents.habits[0].id, contents.habits[1].id, contents.habits[3].id],
@@ -65,16 +65,18 @@ public enum SampleHistory {
     /// A vacation every summer: two weeks from 1 August, every habit excused.
     static func isVacation(_ day: DayKey) -> Bool { day.month == 8 && day.day <= 14 }
 
-    private static func appendHistory(of habit: Habit, adherence: Double, from firstDay: DayKey, through lastDay: DayKey,
-                                      clock: LocalClock, rng: inout SeededGenerator, into entries: inout [HabitEntry]) {
+    private static func appendHistory(of habit: Habit, blueprint: SampleBlueprint, from firstDay: DayKey, through lastDay: DayKey,
+                                      clock: LocalClock, rng: inout SeededGenerator, into contents: inout StoreContents) {
         guard firstDay <= lastDay else { return }
+        let adherence = blueprint.adherence
         var keptYesterday = true
         for ordinal in firstDay.ordinal...lastDay.ordinal {
             let day = DayKey(ordinal: ordinal)
-            let minute = 6 * 60 + rng.below(17 * 60 + 40)   // 06:00–23:40 local, across DST changes
+            // Around the habit's usual hour (± 2 h), local, across DST changes.
+            let minute = min(23 * 60 + 59, max(0, blueprint.hour * 60 - 120 + rng.below(241)))
             let at = clock.instant(day: day, minute: minute)
             if isVacation(day) || rng.chance(0.01) {
-                entries.append(HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: at, kind: .skip,
+                contents.habitEntries.append(HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: at, kind: .skip,
                                           value: 0, note: isVacation(day) ? "Vacation" : "Sick", createdAt: at))
                 continue
             }
@@ -97,12 +99,18 @@ public enum SampleHistory {
                 let corrected = habit.unit == .boolean ? 1 - value : value / 2   // yes/no values are 0 or 1
                 let first = HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: at, value: corrected,
                                        createdAt: at, deletedAt: Timestamp(millis: at.millis + 600_000))
-                entries.append(first)
+                contents.habitEntries.append(first)
             }
             let note: String? = rng.chance(0.03) ? rng.pick(sampleNotes) : nil
-            let later = Timestamp(millis: at.millis + (entries.last?.dayKey == day ? 600_000 : 0))
-            entries.append(HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: later, value: value,
+            let later = Timestamp(millis: at.millis + (contents.habitEntries.last?.dayKey == day ? 600_000 : 0))
+            contents.habitEntries.append(HabitEntry(id: rng.id(), habitId: habit.id, dayKey: day, timestampUtc: later, value: value,
                                       note: note, createdAt: later))
+            if blueprint.rated && kept && rng.chance(0.6) {
+                // How hard it was (`log --difficulty`): a rating of the habit, not a field of its entry.
+                contents.wellbeingEntries.append(WellbeingEntry(id: rng.id(), dayKey: day, timestampUtc: later, metric: "difficulty",
+                                                                value: Double(2 + rng.below(8)), scaleMax: 10, habitId: habit.id,
+                                                                createdAt: later))
+            }
         }
     }
 
