@@ -64,7 +64,7 @@ struct Dashboard {
             "asOfLabel": md("\(options.asOf.weekday.rawValue.capitalized) \(options.asOf)"),
             "perfectDays": "\(overview.perfectDays)", "activeCount": "\(active.count)",
             "doneLabel": md(Self.doneLabel(done: today?.done ?? 0, due: today?.due ?? 0)
-                + (active.contains { $0.habit.weight != 1 } ? today?.weightedScore.map { ", weighted score \(MetricText.percent($0))" } ?? "" : "")),
+                + (today?.weightedScore.map { ", weighted score \(MetricText.percent($0))" } ?? "")),
             "perfectDaysLabel": md(MetricText.count(overview.perfectDays, "perfect day")),
             "activeLabel": md(Self.activeLabel(active: active.count, due: today?.due ?? 0)),
             "hasRows": !rows.isEmpty, "rows": rows, "year": "\(year)",

@@ -30,7 +30,8 @@ struct HabitPage {
         return stats
     }
 
-    /// The mean difficulty rating of the habit per month, newest first: ("2026-11", "6.5 (4 ratings)").
+    /// The mean difficulty rating of the habit per month, the last 12 months with ratings, newest
+    /// first: ("2026-11", "6.5 of 10 (4 ratings)").
     static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey) -> [(month: String, text: String)] {
         var months: [String: (sum: Double, count: Int, scale: Double)] = [:]
         for rating in ratings where rating.metric == "difficulty" && rating.habitId == habit && rating.dayKey <= day && rating.deletedAt == nil {
@@ -38,7 +39,7 @@ struct HabitPage {
             let slot = months[month] ?? (0, 0, rating.scaleMax)
             months[month] = (slot.sum + rating.value, slot.count + 1, slot.scale)
         }
-        return months.keys.sorted(by: >).map { month in
+        return months.keys.sorted(by: >).prefix(12).map { month in
             let m = months[month]!
             return (month, "\(NumberText.rounded(m.sum / Double(m.count), digits: 1)) of \(NumberText.plain(m.scale)) (\(MetricText.count(m.count, "rating")))")
         }
@@ -51,7 +52,7 @@ struct HabitPage {
 
     func markdown(_ templates: TemplateSet) throws -> String {
         let md = MarkdownText.escape
-        let habit = item.habit, m = item.metrics, series = item.series
+        let habit = item.habit, m = item.metrics
         let stats = statistics
         let category = habit.categoryId.flatMap { id in input.categories.first { $0.id == id }?.name }
         let years: [[String: Any]] = (item.years.map { Array($0.reversed()) } ?? []).map { year in

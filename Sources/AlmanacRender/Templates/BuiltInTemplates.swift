@@ -123,7 +123,7 @@ Share of the habits due each day that were done.
 {{#hasDifficulty}}
 ## Difficulty
 
-Mean rating per month (1 easy, 10 hardest).
+Mean rating per month, the last 12 months rated (1 easy, 10 hardest).
 
 {{/hasDifficulty}}
 {{#difficulty}}
@@ -225,6 +225,7 @@ tr:nth-child(even) td { background: var(--row); }
 object.chart { display: block; width: 100%; height: auto; }
 object.chart[data$="-weekdays.svg"] { width: 360px; max-width: 100%; }
 object.chart[data$="-month.svg"] { width: 380px; max-width: 100%; }
+object.chart[data$="-hours.svg"] { width: 384px; max-width: 100%; }
 main img { display: block; max-width: 100%; height: auto; }
 /* Year grids fill the column on a wide screen. On a phone they keep cells a finger can read and
    scroll sideways, starting at the latest months (the right end). */

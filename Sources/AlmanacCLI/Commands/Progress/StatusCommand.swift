@@ -16,8 +16,7 @@ struct StatusCommand: ParsableCommand {
         if options.json { return try Output.json(report) }
         let paint = Paint(enabled: Output.stdoutIsTerminal)
         var done = report.total == 0 ? "nothing due" : "\(report.done) of \(report.total) due done"
-        // The weighted score says something new only once weights differ (docs/METRICS.md).
-        if let weighted = report.weightedScore, report.habits.contains(where: { $0.habit.weight != 1 }) {
+        if let weighted = report.weightedScore {
             done += " · weighted score \(MetricText.percent(weighted))"
         }
         let notDue = report.habits.count - report.total
