@@ -28,7 +28,8 @@ enum Habitto {
                 let target = try node.optional("target")?.number() ?? 0
                 habit.target = target > 0 ? target : 0.5
                 if let baseline = try node.optional("baseline")?.number(), baseline > 0 {
-                    history.warnings.append("\(habit.name): the baseline \(NumberText.plain(baseline)) is not kept (Almanac has no baseline yet).")
+                    guard baseline <= HabitRules.maxValue else { throw ImportProblem(place: "\(node.path).baseline", "the baseline \(NumberText.plain(baseline)) is over a billion") }
+                    habit.baseline = baseline
                 }
                 for (day, node) in try days(node.optional("actualUsage")) {
                     history.entries.append(ImportedEntry(habitId: habit.id, day: day, value: try amount(node), timestamp: times[day]))

@@ -268,7 +268,7 @@ import ZIPFoundation
                               "Smoking 2026-11-02 check 3", "Smoking 2026-11-03 check 1", "Water 2026-11-02 check 6", "Water 2026-11-03 check 8"])
         #expect(c.wellbeing == ["Morning run 2026-11-02 difficulty 7/10", "Morning run 2026-11-04 difficulty 4/10", "Smoking 2026-11-03 difficulty 9/10"])
         #expect(c.frequency("Morning run") == "weekdays:mon,wed,fri" && c.habit("Smoking")["direction"] as? String == "atMost")
-        #expect(c.habit("Water")["target"] as? Double == 8)
+        #expect(c.habit("Water")["target"] as? Double == 8 && c.habit("Smoking")["baseline"] as? Double == 15)
         #expect(!String(decoding: c.raw, as: UTF8.self).contains("streak"))   // derived data is never imported
     }
 

@@ -127,7 +127,8 @@ public struct ImportPlanner {
             }
             var habit = Habit(id: imported.id, name: Self.uniqueName(name, taken: byName), emoji: imported.emoji,
                               unit: imported.unit, unitLabel: imported.unitLabel, target: imported.target,
-                              direction: imported.direction, frequency: imported.frequency,
+                              direction: imported.direction, baseline: imported.direction == .atMost ? imported.baseline : nil,
+                              frequency: imported.frequency,
                               color: imported.color.flatMap { try? HabitRules.checkedColor($0) } ?? HabitPalette.next(after: Array(byId.values)),
                               weight: imported.weight ?? 1, sortOrder: nextOrder + changes.newHabits.count,
                               createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))

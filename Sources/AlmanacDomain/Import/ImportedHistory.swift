@@ -38,6 +38,8 @@ public struct ImportedHabit: Sendable, Equatable {
     public var unitLabel = ""
     public var target = 1.0
     public var direction: Direction = .atLeast
+    /// At-most habits: the usage per day before breaking it began.
+    public var baseline: Double?
     public var frequency: Frequency = .daily
     public var color: String?
     public var category: String?
