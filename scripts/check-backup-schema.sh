@@ -19,8 +19,8 @@ backup = json.load(open(sys.argv[1]))
 jsonschema.Draft202012Validator.check_schema(schema)
 errors = list(jsonschema.Draft202012Validator(schema).iter_errors(backup))
 for e in errors[:5]: print("schema:", "/".join(map(str, e.absolute_path)), e.message)
-bad = dict(backup); bad["version"] = 2
-assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse version 2"
+bad = dict(backup); bad["version"] = 3
+assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse version 3"
 print("The sample backup matches docs/backup.schema.json." if not errors else "The sample backup does NOT match docs/backup.schema.json.")
 sys.exit(1 if errors else 0)
 PY
