@@ -83,12 +83,24 @@ extension SQLiteStore {
             let calendar = try StoreCalendar(settings: SQLiteReading(db: db, path: path).settings())
             var hours: [String: [Int]] = [:]
             var offsets: [Int: Int64] = [:]   // per UTC hour: one zone lookup per hour, not per entry
-            let rows = try Row.fetchCursor(db, sql: """
+            // Read straight from SQLite's buffers, habit by habit (the index's order): every report
+            // reads the time of every live check.
+            var currentId: [UInt8] = [], current = [Int](repeating: 0, count: 24)
+            func flush() {
+                guard current.contains(where: { $0 > 0 }) else { return }
+                hours[String(decoding: currentId, as: UTF8.self)] = current
+                current = [Int](repeating: 0, count: 24)
+            }
+            try Self.forEachRawRow(db, """
                 SELECT habitId, dayKey, timestampUtc FROM habitEntry
-                WHERE deletedAt IS NULL AND kind = 'check' AND value > 0 AND dayKey <= ?
-                """, arguments: [day])
-            while let row = try rows.next() {
-                guard let key = DayKey(row[1] as String), let instant = Timestamp(iso8601: row[2] as String) else { continue }
+                WHERE deletedAt IS NULL AND kind = 'check' AND value > 0 AND dayKey <= ? ORDER BY habitId, dayKey
+                """, arguments: [day]) { row in
+                let habitId = row.text(0)
+                if !habitId.elementsEqual(currentId) {
+                    flush()
+                    currentId = Array(habitId)
+                }
+                guard let key = DayKey(utf8: row.text(1)), let instant = Timestamp(iso8601: row.text(2)) else { return }
                 let utcHour = Int(instant.millis >= 0 ? instant.millis / 3_600_000 : instant.millis / 3_600_000 - 1)
                 let offset = offsets[utcHour] ?? {
                     let o = Int64(calendar.timeZone.secondsFromGMT(for: instant.date)) * 1000
@@ -97,10 +109,10 @@ extension SQLiteStore {
                 }()
                 let local = instant.millis + offset
                 let localDay = Int(local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000)
-                guard localDay == key.ordinal else { continue }   // logged on another day: its time says nothing
-                let hour = Int((local - Int64(localDay) * 86_400_000) / 3_600_000)
-                hours[row[0], default: [Int](repeating: 0, count: 24)][hour] += 1
+                guard localDay == key.ordinal else { return }   // logged on another day: its time says nothing
+                current[Int((local - Int64(localDay) * 86_400_000) / 3_600_000)] += 1
             }
+            flush()
             return hours
         }
     }

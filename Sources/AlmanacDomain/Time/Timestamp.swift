@@ -42,7 +42,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self = value
     }
 
-    private init?(iso8601 bytes: UnsafeBufferPointer<UInt8>) {
+    /// The same, from UTF-8 bytes (a store's buffer, without a `String` per row).
+    public init?(iso8601 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
               let day = DayKey(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10])),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
