@@ -50,6 +50,12 @@ struct CSVTable {
     /// A day in `YYYY-MM-DD` (or, with `monthFirst`, `M/D/YYYY`) that exists.
     func day(_ text: String, line: Int, monthFirst: Bool = false) throws -> DayKey {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let day = try parsedDay(trimmed, line: line, monthFirst: monthFirst)
+        guard SupportedDays.contains(day) else { throw problem(line: line, SupportedDays.outside(day.description)) }
+        return day
+    }
+
+    private func parsedDay(_ trimmed: String, line: Int, monthFirst: Bool) throws -> DayKey {
         if let day = DayKey(trimmed) { return day }
         if monthFirst {
             let parts = trimmed.split(separator: "/").map { Int($0) }

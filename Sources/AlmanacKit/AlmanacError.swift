@@ -25,7 +25,9 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
         case .cannotWrite(let path, let reason): return "Cannot write \(path): \(reason)."
         case .cannotRead(let path, let reason): return "Cannot read \(path): \(reason)."
         case .backup(let file, let problem): return "Cannot restore \(file): \(problem.message)"
-        case .importFile(let file, let problem): return "Cannot import \(file): \(problem.description)."
+        case .importFile(let file, let problem):
+            let text = problem.description
+            return "Cannot import \(file): \(text)" + (text.hasSuffix(".") ? "" : ".")
         case .option(_, let reason): return reason
         case .template(let file, let reason): return "Template error in \(file): \(reason)"
         case .refused(let message): return message

@@ -366,6 +366,9 @@ import ZIPFoundation
         try refuse([write("bull.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,CommentText\nRun,,,2023-01-01,\n")], ["bull.csv", "line 1", "\"Value\" is missing"])
         try refuse([write("bull2.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,2023-02-28,1,\nRun,,,2023-02-29,1,\n")], ["line 3", "2023-02-29"])
         try refuse([write("bull3.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,2023-02-28,-2150000000,\n")], ["line 2", "negative"])
+        // Found by the importer fuzzer: a day before 1970 in a Loop or HabitBull file.
+        try refuse([write("bull5.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,1969-12-31,1,\n")],
+                   ["bull5.csv", "line 2", "outside the days Almanac keeps"])
         try refuse([write("bull4.csv", "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nRun,,,2023-02-28,lots,\n")], ["line 2", "\"lots\" is not a number"])
         try refuse([write("habitat.json", "[{\"title\": \"Breakfast\"}]"), "--format", "habitat"], ["habitat.json", "top level", "expected an object"])
         try refuse([write("tracker.json", "{\"habits\": [{\"name\": \"Read\", \"records\": [{\"date\": \"2026-02-30T10:00:00Z\"}]}]}")], ["habits[0].records[0].date", "2026-02-30"])

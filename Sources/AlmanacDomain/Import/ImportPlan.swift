@@ -295,6 +295,7 @@ public struct ImportPlanner {
         let known = try base.existingWellbeing(history.wellbeing.map(\.id))
         for rating in history.wellbeing {
             if known.contains(rating.id) { changes.summary.ratingsAlreadyHere += 1; continue }
+            guard SupportedDays.contains(rating.day) else { throw DomainError.invalid(SupportedDays.outside("A rating on \(rating.day)")) }
             let time = rating.timestamp ?? calendar.noon(of: rating.day)
             changes.wellbeing.append(WellbeingEntry(id: rating.id, dayKey: rating.day, timestampUtc: time, metric: rating.metric,
                                                     value: rating.value, scaleMax: rating.scaleMax,
@@ -309,6 +310,7 @@ extension ImportPlanner {
         changes.summary.journalInFile = history.journal.count
         let known = try base.existingJournal(history.journal.map(\.id))
         for note in history.journal where !known.contains(note.id) {
+            guard SupportedDays.contains(note.day) else { throw DomainError.invalid(SupportedDays.outside("A note on \(note.day)")) }
             let time = note.timestamp ?? calendar.noon(of: note.day)
             changes.journal.append(JournalEntry(id: note.id, dayKey: note.day, timestampUtc: time,
                                                 title: Self.cleanName(note.title, fallback: "Note"), body: Self.cleanText(note.body), createdAt: time))
