@@ -49,17 +49,25 @@ public enum Frequency: Hashable, Sendable {
     /// Checks the numbers: at least one weekday, 1–7 times a week, 1–31 times a month, and for
     /// per-days at least once in 2 to 365 days and fewer times than days (as many is daily).
     public func validate() throws {
+        if let problem { throw DomainError.invalid(problem.message) }
+    }
+
+    /// The field whose number is out of range (`days`, `times`, `period`) and why, or nil.
+    private var problem: (field: String, message: String)? {
         switch self {
-        case .daily: break
+        case .daily: return nil
         case .weekdays(let days):
-            if days.isEmpty { throw DomainError.invalid("A weekdays frequency needs at least one day.") }
+            return days.isEmpty ? ("days", "A weekdays frequency needs at least one day.") : nil
         case .perWeek(let n):
-            if !(1...7).contains(n) { throw DomainError.invalid("per-week needs 1 to 7 times a week, not \(n).") }
+            return (1...7).contains(n) ? nil : ("times", "per-week needs 1 to 7 times a week, not \(n).")
         case .perMonth(let n):
-            if !(1...31).contains(n) { throw DomainError.invalid("per-month needs 1 to 31 times a month, not \(n).") }
+            return (1...31).contains(n) ? nil : ("times", "per-month needs 1 to 31 times a month, not \(n).")
         case .perDays(let times, let period):
-            if !(2...365).contains(period) { throw DomainError.invalid("per-days needs a period of 2 to 365 days, not \(period).") }
-            if !(1..<period).contains(times) { throw DomainError.invalid("per-days needs 1 to \(period - 1) times in \(period) days, not \(times) (as many times as days is daily).") }
+            if !(2...365).contains(period) { return ("period", "per-days needs a period of 2 to 365 days, not \(period).") }
+            if !(1..<period).contains(times) {
+                return ("times", "per-days needs 1 to \(period - 1) times in \(period) days, not \(times) (as many times as days is daily).")
+            }
+            return nil
         }
     }
 
@@ -134,10 +142,7 @@ extension Frequency {
         case "perDays": self = .perDays(times: try required(fields.times, "times"), period: try required(fields.period, "period"))
         case let other: throw FieldProblem(field: "type", message: "\"\(other)\" is not daily, weekdays, perWeek, perMonth or perDays.")
         }
-        do { try validate() } catch let error as DomainError {
-            let field = fields.type == "weekdays" ? "days" : error.description.contains("period of") ? "period" : "times"
-            throw FieldProblem(field: field, message: error.description)
-        }
+        if let problem { throw FieldProblem(field: problem.field, message: problem.message) }
     }
 
     /// The frozen JSON text (`{"type":"weekdays","days":["mon","fri"]}`) stored in the database.
