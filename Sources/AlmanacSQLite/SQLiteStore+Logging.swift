@@ -9,7 +9,7 @@ extension SQLiteStore {
     /// Logs `value` (or a skip) for a habit on each of `days`, all in one transaction.
     @discardableResult
     public func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?,
-                    minuteOfDay: Int? = nil, now: Timestamp) throws -> LogOutcome {
+                    minuteOfDay: Int? = nil, rating: LogRating? = nil, now: Timestamp) throws -> LogOutcome {
         guard days.count <= Self.maxDaysPerCommand else {
             throw DomainError.invalid("One command logs at most \(Self.maxDaysPerCommand) days; this range has \(days.count).")
         }
@@ -35,6 +35,10 @@ extension SQLiteStore {
                                        note: note, createdAt: now)
                 try entry.insert(db)
                 outcome.written.append(entry)
+                if let rating {
+                    try WellbeingEntry(dayKey: day, timestampUtc: time, metric: rating.metric, value: rating.value,
+                                       scaleMax: rating.scaleMax, habitId: habitId, createdAt: now).insert(db)
+                }
             }
             return outcome
         }

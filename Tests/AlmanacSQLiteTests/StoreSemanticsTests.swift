@@ -22,6 +22,22 @@ struct StoreFixture {
 }
 
 @Suite struct StoreSemanticsTests {
+    /// `log --difficulty`: each logged day gets its rating in the log's own transaction; a refused
+    /// log (a value a yes/no habit cannot take) writes neither.
+    @Test func aRatingIsWrittenWithItsEntriesOrNotAtAll() throws {
+        let f = try StoreFixture()
+        let run = try f.habit("Run", unit: .boolean, target: 1)
+        let days = [DayKey("2026-11-19")!, DayKey("2026-11-20")!]
+        let rating = LogRating(metric: "difficulty", value: 7, scaleMax: 10)
+        try f.store.log(habitId: run.id, days: days, value: 1, mode: .replace, note: nil, rating: rating, now: f.now)
+        let ratings = try f.store.wellbeing(from: nil, to: nil)
+        #expect(ratings.map(\.dayKey) == days && ratings.allSatisfy { $0.habitId == run.id && $0.metric == "difficulty" && $0.value == 7 })
+        #expect(throws: DomainError.self) {
+            try f.store.log(habitId: run.id, days: days, value: 2, mode: .replace, note: nil, rating: rating, now: f.now)
+        }
+        #expect(try f.store.wellbeing(from: nil, to: nil).count == 2)
+    }
+
     @Test func relogReplacesTheDayAndKeepsTheOldValueAsSoftDeleted() throws {
         let f = try StoreFixture()
         let water = try f.habit("Drink water", unit: .count, target: 8)

@@ -46,10 +46,11 @@ public protocol AlmanacStore: AnyObject, Sendable {
     func deleteGoal(id: EntityID) throws
 
     /// Logs `value` (or a skip) for a habit on each of `days`, in one transaction. Each entry's
-    /// time is `now`, or with `minuteOfDay` that local time of its day.
+    /// time is `now`, or with `minuteOfDay` that local time of its day; with `rating`, each entry
+    /// gets a wellbeing entry of the habit in the same transaction.
     @discardableResult
     func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?, minuteOfDay: Int?,
-             now: Timestamp) throws -> LogOutcome
+             rating: LogRating?, now: Timestamp) throws -> LogOutcome
     /// Soft-deletes the live entries of a habit on each of `days`; returns how many.
     @discardableResult func unlog(habitId: EntityID, days: [DayKey], now: Timestamp) throws -> Int
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.

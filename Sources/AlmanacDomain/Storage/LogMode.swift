@@ -8,6 +8,18 @@ public enum LogMode: Sendable {
     case skip
 }
 
+/// A rating written with each logged entry, in the same transaction (`log --difficulty`): a
+/// wellbeing entry linked to the habit, on the entry's day and time — never a field of the entry.
+public struct LogRating: Sendable, Equatable {
+    public var metric: String
+    public var value: Double
+    public var scaleMax: Double
+
+    public init(metric: String, value: Double, scaleMax: Double) {
+        self.metric = metric; self.value = value; self.scaleMax = scaleMax
+    }
+}
+
 /// What a `log` changed.
 public struct LogOutcome: Equatable, Sendable {
     public var written: [HabitEntry]

@@ -64,15 +64,11 @@ public struct HabitLog {
         if let minute, let last = days.last, last == today, calendar.instant(of: last, minute: minute) > now {
             throw AlmanacError.refused("\(request.at!) today is in the future; give a time that has passed.")
         }
-        let outcome = try store.log(habitId: habit.id, days: days, value: amount, mode: request.mode, note: request.note,
-                                    minuteOfDay: minute, now: now)
-        if let difficulty = request.difficulty {
-            for entry in outcome.written {
-                try store.addWellbeing(WellbeingEntry(dayKey: entry.dayKey, timestampUtc: entry.timestampUtc, metric: "difficulty",
-                                                      value: Double(difficulty), scaleMax: Double(Self.difficulties.upperBound),
-                                                      habitId: habit.id, createdAt: now))
-            }
+        let rating = request.difficulty.map {
+            LogRating(metric: "difficulty", value: Double($0), scaleMax: Double(Self.difficulties.upperBound))
         }
+        let outcome = try store.log(habitId: habit.id, days: days, value: amount, mode: request.mode, note: request.note,
+                                    minuteOfDay: minute, rating: rating, now: now)
         var total: Double?
         if days.count == 1 && request.mode != .skip {
             total = try store.entries(habitId: habit.id, from: days[0], to: days[0]).filter { $0.kind == .check }.reduce(0) { $0 + $1.value }
