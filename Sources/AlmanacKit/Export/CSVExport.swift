@@ -94,14 +94,15 @@ public struct CSVExport {
     }
 
     private func daily(_ snapshot: StoreSnapshot) throws -> AtomicFile {
-        let all = snapshot.habits.map { snapshot.series(of: $0, asOf: asOf) }.filter { s in
-            (0..<s.count).contains { s.logged[$0] || s.skipped[$0] }
-        }
+        // Every habit's series once: all of them count in the weighted score, those with history
+        // are the columns.
+        let everySeries = snapshot.habits.map { snapshot.series(of: $0, asOf: asOf) }
+        let all = everySeries.filter { s in (0..<s.count).contains { s.logged[$0] || s.skipped[$0] } }
         // Habit columns stay numeric: a skip is named in the `skipped` column, not written as text.
         // `weighted_score` (appended, as columns only ever are): the day's weighted score of the
         // habits due, from the same overview as `status` and the dashboard.
         let file = try file("daily.csv", header: ["date"] + all.map(\.habit.name) + ["skipped", "weighted_score"])
-        let overview = DailyOverview(series: snapshot.habits.map { (snapshot.series(of: $0, asOf: asOf), snapshot.archivedDay(of: $0)) },
+        let overview = DailyOverview(series: everySeries.map { ($0, snapshot.archivedDay(of: $0.habit)) },
                                      asOf: asOf, weekStart: snapshot.settings.weekStart)
         let firstEntry = all.compactMap { s in (0..<s.count).first { s.logged[$0] || s.skipped[$0] }.map(s.day(at:)) }.min()
         guard let firstEntry else { return file }

@@ -10,9 +10,10 @@ public struct GoalBook {
 
     /// Adds a goal over the habits named (any case).
     public func add(_ name: String, habits: [String], targetDate: DayKey?) throws -> Goal {
-        let goal = Goal(name: name, habitIds: try ids(of: habits), targetDate: targetDate, createdAt: clock.now())
+        let goal = Goal(name: name.trimmingCharacters(in: .whitespacesAndNewlines), habitIds: try ids(of: habits),
+                        targetDate: targetDate, createdAt: clock.now())
         try store.saveGoal(goal, now: clock.now())
-        return try store.goal(named: goal.name.trimmingCharacters(in: .whitespacesAndNewlines))
+        return goal
     }
 
     /// Changes a goal's name, habits or target date (`clearDate` removes the date).
@@ -36,13 +37,8 @@ public struct GoalBook {
     public func list(asOf: DayKey?) throws -> [GoalProgress] {
         let snapshot = try store.snapshot(through: nil)
         let day = asOf ?? clock.today(in: snapshot.calendar)
-        return GoalBook.progress(try store.goals(), snapshot: snapshot, asOf: day)
-    }
-
-    /// The progress of goals from a snapshot (also what the site shows).
-    public static func progress(_ goals: [Goal], snapshot: StoreSnapshot, asOf: DayKey) -> [GoalProgress] {
-        let metrics = snapshot.metrics(asOf: asOf).map { (habit: $0.habit, metrics: $0.metrics) }
-        return goals.map { GoalProgress(goal: $0, metrics: metrics, asOf: asOf) }
+        let metrics = snapshot.metrics(asOf: day).map { (habit: $0.habit, metrics: $0.metrics) }
+        return try store.goals().map { GoalProgress(goal: $0, metrics: metrics, asOf: day) }
     }
 
     private func ids(of names: [String]) throws -> [EntityID] {
