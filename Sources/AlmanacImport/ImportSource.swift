@@ -11,12 +11,12 @@ public enum ImportSource {
 
     public static func read(_ path: String, format: ImportFormat?, calendar: StoreCalendar) throws -> ImportedHistory {
         let resolved = try resolve(path)
-        let detected = try format ?? detect(resolved)
+        var opened = Opened()
+        let detected = try format ?? detect(resolved, opened: &opened)
         switch detected {
         case .loopDatabase, .rewire, .tickmate:
             guard !resolved.isFolder, SQLiteSource.isSQLite(resolved.path) else { throw ImportProblem("it is not a SQLite database, so it is not a \(detected.title)") }
-            let source = try SQLiteSource(path: resolved.path)
-            let tables = try source.tables()
+            let (source, tables) = try opened.sqlite ?? Self.openSQLite(resolved.path)
             switch detected {
             case .loopDatabase:
                 guard LoopDatabase.isLoop(tables) else { throw ImportProblem("it has no Habits and Repetitions tables, so it is not a Loop Habit Tracker database") }
@@ -43,7 +43,7 @@ public enum ImportSource {
             return try LucidPal.read(habits: try contents(folder + "/" + LucidPal.habitsFile), shards: shards, calendar: calendar)
         case .habitto, .habitat, .habitTracker:
             guard !resolved.isFolder else { throw ImportProblem("it is a folder; name the JSON file") }
-            let root = try JSONNode.parse(try contents(resolved.path))
+            let root = try opened.json ?? JSONNode.parse(try contents(resolved.path))
             switch detected {
             case .habitto: return try Habitto.read(root, calendar: calendar)
             case .habitat:
@@ -58,6 +58,17 @@ public enum ImportSource {
 
     struct Resolved { let path: String; let isFolder: Bool }
 
+    /// What recognising the format opened already, so that reading does not open or parse it again.
+    struct Opened {
+        var sqlite: (SQLiteSource, Set<String>)?
+        var json: JSONNode?
+    }
+
+    private static func openSQLite(_ path: String) throws -> (SQLiteSource, Set<String>) {
+        let source = try SQLiteSource(path: path)
+        return (source, try source.tables())
+    }
+
     private static func resolve(_ path: String) throws -> Resolved {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ImportProblem("there is no such file or folder") }
@@ -65,12 +76,13 @@ public enum ImportSource {
     }
 
     /// What the content is, or a problem that lists the formats and how to name one.
-    static func detect(_ source: Resolved) throws -> ImportFormat {
+    static func detect(_ source: Resolved, opened: inout Opened) throws -> ImportFormat {
         if source.isFolder { return try detectFolder(source.path) }
         let name = (source.path as NSString).lastPathComponent
         let folder = (source.path as NSString).deletingLastPathComponent
         if SQLiteSource.isSQLite(source.path) {
-            let tables = try SQLiteSource(path: source.path).tables()
+            opened.sqlite = try openSQLite(source.path)
+            let tables = opened.sqlite!.1
             if LoopDatabase.isLoop(tables) { return .loopDatabase }
             if RewireDatabase.isRewire(tables) { return .rewire }
             if TickmateDatabase.isTickmate(tables) { return .tickmate }
@@ -87,6 +99,7 @@ public enum ImportSource {
         let first = text.first { !$0.isWhitespace }
         if first == "{" || first == "[" {
             let root = try JSONNode.parse(try contents(source.path))
+            opened.json = root
             if Habitat.isHabitat(root) { return .habitat }
             if HabitTrackerJSON.isHabitTracker(root) { return .habitTracker }
             if let first = try? root.elements().first, (try? first.optional("completionHistory")) != nil { return .habitto }
