@@ -21,19 +21,7 @@ public struct HourChartSVG {
         let plot = Double(Self.height - Self.top - Self.bottom)
         let busiest = counts.enumerated().max { $0.element < $1.element }.map { $0.element > 0 ? "most often \(Self.hour($0.offset))" : "" } ?? ""
         let summary = "\(counts.reduce(0, +)) checks with their time of day" + (busiest.isEmpty ? "" : ", \(busiest)")
-        var svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Self.width)" height="\(Self.height)" \
-            viewBox="0 0 \(Self.width) \(Self.height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
-            <title>\(XMLText.escape(title))</title>
-            <desc>\(XMLText.escape(summary))</desc>
-            <style type="text/css"><![CDATA[
-            svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a;text-anchor:middle}
-            .bar{fill:\(color)}.base{stroke:#d0d7de;stroke-width:1}
-            @media (prefers-color-scheme: dark){text{fill:#8b949e}.base{stroke:#30363d}}
-            ]]></style>
-
-            """
+        var svg = BarChartFrame.open(width: Self.width, height: Self.height, title: title, summary: summary, color: color, fontSize: 9)
         let baseline = Self.height - Self.bottom
         for (hour, count) in counts.enumerated() {
             let x = Self.left + hour * Self.pitch
@@ -42,8 +30,7 @@ public struct HourChartSVG {
             svg += "<title>\(Self.hour(hour))–\(Self.hour((hour + 1) % 24)): \(count) check\(count == 1 ? "" : "s")</title></rect>\n"
             if hour % 3 == 0 { svg += "<text x=\"\(x + Self.barWidth / 2)\" y=\"\(Self.height - 6)\">\(Self.hour(hour))</text>\n" }
         }
-        svg += "<line class=\"base\" x1=\"\(Self.left / 2)\" x2=\"\(Self.width - Self.left / 2)\" y1=\"\(baseline)\" y2=\"\(baseline)\"/>\n"
-        return svg + "</svg>\n"
+        return svg + BarChartFrame.close(width: Self.width, y: baseline, inset: Self.left / 2)
     }
 
     /// "07:00".

@@ -20,19 +20,7 @@ public struct WeekdayChartSVG {
         let most = max(1, counts.max() ?? 0)
         let plot = Double(Self.height - Self.top - Self.bottom)
         let summary = days.map { "\($0.short.capitalized) \(counts[$0.isoIndex])" }.joined(separator: ", ")
-        var svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Self.width)" height="\(Self.height)" \
-            viewBox="0 0 \(Self.width) \(Self.height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
-            <title>\(XMLText.escape(title))</title>
-            <desc>\(XMLText.escape(summary))</desc>
-            <style type="text/css"><![CDATA[
-            svg{color-scheme:light dark}text{font:10px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a;text-anchor:middle}
-            .bar{fill:\(color)}.base{stroke:#d0d7de;stroke-width:1}
-            @media (prefers-color-scheme: dark){text{fill:#8b949e}.base{stroke:#30363d}}
-            ]]></style>
-
-            """
+        var svg = BarChartFrame.open(width: Self.width, height: Self.height, title: title, summary: summary, color: color, fontSize: 10)
         let baseline = Self.height - Self.bottom
         for (i, day) in days.enumerated() {
             let count = counts[day.isoIndex]
@@ -44,7 +32,6 @@ public struct WeekdayChartSVG {
             svg += "<text x=\"\(center)\" y=\"\(baseline - h - 4)\">\(count)</text>"
             svg += "<text x=\"\(center)\" y=\"\(Self.height - 6)\">\(day.short.capitalized)</text>\n"
         }
-        svg += "<line class=\"base\" x1=\"\(Self.gap / 2)\" x2=\"\(Self.width - Self.gap / 2)\" y1=\"\(baseline)\" y2=\"\(baseline)\"/>\n"
-        return svg + "</svg>\n"
+        return svg + BarChartFrame.close(width: Self.width, y: baseline, inset: Self.gap / 2)
     }
 }
