@@ -17,6 +17,8 @@ small store. What must always hold:
 Prints how many cases ran, were accepted, were refused, and the problems found (exit 1 if any).
 """
 import json, os, random, shutil, sqlite3, subprocess, sys, tempfile, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fuzzing import is_one_sentence, mutate_bytes as mutate, remove_store, restores_its_backup, snapshot
 
 BIN, SECONDS = os.path.abspath(sys.argv[1]), float(sys.argv[2])
 rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
@@ -79,21 +81,8 @@ def mutate_json(data):
 
 
 def mutate_bytes(data):
-    data = bytearray(data)
-    for _ in range(rng.randint(1, 6)):
-        if not data:
-            break
-        i = rng.randrange(len(data))
-        op = rng.random()
-        if op < 0.4:
-            data[i] = rng.randrange(256)
-        elif op < 0.7:
-            del data[i:i + rng.randint(1, 30)]
-        else:
-            data[i:i] = rng.choice([b",", b'"', b" : ", b"\n", b"\r\n", b"\xff", b"\xc3", b"-", b"2016-02-30", b"/", b"!"])
-    if rng.random() < 0.2 and data:
-        data = data[:rng.randrange(len(data))]
-    return bytes(data)
+    tokens = [b",", b'"', b" : ", b"\n", b"\r\n", b"\xff", b"\xc3", b"-", b"2016-02-30", b"/", b"!"]
+    return mutate(rng, data, tokens, max_ops=6, max_delete=30)
 
 
 def mutate_text(data):
@@ -156,10 +145,6 @@ def build_case(case):
     return target
 
 
-def snapshot(path):
-    return b"".join(open(path + s, "rb").read() for s in ("", "-wal") if os.path.exists(path + s))
-
-
 cases = accepted = refused = 0
 problems = []
 deadline = time.time() + SECONDS
@@ -167,9 +152,7 @@ while time.time() < deadline:
     cases += 1
     source = build_case(cases)
     store = os.path.join(work, "store.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(store + suffix):
-            os.remove(store + suffix)
+    remove_store(store)
     shutil.copy(base, store)
     before = snapshot(store)
     result = run("import", source, "--store", store)
@@ -180,8 +163,7 @@ while time.time() < deadline:
         continue
     if result.returncode == 1:
         refused += 1
-        lines = err.strip().split("\n")
-        if len(lines) != 1 or not lines[0].startswith("almanac: ") or "Fatal" in err:
+        if not is_one_sentence(err):
             problems.append(f"{label}: not one sentence: {err[:300]}")
         elif snapshot(store) != before:
             problems.append(f"{label}: refused but the store changed")
@@ -193,12 +175,7 @@ while time.time() < deadline:
     if again.returncode != 0 or b"Nothing new" not in again.stdout:
         problems.append(f"{label}: the second import was not a no-op: {again.stdout[:200]!r} {again.stderr[:200]!r}")
         continue
-    backup = os.path.join(work, "check.json")
-    fresh = os.path.join(work, "fresh.sqlite")
-    for p in (fresh, fresh + "-wal", fresh + "-shm"):
-        if os.path.exists(p):
-            os.remove(p)
-    if run("backup", "--store", store, "--out", backup).returncode != 0 or run("restore", backup, "--store", fresh).returncode != 0:
+    if not restores_its_backup(run, store, work):
         problems.append(f"{label}: the imported store does not back up and restore")
         continue
     shutil.rmtree(os.path.dirname(source))

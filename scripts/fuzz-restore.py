@@ -12,6 +12,8 @@ small store and checks what must always hold:
 Prints how many cases ran, were accepted, were refused, and the problems found (exit 1 if any).
 """
 import json, os, random, shutil, subprocess, sys, tempfile, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fuzzing import is_one_sentence, mutate_bytes as mutate, remove_store, restores_its_backup, snapshot
 
 BIN, SECONDS = os.path.abspath(sys.argv[1]), float(sys.argv[2])
 rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
@@ -65,27 +67,8 @@ def mutate_json(doc):
 
 
 def mutate_bytes(data):
-    data = bytearray(data)
-    for _ in range(rng.randint(1, 8)):
-        i = rng.randrange(len(data))
-        op = rng.random()
-        if op < 0.4:
-            data[i] = rng.randrange(256)
-        elif op < 0.7:
-            del data[i:i + rng.randint(1, 40)]
-        else:
-            data[i:i] = bytes(rng.choice([b"{", b"}", b"[", b"]", b",", b'"', b"\\", b"\\u0000", b"\xff", b"\xc3"]))
-    if rng.random() < 0.2:
-        data = data[:rng.randrange(len(data))]   # truncated
-    return bytes(data)
-
-
-def snapshot(path):
-    out = b""
-    for suffix in ("", "-wal"):
-        if os.path.exists(path + suffix):
-            out += open(path + suffix, "rb").read()
-    return out
+    tokens = [b"{", b"}", b"[", b"]", b",", b'"', b"\\", b"\\u0000", b"\xff", b"\xc3"]
+    return mutate(rng, data, tokens, max_ops=8, max_delete=40)
 
 
 cases = accepted = refused = 0
@@ -97,9 +80,7 @@ while time.time() < deadline:
     backup = os.path.join(work, "case.json")
     open(backup, "wb").write(data)
     store = os.path.join(work, "store.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(store + suffix):
-            os.remove(store + suffix)
+    remove_store(store)
     for name in os.listdir(work):
         if "before-restore" in name:
             os.remove(os.path.join(work, name))
@@ -116,8 +97,7 @@ while time.time() < deadline:
         continue
     if result.returncode == 1:
         refused += 1
-        lines = err.strip().split("\n")
-        if len(lines) != 1 or not lines[0].startswith("almanac: ") or "Fatal" in err:
+        if not is_one_sentence(err):
             problems.append(f"{label}: not one sentence: {err[:300]}")
         if snapshot(store) != before:
             problems.append(f"{label}: a refused restore changed the store")
@@ -125,12 +105,7 @@ while time.time() < deadline:
             problems.append(f"{label}: a refused restore left an undo copy")
         continue
     accepted += 1
-    again = os.path.join(work, "again.json")
-    fresh = os.path.join(work, "fresh.sqlite")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(fresh + suffix):
-            os.remove(fresh + suffix)
-    if run("backup", "--store", store, "--out", again).returncode != 0 or run("restore", again, "--store", fresh).returncode != 0:
+    if not restores_its_backup(run, store, work):
         problems.append(f"{label}: the store no longer restores its own backup")
         shutil.copy(backup, os.path.join(work, f"problem-{cases}.json"))
 
