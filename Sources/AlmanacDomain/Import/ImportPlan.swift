@@ -318,35 +318,3 @@ extension ImportPlanner {
         }
     }
 }
-
-extension StoreCalendar {
-    /// The instant a day begins in this calendar's zone (on a day that starts with a DST change,
-    /// the first instant that is on that day).
-    public func startOfDay(_ day: DayKey) -> Timestamp {
-        // Never before 1970-01-01T00:00Z: east of Greenwich the first day starts the evening before,
-        // an instant no backup could hold.
-        if day <= SupportedDays.first { return Timestamp(millis: 0) }
-        let utcMidnight = Int64(day.ordinal) * 86_400_000
-        var guess = Timestamp(millis: utcMidnight - Int64(timeZone.secondsFromGMT(for: Timestamp(millis: utcMidnight).date)) * 1000)
-        if dayKey(for: guess) < day { guess = Timestamp(millis: guess.millis + 3_600_000) }
-        if dayKey(for: guess) > day { guess = Timestamp(millis: guess.millis - 3_600_000) }
-        return guess
-    }
-
-    /// The instant of a local time of day (`minute` after midnight) on a day in this calendar's
-    /// zone. A time that a DST change skips (02:30 on the spring-forward night) moves by the
-    /// offset, as clocks do; the instant stays on the day.
-    public func instant(of day: DayKey, minute: Int) -> Timestamp {
-        let local = Int64(day.ordinal) * 86_400_000 + Int64(minute) * 60_000
-        var guess = Timestamp(millis: local - Int64(timeZone.secondsFromGMT(for: Timestamp(millis: local).date)) * 1000)
-        let offset = Int64(timeZone.secondsFromGMT(for: guess.date)) * 1000
-        if guess.millis + offset != local { guess = Timestamp(millis: local - offset) }
-        return dayKey(for: guess) == day ? guess : noon(of: day)
-    }
-
-    /// Noon of a day in this calendar's zone: the time given to facts that carry a day only.
-    public func noon(of day: DayKey) -> Timestamp {
-        let utcNoon = Int64(day.ordinal) * 86_400_000 + 43_200_000
-        return Timestamp(millis: utcNoon - Int64(timeZone.secondsFromGMT(for: Timestamp(millis: utcNoon).date)) * 1000)
-    }
-}
