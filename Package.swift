@@ -16,18 +16,31 @@ let package = Package(
         .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
         // Loop Habit Tracker's CSV export is a zip.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        // The PostgreSQL backend of the store.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
         .target(name: "AlmanacDomain"),
-        // The SQLite backend of the store (GRDB): migrations, store semantics, queries, fast paths.
+        // The store's semantics (SPEC section 3), written once over a small SQL boundary
+        // (`SQLBackend`) that each database backend implements.
+        .target(name: "AlmanacStorage", dependencies: ["AlmanacDomain"]),
+        // The SQLite backend of the store (GRDB): migrations, transactions, fast paths.
         .target(
             name: "AlmanacSQLite",
             dependencies: [
-                "AlmanacDomain",
+                "AlmanacDomain", "AlmanacStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw SQLite C API, for streaming exports without a Swift value per cell.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // The PostgreSQL backend of the store (postgres-nio): a store is a schema of one database.
+        .target(
+            name: "AlmanacPostgres",
+            dependencies: [
+                "AlmanacDomain", "AlmanacStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // libcmark, the CommonMark reference implementation, from the system.
@@ -58,7 +71,7 @@ let package = Package(
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacImport",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -81,7 +94,7 @@ let package = Package(
         // Helpers every test target shares: temporary folders and running the built binary.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
         .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AlmanacSQLiteTests", dependencies: ["AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacSQLiteTests", dependencies: ["AlmanacSQLite", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"],
                     exclude: ["Golden"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport"]),

@@ -1,32 +1,19 @@
 import AlmanacDomain
+import AlmanacStorage
 import Foundation
 import GRDB
 
-/// The embedded store: one SQLite file (through GRDB) in WAL mode with a busy timeout, so a
-/// nightly report can read while someone logs. Every change is one transaction; every method
-/// that changes something takes the current instant explicitly.
-public final class SQLiteStore: AlmanacStore {
-    /// How `open` treats a path with no store behind it.
-    public enum OpenMode: Sendable {
-        /// The store must exist (every command but `init`, `demo` and `restore`).
-        case existing
-        /// Create the store with these settings when nothing is at the path yet.
-        case createIfMissing(Settings)
-    }
+/// The embedded store: the store's semantics (`RelationalStore`) over one SQLite file.
+public typealias SQLiteStore = RelationalStore<SQLiteBackend>
 
-    public let path: String
-    let queue: DatabaseQueue
+extension RelationalStore where Backend == SQLiteBackend {
+    public typealias OpenMode = StoreOpenMode
 
-    public var location: String { path }
-
-    private init(path: String, queue: DatabaseQueue) {
-        self.path = path
-        self.queue = queue
-    }
+    public var path: String { backend.path }
 
     /// Opens (or creates) the store at `path`, migrating an older schema. A file that is not an
     /// Almanac store, or one written by a newer version, is refused before anything is written.
-    public static func open(path: String, mode: OpenMode = .existing) throws -> SQLiteStore {
+    public static func open(path: String, mode: StoreOpenMode = .existing) throws -> SQLiteStore {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         let exists = files.fileExists(atPath: path, isDirectory: &isFolder)
@@ -47,43 +34,48 @@ public final class SQLiteStore: AlmanacStore {
             if needsMigration { try StoreSchema.migrator.migrate(queue) }
             if case .createIfMissing(let settings) = mode, !exists {
                 _ = try StoreCalendar(settings: settings)
-                try queue.write { db in try settings.insert(db) }
+                try queue.write { db in try SQLiteStore.save(settings, SQLiteSession(db: db)) }
             }
         } catch {
             if !exists { removeStoreFiles(path) }
             throw StoreError.wrap(error, path: path)
         }
-        return SQLiteStore(path: path, queue: queue)
+        return SQLiteStore(backend: SQLiteBackend(path: path, queue: queue))
     }
 
-    /// Runs a read in one consistent snapshot, mapping database failures to sentences.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try queue.read(body) } catch { throw StoreError.wrap(error, path: path) }
+    /// Runs GRDB code in one read transaction (tests and checks look at the file's schema).
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try backend.queue.read(body) } catch { throw StoreError.wrap(error, path: path) }
     }
 
-    /// Runs a change in one transaction: all of it lands or none of it.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try queue.write(body) } catch { throw StoreError.wrap(error, path: path) }
+    /// Whether SQLite finds the file intact (`PRAGMA integrity_check`).
+    public func isIntact() throws -> Bool {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
     }
 
-    /// Closes the connection (the WAL is checkpointed); the store must not be used afterwards.
-    public func close() throws {
-        do { try queue.close() } catch { throw StoreError.wrap(error, path: path) }
-    }
-
-    // MARK: - Settings
-
-    public func settings() throws -> Settings {
-        try read { db in
-            guard let settings = try Settings.fetchOne(db) else { throw StoreError.notAnAlmanacStore(path: path) }
-            return settings
+    /// Copies the whole store to `path` (a consistent snapshot, e.g. before a replace).
+    public func copy(to path: String) throws {
+        do {
+            try backend.queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+        } catch {
+            throw StoreError.wrap(error, path: self.path)
         }
     }
 
-    /// Changes the settings. Day keys already written stay as they were: they are truth.
-    public func updateSettings(_ settings: Settings) throws {
-        _ = try StoreCalendar(settings: settings)
-        try write { db in try settings.save(db) }
+    /// For a store file that nobody else can see yet (built beside its final path and renamed
+    /// into place): no journal and no syncs while it is filled, which halves the bytes written.
+    /// A failure leaves a file that is thrown away, so nothing needs rolling back.
+    public func beginBulkLoad() throws {
+        try pragmas("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+    }
+
+    /// Back to WAL mode with normal syncs, as every store is; then the file can be renamed.
+    public func endBulkLoad() throws {
+        try pragmas("PRAGMA synchronous = FULL; PRAGMA journal_mode = WAL")
+    }
+
+    private func pragmas(_ sql: String) throws {
+        do { try backend.queue.writeWithoutTransaction { db in try db.execute(sql: sql) } } catch { throw StoreError.wrap(error, path: path) }
     }
 
     // MARK: - Opening

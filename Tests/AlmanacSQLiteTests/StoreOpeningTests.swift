@@ -1,5 +1,6 @@
 @testable import AlmanacSQLite
 import AlmanacDomain
+import AlmanacStorage
 import AlmanacTestSupport
 import Foundation
 import GRDB
@@ -41,7 +42,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = folder.path("s.sqlite")
         let store = try SQLiteStore.open(path: path, mode: .createIfMissing(Settings(timeZone: "UTC")))
-        try store.queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')") }
+        try store.backend.queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')") }
         try store.close()
         let before = folder.bytes("s.sqlite")
         #expect(throws: StoreError.newerSchema(path: path)) { try SQLiteStore.open(path: path) }
@@ -82,16 +83,15 @@ import Testing
         try StoreSchema.migrator.migrate(old, upTo: "v1-initial")
         let sample = SampleHistory.generate(habits: 3, years: 1, seed: 2)
         try old.write { db in
-            try sample.settings.insert(db)
+            try SQLiteStore.save(sample.settings, SQLiteSession(db: db))
             // The habit table of schema v1 (no baseline column): written column by column.
             for h in sample.habits {
                 try db.execute(sql: """
                     INSERT INTO habit (id, name, emoji, unit, unitLabel, target, direction, frequency, color, categoryId, weight,
                                        sortOrder, createdAt, updatedAt, archivedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [h.id, h.name, h.emoji, h.unit, h.unitLabel, h.target, h.direction, h.frequency, h.color,
-                                     h.categoryId, h.weight, h.sortOrder, h.createdAt, h.updatedAt, h.archivedAt])
+                    """, arguments: SQLiteSession.arguments(h.cells.enumerated().filter { $0.offset != 7 }.map(\.element)))
             }
-            for entry in sample.habitEntries { try entry.insert(db) }
+            try SQLiteSession(db: db).insertAll(sample.habitEntries)
         }
         try old.close()
         let store = try SQLiteStore.open(path: path)

@@ -1,5 +1,6 @@
 @testable import AlmanacSQLite
 import AlmanacDomain
+import AlmanacStorage
 import AlmanacTestSupport
 import Foundation
 import GRDB

@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotCreate(path: String, reason: String)
     case busy(path: String)
     case database(String)
+    /// A database server's refusal or failure, already put as a sentence by the backend.
+    case server(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "Cannot create the store at \(path): \(reason)."
         case .busy(let path):
             return "The store at \(path) is busy (another almanac is writing to it); try again in a moment."
+        case .server(let sentence):
+            return sentence
         case .database(let message):
             return "The store failed: \(message.hasSuffix(".") ? String(message.dropLast()) : message)."
         }

@@ -36,16 +36,18 @@ public struct BackupRestore {
             throw AlmanacError.backup(file: file, problem: problem)
         }
         let path = location.path
-        guard location.exists else {
+        guard let store = try location.openIfPresent() else {
             if dryRun { return Outcome(outcome: .allAdded(contents), createdStore: true) }
-            let outcome = try StoreFile.replace(path, settings: contents.settings) { fresh in
+            let outcome = try location.buildNew(settings: contents.settings) { fresh in
                 try fresh.restore(contents, mode: mode, dryRun: false)
             }
             return Outcome(outcome: outcome, createdStore: true)
         }
-        let store = try SQLiteStore.open(path: path, mode: .existing)
+        defer { try? store.close() }
         var saved: String?
-        if mode == .replace && !dryRun {
+        // A store file is copied beside itself first; a server store's replace is one transaction
+        // of the server, and its undo is a backup taken before (docs/POSTGRES.md).
+        if mode == .replace && !dryRun, let store = store as? SQLiteStore {
             let stamp = clock.now().description.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
             saved = "\(path).before-restore-\(stamp.prefix(15))Z.sqlite"
             try StoreFile.copy(store, to: saved!)

@@ -29,7 +29,7 @@ public struct HistoryImport {
     }
 
     public func run() throws -> Outcome {
-        let store = location.exists ? try SQLiteStore.open(path: location.path, mode: .existing) : nil
+        let store = try location.openIfPresent()
         let settings = try store?.settings() ?? Settings.systemDefault
         let history: ImportedHistory
         do {
@@ -46,7 +46,7 @@ public struct HistoryImport {
         let preview = try plan(EmptyStore(given: settings))
         if dryRun || preview.isEmpty { return outcome(preview, created: false) }
         // The new store is empty, as the plan assumed: it is written as planned, not planned again.
-        let changes = try StoreFile.replace(location.path, settings: settings) { fresh in try fresh.importHistory(dryRun: false) { _ in preview } }
+        let changes = try location.buildNew(settings: settings) { fresh in try fresh.importHistory(dryRun: false) { _ in preview } }
         return outcome(changes, created: true)
     }
 }

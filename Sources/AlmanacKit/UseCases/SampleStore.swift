@@ -34,22 +34,31 @@ public struct SampleStore {
     public init(_ request: Request) { self.request = request }
 
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
-        let path = request.path
-        if FileManager.default.fileExists(atPath: path) {
-            guard request.force else {
-                throw AlmanacError.refused("\(path) already exists; add --force to replace it with a new sample store.")
-            }
-            try SQLiteStore.open(path: path).close()   // refuses anything that is not an Almanac store
+        let location = try StoreLocation(path: request.path)
+        let path = location.path
+        // Refuses anything that is not an Almanac store; a store there is replaced only on request.
+        let existing = try location.openIfPresent()
+        defer { try? existing?.close() }
+        if existing != nil, !request.force {
+            throw AlmanacError.refused("\(path) already exists; add --force to replace it with a new sample store.")
         }
         let started = Date()
         let contents = SampleHistory.generate(habits: request.habits, years: request.years, seed: request.seed, endDay: request.end)
         try contents.validate()   // the same rules as every other way into a store
-        try StoreFile.replace(path, settings: contents.settings) { fresh in try fresh.insert(contents) }
+        if location.server == nil {
+            try? existing?.close()
+            try StoreFile.replace(path, settings: contents.settings) { fresh in try fresh.insert(contents) }
+        } else if let existing {
+            _ = try existing.restore(contents, mode: .replace, dryRun: false)
+        } else {
+            _ = try location.buildNew(settings: contents.settings) { fresh in try fresh.restore(contents, mode: .replace, dryRun: false) }
+        }
         var outcome = Outcome(habits: contents.habits.count, habitEntries: contents.habitEntries.count,
                               journalEntries: contents.journalEntries.count, wellbeingEntries: contents.wellbeingEntries.count,
                               seconds: Date().timeIntervalSince(started))
         if let site = request.site {
-            let store = try SQLiteStore.open(path: path)
+            let store = try location.open()
+            defer { try? store.close() }
             outcome.site = try SiteReport(store: store, request: .init(out: site, asOf: request.end), clock: .system).run(progress: progress)
         }
         return outcome

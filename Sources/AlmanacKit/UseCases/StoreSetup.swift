@@ -1,5 +1,4 @@
 import AlmanacDomain
-import AlmanacSQLite
 
 /// `init`: creates the store, or changes its time zone and week start.
 public struct StoreSetup {
@@ -17,8 +16,8 @@ public struct StoreSetup {
     /// Creates the store with these settings (unset ones take the defaults), or changes the
     /// given ones of an existing store.
     public func run(timeZone: String?, weekStart: Weekday?) throws -> Outcome {
-        if location.exists {
-            let store = try SQLiteStore.open(path: location.path)
+        if let store = try location.openIfPresent() {
+            defer { try? store.close() }
             var settings = try store.settings()
             guard timeZone != nil || weekStart != nil else { return .existing(settings) }
             if let timeZone { settings.timeZone = timeZone }
@@ -29,7 +28,7 @@ public struct StoreSetup {
         var settings = Settings.systemDefault
         if let timeZone { settings.timeZone = timeZone }
         if let weekStart { settings.weekStart = weekStart }
-        try SQLiteStore.open(path: location.path, mode: .createIfMissing(settings)).close()
+        try location.create(settings: settings).close()
         return .created(settings)
     }
 }

@@ -1,12 +1,12 @@
 import AlmanacDomain
-import GRDB
 
-extension SQLiteStore {
+extension RelationalStore {
     /// Adds a journal entry; it is independent of every habit.
     @discardableResult
     public func addJournal(_ draft: JournalEntry) throws -> JournalEntry {
         let entry = try Self.checked(draft)
-        return try write { db in try entry.inserted(db) }
+        try write { db in try db.insert(entry) }
+        return entry
     }
 
     static func checked(_ draft: JournalEntry) throws -> JournalEntry {
@@ -25,7 +25,8 @@ extension SQLiteStore {
     @discardableResult
     public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry {
         let entry = try Self.checked(draft)
-        return try write { db in try entry.inserted(db) }
+        try write { db in try db.insert(entry) }
+        return entry
     }
 
     static func checked(_ draft: WellbeingEntry) throws -> WellbeingEntry {
@@ -47,43 +48,68 @@ extension SQLiteStore {
     }
 
     /// The live rows of a table of dated entries between two days (inclusive), by day, time and id.
-    private func liveEntries<Entry: FetchableRecord & TableRecord>(from: DayKey?, to: DayKey?) throws -> [Entry] {
+    private func liveEntries<Entry: StoredRecord>(from: DayKey?, to: DayKey?) throws -> [Entry] {
         let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
         return try read { db in
-            try Entry.fetchAll(db, sql: """
-                SELECT * FROM \(Entry.databaseTableName) WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ?
-                ORDER BY dayKey, timestampUtc, id
-                """, arguments: [low, high])
+            try db.fetchAll(Entry.self, where: "WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ? ORDER BY dayKey, timestampUtc, id",
+                            [.text(low), .text(high)])
         }
     }
-}
 
-extension SQLiteStore {
+    public func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry {
+        try replace(id: id, with: try Self.checked(draft), now: now, kind: "journal entry")
+    }
+
+    public func deleteJournal(id: EntityID, now: Timestamp) throws {
+        try write { db in try Self.softDelete(JournalEntry.table, id: id, now: now, db, kind: "journal entry") }
+    }
+
+    public func replaceWellbeing(id: EntityID, with draft: WellbeingEntry, now: Timestamp) throws -> WellbeingEntry {
+        try replace(id: id, with: try Self.checked(draft), now: now, kind: "rating")
+    }
+
+    public func deleteWellbeing(id: EntityID, now: Timestamp) throws {
+        try write { db in try Self.softDelete(WellbeingEntry.table, id: id, now: now, db, kind: "rating") }
+    }
+
+    /// In one transaction: the live row `id` is marked deleted (history keeps it) and `entry`,
+    /// the edited version with its own id, is inserted.
+    private func replace<Entry: StoredRecord>(id: EntityID, with entry: Entry, now: Timestamp, kind: String) throws -> Entry {
+        try write { db in
+            try Self.softDelete(Entry.table, id: id, now: now, db, kind: kind)
+            try db.insert(entry)
+            return entry
+        }
+    }
+
+    /// Marks a live row deleted (history keeps it); refuses a row that is gone or deleted.
+    private static func softDelete(_ table: String, id: EntityID, now: Timestamp, _ db: any SQLSession, kind: String) throws {
+        let changed = try db.execute("UPDATE \(table) SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL", [SQLValue(now), SQLValue(id)])
+        guard changed == 1 else { throw DomainError.refused("The \(kind) \(id) no longer exists; another command may have deleted it.") }
+    }
+
     /// The notes of live check entries, per habit id (text form), oldest first.
     public func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]] {
         try read { db in
             var notes: [String: [(day: DayKey, text: String)]] = [:]
-            let rows = try Row.fetchCursor(db, sql: """
+            try db.forEachRow("""
                 SELECT habitId, dayKey, note FROM habitEntry
                 WHERE deletedAt IS NULL AND kind = 'check' AND note IS NOT NULL AND note <> '' AND dayKey <= ?
                 ORDER BY habitId, dayKey, timestampUtc, id
-                """, arguments: [day])
-            while let row = try rows.next() {
-                guard let key = DayKey(row[1] as String) else { continue }
-                notes[row[0], default: []].append((key, row[2]))
+                """, [SQLValue(day)]) { row in
+                guard let key = DayKey(utf8: row.text(1)) else { return }
+                notes[row.string(0), default: []].append((key, row.string(2)))
             }
             return notes
         }
     }
-}
 
-extension SQLiteStore {
     public func habitHours(through day: DayKey) throws -> [String: [Int]] {
         try read { db in
-            let calendar = try StoreCalendar(settings: SQLiteReading(db: db, path: path).settings())
+            let calendar = try StoreCalendar(settings: Self.settings(db, location: location))
             var hours: [String: [Int]] = [:]
             var offsets: [Int: Int64] = [:]   // per UTC hour: one zone lookup per hour, not per entry
-            // Read straight from SQLite's buffers, habit by habit (the index's order): every report
+            // Read from the backend's buffers, habit by habit (the index's order): every report
             // reads the time of every live check.
             var currentId: [UInt8] = [], current = [Int](repeating: 0, count: 24)
             func flush() {
@@ -91,10 +117,10 @@ extension SQLiteStore {
                 hours[String(decoding: currentId, as: UTF8.self)] = current
                 current = [Int](repeating: 0, count: 24)
             }
-            try Self.forEachRawRow(db, """
+            try db.forEachRow("""
                 SELECT habitId, dayKey, timestampUtc FROM habitEntry
                 WHERE deletedAt IS NULL AND kind = 'check' AND value > 0 AND dayKey <= ? ORDER BY habitId, dayKey
-                """, arguments: [day]) { row in
+                """, [SQLValue(day)]) { row in
                 let habitId = row.text(0)
                 if !habitId.elementsEqual(currentId) {
                     flush()
@@ -115,40 +141,5 @@ extension SQLiteStore {
             flush()
             return hours
         }
-    }
-
-    public func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry {
-        try replace(id: id, with: try Self.checked(draft), now: now, kind: "journal entry")
-    }
-
-    public func deleteJournal(id: EntityID, now: Timestamp) throws {
-        try softDelete(JournalEntry.self, id: id, now: now, kind: "journal entry")
-    }
-
-    public func replaceWellbeing(id: EntityID, with draft: WellbeingEntry, now: Timestamp) throws -> WellbeingEntry {
-        try replace(id: id, with: try Self.checked(draft), now: now, kind: "rating")
-    }
-
-    public func deleteWellbeing(id: EntityID, now: Timestamp) throws {
-        try softDelete(WellbeingEntry.self, id: id, now: now, kind: "rating")
-    }
-
-    /// In one transaction: the live row `id` is marked deleted (history keeps it) and `entry`,
-    /// the edited version with its own id, is inserted.
-    private func replace<Entry: MutablePersistableRecord>(id: EntityID, with entry: Entry, now: Timestamp, kind: String) throws -> Entry {
-        try write { db in
-            try Self.softDelete(Entry.databaseTableName, id: id, now: now, db, kind: kind)
-            return try entry.inserted(db)
-        }
-    }
-
-    private func softDelete<Entry: TableRecord>(_: Entry.Type, id: EntityID, now: Timestamp, kind: String) throws {
-        try write { db in try Self.softDelete(Entry.databaseTableName, id: id, now: now, db, kind: kind) }
-    }
-
-    /// Marks a live row deleted (history keeps it); refuses a row that is gone or deleted.
-    private static func softDelete(_ table: String, id: EntityID, now: Timestamp, _ db: Database, kind: String) throws {
-        try db.execute(sql: "UPDATE \(table) SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL", arguments: [now, id])
-        guard db.changesCount == 1 else { throw DomainError.refused("The \(kind) \(id) no longer exists; another command may have deleted it.") }
     }
 }

@@ -1,12 +1,13 @@
 import AlmanacDomain
 import Foundation
-import GRDB
 
-extension SQLiteStore {
+extension RelationalStore {
     /// The most days one `log` or `unlog` covers (about ten years).
-    public static let maxDaysPerCommand = 3_660
+    public static var maxDaysPerCommand: Int { 3_660 }
 
-    /// Logs `value` (or a skip) for a habit on each of `days`, all in one transaction.
+    /// Logs `value` (or a skip) for a habit on each of `days`, all in one transaction. Writers are
+    /// serialised by the backend, so two `log`s of the same habit and day racing each other leave
+    /// exactly one live entry, and `--add` from many processes loses nothing.
     @discardableResult
     public func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?,
                     minuteOfDay: Int? = nil, rating: LogRating? = nil, now: Timestamp) throws -> LogOutcome {
@@ -19,25 +20,24 @@ extension SQLiteStore {
         }
         if let minuteOfDay, !(0..<1440).contains(minuteOfDay) { throw DomainError.invalid("A time of day is 00:00 to 23:59.") }
         return try write { db in
-            guard let habit = try Habit.fetchOne(db, key: habitId.description) else { throw Self.gone(habitId) }
+            guard let habit = try db.fetchOne(Habit.self, id: habitId) else { throw Self.gone(habitId) }
             if mode != .skip { try HabitRules.validate(value: value, for: habit) }
-            let calendar = try minuteOfDay.map { _ in try StoreCalendar(settings: SQLiteReading(db: db, path: path).settings()) }
+            let calendar = try minuteOfDay.map { _ in try StoreCalendar(settings: Self.settings(db, location: location)) }
             var outcome = LogOutcome()
             for day in days {
                 let retire = mode == .add ? "AND kind = 'skip'" : ""
-                try db.execute(
-                    sql: "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL \(retire)",
-                    arguments: [now, habitId, day])
-                outcome.replaced += db.changesCount
+                outcome.replaced += try db.execute(
+                    "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL \(retire)",
+                    [SQLValue(now), SQLValue(habitId), SQLValue(day)])
                 let time = minuteOfDay.flatMap { minute in calendar?.instant(of: day, minute: minute) } ?? now
                 let entry = HabitEntry(habitId: habitId, dayKey: day, timestampUtc: time,
                                        kind: mode == .skip ? .skip : .check, value: mode == .skip ? 0 : value,
                                        note: note, createdAt: now)
-                try entry.insert(db)
+                try db.insert(entry)
                 outcome.written.append(entry)
                 if let rating {
-                    try WellbeingEntry(dayKey: day, timestampUtc: time, metric: rating.metric, value: rating.value,
-                                       scaleMax: rating.scaleMax, habitId: habitId, createdAt: now).insert(db)
+                    try db.insert(WellbeingEntry(dayKey: day, timestampUtc: time, metric: rating.metric, value: rating.value,
+                                                 scaleMax: rating.scaleMax, habitId: habitId, createdAt: now))
                 }
             }
             return outcome
@@ -53,10 +53,9 @@ extension SQLiteStore {
         return try write { db in
             var removed = 0
             for day in days {
-                try db.execute(
-                    sql: "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL",
-                    arguments: [now, habitId, day])
-                removed += db.changesCount
+                removed += try db.execute(
+                    "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL",
+                    [SQLValue(now), SQLValue(habitId), SQLValue(day)])
             }
             return removed
         }
@@ -65,34 +64,22 @@ extension SQLiteStore {
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
     public func entries(habitId: EntityID, from: DayKey? = nil, to: DayKey? = nil,
                         includeDeleted: Bool = false) throws -> [HabitEntry] {
-        var sql = "SELECT * FROM habitEntry WHERE habitId = ? AND dayKey BETWEEN ? AND ?"
-        if !includeDeleted { sql += " AND deletedAt IS NULL" }
-        sql += " ORDER BY dayKey, timestampUtc, id"
+        var clause = "WHERE habitId = ? AND dayKey BETWEEN ? AND ?"
+        if !includeDeleted { clause += " AND deletedAt IS NULL" }
+        clause += " ORDER BY dayKey, timestampUtc, id"
         let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
-        return try read { db in try HabitEntry.fetchAll(db, sql: sql, arguments: [habitId, low, high]) }
+        return try read { db in try db.fetchAll(HabitEntry.self, where: clause, [SQLValue(habitId), .text(low), .text(high)]) }
     }
 
-    public func rowCounts() throws -> [BackupFormat.Section: Int] {
-        try read { db in
-            var counts: [BackupFormat.Section: Int] = [:]
-            for section in BackupFormat.Section.allCases {
-                counts[section] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(StoreTable.name(of: section))") ?? 0
-            }
-            return counts
-        }
-    }
-}
-
-extension SQLiteStore {
     /// Settings, habits and every live entry as day facts, in one read transaction. Columns are
     /// read by position: this is the hot path of every metric and report.
     public func snapshot(through day: DayKey? = nil) throws -> StoreSnapshot {
         let high = day?.description ?? "9999-99-99"
         return try read { db in
-            guard let settings = try Settings.fetchOne(db) else { throw StoreError.notAnAlmanacStore(path: path) }
+            let settings = try Self.settings(db, location: location)
             let calendar = try StoreCalendar(settings: settings)
             let habits = try Self.habits(db, includeArchived: true)
-            // Read straight from SQLite's buffers: the hot path of status, stats, exports and reports.
+            // Cells are read from the backend's buffers: the hot path of status, stats, exports and reports.
             var facts: [String: [DayFact]] = [:]
             var currentId: [UInt8] = [], current: [DayFact] = []
             func flush() {
@@ -100,10 +87,10 @@ extension SQLiteStore {
                 facts[String(decoding: currentId, as: UTF8.self), default: []].append(contentsOf: current)
                 current.removeAll(keepingCapacity: true)
             }
-            try Self.forEachRawRow(db, """
+            try db.forEachRow("""
                 SELECT habitId, dayKey, kind, value FROM habitEntry
                 WHERE deletedAt IS NULL AND dayKey <= ? ORDER BY habitId, dayKey
-                """, arguments: [high]) { row in
+                """, [.text(high)]) { row in
                 let habitId = row.text(0)
                 let same = habitId.count == currentId.count && (habitId.isEmpty || currentId.withUnsafeBytes {
                     memcmp($0.baseAddress!, habitId.baseAddress!, habitId.count) == 0
@@ -119,6 +106,19 @@ extension SQLiteStore {
             }
             flush()
             return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts)
+        }
+    }
+
+    public func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {
+        // The columns in the order of `LiveEntryColumn`.
+        try read { db in
+            try db.forEachRow("""
+                SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note,
+                       e.timestampUtc, e.id
+                FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId
+                WHERE e.deletedAt IS NULL AND e.dayKey <= ?
+                ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id
+                """, [SQLValue(day)], body)
         }
     }
 }

@@ -1,26 +1,24 @@
 import AlmanacDomain
-import Foundation
-import GRDB
 
-extension SQLiteStore {
+extension RelationalStore {
     /// Applies backup contents in one transaction: all of it lands or none of it. A dry run
     /// does the same work and rolls it back.
     public func restore(_ contents: StoreContents, mode: RestoreMode, dryRun: Bool) throws -> RestoreOutcome {
-        try writeOrRollBack(rollBack: dryRun) { db in
-            try Self.prepareForBulkWrites(db)
+        try backend.write(rollBack: dryRun) { db in
+            try db.prepareForBulkWrites()
             var outcome = RestoreOutcome()
             var before: [BackupFormat.Section: Set<String>] = [:]
             if mode == .replace {
                 for section in BackupFormat.Section.allCases {
                     let table = StoreTable.name(of: section)
-                    before[section] = Set(try String.fetchAll(db, sql: "SELECT id FROM \(table)"))
-                    try db.execute(sql: "DELETE FROM \(table)")
+                    before[section] = Set(try db.strings("SELECT id FROM \(table)"))
+                    try db.execute("DELETE FROM \(table)")
                 }
-                try contents.settings.save(db)
-            } else if try Self.holdsNoHistory(db) {
+                try Self.save(contents.settings, db)
+            } else if try db.count("SELECT (SELECT COUNT(*) FROM habit) + (SELECT COUNT(*) FROM habitEntry)") == 0 {
                 // A store with no habits and no entries yet (just `init`ed) takes the backup's
                 // time zone and week start, so backup → init → restore → backup gives the same bytes.
-                try contents.settings.save(db)
+                try Self.save(contents.settings, db)
             }
             try Self.merge(contents.categories, .categories, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
             try Self.merge(contents.habits, .habits, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
@@ -47,92 +45,85 @@ extension SQLiteStore {
         }
     }
 
-    private static func holdsNoHistory(_ db: Database) throws -> Bool {
-        try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM habit) + (SELECT COUNT(*) FROM habitEntry)") == 0
-    }
-
-    /// A page cache large enough to hold the entry indexes while hundreds of thousands of rows
-    /// go in, so pages are not evicted and written again and again.
-    static func prepareForBulkWrites(_ db: Database) throws {
-        try db.execute(sql: "PRAGMA cache_size = -65536")   // 64 MiB, for this connection only
-    }
-
-    /// Whether SQLite finds the file intact (`PRAGMA integrity_check`).
-    public func isIntact() throws -> Bool {
-        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
-    }
-
-    /// Copies the whole store to `path` (a consistent snapshot, e.g. before a replace).
-    public func copy(to path: String) throws {
-        do {
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
-        } catch {
-            throw StoreError.wrap(error, path: self.path)
-        }
-    }
-
-    func writeOrRollBack<T>(rollBack: Bool, _ body: (Database) throws -> T) throws -> T {
-        do {
-            var result: T?
-            try queue.inTransaction(.immediate) { db in
-                result = try body(db)
-                return rollBack ? .rollback : .commit
-            }
-            return result!
-        } catch {
-            throw StoreError.wrap(error, path: path)
-        }
-    }
-
-    /// Upserts records by id: new ids are inserted, existing ones updated when `newer(incoming,
-    /// existing)` holds, and left alone otherwise.
-    private static func merge<Record: FetchableRecord & PersistableRecord & Identifiable & Equatable>(
-        _ records: [Record], _ section: BackupFormat.Section, into db: Database, outcome: inout RestoreOutcome,
+    /// Upserts records by id: new ids are inserted (through the bulk path), existing ones updated
+    /// when `newer(incoming, existing)` holds, and left alone otherwise.
+    private static func merge<Record: StoredRecord>(
+        _ records: [Record], _ section: BackupFormat.Section, into db: any SQLSession, outcome: inout RestoreOutcome,
         newer: (Record, Record) -> Bool
-    ) throws where Record.ID == EntityID {
+    ) throws {
         var counts = outcome.counts[section, default: .init()]
         var existing: [EntityID: Record] = [:]
-        for record in try Record.fetchAll(db) { existing[record.id] = record }
+        for record in try db.fetchAll(Record.self) { existing[record.id] = record }
+        var added: [Record] = []
         for record in records {
             if let current = existing[record.id] {
                 if current != record && newer(record, current) {
-                    try record.update(db)
+                    try db.update(record)
                     counts.updated += 1
                 } else {
                     counts.unchanged += 1
                 }
             } else {
-                try record.insert(db)
-                counts.added += 1
+                added.append(record)
             }
         }
+        try db.insertAll(added)
+        counts.added += added.count
         outcome.counts[section] = counts
     }
 
     /// Habit entries: the same rule as journal and wellbeing entries (only a deletion updates an
-    /// entry), with new rows inserted through one prepared statement, as there can be hundreds
-    /// of thousands.
-    private static func mergeEntries(_ entries: [HabitEntry], into db: Database, outcome: inout RestoreOutcome) throws {
+    /// entry), reading only each existing row's id and deletion, as there can be hundreds of
+    /// thousands.
+    private static func mergeEntries(_ entries: [HabitEntry], into db: any SQLSession, outcome: inout RestoreOutcome) throws {
         var counts = outcome.counts[.habitEntries, default: .init()]
         var existing: [String: String?] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, deletedAt FROM habitEntry")
-        while let row = try rows.next() { existing[row[0]] = row[1] as String? }
-        let inserter = try EntryInserter(db, expectedRows: entries.count - existing.count)
-        for entry in EntryInserter.physicalOrder(entries) {
+        try db.forEachRow("SELECT id, deletedAt FROM habitEntry", []) { row in existing[row.string(0)] = row.optionalString(1) }
+        var added: [HabitEntry] = []
+        added.reserveCapacity(max(0, entries.count - existing.count))
+        for entry in entries {
             let id = entry.id.description
             if let current = existing[id] {
                 if current == nil, let deletedAt = entry.deletedAt {
-                    try db.execute(sql: "UPDATE habitEntry SET deletedAt = ? WHERE id = ?", arguments: [deletedAt, id])
+                    try db.execute("UPDATE habitEntry SET deletedAt = ? WHERE id = ?", [SQLValue(deletedAt), .text(id)])
                     counts.updated += 1
                 } else {
                     counts.unchanged += 1
                 }
             } else {
-                try inserter.insert(entry)
-                counts.added += 1
+                added.append(entry)
             }
         }
-        try inserter.finish()
+        try db.insertAll(Self.physicalOrder(added))
+        counts.added += added.count
         outcome.counts[.habitEntries] = counts
+    }
+
+    /// The order entries are written in: by habit and day, the order every metric and report reads
+    /// them in, so a habit's history sits on neighbouring pages.
+    static func physicalOrder(_ entries: [HabitEntry]) -> [HabitEntry] {
+        func before(_ a: HabitEntry, _ b: HabitEntry) -> Bool {
+            if a.habitId != b.habitId { return a.habitId < b.habitId }
+            if a.dayKey != b.dayKey { return a.dayKey < b.dayKey }
+            return a.timestampUtc < b.timestampUtc
+        }
+        // A backup is written in this order already: then there is nothing to sort.
+        if zip(entries, entries.dropFirst()).allSatisfy({ !before($1, $0) }) { return entries }
+        return entries.sorted(by: before)
+    }
+
+    /// Writes a whole set of objects into the store in one transaction, replacing the settings,
+    /// through the backend's bulk path (the demo's hundreds of thousands of rows).
+    public func insert(_ contents: StoreContents) throws {
+        try write { db in
+            try db.prepareForBulkWrites()
+            try Self.save(contents.settings, db)
+            try db.insertAll(contents.categories)
+            try db.insertAll(contents.habits)
+            try db.insertAll(contents.goals)
+            try db.insertAll(Self.physicalOrder(contents.habitEntries))
+            try db.insertAll(contents.journalEntries)
+            try db.insertAll(contents.wellbeingEntries)
+        }
     }
 }

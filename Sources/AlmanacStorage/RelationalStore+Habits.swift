@@ -1,19 +1,18 @@
 import AlmanacDomain
-import GRDB
 
-extension SQLiteStore {
+extension RelationalStore {
     /// Every habit, active and archived, in display order.
     public func habits(includeArchived: Bool = true) throws -> [Habit] {
         try read { db in try Self.habits(db, includeArchived: includeArchived) }
     }
 
-    static func habits(_ db: Database, includeArchived: Bool) throws -> [Habit] {
+    static func habits(_ db: any SQLSession, includeArchived: Bool) throws -> [Habit] {
         let filter = includeArchived ? "" : "WHERE archivedAt IS NULL"
-        return try Habit.fetchAll(db, sql: "SELECT * FROM habit \(filter) ORDER BY sortOrder, createdAt, id")
+        return try db.fetchAll(Habit.self, where: "\(filter) ORDER BY sortOrder, createdAt, id")
     }
 
     public func habit(id: EntityID) throws -> Habit? {
-        try read { db in try Habit.fetchOne(db, key: id.description) }
+        try read { db in try db.fetchOne(Habit.self, id: id) }
     }
 
     /// Stores a new habit after checking its fields, that its name is free, and the cap of 100
@@ -29,7 +28,7 @@ extension SQLiteStore {
             try Self.checkNameIsFree(habit.name, among: existing, except: nil)
             if habit.archivedAt == nil { try HabitRules.checkActiveCount(existing.filter { !$0.isArchived }.count + 1) }
             habit.sortOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
-            try habit.insert(db)
+            try db.insert(habit)
             return habit
         }
     }
@@ -44,30 +43,30 @@ extension SQLiteStore {
         try write { db in
             let existing = try Self.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: habit.id)
-            try habit.update(db)
+            try db.update(habit)
         }
     }
 
     /// Hides a habit from "today" while keeping it and its history in every report.
     public func archiveHabit(id: EntityID, now: Timestamp) throws {
         try write { db in
-            guard var habit = try Habit.fetchOne(db, key: id.description) else { throw Self.gone(id) }
+            guard var habit = try db.fetchOne(Habit.self, id: id) else { throw Self.gone(id) }
             guard habit.archivedAt == nil else { throw DomainError.refused("\(habit.name) is already archived.") }
             habit.archivedAt = now
             habit.updatedAt = now
-            try habit.update(db)
+            try db.update(habit)
         }
     }
 
     /// Makes an archived habit active again, within the cap of 100 active habits.
     public func unarchiveHabit(id: EntityID, now: Timestamp) throws {
         try write { db in
-            guard var habit = try Habit.fetchOne(db, key: id.description) else { throw Self.gone(id) }
+            guard var habit = try db.fetchOne(Habit.self, id: id) else { throw Self.gone(id) }
             guard habit.archivedAt != nil else { throw DomainError.refused("\(habit.name) is not archived.") }
             try HabitRules.checkActiveCount(try Self.habits(db, includeArchived: false).count + 1)
             habit.archivedAt = nil
             habit.updatedAt = now
-            try habit.update(db)
+            try db.update(habit)
         }
     }
 
@@ -76,15 +75,15 @@ extension SQLiteStore {
     @discardableResult
     public func deleteHabit(id: EntityID) throws -> Int {
         try write { db in
-            guard try Habit.deleteOne(db, key: id.description) else { throw Self.gone(id) }
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habitEntry WHERE habitId = ?", arguments: [id]) ?? 0
+            guard try db.delete(Habit.self, id: id) else { throw Self.gone(id) }
+            return try db.count("SELECT COUNT(*) FROM habitEntry WHERE habitId = ?", [SQLValue(id)])
         }
     }
 
     // MARK: - Categories
 
     public func categories() throws -> [AlmanacDomain.Category] {
-        try read { db in try AlmanacDomain.Category.fetchAll(db, sql: "SELECT * FROM category ORDER BY name, id") }
+        try read { db in try db.fetchAll(AlmanacDomain.Category.self, where: "ORDER BY name, id") }
     }
 
     public func addCategory(named rawName: String, now: Timestamp) throws -> AlmanacDomain.Category {
@@ -92,7 +91,7 @@ extension SQLiteStore {
         return try write { db in
             try Self.checkCategoryNameIsFree(name, in: db, except: nil)
             let category = AlmanacDomain.Category(name: name, createdAt: now)
-            try category.insert(db)
+            try db.insert(category)
             return category
         }
     }
@@ -100,26 +99,26 @@ extension SQLiteStore {
     public func renameCategory(id: EntityID, to rawName: String, now: Timestamp) throws {
         let name = try HabitRules.checkedName(rawName, kind: "category")
         try write { db in
-            guard var category = try AlmanacDomain.Category.fetchOne(db, key: id) else { throw Self.goneCategory(id) }
+            guard var category = try db.fetchOne(AlmanacDomain.Category.self, id: id) else { throw Self.goneCategory(id) }
             try Self.checkCategoryNameIsFree(name, in: db, except: id)
             category.name = name
             category.updatedAt = now
-            try category.update(db)
+            try db.update(category)
         }
     }
 
     public func deleteCategory(id: EntityID, now: Timestamp) throws -> Int {
         try write { db in
-            guard try AlmanacDomain.Category.fetchOne(db, key: id) != nil else { throw Self.goneCategory(id) }
-            try db.execute(sql: "UPDATE habit SET categoryId = NULL, updatedAt = ? WHERE categoryId = ?", arguments: [now, id])
-            let habits = db.changesCount
-            _ = try AlmanacDomain.Category.deleteOne(db, key: id)
+            guard try db.fetchOne(AlmanacDomain.Category.self, id: id) != nil else { throw Self.goneCategory(id) }
+            let habits = try db.execute("UPDATE habit SET categoryId = NULL, updatedAt = ? WHERE categoryId = ?",
+                                        [SQLValue(now), SQLValue(id)])
+            _ = try db.delete(AlmanacDomain.Category.self, id: id)
             return habits
         }
     }
 
-    private static func checkCategoryNameIsFree(_ name: String, in db: Database, except id: EntityID?) throws {
-        let others = try AlmanacDomain.Category.fetchAll(db).filter { $0.id != id }
+    private static func checkCategoryNameIsFree(_ name: String, in db: any SQLSession, except id: EntityID?) throws {
+        let others = try db.fetchAll(AlmanacDomain.Category.self).filter { $0.id != id }
         if let other = NameMatcher(others, name: \.name).exact(name) {
             throw DomainError.refused("A category named \"\(other.name)\" already exists; choose another name.")
         }
@@ -127,6 +126,38 @@ extension SQLiteStore {
 
     private static func goneCategory(_ id: EntityID) -> DomainError {
         DomainError.refused("The category \(id) no longer exists; another command may have deleted it.")
+    }
+
+    // MARK: - Goals
+
+    public func goals() throws -> [Goal] {
+        try read { db in try db.fetchAll(Goal.self, where: "ORDER BY name, id") }
+    }
+
+    public func saveGoal(_ draft: Goal, now: Timestamp) throws {
+        var goal = draft
+        goal.name = try HabitRules.checkedName(goal.name, kind: "goal")
+        guard !goal.habitIds.isEmpty else { throw DomainError.invalid("A goal needs at least one habit.") }
+        try write { db in
+            let all = try db.fetchAll(Goal.self)
+            if let other = NameMatcher(all.filter { $0.id != goal.id }, name: \.name).exact(goal.name) {
+                throw DomainError.refused("A goal named \"\(other.name)\" already exists; choose another name.")
+            }
+            let habits = Set(try Self.habits(db, includeArchived: true).map(\.id))
+            if let missing = goal.habitIds.first(where: { !habits.contains($0) }) {
+                throw DomainError.refused("The habit \(missing) no longer exists; another command may have deleted it.")
+            }
+            goal.updatedAt = now
+            if all.contains(where: { $0.id == goal.id }) { try db.update(goal) } else { try db.insert(goal) }
+        }
+    }
+
+    public func deleteGoal(id: EntityID) throws {
+        try write { db in
+            guard try db.delete(Goal.self, id: id) else {
+                throw DomainError.refused("The goal \(id) no longer exists; another command may have deleted it.")
+            }
+        }
     }
 
     // MARK: - Rules

@@ -1,0 +1,218 @@
+import AlmanacDomain
+import AlmanacStorage
+import Foundation
+import PostgresNIO
+
+/// The server backend: one connection to a PostgreSQL database, the store in one schema of it.
+/// The store protocol is synchronous (a command does one thing at a time), so every round trip
+/// waits for its future on the caller's thread; rows are handed to the caller as they arrive.
+///
+/// Reads run in a `REPEATABLE READ, READ ONLY` transaction: one snapshot of the store while people
+/// log. Writes take the store's write lock (`LOCK TABLE settings IN EXCLUSIVE MODE`, which readers
+/// do not wait for) and then run in `READ COMMITTED`: writers of one store are serialised as on
+/// SQLite, and each statement after the lock sees every earlier writer's commit, so the upsert of a
+/// habit and day is race-free across processes and machines.
+public final class PostgresBackend: SQLBackend, @unchecked Sendable {
+    public let url: PostgresURL
+    let connection: PostgresConnection
+    let logger: Logger
+    private var closed = false
+
+    public var location: String { url.location }
+
+    /// How long a write waits for another writer of the store before giving up.
+    static let lockTimeout = "10s"
+
+    private init(url: PostgresURL, connection: PostgresConnection, logger: Logger) {
+        self.url = url
+        self.connection = connection
+        self.logger = logger
+    }
+
+    /// Connects (within `connectTimeout`) and points the connection at the store's schema.
+    static func connect(_ url: PostgresURL, connectTimeout: TimeAmount = .seconds(8)) throws -> PostgresBackend {
+        var logger = Logger(label: "almanac.postgres")
+        logger.logLevel = .critical
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: .disable)
+        if url.requiresTLS {
+            do {
+                configuration.tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            } catch {
+                throw StoreError.server("Cannot set up TLS for \(url.location): \(error).")
+            }
+        }
+        configuration.options.connectTimeout = connectTimeout
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: logger
+            ).wait()
+        } catch {
+            throw PostgresFailure.sentence(for: error, url: url, connecting: true)
+        }
+        let backend = PostgresBackend(url: url, connection: connection, logger: logger)
+        do {
+            try backend.simple("SET search_path TO \(url.quotedSchema); SET lock_timeout = '\(lockTimeout)'")
+        } catch {
+            try? backend.close()
+            throw error
+        }
+        return backend
+    }
+
+    public func read<T>(_ body: (any SQLSession) throws -> T) throws -> T {
+        try transaction(begin: "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", rollBack: false, body)
+    }
+
+    public func write<T>(rollBack: Bool, _ body: (any SQLSession) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN; LOCK TABLE settings IN EXCLUSIVE MODE", rollBack: rollBack, body)
+    }
+
+    private func transaction<T>(begin: String, rollBack: Bool, _ body: (any SQLSession) throws -> T) throws -> T {
+        try simple(begin)
+        let result: T
+        do {
+            result = try body(PostgresSession(backend: self))
+        } catch {
+            try? simple("ROLLBACK")   // a lost connection has rolled back already, on the server
+            throw PostgresFailure.sentence(for: error, url: url)
+        }
+        try simple(rollBack ? "ROLLBACK" : "COMMIT")
+        return result
+    }
+
+    /// Runs statements without parameters (the simple query protocol: several at once).
+    func simple(_ sql: String) throws {
+        do {
+            _ = try connection.simpleQuery(sql).wait()
+        } catch {
+            throw PostgresFailure.sentence(for: error, url: url)
+        }
+    }
+
+    public func close() throws {
+        guard !closed else { return }
+        closed = true
+        try? connection.close().wait()
+    }
+
+    deinit { if !closed { try? connection.close().wait() } }
+}
+
+/// One PostgreSQL connection inside a transaction.
+struct PostgresSession: SQLSession {
+    let backend: PostgresBackend
+
+    @discardableResult func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
+        let metadata = try run(sql, arguments, onRow: nil)
+        return metadata.rows ?? 0
+    }
+
+    func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: (any RowCells) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { body in
+            let box = UncheckedBox(body)
+            _ = try run(sql, arguments) { row in try box.value(PostgresRowCells(row)) }
+        }
+    }
+
+    /// Whole columns as typed arrays, `INSERT … SELECT FROM unnest(…)`: one statement and one round
+    /// trip per 20,000 rows instead of one per row.
+    func insertAll<Record: StoredRecord>(_ records: [Record]) throws {
+        guard !records.isEmpty else { return }
+        let columns = Record.columns, types = Record.types
+        let casts = types.enumerated().map { index, type in "$\(index + 1)::\(PostgresArray.sqlType(of: type))" }
+        let sql = "INSERT INTO \(Record.table) (\(columns.joined(separator: ", "))) SELECT * FROM unnest(\(casts.joined(separator: ", ")))"
+        for start in stride(from: 0, to: records.count, by: 20_000) {
+            var arrays = types.map { PostgresArray(type: $0) }
+            for record in records[start..<min(start + 20_000, records.count)] {
+                for (index, cell) in record.cells.enumerated() { arrays[index].append(cell) }
+            }
+            var bindings = PostgresBindings(capacity: arrays.count)
+            for array in arrays { try bindings.append(array) }
+            _ = try backend.connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: backend.logger).wait()
+        }
+    }
+
+    func prepareForBulkWrites() throws {}
+
+    /// Runs one statement with `?` placeholders (turned into `$1`, `$2`, …).
+    private func run(_ sql: String, _ arguments: [SQLValue], onRow: (@Sendable (PostgresRow) throws -> Void)?) throws -> PostgresQueryMetadata {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments {
+            switch argument {
+            case .null: bindings.appendNull()
+            case .text(let text): bindings.append(text)
+            case .real(let number): bindings.append(number)
+            case .integer(let number): bindings.append(number)
+            }
+        }
+        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings)
+        return try backend.connection.query(query, logger: backend.logger, onRow ?? { _ in }).wait()
+    }
+
+    /// `?` placeholders as PostgreSQL's `$n` (the store's SQL has no `?` inside its literals).
+    static func numbered(_ sql: String) -> String {
+        guard sql.contains("?") else { return sql }
+        var result = "", count = 0
+        result.reserveCapacity(sql.utf8.count + 8)
+        for character in sql {
+            if character == "?" {
+                count += 1
+                result += "$\(count)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// Hands a non-escaping callback to the connection's event loop while the caller waits for the
+/// query to end: the callback never runs after `forEachRow` returns, nor on two threads at once.
+private final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A row as `RowCells`: text cells are the bytes PostgreSQL sent (binary format: UTF-8 for text),
+/// numbers are decoded from their binary form. Valid only inside the callback.
+struct PostgresRowCells: RowCells {
+    let cells: PostgresRandomAccessRow
+
+    init(_ row: PostgresRow) { cells = PostgresRandomAccessRow(row) }
+
+    func isNull(_ column: Int) -> Bool { cells[column].bytes == nil }
+
+    func text(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let bytes = cells[column].bytes else { return UnsafeBufferPointer(start: nil, count: 0) }
+        // The buffer's storage is the row's, which lives until the callback returns.
+        return bytes.withUnsafeReadableBytes { raw in
+            UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        }
+    }
+
+    func number(_ column: Int) -> Double {
+        let cell = cells[column]
+        guard var bytes = cell.bytes else { return 0 }
+        switch cell.dataType {
+        case .float8: return bytes.readInteger(as: UInt64.self).map { Double(bitPattern: $0) } ?? 0
+        case .float4: return bytes.readInteger(as: UInt32.self).map { Double(Float(bitPattern: $0)) } ?? 0
+        case .int8, .int4, .int2: return Double(integer(column))
+        default: return Double(bytes.readString(length: bytes.readableBytes) ?? "") ?? 0
+        }
+    }
+
+    func integer(_ column: Int) -> Int64 {
+        let cell = cells[column]
+        guard var bytes = cell.bytes else { return 0 }
+        switch cell.dataType {
+        case .int8: return bytes.readInteger(as: Int64.self) ?? 0
+        case .int4: return Int64(bytes.readInteger(as: Int32.self) ?? 0)
+        case .int2: return Int64(bytes.readInteger(as: Int16.self) ?? 0)
+        case .float8, .float4: return Int64(number(column))
+        default: return Int64(bytes.readString(length: bytes.readableBytes) ?? "") ?? 0
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// The store's tables in a PostgreSQL schema, versioned by named migrations kept in
+/// `almanac_migrations` (as GRDB keeps SQLite's in `grdb_migrations`). A store whose applied
+/// migrations this build does not know was written by a newer Almanac and is refused.
+///
+/// Values keep the text form of the backup format, as on SQLite; text columns use the "C"
+/// collation, so names and ids sort byte by byte exactly as SQLite sorts them, whatever locale
+/// the database was created with.
+enum PostgresSchema {
+    static let migrationsTable = "almanac_migrations"
+
+    static let migrations: [(identifier: String, sql: String)] = [
+        ("v1-initial", """
+            CREATE TABLE settings (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                timeZone TEXT COLLATE "C" NOT NULL,
+                weekStart TEXT COLLATE "C" NOT NULL
+            );
+            CREATE TABLE category (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                name TEXT COLLATE "C" NOT NULL,
+                createdAt TEXT COLLATE "C" NOT NULL,
+                updatedAt TEXT COLLATE "C" NOT NULL
+            );
+            CREATE TABLE habit (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                name TEXT COLLATE "C" NOT NULL,
+                emoji TEXT COLLATE "C" NOT NULL,
+                unit TEXT COLLATE "C" NOT NULL,
+                unitLabel TEXT COLLATE "C" NOT NULL,
+                target DOUBLE PRECISION NOT NULL,
+                direction TEXT COLLATE "C" NOT NULL,
+                baseline DOUBLE PRECISION,
+                frequency TEXT COLLATE "C" NOT NULL,
+                color TEXT COLLATE "C" NOT NULL,
+                categoryId TEXT COLLATE "C",
+                weight DOUBLE PRECISION NOT NULL,
+                sortOrder BIGINT NOT NULL,
+                createdAt TEXT COLLATE "C" NOT NULL,
+                updatedAt TEXT COLLATE "C" NOT NULL,
+                archivedAt TEXT COLLATE "C"
+            );
+            CREATE TABLE goal (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                name TEXT COLLATE "C" NOT NULL,
+                habitIds TEXT COLLATE "C" NOT NULL,
+                targetDate TEXT COLLATE "C",
+                createdAt TEXT COLLATE "C" NOT NULL,
+                updatedAt TEXT COLLATE "C" NOT NULL
+            );
+            -- No foreign key to habit: a hard-deleted habit's entries stay as history.
+            CREATE TABLE habitEntry (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                habitId TEXT COLLATE "C" NOT NULL,
+                dayKey TEXT COLLATE "C" NOT NULL,
+                timestampUtc TEXT COLLATE "C" NOT NULL,
+                kind TEXT COLLATE "C" NOT NULL,
+                value DOUBLE PRECISION NOT NULL,
+                note TEXT COLLATE "C",
+                createdAt TEXT COLLATE "C" NOT NULL,
+                deletedAt TEXT COLLATE "C"
+            );
+            CREATE INDEX habitEntry_habit_day ON habitEntry (habitId, dayKey);
+            CREATE TABLE journalEntry (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                dayKey TEXT COLLATE "C" NOT NULL,
+                timestampUtc TEXT COLLATE "C" NOT NULL,
+                title TEXT COLLATE "C" NOT NULL,
+                body TEXT COLLATE "C" NOT NULL,
+                createdAt TEXT COLLATE "C" NOT NULL,
+                deletedAt TEXT COLLATE "C"
+            );
+            CREATE INDEX journalEntry_day ON journalEntry (dayKey);
+            CREATE TABLE wellbeingEntry (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                dayKey TEXT COLLATE "C" NOT NULL,
+                timestampUtc TEXT COLLATE "C" NOT NULL,
+                metric TEXT COLLATE "C" NOT NULL,
+                value DOUBLE PRECISION NOT NULL,
+                scaleMax DOUBLE PRECISION NOT NULL,
+                habitId TEXT COLLATE "C",
+                note TEXT COLLATE "C",
+                createdAt TEXT COLLATE "C" NOT NULL,
+                deletedAt TEXT COLLATE "C"
+            );
+            CREATE INDEX wellbeingEntry_day ON wellbeingEntry (dayKey);
+            """),
+    ]
+}

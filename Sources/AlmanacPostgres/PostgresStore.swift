@@ -1,0 +1,129 @@
+import AlmanacDomain
+import AlmanacStorage
+import PostgresNIO
+
+/// The server store: the store's semantics (`RelationalStore`) over one schema of a PostgreSQL
+/// database, owned by the role that created it.
+public typealias PostgresStore = RelationalStore<PostgresBackend>
+
+extension RelationalStore where Backend == PostgresBackend {
+    /// Opens (or creates) the store in the URL's schema, migrating an older one. A schema that
+    /// holds other tables, or a store written by a newer Almanac, is refused before anything is
+    /// written; another role's store is refused by the server (permission denied).
+    public static func open(url: PostgresURL, mode: StoreOpenMode = .existing) throws -> PostgresStore {
+        let backend = try PostgresBackend.connect(url)
+        do {
+            try prepare(backend, mode: mode)
+        } catch {
+            try? backend.close()
+            throw error
+        }
+        return PostgresStore(backend: backend)
+    }
+
+    /// Whether the URL's schema holds an Almanac store (connecting to find out).
+    public static func exists(url: PostgresURL) throws -> Bool {
+        let backend = try PostgresBackend.connect(url)
+        defer { try? backend.close() }
+        return try inspect(backend) == .store
+    }
+
+    private enum Found: Equatable { case noSchema, emptySchema, otherTables, store }
+
+    private static func inspect(_ backend: PostgresBackend) throws -> Found {
+        let schema = backend.url.schema
+        return try backend.read { db in
+            var found = Found.noSchema
+            try db.forEachRow("SELECT has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?", [.text(schema)]) { row in
+                found = row.text(0).first == 1 ? .emptySchema : .otherTables
+            }
+            if found == .otherTables {
+                throw StoreError.server("PostgreSQL at \(backend.url.host):\(backend.url.port) refused role \(backend.url.user) access to the store in schema \(schema) (permission denied for schema \(schema)); a store belongs to the role that created it.")
+            }
+            guard found == .emptySchema else { return .noSchema }
+            var tables: Set<String> = []
+            try db.forEachRow("SELECT tablename FROM pg_tables WHERE schemaname = ?", [.text(schema)]) { row in tables.insert(row.string(0)) }
+            if tables.contains(PostgresSchema.migrationsTable) { return .store }
+            return tables.isEmpty ? .emptySchema : .otherTables
+        }
+    }
+
+    private static func prepare(_ backend: PostgresBackend, mode: StoreOpenMode) throws {
+        let url = backend.url
+        let found = try inspect(backend)
+        if found == .otherTables {
+            throw StoreError.server("Schema \(url.schema) of \(url.location) holds tables that are not an Almanac store; Almanac leaves it alone.")
+        }
+        if found != .store {
+            guard case .createIfMissing(let settings) = mode else { throw StoreError.missing(path: url.location) }
+            _ = try StoreCalendar(settings: settings)
+            try create(backend, settings: settings, schemaExists: found == .emptySchema)
+            return
+        }
+        let applied = try backend.read { db in try appliedMigrations(db) }
+        let known = Set(PostgresSchema.migrations.map(\.identifier))
+        if !applied.isSubset(of: known) { throw StoreError.newerSchema(path: url.location) }
+        if applied.count < known.count { try migrate(backend) }
+    }
+
+    private static func appliedMigrations(_ db: any SQLSession) throws -> Set<String> {
+        var applied: Set<String> = []
+        try db.forEachRow("SELECT identifier FROM \(PostgresSchema.migrationsTable)", []) { row in applied.insert(row.string(0)) }
+        return applied
+    }
+
+    /// The schema, its tables and the settings, in one transaction: a failure leaves nothing.
+    private static func create(_ backend: PostgresBackend, settings: Settings, schemaExists: Bool) throws {
+        let url = backend.url
+        try backend.simple("BEGIN")
+        do {
+            // Two `init`s racing: the second waits here, then finds the store.
+            try backend.simple("SELECT pg_advisory_xact_lock(hashtext('almanac:' || \(literal(url.schema))))")
+            try backend.simple("CREATE SCHEMA IF NOT EXISTS \(url.quotedSchema)")
+            try backend.simple("""
+                CREATE TABLE IF NOT EXISTS \(PostgresSchema.migrationsTable) (identifier TEXT COLLATE "C" PRIMARY KEY)
+                """)
+            let session = PostgresSession(backend: backend)
+            let applied = try appliedMigrations(session)
+            if applied.isEmpty {
+                try apply(pending: applied, session)
+                try PostgresStore.save(settings, session)
+            }
+            try backend.simple("COMMIT")
+        } catch {
+            try? backend.simple("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static func migrate(_ backend: PostgresBackend) throws {
+        try backend.simple("BEGIN; SELECT pg_advisory_xact_lock(hashtext('almanac:' || \(literal(backend.url.schema))))")
+        do {
+            let session = PostgresSession(backend: backend)
+            try apply(pending: appliedMigrations(session), session)
+            try backend.simple("COMMIT")
+        } catch {
+            try? backend.simple("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static func apply(pending applied: Set<String>, _ session: PostgresSession) throws {
+        for migration in PostgresSchema.migrations where !applied.contains(migration.identifier) {
+            try session.backend.simple(migration.sql)
+            try session.execute("INSERT INTO \(PostgresSchema.migrationsTable) (identifier) VALUES (?)", [.text(migration.identifier)])
+        }
+    }
+
+    /// A checked plain name as an SQL string literal.
+    private static func literal(_ name: String) -> String { "'\(name)'" }
+}
+
+extension RelationalStore where Backend == PostgresBackend {
+    /// Drops the store's schema when it holds no row at all (a store this command created and
+    /// could not fill): nothing of anyone's history can go with it.
+    public func removeIfEmpty() throws {
+        guard try rowCounts().values.allSatisfy({ $0 == 0 }) else { return }
+        try backend.simple("DROP SCHEMA \(backend.url.quotedSchema) CASCADE")
+    }
+}

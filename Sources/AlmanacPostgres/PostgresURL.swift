@@ -1,0 +1,84 @@
+import Foundation
+
+/// Where a PostgreSQL store is: `postgres://USER@HOST:PORT/DATABASE?schema=NAME`. The password
+/// comes from `PGPASSWORD` (a password in the URL works too, but ends up in shell histories and
+/// process lists); it is never part of `location`, which is what messages show.
+public struct PostgresURL: Sendable, Equatable {
+    public var user: String
+    public var password: String?
+    public var host: String
+    public var port: Int
+    public var database: String
+    /// The schema that holds the store: one store per schema, owned by one role.
+    public var schema: String
+    /// `sslmode=require` asks for TLS; the default is a plain connection (as on a trusted network).
+    public var requiresTLS: Bool
+
+    /// Whether a `--store` value names a PostgreSQL store rather than a file.
+    public static func isPostgres(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        func bad(_ reason: String) -> PostgresURLError { PostgresURLError(message: "\(Self.redacted(text)) is not a usable PostgreSQL store URL: \(reason).") }
+        guard Self.isPostgres(text), let components = URLComponents(string: text) else {
+            throw bad("write it as postgres://USER@HOST:PORT/DATABASE?schema=NAME")
+        }
+        guard let host = components.host, !host.isEmpty else { throw bad("it names no host") }
+        self.host = host
+        port = components.port ?? 5432
+        guard (1...65535).contains(port) else { throw bad("the port must be 1 to 65535") }
+        let user = components.user ?? environment["PGUSER"] ?? environment["USER"] ?? ""
+        guard !user.isEmpty else { throw bad("it names no user (postgres://USER@HOST/DATABASE)") }
+        self.user = user
+        password = components.password ?? environment["PGPASSWORD"]
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        database = path.isEmpty ? user : path
+        guard !database.contains("/") else { throw bad("the database name cannot contain \"/\"") }
+        var schema = user
+        var requiresTLS = false
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "schema": schema = item.value ?? ""
+            case "sslmode":
+                switch item.value ?? "" {
+                case "disable", "allow", "prefer": requiresTLS = false
+                case "require": requiresTLS = true
+                default: throw bad("sslmode is disable or require")
+                }
+            default: throw bad("it has an unknown parameter \"\(item.name)\" (known: schema, sslmode)")
+            }
+        }
+        guard Self.isPlainName(schema) else {
+            throw bad("the schema name \"\(schema)\" must be 1 to 63 lowercase letters, digits or underscores, starting with a letter or underscore")
+        }
+        self.schema = schema
+        self.requiresTLS = requiresTLS
+    }
+
+    /// The URL as messages show it: no password.
+    public var location: String { "postgres://\(user)@\(host):\(port)/\(database)?schema=\(schema)" }
+
+    /// The schema as a quoted identifier (its name is checked to be plain, so quoting is enough).
+    var quotedSchema: String { "\"\(schema)\"" }
+
+    static func isPlainName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 63 else { return false }
+        let lower = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz_")
+        let rest = lower.union(CharacterSet(charactersIn: "0123456789"))
+        return lower.contains(first) && name.unicodeScalars.allSatisfy(rest.contains)
+    }
+
+    /// A URL with its password (if any) hidden, for an error message about the URL itself.
+    static func redacted(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.password != nil else { return text }
+        components.password = "***"
+        return components.string ?? text
+    }
+}
+
+/// A URL that cannot name a store, as one sentence.
+public struct PostgresURLError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,87 @@
+import AlmanacDomain
+
+/// The store's semantics (SPEC section 3), written once over an `SQLBackend`: upsert per habit and
+/// day with soft-deleted history, the cap on active habits, skips, unlog, names that must be free,
+/// restore and import in one transaction. `SQLiteStore` and `PostgresStore` are this class over
+/// their backend; what only one database can do (a file copy, a schema) lives in their modules.
+///
+/// Every method that changes something is one write transaction (serialised with every other
+/// writer of the store by the backend) and takes the current instant explicitly.
+public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
+    public let backend: Backend
+
+    public var location: String { backend.location }
+
+    public init(backend: Backend) { self.backend = backend }
+
+    public func close() throws { try backend.close() }
+
+    func read<T>(_ body: (any SQLSession) throws -> T) throws -> T { try backend.read(body) }
+
+    func write<T>(_ body: (any SQLSession) throws -> T) throws -> T { try backend.write(rollBack: false, body) }
+
+    // MARK: - Settings
+
+    public func settings() throws -> Settings { try read { db in try Self.settings(db, location: location) } }
+
+    /// Changes the settings. Day keys already written stay as they were: they are truth.
+    public func updateSettings(_ settings: Settings) throws {
+        _ = try StoreCalendar(settings: settings)
+        try write { db in try Self.save(settings, db) }
+    }
+
+    static func settings(_ db: any SQLSession, location: String) throws -> Settings {
+        try RelationalStoreSettings.read(db, location: location)
+    }
+
+    /// Writes the one row of settings.
+    public static func save(_ settings: Settings, _ db: any SQLSession) throws {
+        try db.execute("DELETE FROM settings")
+        try db.execute("INSERT INTO settings (id, timeZone, weekStart) VALUES (1, ?, ?)",
+                       [.text(settings.timeZone), .text(settings.weekStart.rawValue)])
+    }
+
+    public func rowCounts() throws -> [BackupFormat.Section: Int] {
+        try read { db in
+            var counts: [BackupFormat.Section: Int] = [:]
+            for section in BackupFormat.Section.allCases {
+                counts[section] = try db.count("SELECT COUNT(*) FROM \(StoreTable.name(of: section))")
+            }
+            return counts
+        }
+    }
+}
+
+/// Reads inside one read transaction: everything it returns belongs to the same moment of the
+/// store, even while another process writes.
+struct SessionReading: StoreReading {
+    let db: any SQLSession
+    let location: String
+
+    func settings() throws -> Settings { try RelationalStoreSettings.read(db, location: location) }
+
+    func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
+        try db.forEachRow(StoreTable.selectAll(section), [], body)
+    }
+}
+
+/// The settings row, for readers that are not generic over a backend.
+enum RelationalStoreSettings {
+    static func read(_ db: any SQLSession, location: String) throws -> Settings {
+        var found: Settings?
+        var unreadable = false
+        try db.forEachRow("SELECT timeZone, weekStart FROM settings", []) { row in
+            guard let weekStart = Weekday(rawValue: row.string(1)) else { unreadable = true; return }
+            found = Settings(timeZone: row.string(0), weekStart: weekStart)
+        }
+        if unreadable { throw StoreError.database("the settings have an unreadable week start") }
+        guard let found else { throw StoreError.notAnAlmanacStore(path: location) }
+        return found
+    }
+}
+
+extension RelationalStore {
+    public func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T {
+        try read { db in try body(SessionReading(db: db, location: location)) }
+    }
+}
