@@ -83,10 +83,13 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
         return result
     }
 
-    /// Runs statements without parameters (the simple query protocol: several at once).
+    /// Runs statements without parameters, one after the other (the store's SQL has no `;`
+    /// inside its literals).
     func simple(_ sql: String) throws {
         do {
-            _ = try connection.simpleQuery(sql).wait()
+            for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                _ = try connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger).wait()
+            }
         } catch {
             throw PostgresFailure.sentence(for: error, url: url)
         }

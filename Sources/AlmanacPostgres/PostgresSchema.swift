@@ -47,7 +47,7 @@ enum PostgresSchema {
                 createdAt TEXT COLLATE "C" NOT NULL,
                 updatedAt TEXT COLLATE "C" NOT NULL
             );
-            -- No foreign key to habit: a hard-deleted habit's entries stay as history.
+            -- No foreign key to habit: a hard-deleted habit's entries stay as history
             CREATE TABLE habitEntry (
                 id TEXT COLLATE "C" PRIMARY KEY,
                 habitId TEXT COLLATE "C" NOT NULL,

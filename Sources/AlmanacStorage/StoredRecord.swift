@@ -163,3 +163,21 @@ public enum StoreTable {
         return "SELECT \(columns) FROM \(name(of: section)) ORDER BY \(section.order.joined(separator: ", "))"
     }
 }
+
+extension StoreContents {
+    /// Every object of a store, soft-deleted ones included, from one consistent read: the rows of
+    /// each section come in the order of the backup format's fields, which is each record's
+    /// column order, so they are read as records directly.
+    public init(reading: any StoreReading) throws {
+        self.init(settings: try reading.settings())
+        func read<Record: StoredRecord>(_ section: BackupFormat.Section, into records: inout [Record]) throws {
+            try reading.forEachRecord(of: section) { row in records.append(try Record(row: row)) }
+        }
+        try read(.categories, into: &categories)
+        try read(.habits, into: &habits)
+        try read(.goals, into: &goals)
+        try read(.habitEntries, into: &habitEntries)
+        try read(.journalEntries, into: &journalEntries)
+        try read(.wellbeingEntries, into: &wellbeingEntries)
+    }
+}

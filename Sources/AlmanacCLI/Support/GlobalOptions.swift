@@ -6,8 +6,8 @@ import Foundation
 /// Options every command takes: where the store is. Also the clock (`ALMANAC_NOW`).
 public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The store file (default: $ALMANAC_STORE, else $XDG_DATA_HOME/almanac/almanac.sqlite).",
-        valueName: "path"))
+        "The store: a file, or postgres://USER@HOST:PORT/DATABASE?schema=NAME with the password in PGPASSWORD (default: $ALMANAC_STORE, else $XDG_DATA_HOME/almanac/almanac.sqlite).",
+        valueName: "store"))
     public var store: String?
 
     public init() {}
