@@ -114,9 +114,14 @@ struct PostgresSession: SQLSession {
     }
 
     func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: (any RowCells) throws -> Void) throws {
-        try withoutActuallyEscaping(body) { body in
-            let box = UncheckedBox(body)
-            _ = try run(sql, arguments) { row in try box.value(PostgresRowCells(row)) }
+        // The connection keeps its row callback a while after the query ends, so the callback
+        // holds only a pointer to `body`, never `body` itself (which must not escape).
+        try withoutActuallyEscaping(body) { escapable in
+            var handler = escapable
+            try withUnsafeMutablePointer(to: &handler) { pointer in
+                let sink = RowSink(pointer)
+                _ = try run(sql, arguments) { row in try sink.pointer.pointee(PostgresRowCells(row)) }
+            }
         }
     }
 
@@ -172,11 +177,12 @@ struct PostgresSession: SQLSession {
     }
 }
 
-/// Hands a non-escaping callback to the connection's event loop while the caller waits for the
-/// query to end: the callback never runs after `forEachRow` returns, nor on two threads at once.
-private final class UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// A pointer to the caller's row handler, handed to the connection's event loop while the caller
+/// waits for the query to end: the handler never runs after `forEachRow` returns, nor on two
+/// threads at once.
+private final class RowSink: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<(any RowCells) throws -> Void>
+    init(_ pointer: UnsafeMutablePointer<(any RowCells) throws -> Void>) { self.pointer = pointer }
 }
 
 /// A row as `RowCells`: text cells are the bytes PostgreSQL sent (binary format: UTF-8 for text),

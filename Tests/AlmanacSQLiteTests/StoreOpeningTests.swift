@@ -60,9 +60,9 @@ import Testing
 
     @Test func theStoreIsInWALModeWithABusyTimeout() throws {
         let f = try StoreFixture()
-        let mode = try f.store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let mode = try f.sqlite.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
-        #expect(try f.store.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
+        #expect(try f.sqlite.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
     }
 
     @Test func anUnknownTimeZoneIsRefusedAtCreation() {

@@ -1,51 +1,60 @@
 @testable import AlmanacSQLite
 import AlmanacDomain
+import AlmanacPostgres
 import AlmanacStorage
 import AlmanacTestSupport
 import Foundation
 import GRDB
 import Testing
 
-/// A fresh store in a temporary folder, Berlin time, weeks from Monday.
+/// A fresh store, Berlin time, weeks from Monday: a file in a temporary folder, or a new schema
+/// of the test server.
 struct StoreFixture {
     let folder = TemporaryFolder("store")
-    let store: SQLiteStore
+    let store: any AlmanacStore
     let now = Timestamp(iso8601: "2026-11-22T10:00:00Z")!
 
-    init(timeZone: String = "Europe/Berlin") throws {
-        store = try SQLiteStore.open(path: folder.path("almanac.sqlite"),
-                                      mode: .createIfMissing(Settings(timeZone: timeZone, weekStart: .monday)))
+    init(_ backend: TestBackend = .sqlite, timeZone: String = "Europe/Berlin") throws {
+        let settings = Settings(timeZone: timeZone, weekStart: .monday)
+        switch backend {
+        case .sqlite: store = try SQLiteStore.open(path: folder.path("almanac.sqlite"), mode: .createIfMissing(settings))
+        case .postgres: store = try PostgresStore.open(url: PostgresURL(TestPostgres.newStore()), mode: .createIfMissing(settings))
+        }
     }
+
+    /// The SQLite store, for tests that look at the file's schema.
+    var sqlite: SQLiteStore { store as! SQLiteStore }
 
     func habit(_ name: String, unit: HabitUnit = .boolean, target: Double = 1, direction: Direction = .atLeast) throws -> Habit {
         try store.addHabit(Habit(name: name, unit: unit, target: target, direction: direction, createdAt: now))
     }
 }
 
+/// The store's rules, on every backend of this run.
 @Suite struct StoreSemanticsTests {
     /// `log --difficulty`: each logged day gets its rating in the log's own transaction; a refused
     /// log (a value a yes/no habit cannot take) writes neither.
-    @Test func aRatingIsWrittenWithItsEntriesOrNotAtAll() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func aRatingIsWrittenWithItsEntriesOrNotAtAll(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let run = try f.habit("Run", unit: .boolean, target: 1)
         let days = [DayKey("2026-11-19")!, DayKey("2026-11-20")!]
         let rating = LogRating(metric: "difficulty", value: 7, scaleMax: 10)
-        try f.store.log(habitId: run.id, days: days, value: 1, mode: .replace, note: nil, rating: rating, now: f.now)
+        try f.store.log(habitId: run.id, days: days, value: 1, mode: .replace, note: nil, minuteOfDay: nil, rating: rating, now: f.now)
         let ratings = try f.store.wellbeing(from: nil, to: nil)
         #expect(ratings.map(\.dayKey) == days && ratings.allSatisfy { $0.habitId == run.id && $0.metric == "difficulty" && $0.value == 7 })
         #expect(throws: DomainError.self) {
-            try f.store.log(habitId: run.id, days: days, value: 2, mode: .replace, note: nil, rating: rating, now: f.now)
+            try f.store.log(habitId: run.id, days: days, value: 2, mode: .replace, note: nil, minuteOfDay: nil, rating: rating, now: f.now)
         }
         #expect(try f.store.wellbeing(from: nil, to: nil).count == 2)
     }
 
-    @Test func relogReplacesTheDayAndKeepsTheOldValueAsSoftDeleted() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func relogReplacesTheDayAndKeepsTheOldValueAsSoftDeleted(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let water = try f.habit("Drink water", unit: .count, target: 8)
         let day = DayKey("2026-11-20")!
-        try f.store.log(habitId: water.id, days: [day], value: 3, mode: .replace, note: nil, now: f.now)
+        try f.store.log(habitId: water.id, days: [day], value: 3, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
         let later = Timestamp(millis: f.now.millis + 60_000)
-        let outcome = try f.store.log(habitId: water.id, days: [day], value: 5, mode: .replace, note: nil, now: later)
+        let outcome = try f.store.log(habitId: water.id, days: [day], value: 5, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: later)
         #expect(outcome.replaced == 1)
         let live = try f.store.entries(habitId: water.id, from: day, to: day)
         #expect(live.map(\.value) == [5])
@@ -54,47 +63,47 @@ struct StoreFixture {
         #expect(all.first { $0.value == 3 }?.deletedAt == later)
     }
 
-    @Test func addAppendsAndTheDayValueIsTheSum() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func addAppendsAndTheDayValueIsTheSum(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let water = try f.habit("Drink water", unit: .count, target: 8)
         let day = DayKey("2026-11-20")!
-        for _ in 0..<3 { try f.store.log(habitId: water.id, days: [day], value: 1, mode: .add, note: nil, now: f.now) }
+        for _ in 0..<3 { try f.store.log(habitId: water.id, days: [day], value: 1, mode: .add, note: nil, minuteOfDay: nil, rating: nil, now: f.now) }
         let live = try f.store.entries(habitId: water.id, from: day, to: day)
         #expect(live.count == 3)
         #expect(live.reduce(0) { $0 + $1.value } == 3)
     }
 
-    @Test func skipRangesExcuseEveryDayAndReplaceWhatWasThere() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func skipRangesExcuseEveryDayAndReplaceWhatWasThere(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let run = try f.habit("Run")
         let from = DayKey("2026-12-24")!, to = DayKey("2026-12-31")!
-        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .replace, note: nil, now: f.now)
+        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
         let days = (from.ordinal...to.ordinal).map(DayKey.init(ordinal:))
-        let outcome = try f.store.log(habitId: run.id, days: days, value: 0, mode: .skip, note: "Vacation", now: f.now)
+        let outcome = try f.store.log(habitId: run.id, days: days, value: 0, mode: .skip, note: "Vacation", minuteOfDay: nil, rating: nil, now: f.now)
         #expect(outcome.written.count == 8)
         #expect(outcome.replaced == 1)
         let live = try f.store.entries(habitId: run.id, from: from, to: to)
         #expect(live.count == 8 && live.allSatisfy { $0.kind == .skip })
         // Logging a check on an excused day withdraws the excuse.
-        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .add, note: nil, now: f.now)
+        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .add, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
         #expect(try f.store.entries(habitId: run.id, from: from, to: from).map(\.kind) == [.check])
     }
 
-    @Test func unlogIsASoftDelete() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func unlogIsASoftDelete(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let run = try f.habit("Run")
         let day = DayKey("2026-11-20")!
-        try f.store.log(habitId: run.id, days: [day], value: 1, mode: .replace, note: "5k", now: f.now)
+        try f.store.log(habitId: run.id, days: [day], value: 1, mode: .replace, note: "5k", minuteOfDay: nil, rating: nil, now: f.now)
         #expect(try f.store.unlog(habitId: run.id, days: [day], now: f.now) == 1)
         #expect(try f.store.entries(habitId: run.id, from: day, to: day).isEmpty)
         #expect(try f.store.entries(habitId: run.id, from: day, to: day, includeDeleted: true).count == 1)
         #expect(try f.store.unlog(habitId: run.id, days: [day], now: f.now) == 0)
     }
 
-    @Test func hardDeleteRemovesTheDefinitionButKeepsEntries() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func hardDeleteRemovesTheDefinitionButKeepsEntries(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let run = try f.habit("Run")
-        try f.store.log(habitId: run.id, days: [DayKey("2026-11-19")!, DayKey("2026-11-20")!], value: 1, mode: .replace, note: nil, now: f.now)
+        try f.store.log(habitId: run.id, days: [DayKey("2026-11-19")!, DayKey("2026-11-20")!], value: 1, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
         #expect(try f.store.deleteHabit(id: run.id) == 2)
         #expect(try f.store.habits().isEmpty)
         #expect(try f.store.entries(habitId: run.id).count == 2)
@@ -102,8 +111,8 @@ struct StoreFixture {
         _ = try f.habit("run")
     }
 
-    @Test func theCapCountsOnlyActiveHabits() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func theCapCountsOnlyActiveHabits(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         var habits: [Habit] = []
         for i in 1...100 { habits.append(try f.habit("Habit \(i)")) }
         #expect(throws: DomainError.self) { try f.habit("Habit 101") }
@@ -117,8 +126,8 @@ struct StoreFixture {
         #expect(try f.store.habit(named: "habit 1").archivedAt == nil)
     }
 
-    @Test func namesAreUniqueIgnoringCaseEvenWhenArchived() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func namesAreUniqueIgnoringCaseEvenWhenArchived(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let run = try f.habit("Run")
         try f.store.archiveHabit(id: run.id, now: f.now)
         #expect(throws: DomainError.self) { try f.habit("RUN") }
@@ -129,8 +138,8 @@ struct StoreFixture {
         #expect(throws: DomainError.self) { try f.store.updateHabit(renamed, now: f.now) }
     }
 
-    @Test func unknownNamesGetSuggestions() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func unknownNamesGetSuggestions(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         _ = try f.habit("Drink water")
         _ = try f.habit("Meditate")
         #expect(throws: DomainError.notFound(kind: "habit", name: "meditat", suggestions: ["Meditate"])) {
@@ -139,11 +148,11 @@ struct StoreFixture {
         #expect(try f.store.habit(named: "DRINK water").name == "Drink water")
     }
 
-    @Test func invalidValuesAreRefusedAndChangeNothing() throws {
-        let f = try StoreFixture()
+    @Test(arguments: TestBackend.available) func invalidValuesAreRefusedAndChangeNothing(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
         let run = try f.habit("Run")
         #expect(throws: DomainError.self) {
-            try f.store.log(habitId: run.id, days: [DayKey("2026-11-20")!], value: 2, mode: .replace, note: nil, now: f.now)
+            try f.store.log(habitId: run.id, days: [DayKey("2026-11-20")!], value: 2, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
         }
         #expect(throws: DomainError.self) {
             try f.store.addHabit(Habit(name: "Bad", unit: .count, target: -1, createdAt: f.now))
@@ -157,7 +166,7 @@ struct StoreFixture {
 
     @Test func habitDayRangesAreAnIndexRangeScan() throws {
         let f = try StoreFixture()
-        let plan = try f.store.read { db in
+        let plan = try f.sqlite.read { db in
             try Row.fetchAll(db, sql: """
                 EXPLAIN QUERY PLAN SELECT * FROM habitEntry WHERE habitId = ? AND dayKey BETWEEN ? AND ?
                 """, arguments: ["x", "2026-01-01", "2026-12-31"]).map { $0["detail"] as String }
@@ -185,7 +194,7 @@ struct StoreFixture {
     func eachBackupSectionIsATableWithTheSameColumns(_ section: BackupFormat.Section) throws {
         let f = try StoreFixture()
         #expect(StoreTable.columns(of: section) == section.fields.map(\.name))
-        let columns = try f.store.read { db in try db.columns(in: StoreTable.name(of: section)).map(\.name) }
+        let columns = try f.sqlite.read { db in try db.columns(in: StoreTable.name(of: section)).map(\.name) }
         #expect(Set(columns) == Set(section.fields.map(\.name)))
     }
 
@@ -194,13 +203,13 @@ struct StoreFixture {
     /// a level, an achievement, a rate or goal progress — those are computed when read.
     @Test func noColumnStoresAnythingDerived() throws {
         let f = try StoreFixture()
-        let tables = try f.store.read { db in
+        let tables = try f.sqlite.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
         }
         #expect(Set(tables) == Set(BackupFormat.Section.allCases.map { StoreTable.name(of: $0) } + ["settings"]))
         let derived = ["streak", "score", "complet", "xp", "level", "achiev", "rate", "progress", "total", "perfect", "reduction"]
         for table in tables {
-            let columns = try f.store.read { db in try db.columns(in: table).map(\.name) }
+            let columns = try f.sqlite.read { db in try db.columns(in: table).map(\.name) }
             for column in columns {
                 #expect(!derived.contains { column.lowercased().contains($0) }, "\(table).\(column) looks derived")
             }

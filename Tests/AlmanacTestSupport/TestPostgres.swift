@@ -1,0 +1,83 @@
+import Foundation
+
+/// Where a test's store lives. `make test` runs every suite that takes a backend against both
+/// (it starts a throw-away PostgreSQL server and sets `ALMANAC_TEST_POSTGRES`); `make test
+/// SQLITE_ONLY=1`, or a plain `swift test`, runs the SQLite half.
+public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+
+    /// The backends this run tests.
+    public static var available: [TestBackend] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
+
+    public var description: String { rawValue }
+
+    /// A store location that holds nothing yet: a file in `folder`, or a new schema.
+    public func newStore(in folder: TemporaryFolder, name: String = "almanac") -> String {
+        switch self {
+        case .sqlite: return folder.path("\(name).sqlite")
+        case .postgres: return TestPostgres.newStore()
+        }
+    }
+}
+
+/// The throw-away PostgreSQL server of `scripts/pg-server.sh`: its superuser's URL, new schemas,
+/// SQL through `psql`, and a restart.
+public enum TestPostgres {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// The superuser's URL (`postgres://postgres@127.0.0.1:PORT/postgres`), when a server runs.
+    public static var adminURL: String? { environment["ALMANAC_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 } }
+    public static var isAvailable: Bool { adminURL != nil }
+    /// The superuser's password.
+    public static var password: String { environment["PGPASSWORD"] ?? "" }
+    /// What the `almanac` binary needs to reach the server as the superuser.
+    public static var binaryEnvironment: [String: String] { ["PGPASSWORD": password] }
+
+    /// The URL of a schema no test has used yet (nothing is created until a command does).
+    public static func newStore(prefix: String = "t") -> String {
+        "\(adminURL ?? "postgres://nobody@127.0.0.1:1/none")?schema=\(prefix)_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
+    }
+
+    /// The port the server listens on.
+    public static var port: Int { adminURL.flatMap { URLComponents(string: $0)?.port } ?? 5432 }
+
+    /// Runs SQL as the superuser (or as `user` with `password`) through `psql`; returns its
+    /// output, rows as `a|b` lines. Throws with psql's message when the SQL fails.
+    @discardableResult
+    public static func psql(_ sql: String, user: String = "postgres", password: String? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", "postgres", "-X", "-q", "-tA",
+                             "-v", "ON_ERROR_STOP=1", "-c", sql]
+        process.environment = ["PGPASSWORD": password ?? self.password, "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw PSQLFailure(message: String(decoding: error, as: UTF8.self))
+        }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Restarts the server (`scripts/pg-server.sh restart`): every open connection is dropped.
+    public static func restart() throws {
+        guard let folder = environment["ALMANAC_TEST_PG_FOLDER"] else { throw PSQLFailure(message: "no test server folder") }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/pg-server.sh").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script, "restart", folder]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw PSQLFailure(message: "the test server did not restart") }
+    }
+
+    public struct PSQLFailure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+}
