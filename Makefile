@@ -1,7 +1,8 @@
 # Almanac — everything a new machine needs is installed by these targets (Debian/Ubuntu: apt-get,
 # as root or through sudo). `make test` and `make demo` work on a brand-new machine.
 SWIFT ?= swift
-APT_PACKAGES := libcmark-dev libsqlite3-dev tzdata cmark sqlite3 libxml2-utils time bc python3 python3-jsonschema
+APT_PACKAGES := libcmark-dev libsqlite3-dev tzdata cmark sqlite3 libxml2-utils time bc python3 python3-jsonschema \
+  postgresql postgresql-client
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac
 
@@ -23,9 +24,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
+# Every suite that takes a backend runs against SQLite and a throw-away PostgreSQL server that this
+# target starts and stops (scripts/pg-server.sh); a server that cannot start fails the run.
+# `make test SQLITE_ONLY=1` runs the SQLite half, for a machine without PostgreSQL.
 test: build
 	bash scripts/check-backup-schema.sh
-	$(SWIFT) test
+ifeq ($(SQLITE_ONLY),1)
+	env -u ALMANAC_TEST_POSTGRES $(SWIFT) test
+else
+	bash scripts/pg-server.sh run $(SWIFT) test
+endif
 
 demo: build
 	@mkdir -p .demo

@@ -31,8 +31,8 @@ import Testing
         #expect(try s.ok("restore", "one.json", "--store", s.folder.path("b.sqlite")).contains(": 0 rows changed"))
     }
 
-    @Test func sameStoreSameBytesAndExportJSONIsBackup() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func sameStoreSameBytesAndExportJSONIsBackup(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("demo", "--store", s.folder.path("a.sqlite"), "--habits", "5", "--years", "1")
         try s.ok("backup", "--store", s.folder.path("a.sqlite"), "--out", "one.json")
         try s.ok("export", "json", "--store", s.folder.path("a.sqlite"), "--out", "two.json")
@@ -41,8 +41,8 @@ import Testing
         #expect(Data(stdout.utf8) == s.folder.bytes("one.json"))
     }
 
-    @Test func hostileTextSurvivesTheRoundTrip() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func hostileTextSurvivesTheRoundTrip(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Asia/Kolkata")
         let name = "Ünïcødé \"quoted\", <b>bold</b> \\ back 🧪"
         try s.ok("habit", "add", name, "--emoji", "🧪")
@@ -58,8 +58,8 @@ import Testing
         #expect((json["settings"] as! [String: Any])["timeZone"] as? String == "Asia/Kolkata")
     }
 
-    @Test func replaceSnapshotsTheStoreFirstAndDryRunChangesNothing() throws {
-        var s = Session()
+    @Test(arguments: TestBackend.available) func replaceSnapshotsTheStoreFirstAndDryRunChangesNothing(_ backend: TestBackend) throws {
+        var s = Session(backend)
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Old habit")
         try s.ok("demo", "--store", s.folder.path("other.sqlite"), "--habits", "3", "--years", "1")
@@ -70,15 +70,24 @@ import Testing
         #expect(s.snapshot() == before)
         s.now = "2026-11-22T10:15:00Z"
         let out = try s.ok("restore", "other.json", "--mode", "replace")
-        #expect(out.contains("before-restore-20261122T101500Z.sqlite"))
         let names = try JSONSerialization.jsonObject(with: Data(try s.ok("habit", "list", "--json", "--archived").utf8)) as! [[String: Any]]
         #expect(!names.contains { $0["name"] as? String == "Old habit" })
-        let saved = try s.ok("habit", "list", "--store", s.folder.path("almanac.sqlite.before-restore-20261122T101500Z.sqlite"))
-        #expect(saved.contains("Old habit"))
+        if backend == .sqlite {
+            #expect(out.contains("before-restore-20261122T101500Z.sqlite"))
+            let saved = try s.ok("habit", "list", "--store", s.folder.path("almanac.sqlite.before-restore-20261122T101500Z.sqlite"))
+            #expect(saved.contains("Old habit"))
+        } else {
+            // A server store is kept as a full backup in the current folder; restoring it undoes the replace.
+            let schema = String(s.store.split(separator: "=").last!)
+            let file = "\(schema).before-restore-20261122T101500Z.json"
+            #expect(out.contains("Saved the current store as \(file) (restore it with `almanac restore \(file) --mode replace` to undo)."))
+            try s.ok("restore", file, "--mode", "replace")
+            #expect(try s.ok("habit", "list").contains("Old habit"))
+        }
     }
 
-    @Test func mergeKeepsTheNewerEdit() throws {
-        var s = Session()
+    @Test(arguments: TestBackend.available) func mergeKeepsTheNewerEdit(_ backend: TestBackend) throws {
+        var s = Session(backend)
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Read", "--color", "#111111")
         try s.ok("backup", "--out", "old.json")
@@ -147,8 +156,8 @@ import Testing
 
     /// Issue 9: `init` then `restore` (merge) takes the backup's settings while the new store holds
     /// no history, so backup → init → restore → backup is byte-identical.
-    @Test func aRestoreIntoAFreshlyInitialisedStoreTakesTheBackupsSettings() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aRestoreIntoAFreshlyInitialisedStoreTakesTheBackupsSettings(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Asia/Tokyo", "--week-start", "sunday")
         try s.ok("habit", "add", "Run")
         try s.ok("log", "run", "-d", "2026-11-20")
@@ -225,8 +234,8 @@ import Testing
 
 @Suite struct RestoreKillTests {
     /// A restore killed with SIGKILL leaves the store as it was or fully restored, never between.
-    @Test func aKilledRestoreLeavesTheOldStoreOrTheNewOne() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aKilledRestoreLeavesTheOldStoreOrTheNewOne(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("demo", "--store", s.folder.path("big.sqlite"), "--habits", "60", "--years", "3", "--seed", "3")
         try s.ok("backup", "--store", s.folder.path("big.sqlite"), "--out", "big.json")
         let total = try rowCount(s.folder.path("big.sqlite"))

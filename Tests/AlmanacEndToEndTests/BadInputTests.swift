@@ -5,8 +5,8 @@ import Testing
 /// Every bad input gets one sentence on stderr, exit status 1 or 2, and leaves the store
 /// byte-for-byte as it was.
 @Suite struct BadInputTests {
-    func prepared() throws -> Session {
-        let s = Session()
+    func prepared(_ backend: TestBackend = .sqlite) throws -> Session {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin")
         try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
         try s.ok("habit", "add", "Drink water", "--unit", "count", "--target", "8")
@@ -17,7 +17,7 @@ import Testing
     func expectRefused(_ s: Session, _ arguments: [String], status: Int32, mentioning words: [String],
                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = s.snapshot()
-        let result = try s.binary.run(arguments, environment: ["ALMANAC_STORE": s.store, "ALMANAC_NOW": s.now])
+        let result = try s.binary.run(arguments, environment: s.environment)
         #expect(result.status == status, "\(arguments) → \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
@@ -27,27 +27,27 @@ import Testing
         #expect(s.snapshot() == before, "\(arguments) changed the store", sourceLocation: sourceLocation)
     }
 
-    @Test func unknownHabitSuggestsTheClosestName() throws {
-        let s = try prepared()
+    @Test(arguments: TestBackend.available) func unknownHabitSuggestsTheClosestName(_ backend: TestBackend) throws {
+        let s = try prepared(backend)
         try expectRefused(s, ["log", "rnu"], status: 1, mentioning: ["No habit named \"rnu\"", "did you mean \"Run\""])
         try expectRefused(s, ["unlog", "drink", "--date", "2026-11-19"], status: 1, mentioning: ["Drink water"])
     }
 
-    @Test func duplicateNamesAreRefused() throws {
-        let s = try prepared()
+    @Test(arguments: TestBackend.available) func duplicateNamesAreRefused(_ backend: TestBackend) throws {
+        let s = try prepared(backend)
         try expectRefused(s, ["habit", "add", "RUN"], status: 1, mentioning: ["already exists"])
     }
 
-    @Test func impossibleDaysAreRefused() throws {
-        let s = try prepared()
+    @Test(arguments: TestBackend.available) func impossibleDaysAreRefused(_ backend: TestBackend) throws {
+        let s = try prepared(backend)
         try expectRefused(s, ["log", "run", "--date", "2026-02-30"], status: 2, mentioning: ["2026-02-30 is not a calendar day"])
         try expectRefused(s, ["log", "run", "--date", "2025-02-29"], status: 2, mentioning: ["not a calendar day"])
         try expectRefused(s, ["log", "run", "--from", "2026-11-20", "--to", "2026-11-01", "--skip"], status: 2, mentioning: ["after"])
         try expectRefused(s, ["log", "run", "--date", "2026-12-01"], status: 1, mentioning: ["future"])
     }
 
-    @Test func badHabitDefinitionsAreRefused() throws {
-        let s = try prepared()
+    @Test(arguments: TestBackend.available) func badHabitDefinitionsAreRefused(_ backend: TestBackend) throws {
+        let s = try prepared(backend)
         try expectRefused(s, ["habit", "add", "X", "--unit", "count", "--target", "-1"], status: 1, mentioning: ["greater than 0"])
         try expectRefused(s, ["habit", "add", "X", "--frequency", "weekdays:xyz"], status: 2, mentioning: ["xyz", "not a weekday"])
         try expectRefused(s, ["habit", "add", "X", "--color", "blue"], status: 1, mentioning: ["#RRGGBB"])
@@ -59,16 +59,16 @@ import Testing
         try expectRefused(s, ["frobnicate"], status: 2, mentioning: ["frobnicate"])
     }
 
-    @Test func theHundredAndFirstActiveHabitIsRefused() throws {
-        let s = try prepared()
+    @Test(arguments: TestBackend.available) func theHundredAndFirstActiveHabitIsRefused(_ backend: TestBackend) throws {
+        let s = try prepared(backend)
         for i in 3...100 { try s.ok("habit", "add", "Habit \(i)") }
         try expectRefused(s, ["habit", "add", "One too many"], status: 1, mentioning: ["100 active habits", "archive"])
         try s.ok("habit", "archive", "habit 3")
         try s.ok("habit", "add", "One too many")
     }
 
-    @Test func storesThatCannotBeUsedAreClearErrors() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func storesThatCannotBeUsedAreClearErrors(_ backend: TestBackend) throws {
+        let s = Session(backend)
         let binary = s.binary
         // Missing store.
         var result = try binary.run(["habit", "list", "--store", s.folder.path("nothing.sqlite")])
@@ -101,9 +101,9 @@ import Testing
         try expectRefused(s, ["log", "run", "--date", "2026-11-18"], status: 1, mentioning: ["newer version"])
     }
 
-    @Test func aBadClockIsBadUsage() throws {
-        let s = try prepared()
-        let result = try s.binary.run(["log", "run"], environment: ["ALMANAC_STORE": s.store, "ALMANAC_NOW": "yesterday"])
+    @Test(arguments: TestBackend.available) func aBadClockIsBadUsage(_ backend: TestBackend) throws {
+        let s = try prepared(backend)
+        let result = try s.binary.run(["log", "run"], environment: s.environment.merging(["ALMANAC_NOW": "yesterday"]) { $1 })
         #expect(result.status == 2)
         #expect(result.stderr.contains("ALMANAC_NOW"))
     }

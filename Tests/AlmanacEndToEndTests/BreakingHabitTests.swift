@@ -4,8 +4,8 @@ import Testing
 
 /// Breaking a habit against a baseline (seed 001), as a user sets it up and reads it.
 @Suite struct BreakingHabitTests {
-    @Test func statsAndTheHabitPageShowTheReductionAgainstTheBaseline() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func statsAndTheHabitPageShowTheReductionAgainstTheBaseline(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin")
         try s.ok("habit", "add", "Smoking", "--unit", "count", "--unit-label", "cigarettes", "--direction", "at-most",
                  "--target", "2", "--baseline", "15")
@@ -27,8 +27,8 @@ import Testing
         #expect(backup.contains(#""direction":"atMost","baseline":15,"frequency""#))
     }
 
-    @Test func aBaselineIsForAtMostHabitsAndNotNegative() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aBaselineIsForAtMostHabitsAndNotNegative(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init")
         try s.ok("habit", "add", "Run")
         let bad = BadInputTests()

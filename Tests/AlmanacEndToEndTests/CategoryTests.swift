@@ -4,8 +4,8 @@ import Testing
 
 /// `almanac category …` as a user runs it: categories organise habits and nothing else.
 @Suite struct CategoryTests {
-    @Test func categoriesOrganiseHabitsAndDeletingOneDeletesNothingElse() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func categoriesOrganiseHabitsAndDeletingOneDeletesNothingElse(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init")
         #expect(try s.ok("category", "list").contains("No categories yet"))
         try s.ok("category", "add", "Health")
@@ -30,8 +30,8 @@ import Testing
         #expect(try s.ok("history", "run").contains("done"))   // the entries are still there
     }
 
-    @Test func unknownCategoriesAndWeightsOutOfRangeAreRefused() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func unknownCategoriesAndWeightsOutOfRangeAreRefused(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init")
         try s.ok("category", "add", "Health")
         try s.ok("habit", "add", "Run")

@@ -2,22 +2,36 @@ import AlmanacTestSupport
 import Foundation
 import Testing
 
-/// A temporary store driven through the built `almanac` binary, with the clock pinned.
+/// A temporary store driven through the built `almanac` binary, with the clock pinned: a file in a
+/// temporary folder, or a new schema of the test server.
 struct Session {
     let folder = TemporaryFolder("e2e")
     let binary = AlmanacBinary()
     var now = "2026-11-22T10:00:00Z"
-    var store: String { folder.path("almanac.sqlite") }
+    let backend: TestBackend
+    let store: String
+
+    init(_ backend: TestBackend = .sqlite) {
+        self.backend = backend
+        store = backend.newStore(in: folder)
+    }
+
+    /// What every command of the session gets: the store, the clock and the server's password.
+    var environment: [String: String] {
+        var environment = ["ALMANAC_STORE": store, "ALMANAC_NOW": now]
+        if backend == .postgres { environment.merge(TestPostgres.binaryEnvironment) { $1 } }
+        return environment
+    }
 
     @discardableResult
     func run(_ arguments: String...) throws -> AlmanacBinary.Result {
-        try binary.run(arguments, environment: ["ALMANAC_STORE": store, "ALMANAC_NOW": now], in: folder.url)
+        try binary.run(arguments, environment: environment, in: folder.url)
     }
 
     /// Runs a command that must succeed (the test stops when it does not), and returns its stdout.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try binary.run(arguments, environment: ["ALMANAC_STORE": store, "ALMANAC_NOW": now], in: folder.url)
+        let result = try binary.run(arguments, environment: environment, in: folder.url)
         try #require(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
@@ -28,8 +42,8 @@ struct Session {
         let process = Process()
         process.executableURL = binary.url
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": "UTC",
-                               "ALMANAC_STORE": store, "ALMANAC_NOW": now]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": "UTC"]
+            .merging(environment) { $1 }
         process.currentDirectoryURL = folder.url
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -37,13 +51,22 @@ struct Session {
         return process
     }
 
-    /// The store's bytes, with its WAL when one is left.
-    func snapshot() -> Data { folder.bytes("almanac.sqlite") + folder.bytes("almanac.sqlite-wal") }
+    /// The store as it is: a file's bytes, with its WAL when one is left; a server store's full
+    /// backup (soft-deleted history included; the pinned clock makes it repeatable).
+    func snapshot() -> Data {
+        guard backend == .postgres else { return folder.bytes("almanac.sqlite") + folder.bytes("almanac.sqlite-wal") }
+        let file = folder.path("snapshot-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        guard let result = try? binary.run(["backup", "--out", file], environment: environment), result.status == 0 else {
+            return Data("no store".utf8)
+        }
+        return folder.bytes((file as NSString).lastPathComponent)
+    }
 }
 
 @Suite struct CommandLineTests {
-    @Test func theEverydayCommandsWork() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func theEverydayCommandsWork(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin", "--week-start", "monday")
         try s.ok("habit", "add", "Drink water", "--emoji", "💧", "--unit", "count", "--target", "8", "--unit-label", "glasses")
         try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
@@ -71,8 +94,8 @@ struct Session {
         #expect(try s.ok("habit", "delete", "smoking", "--yes").contains("stay in the store"))
     }
 
-    @Test func theDayComesFromTheStoreTimeZoneAtWriteTime() throws {
-        var s = Session()
+    @Test(arguments: TestBackend.available) func theDayComesFromTheStoreTimeZoneAtWriteTime(_ backend: TestBackend) throws {
+        var s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin")
         try s.ok("habit", "add", "Read")
         s.now = "2026-03-29T21:30:00Z"   // 23:30 in Berlin on the day clocks went forward
@@ -83,8 +106,8 @@ struct Session {
         #expect(try s.ok("journal", "add", "Later").contains("2026-03-30"))
     }
 
-    @Test func helpWorksEverywhere() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func helpWorksEverywhere(_ backend: TestBackend) throws {
+        let s = Session(backend)
         for command in [["--help"], ["habit", "--help"], ["habit", "add", "--help"], ["log", "--help"],
                         ["unlog", "--help"], ["journal", "add", "--help"], ["wellbeing", "add", "--help"],
                         ["demo", "--help"], ["init", "--help"]] {
@@ -94,8 +117,8 @@ struct Session {
         }
     }
 
-    @Test func theStoreDefaultsToTheXDGDataFolder() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func theStoreDefaultsToTheXDGDataFolder(_ backend: TestBackend) throws {
+        let s = Session(backend)
         let result = try s.binary.run(["init", "--timezone", "UTC"], environment: ["XDG_DATA_HOME": s.folder.path("data")])
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: s.folder.path("data/almanac/almanac.sqlite")))
@@ -103,8 +126,8 @@ struct Session {
 }
 
 @Suite struct StatusCommandTests {
-    @Test func statusAndStatsShowTheDayAndTheMetrics() throws {
-        var s = Session()
+    @Test(arguments: TestBackend.available) func statusAndStatsShowTheDayAndTheMetrics(_ backend: TestBackend) throws {
+        var s = Session(backend)
         s.now = "2026-11-20T18:00:00Z"
         try s.ok("init", "--timezone", "UTC")
         s.now = "2026-11-10T08:00:00Z"

@@ -4,8 +4,8 @@ import Testing
 
 /// Everyday use, as a new user types it (issue 14, first part).
 @Suite struct EverydayTests {
-    @Test func fasterLogging() throws {
-        let s = Session()   // Sunday 2026-11-22
+    @Test(arguments: TestBackend.available) func fasterLogging(_ backend: TestBackend) throws {
+        let s = Session(backend)   // Sunday 2026-11-22
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Meditate")
         try s.ok("habit", "add", "Run", "--frequency", "weekdays:mon,wed,fri")
@@ -29,8 +29,8 @@ import Testing
         #expect(try s.run("log", "water", "--dat", "2026-11-20").stderr.contains("2026-11-20 is a day, not a value: give it with --date"))
     }
 
-    @Test func historyShowsDaysNotesSkipsAndCorrections() throws {
-        let s = Session()   // Sunday 2026-11-22
+    @Test(arguments: TestBackend.available) func historyShowsDaysNotesSkipsAndCorrections(_ backend: TestBackend) throws {
+        let s = Session(backend)   // Sunday 2026-11-22
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8", "--unit-label", "glasses")
         try s.ok("log", "water", "5", "-d", "2026-11-20", "-n", "hot day")
@@ -50,8 +50,8 @@ import Testing
         #expect(stats.split(separator: "\n").contains { $0.hasPrefix("  Sat") && $0.hasSuffix("s") })
     }
 
-    @Test func journalAndRatingsCanBeChangedAndDeletedKeepingHistory() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func journalAndRatingsCanBeChangedAndDeletedKeepingHistory(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "UTC")
         try s.ok("journal", "add", "Long week", "--body", "tired")
         try s.ok("wellbeing", "add", "mood", "2", "--note", "meh")
@@ -76,8 +76,8 @@ import Testing
         #expect(ratings.count == 2 && ratings.allSatisfy { !($0["deletedAt"] is NSNull) })
     }
 
-    @Test func perWeekHabitsShowTheirProgressInTheWeek() throws {
-        let s = Session()   // Sunday 2026-11-22, weeks from Monday
+    @Test(arguments: TestBackend.available) func perWeekHabitsShowTheirProgressInTheWeek(_ backend: TestBackend) throws {
+        let s = Session(backend)   // Sunday 2026-11-22, weeks from Monday
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Gym", "--frequency", "per-week:3")
         try s.ok("log", "gym", "-d", "2026-11-18")
@@ -90,8 +90,8 @@ import Testing
         #expect(String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self).contains("2/3 this week"))
     }
 
-    @Test func newHabitsGetDistinctColoursAndVersionIsShownOnce() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func newHabitsGetDistinctColoursAndVersionIsShownOnce(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "UTC")
         for name in ["A", "B", "C"] { try s.ok("habit", "add", name) }
         let list = try JSONSerialization.jsonObject(with: Data(try s.ok("habit", "list", "--json").utf8)) as? [[String: Any]] ?? []
@@ -104,8 +104,8 @@ import Testing
 
 /// Shell completion of habit names, and the man page kept with the commands.
 @Suite struct CompletionTests {
-    @Test func habitNamesAreCompletedFromTheStore() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func habitNamesAreCompletedFromTheStore(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Meditate")
         try s.ok("habit", "add", "Run")

@@ -110,8 +110,8 @@ import Testing
 /// The five files of an export are one unit: a write that fails part-way (here a file-size
 /// limit, as a full disk would) leaves every file of the previous export as it was.
 @Suite struct CSVExportUnitTests {
-    @Test func aFailedExportLeavesAllFiveOldFiles() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aFailedExportLeavesAllFiveOldFiles(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("demo", "--store", s.store, "--habits", "12", "--years", "2", "--seed", "4", "--no-report")
         try s.ok("export", "csv", "--out", "out", "--as-of", "2026-06-30")
         let names = ["habits.csv", "entries.csv", "daily.csv", "journal.csv", "wellbeing.csv"]
@@ -121,7 +121,7 @@ import Testing
         shell.executableURL = URL(fileURLWithPath: "/bin/bash")
         // 100 KiB per file: habits.csv fits, entries.csv does not.
         shell.arguments = ["-c", "ulimit -f 100 && exec \"$0\" export csv --out out", s.binary.url.path]
-        shell.environment = ["ALMANAC_STORE": s.store, "ALMANAC_NOW": s.now, "PATH": "/usr/bin:/bin"]
+        shell.environment = s.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
         shell.currentDirectoryURL = s.folder.url
         let err = Pipe()
         shell.standardError = err

@@ -4,8 +4,8 @@ import Testing
 
 /// Goals (seed 004): views over habits; nothing of their progress is stored.
 @Suite struct GoalTests {
-    @Test func aGoalShowsItsHabitsCombinedRateStreaksAndDaysLeft() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aGoalShowsItsHabitsCombinedRateStreaksAndDaysLeft(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin")
         try s.ok("habit", "add", "Run")
         try s.ok("habit", "add", "Stretch")
@@ -30,8 +30,8 @@ import Testing
         #expect(try s.ok("habit", "list").contains("Stretch") && (try s.ok("history", "run")).contains("done"))
     }
 
-    @Test func aGoalNamingAnUnknownHabitOrATakenNameIsRefused() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aGoalNamingAnUnknownHabitOrATakenNameIsRefused(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init")
         try s.ok("habit", "add", "Run")
         try s.ok("goal", "add", "Fit", "--habits", "run")
@@ -47,8 +47,8 @@ import Testing
 /// XP, levels and achievements (seed 001), as `status` shows them: derived, so un-logging a day
 /// takes its XP away with nothing to revoke.
 @Suite struct ExperienceEndToEndTests {
-    @Test func aPerfectDayEarnsFiftyXPUntilItIsUnlogged() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aPerfectDayEarnsFiftyXPUntilItIsUnlogged(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init")
         try s.ok("habit", "add", "Run")
         try s.ok("log", "run", "-d", "yesterday")

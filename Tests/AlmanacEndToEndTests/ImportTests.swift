@@ -77,7 +77,7 @@ import ZIPFoundation
     }
 
     func ok(_ s: Session, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try s.binary.run(arguments, environment: ["ALMANAC_STORE": s.store, "ALMANAC_NOW": s.now], in: s.folder.url)
+        let result = try s.binary.run(arguments, environment: s.environment, in: s.folder.url)
         try #require(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }

@@ -12,8 +12,8 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: s.folder.bytes("b.json")) as? [String: Any])
     }
 
-    @Test func aTimeOfDayIsTheEntrysLocalTimeAndADifficultyARatingOfTheHabit() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func aTimeOfDayIsTheEntrysLocalTimeAndADifficultyARatingOfTheHabit(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin")
         try s.ok("habit", "add", "Run")
         #expect(try s.ok("log", "run", "--at", "07:30", "--difficulty", "7")
@@ -33,8 +33,8 @@ import Testing
         #expect(entries.allSatisfy { ($0["note"] as? String) == nil })   // not a field of the entry
     }
 
-    @Test func badTimesAndDifficultiesAreRefusedAndChangeNothing() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func badTimesAndDifficultiesAreRefusedAndChangeNothing(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin")
         try s.ok("habit", "add", "Run")
         let bad = BadInputTests()
@@ -50,8 +50,8 @@ import Testing
 
     /// The habit page shows when in the day it is done (entries whose time is on their own day)
     /// and, with --include-journal only, its mean difficulty per month.
-    @Test func theHabitPageShowsTheHoursAndWithTheJournalTheDifficulty() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func theHabitPageShowsTheHoursAndWithTheJournalTheDifficulty(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("init", "--timezone", "Europe/Berlin")
         try s.ok("habit", "add", "Run")
         try s.ok("log", "run", "--at", "07:30", "--difficulty", "6")

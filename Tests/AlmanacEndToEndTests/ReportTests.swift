@@ -112,8 +112,8 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         #expect(!String(decoding: s.folder.bytes("journal/habits/run.html"), as: UTF8.self).contains("SECRET-NOTE"))
     }
 
-    @Test func sameStoreAndDayGiveTheSameBytesAndUnchangedFilesAreNotRewritten() throws {
-        let s = Session()
+    @Test(arguments: TestBackend.available) func sameStoreAndDayGiveTheSameBytesAndUnchangedFilesAreNotRewritten(_ backend: TestBackend) throws {
+        let s = Session(backend)
         try s.ok("demo", "--store", s.folder.path("demo.sqlite"), "--habits", "6", "--years", "2", "--out", "one")
         try s.ok("report", "--store", s.folder.path("demo.sqlite"), "--out", "two", "--as-of", "2026-11-20")
         let one = try siteFiles(s.folder.url.appendingPathComponent("one"))
@@ -210,8 +210,8 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
 }
 
 @Suite struct ReportEdgeTests {
-    @Test func emptyStoresAndDaysBeforeAnyHistoryRender() throws {
-        var s = Session()
+    @Test(arguments: TestBackend.available) func emptyStoresAndDaysBeforeAnyHistoryRender(_ backend: TestBackend) throws {
+        var s = Session(backend)
         s.now = "2026-11-20T18:00:00Z"
         try s.ok("init", "--timezone", "UTC")
         let empty = try s.ok("report", "--out", "site")

@@ -45,12 +45,17 @@ public struct BackupRestore {
         }
         defer { try? store.close() }
         var saved: String?
-        // A store file is copied beside itself first; a server store's replace is one transaction
-        // of the server, and its undo is a backup taken before (docs/POSTGRES.md).
-        if mode == .replace && !dryRun, let store = store as? SQLiteStore {
+        // Before a replace the current store is kept: a store file is copied beside itself; a
+        // server store is written as a full backup into the current folder.
+        if mode == .replace && !dryRun {
             let stamp = clock.now().description.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
-            saved = "\(path).before-restore-\(stamp.prefix(15))Z.sqlite"
-            try StoreFile.copy(store, to: saved!)
+            if let file = store as? SQLiteStore {
+                saved = "\(path).before-restore-\(stamp.prefix(15))Z.sqlite"
+                try StoreFile.copy(file, to: saved!)
+            } else {
+                saved = "\(location.server?.schema ?? "almanac").before-restore-\(stamp.prefix(15))Z.json"
+                _ = try BackupExport(store: store, clock: clock).run(to: .file(saved!))
+            }
         }
         let outcome = try store.restore(contents, mode: mode, dryRun: dryRun)
         return Outcome(outcome: outcome, createdStore: false, savedCopy: saved)

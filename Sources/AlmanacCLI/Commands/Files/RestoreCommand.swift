@@ -27,7 +27,10 @@ struct RestoreCommand: ParsableCommand {
         let progress = ProgressLine(label: "Reading \(file)")
         let done = try restore.run(progress: progress.update)
         progress.finish()
-        if let copy = done.savedCopy { Output.line("Saved the current store as \(copy) (restore it with `cp` to undo).") }
+        if let copy = done.savedCopy {
+            let undo = copy.hasSuffix(".json") ? "`almanac restore \(copy) --mode replace`" : "`cp`"
+            Output.line("Saved the current store as \(copy) (restore it with \(undo) to undo).")
+        }
         switch (done.createdStore, dryRun) {
         case (true, true):
             Output.line("Dry run: \(path) does not exist yet; the restore would create it with everything in \(file):")
