@@ -39,7 +39,7 @@ start() {
   port=$(free_port)
   printf 'port = %s\nlisten_addresses = %s\nunix_socket_directories = %s\nmax_connections = 300\n' \
     "$port" "'127.0.0.1'" "'$folder'" >> "$folder/data/postgresql.conf"
-  as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 30 start >/dev/null \
+  as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 30 start </dev/null >/dev/null 2>&1 \
     || { echo "pg-server: the server did not start:" >&2; tail -5 "$folder/server.log" >&2; return 1; }
   cat > "$folder/env" <<ENV
 export ALMANAC_TEST_POSTGRES='postgres://postgres@127.0.0.1:$port/postgres'
@@ -49,7 +49,7 @@ ENV
   echo "pg-server: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port, data in $folder" >&2
 }
 
-restart() { as_owner "$(bin_dir)/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 30 -m fast restart >/dev/null; }
+restart() { as_owner "$(bin_dir)/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 30 -m fast restart </dev/null >/dev/null 2>&1; }
 
 stop() {
   local folder=$1

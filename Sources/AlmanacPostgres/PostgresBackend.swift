@@ -44,6 +44,8 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
             }
         }
         configuration.options.connectTimeout = connectTimeout
+        // Shows as the connection's name in pg_stat_activity (and lets an operator find it).
+        configuration.options.additionalStartupParameters = [("application_name", "almanac")]
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection.connect(
@@ -88,11 +90,22 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     func simple(_ sql: String) throws {
         do {
             for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                _ = try connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger).wait()
+                _ = try wait(connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger))
             }
         } catch {
             throw PostgresFailure.sentence(for: error, url: url)
         }
+    }
+
+    /// Waits for a query's future, or for the connection to close, whichever comes first: a
+    /// connection the server ends (a restart, `pg_terminate_backend`) fails the command at once
+    /// instead of leaving it waiting for an answer that cannot come.
+    func wait<T>(_ future: EventLoopFuture<T>) throws -> T {
+        let promise = future.eventLoop.makePromise(of: T.self)
+        future.cascade(to: promise)
+        let lost = StoreError.server("The connection to PostgreSQL at \(url.host):\(url.port) was lost; nothing of this command was saved.")
+        connection.closeFuture.whenComplete { _ in promise.fail(lost) }
+        return try promise.futureResult.wait()
     }
 
     public func close() throws {
@@ -139,7 +152,7 @@ struct PostgresSession: SQLSession {
             }
             var bindings = PostgresBindings(capacity: arrays.count)
             for array in arrays { try bindings.append(array) }
-            _ = try backend.connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: backend.logger).wait()
+            _ = try backend.wait(backend.connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: backend.logger))
         }
     }
 
@@ -157,7 +170,7 @@ struct PostgresSession: SQLSession {
             }
         }
         let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings)
-        return try backend.connection.query(query, logger: backend.logger, onRow ?? { _ in }).wait()
+        return try backend.wait(backend.connection.query(query, logger: backend.logger, onRow ?? { _ in }))
     }
 
     /// `?` placeholders as PostgreSQL's `$n` (the store's SQL has no `?` inside its literals).

@@ -34,12 +34,13 @@ enum PostgresFailure {
                 return StoreError.server("\(server) refused the command: \(message) (SQLSTATE \(state)).")
             }
         case .connectionError:
-            let reason = error.underlying.map { "\($0)" } ?? "no answer"
-            return StoreError.server("Cannot reach \(server): \(reason).")
+            return StoreError.server("Cannot reach \(server): \(reason(error.underlying)).")
         case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-            return StoreError.server(connecting
-                ? "\(server) closed the connection while Almanac was signing in."
-                : "The connection to \(server) was lost; nothing of this command was saved.")
+            if connecting {
+                // A connect timeout ends here too: the address took the packets and never answered.
+                return StoreError.server("Cannot reach \(server): \(reason(error.underlying)).")
+            }
+            return StoreError.server("The connection to \(server) was lost; nothing of this command was saved.")
         case .sslUnsupported:
             return StoreError.server("\(server) does not offer TLS, but the URL asks for sslmode=require.")
         case .authMechanismRequiresPassword:
@@ -49,5 +50,15 @@ enum PostgresFailure {
         default:
             return StoreError.server("The connection to \(server) failed (\(error.code)).")
         }
+    }
+
+    /// Why a connection could not be made, in words (NIO's own text names every address tried).
+    private static func reason(_ underlying: (any Error)?) -> String {
+        let text = underlying.map { "\($0)" } ?? ""
+        if text.contains("refused") { return "the connection was refused (is the server running, on that port?)" }
+        if text.contains("imeout") || text.isEmpty { return "no answer within the connect timeout" }
+        if text.contains("resolve") || text.contains("ddress") { return "the host name does not resolve" }
+        if text.contains("unreachable") { return "the network is unreachable" }
+        return text
     }
 }

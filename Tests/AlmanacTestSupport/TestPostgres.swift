@@ -68,12 +68,28 @@ public enum TestPostgres {
         guard let folder = environment["ALMANAC_TEST_PG_FOLDER"] else { throw PSQLFailure(message: "no test server folder") }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/pg-server.sh").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, "restart", folder]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PSQLFailure(message: "the test server did not restart") }
+        guard spawnAndWait("/bin/bash", [script, "restart", folder]) == 0 else {
+            throw PSQLFailure(message: "the test server did not restart")
+        }
+    }
+
+    /// Runs a program to its end with its output discarded, waiting with `waitpid` for exactly that
+    /// child. (Foundation's `Process.waitUntilExit` was seen never to return for a script whose
+    /// own children daemonise: the script stayed a zombie.)
+    public static func spawnAndWait(_ program: String, _ arguments: [String]) -> Int32 {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
     }
 
     public struct PSQLFailure: Error, CustomStringConvertible {

@@ -1,0 +1,304 @@
+import AlmanacTestSupport
+import Foundation
+import SwiftCSV
+import Testing
+
+/// What only a server store has: stores owned by roles, writers on many machines, a copy between
+/// backends, and a server that can be unreachable, refuse a password, restart or drop a connection.
+/// The suites that take a backend cover the rest on both.
+@Suite(.enabled(if: TestPostgres.isAvailable, "needs the test server of `make test`"))
+struct PostgresTests {
+    /// A role of its own (name, password) that may create schemas: a person of a team's server.
+    func newRole(_ prefix: String) throws -> (name: String, password: String) {
+        let name = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
+        let password = "pw-\(UUID().uuidString.prefix(6))"
+        try TestPostgres.psql("CREATE ROLE \(name) LOGIN PASSWORD '\(password)'; GRANT CREATE ON DATABASE postgres TO \(name)")
+        return (name, password)
+    }
+
+    func url(role: String, schema: String) -> String {
+        "postgres://\(role)@127.0.0.1:\(TestPostgres.port)/postgres?schema=\(schema)"
+    }
+
+    /// Expects one sentence on stderr and exit status 1.
+    func expectOneSentence(_ result: AlmanacBinary.Result, mentioning words: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("almanac: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        for word in words { #expect(result.stderr.contains(word), "\(result.stderr) lacks \(word)", sourceLocation: sourceLocation) }
+    }
+
+    @Test func copyIsLosslessBothWays() throws {
+        let s = Session(.postgres)
+        let env = s.environment
+        try s.ok("demo", "--store", "a.sqlite", "--habits", "6", "--years", "2", "--seed", "7", "--no-report")
+        let journalId = try #require(try firstJournalId(s))
+        try s.ok("journal", "edit", "--store", "a.sqlite", journalId, "--body", "edited")   // history to copy
+        let toServer = try s.ok("copy", "--from", "a.sqlite", "--to", s.store)
+        #expect(toServer.contains("(created): 6 habits"))
+        let back = try s.ok("copy", "--from", s.store, "--to", "b.sqlite")
+        #expect(back.contains("(created): 6 habits"))
+        for (store, file) in [("a.sqlite", "a.json"), (s.store, "server.json"), ("b.sqlite", "b.json")] {
+            try s.ok("backup", "--store", store, "--out", file)
+        }
+        #expect(s.folder.bytes("a.json").count > 100_000)
+        #expect(s.folder.bytes("server.json") == s.folder.bytes("a.json"))
+        #expect(s.folder.bytes("b.json") == s.folder.bytes("a.json"))
+        // Reports and exports are the same bytes from either backend.
+        try s.ok("export", "csv", "--store", "a.sqlite", "--out", "csv-a")
+        try s.ok("export", "csv", "--store", s.store, "--out", "csv-server")
+        for name in ["habits.csv", "entries.csv", "daily.csv", "journal.csv", "wellbeing.csv"] {
+            #expect(s.folder.bytes("csv-a/\(name)") == s.folder.bytes("csv-server/\(name)"), "\(name)")
+        }
+        #expect(try s.ok("status", "--store", "a.sqlite") == s.ok("status", "--store", s.store))
+        // A store that holds something is not overwritten.
+        let refused = try s.binary.run(["copy", "--from", "a.sqlite", "--to", s.store], environment: env, in: s.folder.url)
+        expectOneSentence(refused, mentioning: ["already holds 6 habits", "new or empty store"])
+        try s.ok("backup", "--out", "again.json")
+        #expect(s.folder.bytes("again.json") == s.folder.bytes("server.json"))
+    }
+
+    func firstJournalId(_ s: Session) throws -> String? {
+        let list = try s.ok("journal", "list", "--store", "a.sqlite", "--json")
+        let entries = try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]]
+        return entries?.first?["id"] as? String
+    }
+
+    @Test func eachRoleSeesOnlyItsOwnStore() throws {
+        let alice = try newRole("alice"), bob = try newRole("bob")
+        let s = Session(.postgres)
+        let aliceStore = url(role: alice.name, schema: alice.name), bobStore = url(role: bob.name, schema: bob.name)
+        let asAlice = ["ALMANAC_STORE": aliceStore, "PGPASSWORD": alice.password, "ALMANAC_NOW": s.now]
+        let asBob = ["ALMANAC_STORE": bobStore, "PGPASSWORD": bob.password, "ALMANAC_NOW": s.now]
+        for (env, habit) in [(asAlice, "Run"), (asBob, "Read")] {
+            #expect(try s.binary.run(["init", "--timezone", "Europe/Berlin"], environment: env).status == 0)
+            #expect(try s.binary.run(["habit", "add", habit], environment: env).status == 0)
+            #expect(try s.binary.run(["log", habit.lowercased()], environment: env).status == 0)
+        }
+        let before = try s.binary.run(["backup", "--out", "-"], environment: asAlice).stdout
+        // Bob, with his own password, points Almanac at Alice's store: refused by the server.
+        let bobAtAlice = asBob.merging(["ALMANAC_STORE": url(role: bob.name, schema: alice.name)]) { $1 }
+        for arguments in [["status"], ["log", "run"], ["habit", "add", "Sneaky"], ["init"], ["backup", "--out", "-"],
+                          ["copy", "--from", url(role: bob.name, schema: alice.name), "--to", s.folder.path("stolen.sqlite")]] {
+            let result = try s.binary.run(arguments, environment: bobAtAlice, in: s.folder.url)
+            expectOneSentence(result, mentioning: ["refused role \(bob.name) access to the store in schema \(alice.name)", "permission denied"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("stolen.sqlite")))
+        // And straight SQL as Bob: the server itself says no, for reading and for writing.
+        for sql in ["SELECT count(*) FROM \(alice.name).habitentry", "DELETE FROM \(alice.name).habitentry",
+                    "CREATE TABLE \(alice.name).mine (a int)"] {
+            #expect(throws: TestPostgres.PSQLFailure.self) { try TestPostgres.psql(sql, user: bob.name, password: bob.password) }
+            let message = (try? TestPostgres.psql(sql, user: bob.name, password: bob.password)) == nil
+            #expect(message)
+        }
+        let denied = #expect(throws: TestPostgres.PSQLFailure.self) {
+            try TestPostgres.psql("SELECT count(*) FROM \(alice.name).habitentry", user: bob.name, password: bob.password)
+        }
+        #expect(denied?.message.contains("permission denied for schema \(alice.name)") == true)
+        // Alice's store is as it was; Bob's own store works.
+        #expect(try s.binary.run(["backup", "--out", "-"], environment: asAlice).stdout == before)
+        #expect(try s.binary.run(["status"], environment: asBob).stdout.contains("Read"))
+    }
+
+    /// 8 writers at once on one store (4 re-logging the same habit and day, 4 adding to a counter
+    /// on two days per command) while reports and exports read it.
+    @Test func racingWritersLoseNothingAndReadersSeeOneMoment() throws {
+        let s = Session(.postgres)
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        let rounds = 6
+        let failures = FailureLog()
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "racers", attributes: .concurrent)
+        for writer in 0..<8 {
+            group.enter()
+            queue.async {
+                defer { group.leave() }
+                for _ in 0..<rounds {
+                    let arguments = writer < 4
+                        ? ["log", "run", "--date", "2026-11-20", "--note", "writer \(writer)"]
+                        : ["log", "water", "1", "--add", "--from", "2026-11-20", "--to", "2026-11-21"]
+                    let result = try? s.binary.run(arguments, environment: s.environment)
+                    if result?.status != 0 { failures.add("\(arguments): \(result?.stderr ?? "did not run")") }
+                }
+            }
+        }
+        var exports = 0
+        for reader in 0..<3 {
+            group.enter()
+            queue.async {
+                defer { group.leave() }
+                for round in 0..<4 {
+                    let out = s.folder.path("read-\(reader)-\(round)")
+                    let arguments = round % 2 == 0 ? ["export", "csv", "--out", out] : ["report", "--out", out]
+                    let result = try? s.binary.run(arguments, environment: s.environment)
+                    if result?.status != 0 { failures.add("\(arguments): \(result?.stderr ?? "did not run")") }
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.all.isEmpty, "\(failures.all)")
+        // Each export read one moment: every add landed on both days or on neither.
+        for reader in 0..<3 {
+            for round in [0, 2] {
+                let csv = try CSV<Named>(url: s.folder.url.appendingPathComponent("read-\(reader)-\(round)/entries.csv"))
+                let water = csv.rows.filter { $0["habit_name"] == "Water" }
+                #expect(water.filter { $0["date"] == "2026-11-20" }.count == water.filter { $0["date"] == "2026-11-21" }.count)
+                exports += 1
+            }
+        }
+        #expect(exports == 6)
+        try s.ok("export", "csv", "--out", "final")
+        let entries = try CSV<Named>(url: s.folder.url.appendingPathComponent("final/entries.csv")).rows
+        // Re-logs of one habit and day leave exactly one live entry; adds from 4 writers all count.
+        #expect(entries.filter { $0["habit_name"] == "Run" && $0["date"] == "2026-11-20" }.count == 1)
+        for day in ["2026-11-20", "2026-11-21"] {
+            #expect(entries.filter { $0["habit_name"] == "Water" && $0["date"] == day }.count == 4 * rounds)
+        }
+        // Every re-log is kept in history: all of them are in the backup, one of them live.
+        let backup = try JSONSerialization.jsonObject(with: Data(try s.ok("backup", "--out", "-").utf8)) as! [String: Any]
+        let runs = (backup["habitEntries"] as! [[String: Any]]).filter { ($0["note"] as? String)?.hasPrefix("writer") == true }
+        #expect(runs.count == 4 * rounds)
+        #expect(runs.filter { $0["deletedAt"] is NSNull || $0["deletedAt"] == nil }.count == 1)
+    }
+
+    @Test func aWrongURLIsOneSentence() throws {
+        let s = Session(.postgres)
+        for (store, words) in [("postgres://", ["not a usable PostgreSQL store URL"]),
+                               ("postgres://u@127.0.0.1/db?schema=Bad-Name", ["schema name \"Bad-Name\""]),
+                               ("postgres://u@127.0.0.1:99999/db", ["port"]),
+                               ("postgres://u@127.0.0.1/db?scheme=x", ["unknown parameter \"scheme\""])] {
+            let result = try s.binary.run(["status"], environment: ["ALMANAC_STORE": store])
+            expectOneSentence(result, mentioning: words)
+        }
+    }
+
+    @Test func anUnreachableServerIsOneSentenceWithinTenSeconds() throws {
+        let s = Session(.postgres)
+        // Nothing listens on this port (the server was never started there).
+        let closed = "postgres://postgres@127.0.0.1:1/postgres?schema=x"
+        // Nothing answers at all: an address that drops packets.
+        let silent = "postgres://postgres@10.255.255.1:5432/postgres?schema=x"
+        for store in [closed, silent] {
+            let started = Date()
+            let result = try s.binary.run(["status"], environment: ["ALMANAC_STORE": store, "PGPASSWORD": "x"])
+            let seconds = Date().timeIntervalSince(started)
+            expectOneSentence(result, mentioning: ["Cannot reach PostgreSQL at"])
+            #expect(seconds < 10, "took \(seconds) s")
+        }
+    }
+
+    @Test func aWrongPasswordIsOneSentence() throws {
+        let s = Session(.postgres)
+        try s.ok("init")
+        let result = try s.binary.run(["status"], environment: s.environment.merging(["PGPASSWORD": "wrong"]) { $1 })
+        expectOneSentence(result, mentioning: ["refused the password for role postgres", "PGPASSWORD"])
+        let none = try s.binary.run(["status"], environment: ["ALMANAC_STORE": s.store])
+        expectOneSentence(none, mentioning: ["password"])
+    }
+
+    @Test func aSchemaThatIsNotAStoreIsLeftAlone() throws {
+        let s = Session(.postgres)
+        let schema = "other_\(UUID().uuidString.prefix(8).lowercased())"
+        try TestPostgres.psql("CREATE SCHEMA \(schema); CREATE TABLE \(schema).things (a int); INSERT INTO \(schema).things VALUES (42)")
+        let store = (TestPostgres.adminURL ?? "") + "?schema=\(schema)"
+        for arguments in [["status"], ["init"], ["restore", "nothing.json"], ["import", "nothing.db"]] {
+            let result = try s.binary.run(arguments, environment: s.environment.merging(["ALMANAC_STORE": store]) { $1 })
+            #expect(result.status == 1)
+            if arguments[0] != "restore" && arguments[0] != "import" {
+                expectOneSentence(result, mentioning: ["holds tables that are not an Almanac store"])
+            }
+        }
+        #expect(try TestPostgres.psql("SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = '\(schema)'") == "things")
+        #expect(try TestPostgres.psql("SELECT a FROM \(schema).things") == "42")
+    }
+
+    @Test func aStoreOfANewerVersionIsRefused() throws {
+        let s = Session(.postgres)
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        let schema = String(s.store.split(separator: "=").last!)
+        let before = s.snapshot()
+        try TestPostgres.psql("INSERT INTO \(schema).almanac_migrations VALUES ('v99-from-the-future')")
+        for arguments in [["status"], ["log", "run"], ["init"]] {
+            expectOneSentence(try s.binary.run(arguments, environment: s.environment), mentioning: ["newer version of Almanac"])
+        }
+        try TestPostgres.psql("DELETE FROM \(schema).almanac_migrations WHERE identifier = 'v99-from-the-future'")
+        #expect(s.snapshot() == before)
+    }
+
+    @Test func aRestartedServerBetweenTwoCommandsChangesNothing() throws {
+        let s = Session(.postgres)
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "--date", "2026-11-20")
+        try TestPostgres.restart()
+        try s.ok("log", "run", "--date", "2026-11-21")
+        #expect(try s.ok("stats", "run").contains("2 days"))
+    }
+
+    /// The connection is dropped by the server in the middle of a restore and of an import: the
+    /// command says so in one sentence and the store is exactly as before (the transaction is
+    /// rolled back by the server).
+    @Test(arguments: ["restore", "import"])
+    func aDroppedConnectionRollsBack(_ command: String) throws {
+        let role = try newRole("victim")
+        let s = Session(.postgres)
+        let env = ["ALMANAC_STORE": url(role: role.name, schema: role.name), "PGPASSWORD": role.password, "ALMANAC_NOW": s.now]
+        #expect(try s.binary.run(["init", "--timezone", "UTC"], environment: env).status == 0)
+        #expect(try s.binary.run(["habit", "add", "Before"], environment: env).status == 0)
+        #expect(try s.binary.run(["log", "before"], environment: env).status == 0)
+        let input: String
+        if command == "restore" {
+            try s.ok("demo", "--store", "big.sqlite", "--habits", "60", "--years", "4", "--seed", "9", "--no-report")
+            try s.ok("backup", "--store", "big.sqlite", "--out", "big.json")
+            input = "big.json"
+        } else {
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("scripts/make-loop-db.py").path
+            try #require(TestPostgres.spawnAndWait("/usr/bin/python3", [script, s.folder.path("loop.db"), "60", "4", "3"]) == 0)
+            input = "loop.db"
+        }
+        let before = try s.binary.run(["backup", "--out", "-"], environment: env).stdout
+        var arguments = [command, input]
+        if command == "restore" { arguments += ["--mode", "replace"] }
+        let process = Process()
+        process.executableURL = s.binary.url
+        process.arguments = arguments
+        process.environment = env.merging(["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]) { $1 }
+        process.currentDirectoryURL = s.folder.url
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait until the command is inside its write transaction, then end its connection.
+        var terminated = false
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline && !terminated {
+            let killed = try TestPostgres.psql("""
+                SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                WHERE usename = '\(role.name)' AND application_name = 'almanac' AND xact_start IS NOT NULL
+                  AND backend_xid IS NOT NULL
+                """)
+            terminated = killed != "0"
+            if !terminated { usleep(20_000) }
+        }
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(terminated, "the \(command) ended before its connection could be dropped")
+        #expect(process.terminationStatus == 1, "\(message)")
+        #expect(message.hasPrefix("almanac: ") && message.split(separator: "\n").count == 1, "\(message)")
+        #expect(message.contains("nothing of this command was saved") || message.contains("was lost"), "\(message)")
+        #expect(try s.binary.run(["backup", "--out", "-"], environment: env).stdout == before)
+        // No saved copy is left behind by the failed replace either, beyond the backup it announced.
+        #expect(try s.binary.run(["status"], environment: env).stdout.contains("Before"))
+    }
+}
+
+/// Failures collected from concurrent writers.
+final class FailureLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [String] = []
+    func add(_ failure: String) { lock.lock(); failures.append(failure); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return failures }
+}
