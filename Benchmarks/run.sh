@@ -114,3 +114,4 @@ measure "cmark CLI on the same Markdown pages (yardstick)" sh -c "find '$WORK/si
 
 echo "== in-process hot paths (median)"
 "$BENCH" "$STORE" "$WORK/site" 2>/dev/null
+bash Benchmarks/postgres.sh

@@ -63,14 +63,40 @@ public enum TestPostgres {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Restarts the server (`scripts/pg-server.sh restart`): every open connection is dropped.
-    public static func restart() throws {
-        guard let folder = environment["ALMANAC_TEST_PG_FOLDER"] else { throw PSQLFailure(message: "no test server folder") }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/pg-server.sh").path
-        guard spawnAndWait("/bin/bash", [script, "restart", folder]) == 0 else {
-            throw PSQLFailure(message: "the test server did not restart")
+    /// A server of the test's own (`scripts/pg-server.sh start`), for what would disturb the
+    /// shared one (a restart); stopped and removed by `stop()`.
+    public final class PrivateServer: @unchecked Sendable {
+        public let folder: String
+        public let adminURL: String
+        public let password: String
+
+        public init() throws {
+            folder = NSTemporaryDirectory() + "almanac-pg-private-\(UUID().uuidString.prefix(8))"
+            guard spawnAndWait("/bin/bash", [TestPostgres.script, "start", folder]) == 0,
+                  let env = try? String(contentsOfFile: folder + "/env", encoding: .utf8) else {
+                throw PSQLFailure(message: "a private test server did not start")
+            }
+            func value(_ name: String) -> String {
+                let line = env.split(separator: "\n").first { $0.hasPrefix("export \(name)=") } ?? ""
+                return String(line.dropFirst("export \(name)=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            }
+            adminURL = value("ALMANAC_TEST_POSTGRES")
+            password = value("PGPASSWORD")
         }
+
+        /// Restarts it: every open connection is dropped.
+        public func restart() throws {
+            guard spawnAndWait("/bin/bash", [TestPostgres.script, "restart", folder]) == 0 else {
+                throw PSQLFailure(message: "the private test server did not restart")
+            }
+        }
+
+        deinit { _ = spawnAndWait("/bin/bash", [TestPostgres.script, "stop", folder]) }
+    }
+
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/pg-server.sh").path
     }
 
     /// Runs a program to its end with its output discarded, waiting with `waitpid` for exactly that
