@@ -3,8 +3,10 @@ import AlmanacDomain
 extension RelationalStore {
     /// Adds a journal entry; it is independent of every habit.
     @discardableResult
-    public func addJournal(_ draft: JournalEntry) throws -> JournalEntry {
-        let entry = try Self.checked(draft)
+    public func addJournal(_ draft: JournalEntry) throws -> JournalEntry { try added(Self.checked(draft)) }
+
+    /// Inserts a checked entry in its own transaction.
+    private func added<Entry: StoredRecord>(_ entry: Entry) throws -> Entry {
         try write { db in try db.insert(entry) }
         return entry
     }
@@ -23,11 +25,7 @@ extension RelationalStore {
 
     /// Adds a wellbeing rating; it never affects completion, streaks or goals.
     @discardableResult
-    public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry {
-        let entry = try Self.checked(draft)
-        try write { db in try db.insert(entry) }
-        return entry
-    }
+    public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry { try added(Self.checked(draft)) }
 
     static func checked(_ draft: WellbeingEntry) throws -> WellbeingEntry {
         var entry = draft
