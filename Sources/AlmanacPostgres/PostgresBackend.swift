@@ -81,7 +81,12 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
             try? simple("ROLLBACK")   // a lost connection has rolled back already, on the server
             throw PostgresFailure.sentence(for: error, url: url)
         }
-        try simple(rollBack ? "ROLLBACK" : "COMMIT")
+        do {
+            try simple(rollBack ? "ROLLBACK" : "COMMIT")
+        } catch StoreError.server(let sentence) where sentence.contains("was lost") && !rollBack {
+            // The server may have committed before the connection went: say so, do not guess.
+            throw StoreError.server("The connection to PostgreSQL at \(url.host):\(url.port) was lost while the change was being committed; run the command's read (e.g. `almanac status`) to see whether it was saved.")
+        }
         return result
     }
 
@@ -100,7 +105,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     /// Waits for a query's future, or for the connection to close, whichever comes first: a
     /// connection the server ends (a restart, `pg_terminate_backend`) fails the command at once
     /// instead of leaving it waiting for an answer that cannot come.
-    func wait<T>(_ future: EventLoopFuture<T>) throws -> T {
+    func wait<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
         let promise = future.eventLoop.makePromise(of: T.self)
         future.cascade(to: promise)
         let lost = StoreError.server("The connection to PostgreSQL at \(url.host):\(url.port) was lost; nothing of this command was saved.")
