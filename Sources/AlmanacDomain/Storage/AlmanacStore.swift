@@ -1,7 +1,8 @@
 /// A store of truth objects, at the level the use cases need: the store semantics of SPEC
 /// section 3 (upsert per habit and day with soft-deleted history, the cap on active habits,
-/// skips, unlog) and the reads that metrics, exports and reports make. The SQLite backend
-/// (`AlmanacStore` module, `SQLiteStore`) implements it; its fast paths stay behind it.
+/// skips, unlog) and the reads that metrics, exports and reports make. `RelationalStore`
+/// (`AlmanacStorage`) implements it once, over the SQLite and PostgreSQL backends; their fast
+/// paths stay behind it.
 ///
 /// Every method that changes something is one transaction and takes the current instant
 /// explicitly, so behaviour never depends on a hidden clock.
