@@ -23,7 +23,7 @@ enum PostgresFailure {
             case "3D000":
                 return StoreError.server("\(server) has no database \(url.database): \(message).")
             case "42501":
-                return StoreError.server("\(server) refused role \(url.user) access to the store in schema \(url.schema) (\(message)); a store belongs to the role that created it.")
+                return accessRefused(url: url, reason: message)
             case "55P03":
                 return StoreError.busy(path: url.location)
             case "57P01", "57P02", "57P03":
@@ -50,6 +50,11 @@ enum PostgresFailure {
         default:
             return StoreError.server("The connection to \(server) failed (\(error.code)).")
         }
+    }
+
+    /// Another role's store (or a schema this role may not use).
+    static func accessRefused(url: PostgresURL, reason: String) -> StoreError {
+        StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) access to the store in schema \(url.schema) (\(reason)); a store belongs to the role that created it.")
     }
 
     /// Why a connection could not be made, in words (NIO's own text names every address tried).

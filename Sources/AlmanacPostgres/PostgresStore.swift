@@ -33,14 +33,13 @@ extension RelationalStore where Backend == PostgresBackend {
     private static func inspect(_ backend: PostgresBackend) throws -> Found {
         let schema = backend.url.schema
         return try backend.read { db in
-            var found = Found.noSchema
+            // nil: no such schema; false: it is there, but this role may not use it.
+            var usable: Bool?
             try db.forEachRow("SELECT has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?", [.text(schema)]) { row in
-                found = row.text(0).first == 1 ? .emptySchema : .otherTables
+                usable = row.text(0).first == 1
             }
-            if found == .otherTables {
-                throw StoreError.server("PostgreSQL at \(backend.url.host):\(backend.url.port) refused role \(backend.url.user) access to the store in schema \(schema) (permission denied for schema \(schema)); a store belongs to the role that created it.")
-            }
-            guard found == .emptySchema else { return .noSchema }
+            guard let usable else { return .noSchema }
+            guard usable else { throw PostgresFailure.accessRefused(url: backend.url, reason: "permission denied for schema \(schema)") }
             var tables: Set<String> = []
             try db.forEachRow("SELECT tablename FROM pg_tables WHERE schemaname = ?", [.text(schema)]) { row in tables.insert(row.string(0)) }
             if tables.contains(PostgresSchema.migrationsTable) { return .store }
@@ -57,7 +56,7 @@ extension RelationalStore where Backend == PostgresBackend {
         if found != .store {
             guard case .createIfMissing(let settings) = mode else { throw StoreError.missing(path: url.location) }
             _ = try StoreCalendar(settings: settings)
-            try create(backend, settings: settings, schemaExists: found == .emptySchema)
+            try create(backend, settings: settings)
             return
         }
         let applied = try backend.read { db in try appliedMigrations(db) }
@@ -73,7 +72,7 @@ extension RelationalStore where Backend == PostgresBackend {
     }
 
     /// The schema, its tables and the settings, in one transaction: a failure leaves nothing.
-    private static func create(_ backend: PostgresBackend, settings: Settings, schemaExists: Bool) throws {
+    private static func create(_ backend: PostgresBackend, settings: Settings) throws {
         let url = backend.url
         try backend.simple("BEGIN")
         do {
