@@ -63,7 +63,9 @@ let package = Package(
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacDomain", "Ccmark", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["AlmanacDomain", "Ccmark", .product(name: "Mustache", package: "swift-mustache"),
+                           // SHA-256 of page models: the keys that decide which files are rendered again.
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The application: use cases (log, status, report, export, backup, restore, demo) and the
         // writers that put files on disk, over the store protocol and the renderers. Any front end

@@ -19,6 +19,8 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
     case template(file: String, reason: String)
     /// A request that a rule of the application refuses, as a whole sentence.
     case refused(String)
+    /// A report that stopped at one of its steps, on a file of the site when it is about one.
+    case report(step: ReportStep, path: String?, reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +33,8 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
         case .option(_, let reason): return reason
         case .template(let file, let reason): return "Template error in \(file): \(reason)"
         case .refused(let message): return message
+        case .report(let step, let path, let reason):
+            return "The report stopped at its \(step) step\(path.map { " (\($0))" } ?? ""): \(reason)"
         }
     }
 

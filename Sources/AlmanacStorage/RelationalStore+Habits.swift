@@ -1,20 +1,6 @@
 import AlmanacDomain
 
 extension RelationalStore {
-    /// Every habit, active and archived, in display order.
-    public func habits(includeArchived: Bool = true) throws -> [Habit] {
-        try read { db in try Self.habits(db, includeArchived: includeArchived) }
-    }
-
-    static func habits(_ db: any SQLSession, includeArchived: Bool) throws -> [Habit] {
-        let filter = includeArchived ? "" : "WHERE archivedAt IS NULL"
-        return try db.fetchAll(Habit.self, where: "\(filter) ORDER BY sortOrder, createdAt, id")
-    }
-
-    public func habit(id: EntityID) throws -> Habit? {
-        try read { db in try db.fetchOne(Habit.self, id: id) }
-    }
-
     /// Stores a new habit after checking its fields, that its name is free, and the cap of 100
     /// active habits.
     @discardableResult
@@ -24,7 +10,7 @@ extension RelationalStore {
         habit.color = try HabitRules.checkedColor(habit.color)
         try HabitRules.validate(habit)
         return try write { db in
-            let existing = try Self.habits(db, includeArchived: true)
+            let existing = try SessionReading.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: nil)
             if habit.archivedAt == nil { try HabitRules.checkActiveCount(existing.filter { !$0.isArchived }.count + 1) }
             habit.sortOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
@@ -41,7 +27,7 @@ extension RelationalStore {
         try HabitRules.validate(habit)
         habit.updatedAt = now
         try write { db in
-            let existing = try Self.habits(db, includeArchived: true)
+            let existing = try SessionReading.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: habit.id)
             try db.update(habit)
         }
@@ -63,7 +49,7 @@ extension RelationalStore {
         try write { db in
             guard var habit = try db.fetchOne(Habit.self, id: id) else { throw Self.gone(id) }
             guard habit.archivedAt != nil else { throw DomainError.refused("\(habit.name) is not archived.") }
-            try HabitRules.checkActiveCount(try Self.habits(db, includeArchived: false).count + 1)
+            try HabitRules.checkActiveCount(try SessionReading.habits(db, includeArchived: false).count + 1)
             habit.archivedAt = nil
             habit.updatedAt = now
             try db.update(habit)
@@ -81,10 +67,6 @@ extension RelationalStore {
     }
 
     // MARK: - Categories
-
-    public func categories() throws -> [AlmanacDomain.Category] {
-        try read { db in try db.fetchAll(AlmanacDomain.Category.self, where: "ORDER BY name, id") }
-    }
 
     public func addCategory(named rawName: String, now: Timestamp) throws -> AlmanacDomain.Category {
         let name = try HabitRules.checkedName(rawName, kind: "category")
@@ -130,10 +112,6 @@ extension RelationalStore {
 
     // MARK: - Goals
 
-    public func goals() throws -> [Goal] {
-        try read { db in try db.fetchAll(Goal.self, where: "ORDER BY name, id") }
-    }
-
     public func saveGoal(_ draft: Goal, now: Timestamp) throws {
         var goal = draft
         goal.name = try HabitRules.checkedName(goal.name, kind: "goal")
@@ -143,7 +121,7 @@ extension RelationalStore {
             if let other = NameMatcher(all.filter { $0.id != goal.id }, name: \.name).exact(goal.name) {
                 throw DomainError.refused("A goal named \"\(other.name)\" already exists; choose another name.")
             }
-            let habits = Set(try Self.habits(db, includeArchived: true).map(\.id))
+            let habits = Set(try SessionReading.habits(db, includeArchived: true).map(\.id))
             if let missing = goal.habitIds.first(where: { !habits.contains($0) }) {
                 throw DomainError.refused("The habit \(missing) no longer exists; another command may have deleted it.")
             }

@@ -20,7 +20,7 @@ extension RelationalStore {
             }
             try db.insertAll(changes.wellbeing)
             try db.insertAll(changes.journal)
-            let habits = try Self.habits(db, includeArchived: true)
+            let habits = try SessionReading.habits(db, includeArchived: true)
             try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count)
             try HabitRules.checkNamesAreUnique(habits)
             return changes

@@ -38,7 +38,7 @@ extension RelationalStore {
                     outcome.counts[section] = .init(added: new.count - kept, unchanged: kept, removed: old.count - kept)
                 }
             }
-            let habits = try Self.habits(db, includeArchived: true)
+            let habits = try SessionReading.habits(db, includeArchived: true)
             try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count)
             try HabitRules.checkNamesAreUnique(habits)   // a merge of two stores that each have "Gym"
             return outcome

@@ -22,8 +22,6 @@ public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
 
     // MARK: - Settings
 
-    public func settings() throws -> Settings { try read { db in try Self.settings(db, location: location) } }
-
     /// Changes the settings. Day keys already written stay as they were: they are truth.
     public func updateSettings(_ settings: Settings) throws {
         _ = try StoreCalendar(settings: settings)
@@ -52,19 +50,6 @@ public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
     }
 }
 
-/// Reads inside one read transaction: everything it returns belongs to the same moment of the
-/// store, even while another process writes.
-struct SessionReading: StoreReading {
-    let db: any SQLSession
-    let location: String
-
-    func settings() throws -> Settings { try RelationalStoreSettings.read(db, location: location) }
-
-    func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
-        try db.forEachRow(StoreTable.selectAll(section), [], body)
-    }
-}
-
 /// The settings row, for readers that are not generic over a backend.
 enum RelationalStoreSettings {
     static func read(_ db: any SQLSession, location: String) throws -> Settings {
@@ -77,11 +62,5 @@ enum RelationalStoreSettings {
         if unreadable { throw StoreError.database("the settings have an unreadable week start") }
         guard let found else { throw StoreError.notAnAlmanacStore(path: location) }
         return found
-    }
-}
-
-extension RelationalStore {
-    public func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T {
-        try read { db in try body(SessionReading(db: db, location: location)) }
     }
 }

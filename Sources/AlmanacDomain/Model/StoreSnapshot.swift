@@ -6,9 +6,13 @@ public struct StoreSnapshot: Sendable {
     public var habits: [Habit]
     /// Live entries per habit id (its text form), through the day the snapshot was taken for.
     public var facts: [String: [DayFact]]
+    /// When in the day each habit is done (`HourTally`), by habit id; empty unless the snapshot
+    /// was read with the hours.
+    public var hours: [String: [Int]]
 
-    public init(settings: Settings, calendar: StoreCalendar, habits: [Habit], facts: [String: [DayFact]]) {
-        self.settings = settings; self.calendar = calendar; self.habits = habits; self.facts = facts
+    public init(settings: Settings, calendar: StoreCalendar, habits: [Habit], facts: [String: [DayFact]],
+                hours: [String: [Int]] = [:]) {
+        self.settings = settings; self.calendar = calendar; self.habits = habits; self.facts = facts; self.hours = hours
     }
 
     /// The habit's day series as of a day.

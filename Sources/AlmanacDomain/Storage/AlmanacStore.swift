@@ -12,13 +12,9 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// Ends the connection; the store must not be used afterwards.
     func close() throws
 
-    func settings() throws -> Settings
     /// Changes the settings. Day keys already written stay as they were: they are truth.
     func updateSettings(_ settings: Settings) throws
 
-    /// Every habit (archived ones on request) in display order.
-    func habits(includeArchived: Bool) throws -> [Habit]
-    func habit(id: EntityID) throws -> Habit?
     /// Stores a new habit after checking its fields, that its name is free and the cap.
     @discardableResult func addHabit(_ draft: Habit) throws -> Habit
     /// Saves an edited habit (same id), checking its fields and that its new name is free.
@@ -29,8 +25,6 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// Removes a habit's definition; its entries stay as history. Returns how many stay.
     @discardableResult func deleteHabit(id: EntityID) throws -> Int
 
-    /// Every category, by name.
-    func categories() throws -> [Category]
     /// Stores a new category, refusing a name another category has (any case).
     @discardableResult func addCategory(named name: String, now: Timestamp) throws -> Category
     /// Renames a category, refusing a name another category has.
@@ -38,8 +32,6 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// Deletes a category; its habits stay, uncategorised. Returns how many habits it had.
     @discardableResult func deleteCategory(id: EntityID, now: Timestamp) throws -> Int
 
-    /// Every goal, by name.
-    func goals() throws -> [Goal]
     /// Stores a new goal or saves an edited one (same id), refusing a name another goal has
     /// (any case) and habits the store does not have.
     func saveGoal(_ goal: Goal, now: Timestamp) throws
@@ -54,12 +46,8 @@ public protocol AlmanacStore: AnyObject, Sendable {
              rating: LogRating?, now: Timestamp) throws -> LogOutcome
     /// Soft-deletes the live entries of a habit on each of `days`; returns how many.
     @discardableResult func unlog(habitId: EntityID, days: [DayKey], now: Timestamp) throws -> Int
-    /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
-    func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
 
     @discardableResult func addJournal(_ draft: JournalEntry) throws -> JournalEntry
-    /// Live journal entries between two days (inclusive), by day, time and id.
-    func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry]
     /// Replaces a live journal entry by an edited one, in one transaction: the old row is
     /// soft-deleted (history keeps it) and the new one gets its own id.
     @discardableResult func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry
@@ -70,21 +58,10 @@ public protocol AlmanacStore: AnyObject, Sendable {
     @discardableResult func replaceWellbeing(id: EntityID, with draft: WellbeingEntry, now: Timestamp) throws -> WellbeingEntry
     /// Soft-deletes a live rating.
     func deleteWellbeing(id: EntityID, now: Timestamp) throws
-    /// Live wellbeing entries between two days (inclusive), by day, time and id.
-    func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry]
-    /// When in the day habits are done: per habit id (text form), the number of live checks with a
-    /// value above 0 through a day in each local hour (24 counts), counting only entries whose time
-    /// falls on their own day (given with `log --at`, or logged on the day itself).
-    func habitHours(through day: DayKey) throws -> [String: [Int]]
-    /// The notes of live check entries through a day, per habit id (text form), oldest first.
-    func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]]
 
-    /// Settings, habits and every live entry through a day as day facts, in one read.
-    func snapshot(through day: DayKey?) throws -> StoreSnapshot
-    /// Streams every live habit entry through a day with its habit's fields (`LiveEntryColumn`),
-    /// by day, habit, time and id. Memory does not grow with the number of entries.
-    func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws
-    /// Runs `body` over one consistent read of the whole store (for the backup).
+    /// Runs `body` over one consistent read of the whole store: everything it reads belongs to the
+    /// same moment, even while another process writes. Every read goes through here; a command
+    /// that writes files from the store (report, export, backup) reads in one such call.
     func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T
 
     /// Applies backup contents in one transaction (a dry run rolls it back).
@@ -99,26 +76,63 @@ public protocol AlmanacStore: AnyObject, Sendable {
 /// Reads inside one read transaction: everything belongs to the same moment of the store.
 public protocol StoreReading {
     func settings() throws -> Settings
+    /// Every habit (archived ones on request) in display order.
+    func habits(includeArchived: Bool) throws -> [Habit]
+    func habit(id: EntityID) throws -> Habit?
+    /// Every category, by name.
+    func categories() throws -> [Category]
+    /// Every goal, by name.
+    func goals() throws -> [Goal]
+    /// Settings, habits and every live entry through a day as day facts, in one pass over the
+    /// entries; with `hours`, the same pass also counts when in the day each habit is done
+    /// (`StoreSnapshot.hours`, `HourTally`).
+    func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot
+    /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
+    func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
+    /// The notes of live check entries through a day, per habit id (text form), oldest first.
+    func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]]
+    /// Live journal entries between two days (inclusive), by day, time and id.
+    func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry]
+    /// Live wellbeing entries between two days (inclusive), by day, time and id.
+    func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry]
+    /// Streams every live habit entry through a day with its habit's fields (`LiveEntryColumn`),
+    /// by day, habit, time and id. Memory does not grow with the number of entries.
+    func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws
     /// Streams every object of a section, soft-deleted ones included, in `section.order`, with
     /// the cells of `section.fields` (a frequency as its JSON text, an id list joined by commas).
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws
 }
 
+/// Single reads, each in a read transaction of its own: for commands that read one thing.
 extension AlmanacStore {
-    public func calendar() throws -> StoreCalendar { try StoreCalendar(settings: settings()) }
+    public func settings() throws -> Settings { try reading { try $0.settings() } }
 
-    public func habits() throws -> [Habit] { try habits(includeArchived: true) }
+    public func habits(includeArchived: Bool = true) throws -> [Habit] { try reading { try $0.habits(includeArchived: includeArchived) } }
+
+    public func habit(id: EntityID) throws -> Habit? { try reading { try $0.habit(id: id) } }
+
+    public func categories() throws -> [Category] { try reading { try $0.categories() } }
+
+    public func goals() throws -> [Goal] { try reading { try $0.goals() } }
+
+    public func snapshot(through day: DayKey? = nil) throws -> StoreSnapshot { try reading { try $0.snapshot(through: day, hours: false) } }
+
+    public func entries(habitId: EntityID, from: DayKey? = nil, to: DayKey? = nil, includeDeleted: Bool = false) throws -> [HabitEntry] {
+        try reading { try $0.entries(habitId: habitId, from: from, to: to, includeDeleted: includeDeleted) }
+    }
+
+    public func journal(from: DayKey? = nil, to: DayKey? = nil) throws -> [JournalEntry] { try reading { try $0.journal(from: from, to: to) } }
+
+    public func wellbeing(from: DayKey? = nil, to: DayKey? = nil) throws -> [WellbeingEntry] {
+        try reading { try $0.wellbeing(from: from, to: to) }
+    }
+
+    public func calendar() throws -> StoreCalendar { try StoreCalendar(settings: settings()) }
 
     /// The habit with this name (any case), or an error suggesting the closest names.
     public func habit(named name: String) throws -> Habit {
         try NameMatcher(habits(includeArchived: true), name: \.name).find(name)
     }
-
-    public func entries(habitId: EntityID, from: DayKey? = nil, to: DayKey? = nil) throws -> [HabitEntry] {
-        try entries(habitId: habitId, from: from, to: to, includeDeleted: false)
-    }
-
-    public func snapshot() throws -> StoreSnapshot { try snapshot(through: nil) }
 
     /// The goal with this name (any case), or an error suggesting the closest names.
     public func goal(named name: String) throws -> Goal {

@@ -2,11 +2,12 @@ import AlmanacDomain
 import AlmanacRender
 import Foundation
 
-/// Writes the five CSV files of SPEC section 5 into a folder as one unit: every file is written
-/// and flushed to disk before any of them replaces its old version, so a failure (a full disk)
-/// leaves all five old files or all five new ones. Entries are streamed from the store; habits
-/// and daily come from the metrics snapshot. The column lists are frozen: changing them is a
-/// format change (docs/FORMATS.md).
+/// Writes the five CSV files into a folder as one unit: every file is written and flushed to disk
+/// before any of them replaces its old version, so a failure (a full disk) leaves all five old
+/// files or all five new ones. All five come from one read of the store (one snapshot), so a `log`
+/// racing the export is in every file or in none. Entries are streamed from the store; habits and
+/// daily come from the metrics snapshot. The column lists are frozen: changing them is a format
+/// change (docs/FORMATS.md).
 public struct CSVExport {
     static let habitsHeader = ["id", "name", "emoji", "unit", "unit_label", "target", "direction", "frequency", "category",
                                "color", "created_at", "archived_at", "current_streak", "best_streak", "rate_7d", "rate_30d",
@@ -19,8 +20,9 @@ public struct CSVExport {
 
     let store: any AlmanacStore
     let folder: OutputFolder
-    /// The last day exported: later entries are left out.
-    public let asOf: DayKey
+    /// The last day exported (later entries are left out); today in the store's calendar when nil.
+    let asOf: DayKey?
+    let clock: Clock
     let byteOrderMark: Bool
     /// Cells a spreadsheet would run as a formula get a leading `'`; off with `--raw`.
     let neutralising: Bool
@@ -28,7 +30,8 @@ public struct CSVExport {
     /// An export into the folder `out` (created when missing) as of a day (default today).
     public init(store: any AlmanacStore, out: String, asOf: DayKey?, clock: Clock, byteOrderMark: Bool, raw: Bool = false) throws {
         self.store = store
-        self.asOf = try asOf ?? clock.today(in: store.calendar())
+        self.asOf = asOf
+        self.clock = clock
         self.folder = try OutputFolder(out)
         self.byteOrderMark = byteOrderMark
         self.neutralising = !raw
@@ -36,12 +39,28 @@ public struct CSVExport {
 
     private func record(_ fields: [String]) -> String { CSVField.record(fields, neutralising: neutralising) }
 
-    /// Writes every file and returns their names; `progress(done, total)` follows the entries.
+    /// Writes every file and returns the day they were exported as of; `progress(done, total)`
+    /// follows the entries.
     @discardableResult
-    public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> [String] {
-        let snapshot = try store.snapshot(through: asOf)
-        let total = snapshot.facts.values.reduce(0) { $0 + $1.count }
-        let files = [try habits(snapshot), try entries(total: total, progress: progress), try daily(snapshot), try journal(), try wellbeing()]
+    public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> DayKey {
+        var asOf = DayKey(ordinal: 0)
+        let files = try store.reading { view in
+            asOf = try self.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
+            let snapshot = try view.snapshot(through: asOf, hours: false)
+            let total = snapshot.facts.values.reduce(0) { $0 + $1.count }
+            var files: [AtomicFile] = []
+            do {
+                files.append(try habits(snapshot, categories: view.categories(), asOf: asOf))
+                files.append(try entries(view, asOf: asOf, total: total, progress: progress))
+                files.append(try daily(snapshot, asOf: asOf))
+                files.append(try journal(view.journal(from: nil, to: asOf)))
+                files.append(try wellbeing(view.wellbeing(from: nil, to: asOf)))
+            } catch {
+                files.forEach { $0.abandon() }
+                throw error
+            }
+            return files
+        }
         do {
             for file in files { try file.prepare() }
             try folder.commit(files)
@@ -50,7 +69,7 @@ public struct CSVExport {
             throw error
         }
         folder.finish()
-        return Self.fileNames
+        return asOf
     }
 
     private func file(_ name: String, header: [String]) throws -> AtomicFile {
@@ -60,9 +79,9 @@ public struct CSVExport {
         return file
     }
 
-    private func habits(_ snapshot: StoreSnapshot) throws -> AtomicFile {
+    private func habits(_ snapshot: StoreSnapshot, categories: [AlmanacDomain.Category], asOf: DayKey) throws -> AtomicFile {
         let file = try file("habits.csv", header: Self.habitsHeader)
-        let categories = Dictionary(uniqueKeysWithValues: try store.categories().map { ($0.id, $0.name) })
+        let categories = Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0.name) })
         for (habit, _, m) in snapshot.metrics(asOf: asOf) {
             try file.write(record([
                 habit.id.description, habit.name, habit.emoji, habit.unit.rawValue, habit.unitLabel,
@@ -78,12 +97,12 @@ public struct CSVExport {
     }
 
     /// Streams entries.csv (see `EntriesCSVEncoder`).
-    private func entries(total: Int, progress: (Int, Int) -> Void) throws -> AtomicFile {
+    private func entries(_ view: any StoreReading, asOf: DayKey, total: Int, progress: (Int, Int) -> Void) throws -> AtomicFile {
         let file = try file("entries.csv", header: Self.entriesHeader)
         var encoder = EntriesCSVEncoder()
         encoder.neutralising = neutralising
         var rows = 0
-        try store.forEachLiveEntry(through: asOf) { row in
+        try view.forEachLiveEntry(through: asOf) { row in
             rows += 1
             if rows & 4095 == 0 { progress(min(rows, total), total) }
             if encoder.append(row) >= 1 << 20 { try file.write(encoder.take()) }
@@ -93,7 +112,7 @@ public struct CSVExport {
         return file
     }
 
-    private func daily(_ snapshot: StoreSnapshot) throws -> AtomicFile {
+    private func daily(_ snapshot: StoreSnapshot, asOf: DayKey) throws -> AtomicFile {
         // Every habit's series once: all of them count in the weighted score, those with history
         // are the columns.
         let everySeries = snapshot.habits.map { snapshot.series(of: $0, asOf: asOf) }
@@ -121,18 +140,18 @@ public struct CSVExport {
         return file
     }
 
-    private func journal() throws -> AtomicFile {
+    private func journal(_ entries: [JournalEntry]) throws -> AtomicFile {
         let file = try file("journal.csv", header: Self.journalHeader)
-        for entry in try store.journal(from: nil, to: asOf) {
+        for entry in entries {
             try file.write(record([entry.dayKey.description, entry.timestampUtc.description, entry.title,
                                             entry.body, entry.id.description]))
         }
         return file
     }
 
-    private func wellbeing() throws -> AtomicFile {
+    private func wellbeing(_ entries: [WellbeingEntry]) throws -> AtomicFile {
         let file = try file("wellbeing.csv", header: Self.wellbeingHeader)
-        for entry in try store.wellbeing(from: nil, to: asOf) {
+        for entry in entries {
             try file.write(record([entry.dayKey.description, entry.timestampUtc.description, entry.metric,
                                             CSVField.number(entry.value), CSVField.number(entry.scaleMax),
                                             entry.habitId?.description ?? "", entry.note ?? "", entry.id.description]))

@@ -99,12 +99,20 @@ public final class OutputFolder {
         return existing.withUnsafeBytes { a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, bytes.count) == 0 } }
     }
 
-    /// The size of a regular file inside the folder, nil when there is none.
-    public func size(of relative: String) -> Int? {
+    /// The size and modification time of a regular file inside the folder (not a link to one),
+    /// nil when there is none.
+    public func sizeAndModificationTime(of relative: String) -> (size: Int, modified: timespec)? {
         var info = stat()
         guard lstat(path(of: relative), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
+        #if canImport(Darwin)
+        return (Int(info.st_size), info.st_mtimespec)
+        #else
+        return (Int(info.st_size), info.st_mtim)
+        #endif
     }
+
+    /// The modification time of a regular file inside the folder, nil when there is none.
+    public func modificationTime(of relative: String) -> timespec? { sizeAndModificationTime(of: relative)?.modified }
 
     /// The bytes of a file inside the folder, nil when there is none.
     public func contents(of relative: String) -> Data? { FileManager.default.contents(atPath: path(of: relative)) }

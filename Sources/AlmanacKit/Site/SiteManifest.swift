@@ -1,17 +1,19 @@
+import AlmanacDomain
 import AlmanacRender
 import Crypto
 import Foundation
 
-/// `manifest.json` of a site: every generated file with its size and SHA-256 (and, for files
-/// that can be kept across runs, the digest of their inputs). A report reads the previous
-/// manifest once, through this type, and writes the new one last.
+/// `manifest.json` of a site: every generated file with its size, SHA-256 and the key of the
+/// model it was rendered from. A report reads the previous manifest once, through this type,
+/// and writes the new one last — only when its bytes changed.
 public struct SiteManifest: Codable, Equatable, Sendable {
     public struct Record: Codable, Equatable, Sendable {
         public var path: String
         public var size: Int
         public var sha256: String
-        /// The digest of what the file was made from, for files a later run may keep.
-        public var input: String?
+        /// The key of the file's model (`SitePage.key`): a later run whose model has the same key
+        /// keeps the file instead of rendering it again.
+        public var key: String?
     }
 
     public static let fileName = "manifest.json"
@@ -21,20 +23,17 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     public var files: [Record]
 
     /// The manifest a previous run left in `folder`, or nil when there is none that reads.
-    static func previous(in folder: OutputFolder) -> SiteManifest? {
-        guard let data = folder.contents(of: fileName) else { return nil }
-        return try? JSONDecoder().decode(SiteManifest.self, from: data)
+    static func previous(in folder: OutputFolder) -> PreviousSite? {
+        guard let modified = folder.modificationTime(of: fileName), let data = folder.contents(of: fileName),
+              let manifest = try? JSONDecoder().decode(SiteManifest.self, from: data) else { return nil }
+        return PreviousSite(manifest: manifest, bytes: Array(data), written: modified)
     }
 
-    /// The previous run's files that a new run may keep without rendering them again: those with
-    /// an input digest, a safe path, and still on disk at their listed size.
-    func keptFiles(in folder: OutputFolder) -> [String: KeptFile] {
-        var kept: [String: KeptFile] = [:]
-        for record in files {
-            guard let input = record.input, SitePath.isSafe(record.path), folder.size(of: record.path) == record.size else { continue }
-            kept[record.path] = KeptFile(inputDigest: input, size: record.size, sha256: record.sha256)
-        }
-        return kept
+    /// The bytes of the manifest of a site made of `files`.
+    static func encoded(_ files: [SiteFile], asOf: DayKey) throws -> [UInt8] {
+        try SiteManifest(generator: "almanac", asOf: asOf.description, files: files.map { file in
+            Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key)
+        }).encoded()
     }
 
     /// The manifest's bytes: pretty, key-sorted JSON with a final newline.
@@ -44,12 +43,33 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         return Array(try encoder.encode(self)) + [10]
     }
 
-    static func sha256(_ bytes: [UInt8]) -> String {
-        let hex = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for byte in SHA256.hash(data: bytes) { out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 15)]) }
-        return String(decoding: out, as: UTF8.self)
+    static func sha256(_ bytes: [UInt8]) -> String { Hex.string(SHA256.hash(data: bytes)) }
+}
+
+/// What the previous run left: its manifest, and when the manifest was written.
+struct PreviousSite: Sendable {
+    let manifest: SiteManifest
+    /// The manifest's bytes as they are on disk.
+    let bytes: [UInt8]
+    /// The manifest's modification time: a run writes its manifest after every file it wrote,
+    /// so a generated file modified later was changed by someone else.
+    let written: timespec
+    let records: [String: SiteManifest.Record]
+
+    init(manifest: SiteManifest, bytes: [UInt8], written: timespec) {
+        self.manifest = manifest; self.bytes = bytes; self.written = written
+        records = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The previous run's file at `path`, when the new run's model of it has the same key and
+    /// the file is still as that run left it (a regular file of the recorded size, not modified
+    /// since the manifest was written); nil when it must be rendered.
+    func kept(_ path: String, key: String, in folder: OutputFolder) -> SiteFile? {
+        guard let record = records[path], record.key == key, SitePath.isSafe(path),
+              let (size, modified) = folder.sizeAndModificationTime(of: path), size == record.size,
+              modified.tv_sec < written.tv_sec || (modified.tv_sec == written.tv_sec && modified.tv_nsec <= written.tv_nsec)
+        else { return nil }
+        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256))
     }
 }
 

@@ -2,7 +2,23 @@ import AlmanacDomain
 import AlmanacRender
 import Foundation
 
-/// `report`: the static site of a store, as of a day, written into a folder.
+/// `report`: the static site of a store, as of a day, written into a folder. A pipeline of four
+/// named steps over one read of the store (docs/REPORTS.md):
+///
+/// 1. **read** — one read transaction gives everything the site is made from (`SiteInput`):
+///    a `log` racing the report is in every file or in none. Notes, journal and wellbeing are
+///    read only when asked for.
+/// 2. **derive** — the model of every file (`SiteDerivation`), a pure function of what was read
+///    and the options.
+/// 3. **render** — every model's key (`SitePage.key`); a file whose key is the one the previous
+///    run recorded, and that is still as that run left it, is kept; every other file is
+///    rendered from its model alone. A kept file is the file a fresh run would render, because
+///    the key covers everything its renderer sees.
+/// 4. **publish** — the files go through the output folder, the new site exchanged with the
+///    published one whole (`SiteWriter`, `SiteStaging`); nothing whose bytes did not change is
+///    written again, the manifest included.
+///
+/// An error says which step stopped the report, and on which file when it is about one.
 public struct SiteReport {
     /// What to render where.
     public struct Request: Sendable {
@@ -26,6 +42,8 @@ public struct SiteReport {
         public var written: Int, unchanged: Int, removed: Int
         /// Every file of the site, the manifest included.
         public var files: Int
+        /// How long each step took, in seconds.
+        public var seconds: [ReportStep: Double]
     }
 
     public let store: any AlmanacStore
@@ -39,35 +57,73 @@ public struct SiteReport {
     /// Renders the site and publishes it; `progress(done, total)` follows the writing.
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
         let templates = try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()
-        let asOf = try request.asOf ?? clock.today(in: store.calendar())
         let path = Self.resolved(request.out)
         let lock = try FolderLock(for: path, wait: request.wait, busy: .refused(
             "Another report is writing \(request.out) right now; try again when it is done, or leave out --no-wait to wait for it."))
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
         let previous = SiteManifest.previous(in: published)
-        let builder = SiteBuilder(input: try input(asOf: asOf), options: options(asOf: asOf, previous: previous, folder: published),
-                                  templates: templates)
-        let files: [SiteFile]
-        do {
-            files = try builder.build()
-        } catch let problem as TemplateSet.Problem {
-            throw AlmanacError.template(file: problem.file, reason: problem.message + "; nothing was written.")
+        var seconds: [ReportStep: Double] = [:]
+        func timed<T>(_ step: ReportStep, _ body: () throws -> T) throws -> T {
+            let started = DispatchTime.now().uptimeNanoseconds
+            defer { seconds[step] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+            do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        let written = try publish(files, asOf: asOf, into: published, previous: previous, progress: progress)
-        return Outcome(asOf: asOf, written: written.written, unchanged: written.unchanged, removed: written.removed,
-                       files: files.count + 1)
+        let (input, options) = try timed(.read) { try read() }
+        let pages = try timed(.derive) { try SiteDerivation(input: input, options: options).pages() }
+        let files = try timed(.render) { try render(pages, templates: templates, previous: previous, in: published) }
+        let outcome = try timed(.publish) { try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress) }
+        return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
+                       files: files.count + 1, seconds: seconds)
     }
 
-    /// Builds the new site beside the published one and exchanges the two; where that cannot be
-    /// done (the parent folder is not writable, the file system cannot exchange folders), writes
-    /// in place, file by file.
-    private func publish(_ files: [SiteFile], asOf: DayKey, into published: OutputFolder, previous: SiteManifest?,
+    /// The read step: everything the site is made from, in one read transaction of the store;
+    /// the private parts only when asked for.
+    public func read() throws -> (SiteInput, SiteOptions) {
+        try store.reading { view in
+            let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
+            let input = SiteInput(
+                snapshot: try view.snapshot(through: asOf, hours: true), categories: try view.categories(), goals: try view.goals(),
+                notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
+                journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
+                wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [])
+            return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal))
+        }
+    }
+
+    /// The render step, on both cores: each page's key, then the previous run's file where the
+    /// key is the same and the file is intact, else the page rendered from its model.
+    func render(_ pages: [SitePage], templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder) throws -> [SiteFile] {
+        let renderer = RendererIdentity.current
+        return try Parallel.map(pages) { page in
+            do {
+                let key = try page.key(renderer: renderer, templates: templates)
+                if let kept = previous?.kept(page.path, key: key, in: folder) { return kept }
+                return SiteFile(path: page.path, key: key, bytes: try page.render(templates))
+            } catch {
+                throw Self.stopped(at: .render, on: page.path, error)
+            }
+        }
+    }
+
+    /// The publish step: the new site beside the published one, exchanged with it in one step;
+    /// where that cannot be done (the parent folder is not writable, the file system cannot
+    /// exchange folders), in place, file by file. When no file changed, none was dropped and the
+    /// manifest is the same, the folder is left as it is.
+    private func publish(_ rendered: [SiteFile], asOf: DayKey, into published: OutputFolder, previous: PreviousSite?,
                          progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
+        let files = try SiteWriter.unchangedOnDisk(rendered, in: published)
+        let manifest = try SiteManifest.encoded(files, asOf: asOf)
+        let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
+        if files.allSatisfy({ $0.rendered == nil }), previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
+            SiteStaging.removeLeftovers(of: published)
+            Leftovers.remove(in: published.path, recursive: true)
+            return SiteWriter.Outcome(written: 0, unchanged: files.count, removed: 0)
+        }
         if let staging = try SiteStaging(beside: published) {
             do {
                 let outcome = try SiteWriter(published: published, staging: staging.folder, previous: previous)
-                    .write(files, asOf: asOf.description, progress: progress)
+                    .write(files, manifest: manifest, progress: progress)
                 if try staging.publish() { return outcome }
             } catch {
                 staging.discard()
@@ -77,7 +133,18 @@ public struct SiteReport {
         // In place, temporary files of killed runs are removed here; a staged site simply leaves
         // them behind with the previous one.
         Leftovers.remove(in: published.path, recursive: true)
-        return try SiteWriter(published: published, staging: nil, previous: previous).write(files, asOf: asOf.description, progress: progress)
+        return try inPlace.write(files, manifest: manifest, progress: progress)
+    }
+
+    /// An error of a step, said with the step and the file.
+    static func stopped(at step: ReportStep, on path: String? = nil, _ error: any Error) -> any Error {
+        switch error {
+        case AlmanacError.report: return error
+        case AlmanacError.refused: return error
+        case let problem as TemplateSet.Problem:
+            return AlmanacError.report(step: step, path: path, reason: "Template error in \(problem.description); nothing was written.")
+        default: return AlmanacError.report(step: step, path: path, reason: "\(error)")
+        }
     }
 
     /// The folder a path names: a symbolic link to a folder is resolved, so the folder it points
@@ -87,18 +154,11 @@ public struct SiteReport {
         defer { free(real) }
         return String(cString: real)
     }
+}
 
-    /// Everything the site is made from, read from the store; private parts only when asked for.
-    private func input(asOf: DayKey) throws -> SiteInput {
-        SiteInput(snapshot: try store.snapshot(through: asOf), categories: try store.categories(),
-                  notes: request.includeNotes ? try store.habitNotes(through: asOf) : [:],
-                  journal: request.includeJournal ? try store.journal(from: nil, to: asOf) : [],
-                  wellbeing: request.includeJournal ? try store.wellbeing(from: nil, to: asOf) : [],
-                  goals: try store.goals(), hours: try store.habitHours(through: asOf))
-    }
+/// The steps of a report, in order.
+public enum ReportStep: String, Sendable, CaseIterable, CustomStringConvertible {
+    case read, derive, render, publish
 
-    private func options(asOf: DayKey, previous: SiteManifest?, folder: OutputFolder) -> SiteOptions {
-        SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
-                    previousFiles: previous?.keptFiles(in: folder) ?? [:])
-    }
+    public var description: String { rawValue }
 }

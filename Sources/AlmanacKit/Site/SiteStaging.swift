@@ -40,6 +40,12 @@ final class SiteStaging {
     /// Removes the staging folder and everything in it.
     func discard() { try? FileManager.default.removeItem(atPath: folder.path) }
 
+    /// Removes the staging folders beside `published` that killed runs left.
+    static func removeLeftovers(of published: OutputFolder) {
+        let url = URL(fileURLWithPath: published.path)
+        removeLeftovers(of: url.lastPathComponent, in: url.deletingLastPathComponent().path)
+    }
+
     /// Removes the staging folders of `name` that killed runs left (their process is gone).
     static func removeLeftovers(of name: String, in parent: String) {
         let prefix = ".\(name).staging-"

@@ -8,15 +8,16 @@ import Foundation
 ///   — and exchanged with the published folder in one step.
 /// - In place (when no staging folder can be made): every new or changed file is written to a
 ///   temporary file and flushed before any is renamed into place.
-/// - Either way: a file whose bytes did not change is not written again; a file the previous run
-///   made and this one does not is dropped only while it still has the bytes the manifest
-///   recorded; nothing else of the user's is ever lost; `manifest.json` is written last.
+/// - Either way: a file whose bytes did not change is not written again, `manifest.json`
+///   included; a file the previous run made and this one does not is dropped only while it
+///   still has the bytes the manifest recorded; nothing else of the user's is ever lost; the
+///   manifest is written last.
 struct SiteWriter {
     let published: OutputFolder
     /// Where the new site is built; nil to write in place.
     let staging: OutputFolder?
-    /// The manifest the previous run left, read once by the report.
-    let previous: SiteManifest?
+    /// What the previous run left, read once by the report.
+    let previous: PreviousSite?
 
     struct Outcome: Sendable {
         var written = 0, unchanged = 0, removed = 0
@@ -24,32 +25,26 @@ struct SiteWriter {
 
     private var target: OutputFolder { staging ?? published }
 
-    func write(_ files: [SiteFile], asOf: String, progress: (Int, Int) -> Void) throws -> Outcome {
+    /// Writes `files` (the rendered ones are new or changed: `unchangedOnDisk` has made the others
+    /// kept files) and `manifest`, the new manifest's bytes.
+    func write(_ files: [SiteFile], manifest: [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) {
             throw AlmanacError.refused("Refusing to write \(unsafe.path): it is not a plain path inside \(published.path).")
         }
         var outcome = Outcome()
         var pending: [AtomicFile] = []
         defer { pending.forEach { $0.abandon() } }
-        var records: [SiteManifest.Record] = []
         for (index, file) in files.enumerated() {
             progress(index + 1, files.count)
             switch file.content {
-            case .kept(let kept):
-                records.append(.init(path: file.path, size: kept.size, sha256: kept.sha256, input: kept.inputDigest))
+            case .kept:
                 try keep(file.path)
                 outcome.unchanged += 1
-            case .rendered(let bytes):
-                records.append(.init(path: file.path, size: bytes.count, sha256: SiteManifest.sha256(bytes), input: file.inputDigest))
-                if published.hasContent(file.path, bytes) {
-                    try keep(file.path)
-                    outcome.unchanged += 1
-                } else {
-                    let staged = try target.create(file.path)
-                    try staged.write(bytes)
-                    try staged.prepare()
-                    pending.append(staged)
-                }
+            case .rendered(let bytes, _):
+                let staged = try target.create(file.path)
+                try staged.write(bytes)
+                try staged.prepare()
+                pending.append(staged)
             }
         }
         try target.commit(pending)
@@ -57,12 +52,28 @@ struct SiteWriter {
         pending.removeAll()
         let made = Set(files.map(\.path))
         outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
-        let manifest = try SiteManifest(generator: "almanac", asOf: asOf, files: records).encoded()
-        if staging != nil || !published.hasContent(SiteManifest.fileName, manifest) {
+        if previous?.bytes == manifest {
+            try staging?.link(SiteManifest.fileName, from: published)
+        } else {
             try target.write(manifest, to: SiteManifest.fileName)
         }
         target.finish()
         return outcome
+    }
+
+    /// The files whose rendered bytes are already those of the published file, as kept files:
+    /// they are not written again.
+    static func unchangedOnDisk(_ files: [SiteFile], in published: OutputFolder) throws -> [SiteFile] {
+        try Parallel.map(files) { file in
+            guard let bytes = file.rendered, published.hasContent(file.path, bytes) else { return file }
+            return SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256))
+        }
+    }
+
+    /// The files the previous run made that this run does not, and that are still as it left
+    /// them: what a publish removes.
+    func staleFiles(made: Set<String>) -> [String] {
+        (previous?.manifest.files ?? []).filter { !made.contains($0.path) && isStale($0.path) }.map(\.path)
     }
 
     /// An unchanged file: in place nothing to do; in a staging folder, a link to the published one.
@@ -72,13 +83,13 @@ struct SiteWriter {
 
     /// Whether a file the previous run made and this one does not is still as that run left it.
     private func isStale(_ path: String) -> Bool {
-        guard let record = previous?.files.first(where: { $0.path == path }) else { return false }
+        guard let record = previous?.records[path], SitePath.isSafe(path) else { return false }
         return published.contents(of: path).map { SiteManifest.sha256(Array($0)) == record.sha256 } ?? false
     }
 
     /// In place: removes the stale files; returns how many.
     private func removeStale(made: Set<String>) -> Int {
-        (previous?.files ?? []).filter { record in
+        (previous?.manifest.files ?? []).filter { record in
             !made.contains(record.path) && SitePath.isSafe(record.path)
                 && published.remove(record.path) { SiteManifest.sha256(Array($0)) == record.sha256 }
         }.count

@@ -35,7 +35,7 @@ public struct TemplateFolder: Sendable {
     public func exportBuiltIn(force: Bool) throws -> [String] {
         let folder = try OutputFolder(path)
         let names = TemplateSet.fileNames
-        let existing = names.filter { folder.size(of: $0) != nil }
+        let existing = names.filter { folder.sizeAndModificationTime(of: $0) != nil }
         if !existing.isEmpty && !force {
             throw AlmanacError.refused("\(path) already has \(existing.joined(separator: ", ")); add --force to overwrite.")
         }

@@ -2,7 +2,7 @@ import AlmanacDomain
 
 /// When in the day a habit is done (seed 002's tracked times): an SVG bar chart of checks per
 /// local hour, 0 to 23.
-public struct HourChartSVG {
+public struct HourChartSVG: DrawnModel {
     /// Checks per hour, 24 counts.
     public var counts: [Int]
     public var title: String
@@ -15,6 +15,8 @@ public struct HourChartSVG {
     }
 
     static let width = 384, height = 120, top = 14, bottom = 20, barWidth = 12, pitch = 15, left = 12
+
+    public func draw() -> [UInt8] { Array(render().utf8) }
 
     public func render() -> String {
         let most = max(1, counts.max() ?? 0)

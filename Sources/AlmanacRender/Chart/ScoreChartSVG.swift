@@ -1,7 +1,7 @@
 import AlmanacDomain
 
 /// The strength score over time as an SVG line chart (0–100 %), with year gridlines.
-public struct ScoreChartSVG {
+public struct ScoreChartSVG: DrawnModel {
     public var start: DayKey
     /// The score as of each day from `start`.
     public var scores: [Double]
@@ -14,6 +14,8 @@ public struct ScoreChartSVG {
     }
 
     static let width = 720, height = 180, left = 36, right = 10, top = 10, bottom = 24
+
+    public func draw() -> [UInt8] { Array(render().utf8) }
 
     public func render() -> String {
         let w = Self.width, h = Self.height

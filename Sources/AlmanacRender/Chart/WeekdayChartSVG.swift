@@ -1,7 +1,7 @@
 import AlmanacDomain
 
 /// How many days were done on each weekday, as an SVG bar chart in the store's week order.
-public struct WeekdayChartSVG {
+public struct WeekdayChartSVG: DrawnModel {
     /// Completed days per weekday, Monday first (`HabitMetrics.completedByWeekday`).
     public var counts: [Int]
     public var weekStart: Weekday
@@ -14,6 +14,8 @@ public struct WeekdayChartSVG {
     }
 
     static let width = 360, height = 140, top = 16, bottom = 20, barWidth = 36, gap = 12
+
+    public func draw() -> [UInt8] { Array(render().utf8) }
 
     public func render() -> String {
         let days = (0..<7).map { Weekday.allCases[(weekStart.isoIndex + $0) % 7] }

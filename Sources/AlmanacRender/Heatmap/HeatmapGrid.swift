@@ -2,7 +2,7 @@ import AlmanacDomain
 
 /// The layout of a GitHub-style year grid: one column per week, rows from the store's week
 /// start, 53 or 54 columns as the year needs (2012 with Monday first needs 54).
-public struct HeatmapGrid: Sendable, Equatable {
+public struct HeatmapGrid: Sendable, Equatable, Encodable {
     public let year: Int
     public let weekStart: Weekday
     public let firstDay: DayKey

@@ -3,7 +3,7 @@ import AlmanacDomain
 /// Renders a year heatmap as a standalone SVG document: weeks as columns, month and weekday
 /// labels, a legend, and on every day cell a `<title>` tooltip with `data-date`/`data-value`.
 /// `role="img"` with an `aria-label` and `<title>`/`<desc>` give it a text summary.
-public struct HeatmapSVG {
+public struct HeatmapSVG: DrawnModel {
     public var grid: HeatmapGrid
     /// One cell per day of the year, in order (`grid.days`).
     public var cells: [HeatmapCell]
@@ -27,6 +27,8 @@ public struct HeatmapSVG {
     /// page's column (cells of 14 px), and a shorter grid (a habit's first months) is
     /// proportionally narrower instead of stretched.
     static let displayScale = 1.3
+
+    public func draw() -> [UInt8] { Array(render().utf8) }
 
     public func render() -> String {
         // At least as wide as the legend, for a grid of a few months.

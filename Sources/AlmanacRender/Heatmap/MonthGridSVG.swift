@@ -3,7 +3,7 @@ import AlmanacDomain
 /// One month as a calendar grid (seed 003's monthly heatmap): days as cells in rows of weeks from
 /// the store's week start, each with its day number, in the same colour levels and kinds as the
 /// year heatmaps (done, missed, skipped, not due), with a `<title>` and `data-date`/`data-value`.
-public struct MonthGridSVG {
+public struct MonthGridSVG: DrawnModel {
     public var month: DayKey
     public var weekStart: Weekday
     /// One cell per day of the month, in order.
@@ -32,6 +32,8 @@ public struct MonthGridSVG {
     }
 
     static let cell = 34, pitch = 38, top = 16
+
+    public func draw() -> [UInt8] { Array(render().utf8) }
 
     public func render() -> String {
         let offset = month.weekday.position(weekStart: weekStart)

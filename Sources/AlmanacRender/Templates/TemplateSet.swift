@@ -1,3 +1,4 @@
+import Crypto
 import Mustache
 
 /// The templates a site is rendered with: the built-in ones, or a user's edited copies
@@ -14,7 +15,7 @@ public struct TemplateSet: Sendable {
     let habit: BoundedTemplate
     let journal: BoundedTemplate
     let stylesheet: String
-    /// A digest of every template's text: pages rendered with other templates are not reused.
+    /// A SHA-256 of every template's text: part of the key of every templated file.
     let fingerprint: String
 
     /// A template that does not parse, with its file and line.
@@ -56,8 +57,12 @@ public struct TemplateSet: Sendable {
             throw Problem(file: "\(folder)/style.css", line: nil, message: "the file is missing")
         }
         stylesheet = css
-        var digest = InputDigest()
-        for name in Self.fileNames { digest.add(name, sources[name] ?? "") }
-        fingerprint = digest.text
+        var hash = SHA256()
+        for name in Self.fileNames {
+            let text = Array((sources[name] ?? "").utf8)
+            hash.update(data: Array("\(name) \(text.count)\n".utf8))
+            hash.update(data: text)
+        }
+        fingerprint = Hex.string(hash.finalize())
     }
 }

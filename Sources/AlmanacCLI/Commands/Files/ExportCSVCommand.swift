@@ -25,8 +25,8 @@ struct ExportCSVCommand: ParsableCommand {
     func run() throws {
         let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
-        let files = try export.run(progress: progress.update)
+        let asOf = try export.run(progress: progress.update)
         progress.finish()
-        Output.line("Wrote \(files.joined(separator: ", ")) to \(out) (as of \(export.asOf)).")
+        Output.line("Wrote \(CSVExport.fileNames.joined(separator: ", ")) to \(out) (as of \(asOf)).")
     }
 }

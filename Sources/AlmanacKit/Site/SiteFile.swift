@@ -1,0 +1,45 @@
+/// One file of a generated site, after the render step: the bytes rendered in this run, or the
+/// previous run's file, kept as it is on disk because its key did not change.
+struct SiteFile: Sendable, Equatable {
+    enum Content: Sendable, Equatable {
+        case rendered([UInt8], sha256: String)
+        /// The previous run's file, with its size and SHA-256 as the manifest recorded them.
+        case kept(size: Int, sha256: String)
+    }
+
+    /// The path inside the site folder.
+    let path: String
+    /// The key of the file's model (`SitePage.key`), recorded in the manifest.
+    let key: String
+    let content: Content
+
+    init(path: String, key: String, content: Content) {
+        self.path = path; self.key = key; self.content = content
+    }
+
+    /// A file rendered in this run.
+    init(path: String, key: String = "", bytes: [UInt8]) {
+        self.init(path: path, key: key, content: .rendered(bytes, sha256: SiteManifest.sha256(bytes)))
+    }
+
+    init(path: String, text: String, key: String = "") { self.init(path: path, key: key, bytes: Array(text.utf8)) }
+
+    var size: Int {
+        switch content {
+        case .rendered(let bytes, _): return bytes.count
+        case .kept(let size, _): return size
+        }
+    }
+
+    var sha256: String {
+        switch content {
+        case .rendered(_, let sha256), .kept(_, let sha256): return sha256
+        }
+    }
+
+    /// The bytes, when the file was rendered in this run.
+    var rendered: [UInt8]? {
+        if case .rendered(let bytes, _) = content { return bytes }
+        return nil
+    }
+}

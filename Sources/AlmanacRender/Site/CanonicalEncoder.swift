@@ -1,0 +1,246 @@
+/// The bytes a page model is keyed by: every value its `Encodable` conformance hands over, in
+/// order, each with its field name, its kind and its nesting depth. Models use the synthesized
+/// conformance, which hands over every stored property — so a field added to a model is part of
+/// its key without anyone listing it, and two models with equal bytes are equal values.
+///
+/// The stream is unambiguous for values of one type (a key also names the model's type): every
+/// token says what it is (a key, an element, a container, a value of a kind) and how deep it
+/// sits, and strings and arrays carry their length, so two different values never give the same
+/// bytes. Arrays of numbers, bytes and strings (a year of scores) are written whole.
+public enum CanonicalEncoding {
+    /// The canonical bytes of a value.
+    public static func bytes<Value: Encodable>(of value: Value) throws -> [UInt8] {
+        let sink = CanonicalSink()
+        if !sink.bulk(value) { try value.encode(to: CanonicalEncoder(sink: sink, depth: 0)) }
+        return sink.bytes
+    }
+}
+
+/// Where the tokens go. A class, so that the containers a value asks for share it.
+final class CanonicalSink {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(1024) }
+
+    enum Tag: UInt8 {
+        case keyed = 0x4B, unkeyed = 0x55, single = 0x53, key = 0x6B, element = 0x65
+        case null = 0x6E, bool = 0x62, int = 0x69, uint = 0x75, double = 0x64, string = 0x73
+        case doubles = 0x44, ints = 0x49, bytes = 0x42, strings = 0x54
+    }
+
+    func token(_ tag: Tag, depth: Int) {
+        bytes.append(tag.rawValue)
+        integer(UInt64(depth))
+    }
+
+    /// An unsigned integer in LEB128 form.
+    func integer(_ value: UInt64) {
+        var v = value
+        repeat {
+            let low = UInt8(v & 0x7F)
+            v >>= 7
+            bytes.append(v == 0 ? low : low | 0x80)
+        } while v != 0
+    }
+
+    func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+
+    func text(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            integer(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    func value(_ value: Bool) { bytes.append(Tag.bool.rawValue); bytes.append(value ? 1 : 0) }
+    func value(_ value: Int64) { bytes.append(Tag.int.rawValue); word(UInt64(bitPattern: value)) }
+    func value(_ value: UInt64) { bytes.append(Tag.uint.rawValue); word(value) }
+    func value(_ value: Double) { bytes.append(Tag.double.rawValue); word(value.bitPattern) }
+    func value(_ value: String) { bytes.append(Tag.string.rawValue); text(value) }
+    func null() { bytes.append(Tag.null.rawValue) }
+
+    /// Writes arrays of numbers, bytes or strings whole; returns false for any other value.
+    func bulk<Value: Encodable>(_ value: Value) -> Bool {
+        if Value.self == [Double].self {
+            let array = value as! [Double]
+            bytes.append(Tag.doubles.rawValue); integer(UInt64(array.count))
+            for number in array { word(number.bitPattern) }
+        } else if Value.self == [Int].self {
+            let array = value as! [Int]
+            bytes.append(Tag.ints.rawValue); integer(UInt64(array.count))
+            for number in array { word(UInt64(bitPattern: Int64(number))) }
+        } else if Value.self == [UInt8].self {
+            let array = value as! [UInt8]
+            bytes.append(Tag.bytes.rawValue); integer(UInt64(array.count))
+            bytes.append(contentsOf: array)
+        } else if Value.self == [String].self {
+            let array = value as! [String]
+            bytes.append(Tag.strings.rawValue); integer(UInt64(array.count))
+            for string in array { text(string) }
+        } else if Value.self == String.self {
+            self.value(value as! String)
+        } else {
+            return false
+        }
+        return true
+    }
+}
+
+/// An `Encoder` writing canonical tokens. It tracks depth instead of a coding path (its
+/// `codingPath` is empty): models never read the path, and building one per value would cost
+/// an allocation per field of a thousand models per report.
+struct CanonicalEncoder: Encoder {
+    let sink: CanonicalSink
+    let depth: Int
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        sink.token(.keyed, depth: depth)
+        return KeyedEncodingContainer(KeyedContainer(sink: sink, depth: depth))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        sink.token(.unkeyed, depth: depth)
+        return UnkeyedContainer(sink: sink, depth: depth)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        sink.token(.single, depth: depth)
+        return SingleContainer(sink: sink, depth: depth)
+    }
+
+    /// A nested value: its own tokens one level deeper, unless it is written whole.
+    static func nested<Value: Encodable>(_ value: Value, sink: CanonicalSink, depth: Int) throws {
+        if sink.bulk(value) { return }
+        try value.encode(to: CanonicalEncoder(sink: sink, depth: depth + 1))
+    }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let sink: CanonicalSink
+    let depth: Int
+    var codingPath: [any CodingKey] { [] }
+
+    private func key(_ key: Key) {
+        sink.token(.key, depth: depth)
+        sink.text(key.stringValue)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { self.key(key); sink.null() }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { self.key(key); sink.value(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { self.key(key); sink.value(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { self.key(key); sink.value(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { self.key(key); sink.value(Double(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { self.key(key); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { self.key(key); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { self.key(key); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { self.key(key); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { self.key(key); sink.value(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { self.key(key); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { self.key(key); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { self.key(key); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { self.key(key); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { self.key(key); sink.value(value) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        self.key(key)
+        try CanonicalEncoder.nested(value, sink: sink, depth: depth)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        self.key(key)
+        return CanonicalEncoder(sink: sink, depth: depth + 1).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        self.key(key)
+        return CanonicalEncoder(sink: sink, depth: depth + 1).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        sink.token(.key, depth: depth)
+        sink.text("super")
+        return CanonicalEncoder(sink: sink, depth: depth + 1)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        self.key(key)
+        return CanonicalEncoder(sink: sink, depth: depth + 1)
+    }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let sink: CanonicalSink
+    let depth: Int
+    var codingPath: [any CodingKey] { [] }
+    private(set) var count = 0
+
+    init(sink: CanonicalSink, depth: Int) { self.sink = sink; self.depth = depth }
+
+    private mutating func element() {
+        sink.token(.element, depth: depth)
+        count += 1
+    }
+
+    mutating func encodeNil() throws { element(); sink.null() }
+    mutating func encode(_ value: Bool) throws { element(); sink.value(value) }
+    mutating func encode(_ value: String) throws { element(); sink.value(value) }
+    mutating func encode(_ value: Double) throws { element(); sink.value(value) }
+    mutating func encode(_ value: Float) throws { element(); sink.value(Double(value)) }
+    mutating func encode(_ value: Int) throws { element(); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { element(); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { element(); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { element(); sink.value(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { element(); sink.value(value) }
+    mutating func encode(_ value: UInt) throws { element(); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { element(); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { element(); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { element(); sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { element(); sink.value(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        element()
+        try CanonicalEncoder.nested(value, sink: sink, depth: depth)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        element()
+        return CanonicalEncoder(sink: sink, depth: depth + 1).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        element()
+        return CanonicalEncoder(sink: sink, depth: depth + 1).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        element()
+        return CanonicalEncoder(sink: sink, depth: depth + 1)
+    }
+}
+
+private struct SingleContainer: SingleValueEncodingContainer {
+    let sink: CanonicalSink
+    let depth: Int
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() throws { sink.null() }
+    mutating func encode(_ value: Bool) throws { sink.value(value) }
+    mutating func encode(_ value: String) throws { sink.value(value) }
+    mutating func encode(_ value: Double) throws { sink.value(value) }
+    mutating func encode(_ value: Float) throws { sink.value(Double(value)) }
+    mutating func encode(_ value: Int) throws { sink.value(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { sink.value(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { sink.value(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { sink.value(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { sink.value(value) }
+    mutating func encode(_ value: UInt) throws { sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { sink.value(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { sink.value(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try CanonicalEncoder.nested(value, sink: sink, depth: depth) }
+}

@@ -1,0 +1,102 @@
+import AlmanacDomain
+
+/// What the dashboard (`index.md` or `index.html`) shows: the as-of day's summary, a row per
+/// active habit, categories, goals, achievements, this month and the year's heatmaps, the
+/// archived habits, and a link to the journal page when the report has one. Values are display
+/// text, not yet escaped.
+public struct DashboardModel: TemplatedModel, Equatable {
+    public var format: PageFormat
+    public var asOf: DayKey
+    /// Habits due on the as-of day, and how many of them were done.
+    public var due: Int
+    public var done: Int
+    /// The as-of day's weighted score ("83 %"), when anything was due.
+    public var weightedScore: String?
+    public var perfectDays: Int
+    /// "Level 3 · 1,250 XP …".
+    public var level: String
+    /// The active habits with history, in display order.
+    public var rows: [Row]
+    public var categories: [CategoryLine]
+    public var goals: [GoalLine]
+    /// Earned achievements, newest first.
+    public var achievements: [String]
+    /// Archived habits that have history.
+    public var archived: [HabitLink]
+    public var hasJournal: Bool
+
+    public struct Row: Codable, Sendable, Equatable {
+        public var emoji, name, slug, today, streak, best, rate30, score: String
+    }
+
+    public struct HabitLink: Codable, Sendable, Equatable {
+        public var name, slug: String
+    }
+
+    public struct CategoryLine: Codable, Sendable, Equatable {
+        public var name, habits, today, rate30: String
+    }
+
+    public struct GoalLine: Codable, Sendable, Equatable {
+        public var name, progress, streaks: String
+    }
+
+    public func render(_ templates: TemplateSet) throws -> [UInt8] {
+        let markdown = try templates.dashboard.render(context)
+        guard format == .html else { return Array(markdown.utf8) }
+        let table = HTMLTable(header: ["", "Habit", "Today", "Streak", "Best", "30 days", "Score"], rows: rows.map { row in
+            [.text(row.emoji), .link(row.name, href: link(row.slug)), .text(row.today), .text(row.streak), .text(row.best),
+             .text(row.rate30), .text(row.score)]
+        })
+        return Array(try HTMLPage(templates: templates, asOf: asOf.description)
+            .render(markdown: markdown, title: "Habits", root: "", tables: ["habits": table]).utf8)
+    }
+
+    private func link(_ slug: String) -> String { "habits/\(slug).\(format.rawValue)" }
+
+    /// The template's values, each escaped for Markdown.
+    var context: [String: Any] {
+        let md = MarkdownText.escape
+        let year = asOf.year
+        var context: [String: Any] = [
+            "html": format == .html,
+            "done": "\(done)", "total": "\(due)",
+            "asOfLabel": md("\(asOf.weekday.rawValue.capitalized) \(asOf)"),
+            "perfectDays": "\(perfectDays)", "activeCount": "\(rows.count)",
+            "doneLabel": md(Self.doneLabel(done: done, due: due) + (weightedScore.map { ", weighted score \($0)" } ?? "")),
+            "perfectDaysLabel": md(MetricText.count(perfectDays, "perfect day")),
+            "activeLabel": md(Self.activeLabel(active: rows.count, due: due)),
+            "hasRows": !rows.isEmpty,
+            "rows": rows.map { row in
+                ["emoji": md(row.emoji), "name": md(row.name), "link": link(row.slug), "today": md(row.today),
+                 "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score)]
+            },
+            "year": "\(year)",
+            "monthImage": "charts/all-month.svg", "monthAlt": md("All habits: \(MonthGridSVG.title(of: asOf)), share done per day"),
+            "combinedImage": "heatmaps/all-\(year).svg", "combinedAlt": md("All habits: share done per day in \(year)"),
+            "habits": rows.map { row in
+                ["emoji": md(row.emoji), "name": md(row.name), "link": link(row.slug),
+                 "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md("\(row.name): heatmap of \(year)")]
+            },
+            "hasArchived": !archived.isEmpty,
+            "archived": archived.map { ["name": md($0.name), "link": link($0.slug)] },
+            "level": md(level),
+            "achievements": achievements.map { ["text": md($0)] }, "hasAchievements": !achievements.isEmpty,
+            "categories": categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] },
+            "hasCategories": !categories.isEmpty,
+            "goals": goals.map { ["name": md($0.name), "progress": md($0.progress), "streaks": md($0.streaks)] },
+            "hasGoals": !goals.isEmpty,
+        ]
+        if hasJournal { context["journalLink"] = "journal.\(format.rawValue)" }
+        return context
+    }
+
+    /// "4 of 5 due done", "nothing due".
+    public static func doneLabel(done: Int, due: Int) -> String { due == 0 ? "nothing due" : "\(done) of \(due) due done" }
+
+    /// "11 active habits (1 not due today)": why the two numbers differ.
+    static func activeLabel(active: Int, due: Int) -> String {
+        let text = MetricText.count(active, "active habit")
+        return active > due ? text + " (\(active - due) not due today)" : text
+    }
+}

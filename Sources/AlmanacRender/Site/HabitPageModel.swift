@@ -1,0 +1,108 @@
+import AlmanacDomain
+
+/// What a habit's page (`habits/<slug>.md` or `.html`) shows: its statistics, how it is being
+/// broken, the current month, its charts, a heatmap per year of history and — only when the
+/// report was asked for them — its notes and difficulty ratings. Values are display text, not
+/// yet escaped; the renderer escapes each for Markdown.
+public struct HabitPageModel: TemplatedModel, Equatable {
+    public var format: PageFormat
+    /// The report's day, shown by the page layout.
+    public var asOf: DayKey
+    /// The habit's file name stem, which its images share.
+    public var slug: String
+    public var emoji: String
+    public var name: String
+    /// "At least 8 glasses a day".
+    public var goal: String
+    public var frequency: String
+    public var category: String?
+    public var archived: Bool
+    /// The statistics, label and value.
+    public var statistics: [LabelledText]
+    public var reduction: ReductionText?
+    /// "November 2026".
+    public var monthTitle: String
+    /// Completed days per weekday, Monday first.
+    public var completedByWeekday: [Int]
+    /// Whether the page shows the time-of-day chart.
+    public var hasHourChart: Bool
+    /// The mean difficulty per month, newest first (only with `--include-journal`).
+    public var difficulty: [LabelledText]
+    /// The years with a heatmap, newest first.
+    public var years: [Int]
+    /// The notes, newest first (only with `--include-notes`).
+    public var notes: [DatedText]
+
+    /// How the habit is being broken: the summary and one line per week, newest first.
+    public struct ReductionText: Codable, Sendable, Equatable {
+        public var summary: String
+        public var weeks: [DatedText]
+    }
+
+    public func render(_ templates: TemplateSet) throws -> [UInt8] {
+        let markdown = try templates.habit.render(context)
+        guard format == .html else { return Array(markdown.utf8) }
+        let table = HTMLTable(header: [], rows: statistics.map { [.text($0.label), .text($0.text)] }, rowHeadings: true)
+        let page = try HTMLPage(templates: templates, asOf: asOf.description)
+            .render(markdown: markdown, title: name, root: "../", tables: ["stats": table])
+        return Array(page.utf8)
+    }
+
+    /// The template's values, each escaped for Markdown.
+    var context: [String: Any] {
+        let md = MarkdownText.escape
+        var context: [String: Any] = [
+            "html": format == .html,
+            "emoji": md(emoji), "name": md(name), "goal": md(goal), "frequency": md(frequency), "archived": archived,
+            "home": "../index.\(format.rawValue)",
+            "stats": statistics.map { ["label": md($0.label), "value": md($0.text)] },
+            "monthTitle": md(monthTitle),
+            "monthImage": "../charts/\(slug)-month.svg", "monthAlt": md("\(name): \(monthTitle), day by day"),
+            "chart": "../charts/\(slug)-score.svg", "chartAlt": md("\(name): strength score over time"),
+            "weekdayChart": "../charts/\(slug)-weekdays.svg", "weekdayAlt": md("\(name): days done by weekday"),
+            "byWeekday": Weekday.allCases.map { "\($0.short.capitalized) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · "),
+            "years": years.map { year in
+                ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md("\(name): heatmap of \(year)")]
+            },
+            "hasNotes": !notes.isEmpty,
+            "notes": notes.map { ["date": $0.day.description, "text": md($0.text)] },
+        ]
+        if let category { context["category"] = md(category) }
+        if hasHourChart {
+            context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md("\(name): checks by hour of the day")]
+        }
+        if !difficulty.isEmpty {
+            context["difficulty"] = difficulty.map { ["month": $0.label, "text": md($0.text)] }
+            context["hasDifficulty"] = true
+        }
+        if let reduction {
+            context["reduction"] = [
+                "summary": md(reduction.summary),
+                "weeks": reduction.weeks.map { ["start": $0.day.description, "text": md($0.text)] },
+            ] as [String: Any]
+        }
+        return context
+    }
+}
+
+/// Which of a page's two files: Markdown (for a git forge) or HTML (through libcmark).
+public enum PageFormat: String, Codable, Sendable, CaseIterable {
+    case markdown = "md"
+    case html
+}
+
+/// A label and its value as text ("Current streak", "12 days").
+public struct LabelledText: Codable, Sendable, Equatable {
+    public var label: String
+    public var text: String
+
+    public init(_ label: String, _ text: String) { self.label = label; self.text = text }
+}
+
+/// A day and a line of text about it.
+public struct DatedText: Codable, Sendable, Equatable {
+    public var day: DayKey
+    public var text: String
+
+    public init(_ day: DayKey, _ text: String) { self.day = day; self.text = text }
+}

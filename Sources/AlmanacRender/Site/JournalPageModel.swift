@@ -1,0 +1,52 @@
+import AlmanacDomain
+
+/// What the journal page (`journal.md` or `.html`, only with `--include-journal`) shows: the
+/// journal entries and the wellbeing ratings, newest first. Text is escaped by the renderer; a
+/// body keeps its paragraphs.
+public struct JournalPageModel: TemplatedModel, Equatable {
+    public var format: PageFormat
+    public var asOf: DayKey
+    public var entries: [Entry]
+    public var ratings: [Rating]
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public var day: DayKey
+        public var title: String
+        public var body: String
+    }
+
+    public struct Rating: Codable, Sendable, Equatable {
+        public var day: DayKey
+        public var metric: String
+        /// "4/5".
+        public var value: String
+        public var note: String?
+    }
+
+    public func render(_ templates: TemplateSet) throws -> [UInt8] {
+        let md = MarkdownText.escape
+        let entries: [[String: Any]] = self.entries.map { entry in
+            let paragraphs = entry.body.replacingOccurrences(of: "\r\n", with: "\n")
+                .components(separatedBy: "\n\n").map { md($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return ["date": entry.day.description, "title": md(entry.title), "paragraphs": paragraphs]
+        }
+        let ratings: [[String: Any]] = self.ratings.map { rating in
+            var fields: [String: Any] = ["date": rating.day.description, "metric": md(rating.metric), "value": rating.value]
+            // No note, no "—": an empty string would still open the template's section.
+            if let note = rating.note, !note.isEmpty { fields["note"] = md(note) }
+            return fields
+        }
+        let markdown = try templates.journal.render([
+            "home": "index.\(format.rawValue)", "entries": entries, "hasRatings": !ratings.isEmpty, "ratings": ratings,
+        ] as [String: Any])
+        guard format == .html else { return Array(markdown.utf8) }
+        return Array(try HTMLPage(templates: templates, asOf: asOf.description).render(markdown: markdown, title: "Journal", root: "").utf8)
+    }
+}
+
+/// The site's stylesheet (`style.css`): the templates' own, as it is.
+public struct StylesheetModel: TemplatedModel, Equatable {
+    public init() {}
+
+    public func render(_ templates: TemplateSet) throws -> [UInt8] { Array(templates.stylesheet.utf8) }
+}

@@ -1,0 +1,76 @@
+import Crypto
+
+/// What one file of the site shows, as a value — and the whole input of its renderer. A
+/// renderer is a method of its model and sees nothing else (no store, no clock, no options):
+/// whatever a file shows is in its model, so the key derived from the model's canonical
+/// encoding (`SitePage.key`) changes whenever the file's bytes could.
+public protocol PageModel: Encodable, Sendable {}
+
+/// A file drawn from its model alone: the SVG heatmaps and charts.
+public protocol DrawnModel: PageModel {
+    func draw() -> [UInt8]
+}
+
+/// A file laid out by the templates from its model: the pages and the stylesheet. Its key
+/// includes the templates' fingerprint.
+public protocol TemplatedModel: PageModel {
+    func render(_ templates: TemplateSet) throws -> [UInt8]
+}
+
+/// One file of the site: where it goes and the model it is rendered from.
+public struct SitePage: Sendable {
+    public enum Model: Sendable {
+        case drawn(any DrawnModel)
+        case templated(any TemplatedModel)
+    }
+
+    /// The path inside the site folder (`habits/run.html`).
+    public let path: String
+    public let model: Model
+
+    public init(path: String, drawn model: any DrawnModel) { self.path = path; self.model = .drawn(model) }
+    public init(path: String, templated model: any TemplatedModel) { self.path = path; self.model = .templated(model) }
+
+    /// The file's bytes.
+    public func render(_ templates: TemplateSet) throws -> [UInt8] {
+        switch model {
+        case .drawn(let model): return model.draw()
+        case .templated(let model): return try model.render(templates)
+        }
+    }
+
+    /// The file's key: a SHA-256 (hex) of the renderer's identity (`renderer`: this build of
+    /// Almanac), the model's type, the templates' fingerprint for a templated file, and the
+    /// model's canonical bytes. Two runs give a file the same key only when they would render it
+    /// from equal models with the same renderer and templates — that is, to the same bytes.
+    public func key(renderer: String, templates: TemplateSet) throws -> String {
+        var hash = SHA256()
+        func add(_ text: String) {
+            var bytes = Array(text.utf8)
+            bytes.append(0)
+            hash.update(data: bytes)
+        }
+        add("almanac-page-key-1")
+        add(renderer)
+        switch model {
+        case .drawn(let model):
+            add(String(reflecting: type(of: model)))
+            hash.update(data: try CanonicalEncoding.bytes(of: model))
+        case .templated(let model):
+            add(String(reflecting: type(of: model)))
+            add(templates.fingerprint)
+            hash.update(data: try CanonicalEncoding.bytes(of: model))
+        }
+        return Hex.string(hash.finalize())
+    }
+}
+
+/// Lowercase hexadecimal text of bytes.
+public enum Hex {
+    public static func string(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Independent jobs on every core, results in order: the heavy steps of a report (metrics,
+/// models and keys, rendering) run this way on both cores.
+public enum Parallel {
+    /// `transform` of every item, in the items' order; the first error (in that order) is thrown.
+    /// `transform` must only read what the items share.
+    public static func map<Item, Result>(_ items: [Item], _ transform: (Item) throws -> Result) throws -> [Result] {
+        guard items.count > 1 else { return try items.map(transform) }
+        let slots = Slots<Swift.Result<Result, any Error>>(count: items.count)
+        // The closure runs on several threads at once; it only reads the items and the
+        // transform, and each result goes into its own slot under the lock.
+        nonisolated(unsafe) let items = items, transform = transform
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            slots.set(index, Swift.Result { try transform(items[index]) })
+        }
+        return try slots.values.map { try $0!.get() }
+    }
+
+    /// One slot per job, written under a lock.
+    private final class Slots<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var values: [Value?]
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Value) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import AlmanacDomain
+
+extension SiteDerivation {
+    /// The combined heatmap of every year from the first day of history, and this month's grid
+    /// of all habits: the share of the habits due each day that were done.
+    func overviewGraphics(_ overview: DailyOverview) -> [SitePage] {
+        let weekStart = input.snapshot.settings.weekStart
+        var pages = (overview.first.year...options.asOf.year).map { year in
+            SitePage(path: "heatmaps/all-\(year).svg", drawn: combinedHeatmap(HeatmapGrid(year: year, weekStart: weekStart), overview: overview))
+        }
+        let days = MonthGridSVG.days(of: options.asOf)
+        let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
+        pages.append(SitePage(path: "charts/all-month.svg", drawn: MonthGridSVG(
+            month: options.asOf, weekStart: weekStart, cells: HeatmapCells.combined(overview, days: days),
+            title: "All habits, \(MonthGridSVG.title(of: options.asOf))", summary: "\(perfect) perfect days so far this month.",
+            color: Habit.defaultColor, idPrefix: "all-month")))
+        return pages
+    }
+
+    func combinedHeatmap(_ grid: HeatmapGrid, overview: DailyOverview) -> HeatmapSVG {
+        let year = grid.year
+        let perfect = grid.days.filter { overview.day($0)?.isPerfect ?? false }.count
+        return HeatmapSVG(grid: grid, cells: HeatmapCells.combined(overview, grid: grid), title: "All habits, \(year)",
+                          summary: "\(perfect) perfect days in \(year); darker days had more of the habits due done.",
+                          color: Habit.defaultColor, idPrefix: "all-\(year)")
+    }
+
+    func dashboard(_ habits: [SiteHabit], overview: DailyOverview, format: PageFormat) -> DashboardModel {
+        let weekStart = input.snapshot.settings.weekStart
+        let today = overview.day(options.asOf)
+        let active = habits.filter { !$0.habit.isArchived && $0.series.count > 0 }
+        let rows = active.map { item in
+            let m = item.metrics
+            return DashboardModel.Row(emoji: item.habit.emoji, name: item.habit.name, slug: item.slug,
+                                      today: MetricText.today(m, habit: item.habit),
+                                      streak: m.streak.unit.describe(m.streak.current), best: m.streak.unit.describe(m.streak.best),
+                                      rate30: MetricText.percent(m.rate30.value), score: MetricText.percent(m.score))
+        }
+        let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: weekStart)
+        return DashboardModel(
+            format: format, asOf: options.asOf, due: today?.due ?? 0, done: today?.done ?? 0,
+            weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
+            level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
+            achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
+            archived: habits.filter(\.habit.isArchived).map { DashboardModel.HabitLink(name: $0.habit.name, slug: $0.slug) },
+            hasJournal: options.includeJournal)
+    }
+
+    /// Each category's active habits with the group's done of due today and combined 30-day rate.
+    func categoryLines(_ active: [SiteHabit]) -> [DashboardModel.CategoryLine] {
+        input.categories.compactMap { category in
+            let members = active.filter { $0.habit.categoryId == category.id }
+            guard !members.isEmpty else { return nil }
+            let overview = DailyOverview(series: members.map { ($0.series, archivedDay: $0.archivedDay) }, asOf: options.asOf,
+                                         weekStart: input.snapshot.settings.weekStart)
+            let day = overview.day(options.asOf)
+            let rate = CompletionRate(completed: members.reduce(0) { $0 + $1.metrics.rate30.completed },
+                                      expected: members.reduce(0) { $0 + $1.metrics.rate30.expected })
+            return DashboardModel.CategoryLine(name: category.name, habits: members.map(\.habit.name).joined(separator: ", "),
+                                               today: DashboardModel.doneLabel(done: day?.done ?? 0, due: day?.due ?? 0),
+                                               rate30: MetricText.rate(rate))
+        }
+    }
+
+    /// Each goal's progress: combined 30-day rate, days left, its habits' streaks.
+    func goalLines(_ habits: [SiteHabit]) -> [DashboardModel.GoalLine] {
+        let metrics = habits.map { (habit: $0.habit, metrics: $0.metrics) }
+        return input.goals.map { goal in
+            let progress = GoalProgress(goal: goal, metrics: metrics, asOf: options.asOf)
+            let streaks = progress.habits.map { "\($0.name) \($0.streak.unit.describe($0.streak.current))" }.joined(separator: ", ")
+            return DashboardModel.GoalLine(name: goal.name, progress: MetricText.goalProgress(progress), streaks: streaks)
+        }
+    }
+}

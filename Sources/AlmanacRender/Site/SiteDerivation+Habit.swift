@@ -1,0 +1,120 @@
+import AlmanacDomain
+
+extension SiteDerivation {
+    /// A habit's files: its page in Markdown and HTML, its month grid, a heatmap per year, its
+    /// strength, weekday and (when its checks have times) hour charts.
+    func habitPages(_ item: SiteHabit) -> [SitePage] {
+        let slug = item.slug
+        var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: monthGrid(item)),
+                     SitePage(path: "charts/\(slug)-score.svg", drawn: scoreChart(item)),
+                     SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdayChart(item))]
+        let hours = hourCounts(item)
+        if let hours { pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(item, counts: hours))) }
+        for year in item.years.map(Array.init) ?? [] {
+            pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap(item, year: year)))
+        }
+        for format in PageFormat.allCases {
+            pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page(item, format: format, hasHourChart: hours != nil)))
+        }
+        return pages
+    }
+
+    /// The habit's checks per hour of the day, when any has its time.
+    private func hourCounts(_ item: SiteHabit) -> [Int]? {
+        guard let hours = input.snapshot.hours[item.habit.id.description], hours.contains(where: { $0 > 0 }) else { return nil }
+        return hours
+    }
+
+    func page(_ item: SiteHabit, format: PageFormat, hasHourChart: Bool) -> HabitPageModel {
+        let habit = item.habit, asOf = options.asOf
+        let notes: [DatedText] = options.includeNotes
+            ? (input.notes[habit.id.description] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) }
+            : []
+        // Difficulty ratings are wellbeing: published only with --include-journal.
+        let difficulty = options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : []
+        let reduction = item.metrics.reduction.map { reduction in
+            HabitPageModel.ReductionText(summary: MetricText.reduction(reduction, of: habit), weeks: reduction.weeks.reversed().map { week in
+                DatedText(week.start, MetricText.reductionWeek(week, baseline: reduction.baseline, of: habit))
+            })
+        }
+        return HabitPageModel(
+            format: format, asOf: asOf, slug: item.slug, emoji: habit.emoji, name: habit.name,
+            goal: MetricText.goal(habit).capitalizedFirst, frequency: MetricText.frequency(habit.frequency),
+            category: habit.categoryId.flatMap { id in input.categories.first { $0.id == id }?.name },
+            archived: habit.isArchived, statistics: Self.statistics(item), reduction: reduction,
+            monthTitle: MonthGridSVG.title(of: asOf), completedByWeekday: item.metrics.completedByWeekday,
+            hasHourChart: hasHourChart, difficulty: difficulty, years: item.years.map { Array($0.reversed()) } ?? [], notes: notes)
+    }
+
+    /// The statistics of a habit page, label and value.
+    static func statistics(_ item: SiteHabit) -> [LabelledText] {
+        let habit = item.habit, m = item.metrics, series = item.series
+        var stats = [
+            LabelledText("Today", MetricText.today(m, habit: habit)),
+            LabelledText("Current streak", m.streak.unit.describe(m.streak.current)),
+            LabelledText("Best streak", m.streak.unit.describe(m.streak.best)),
+            LabelledText("Strength score", MetricText.percent(m.score)),
+        ]
+        for window in HabitMetrics.rateWindows {
+            stats.append(LabelledText("Completion, " + (window.map { "\($0) days" } ?? "all time"), MetricText.rate(m.rate(window))))
+        }
+        stats.append(LabelledText("Check-ins", "\(m.totalCheckins)"))
+        if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.amount(m.totalValue, of: habit))) }
+        if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
+        return stats
+    }
+
+    /// The mean difficulty rating of a habit per month, the last 12 months with ratings, newest
+    /// first: ("2026-11", "6.5 of 10 (4 ratings)").
+    static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey) -> [LabelledText] {
+        var months: [String: (sum: Double, count: Int, scale: Double)] = [:]
+        for rating in ratings where rating.metric == "difficulty" && rating.habitId == habit && rating.dayKey <= day && rating.deletedAt == nil {
+            let month = String(rating.dayKey.description.prefix(7))
+            let slot = months[month] ?? (0, 0, rating.scaleMax)
+            months[month] = (slot.sum + rating.value, slot.count + 1, slot.scale)
+        }
+        return months.keys.sorted(by: >).prefix(12).map { month in
+            let m = months[month]!
+            return LabelledText(month, "\(NumberText.rounded(m.sum / Double(m.count), digits: 1)) of \(NumberText.plain(m.scale)) (\(MetricText.count(m.count, "rating")))")
+        }
+    }
+
+    func heatmap(_ item: SiteHabit, year: Int) -> HeatmapSVG {
+        let weekStart = input.snapshot.settings.weekStart
+        let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == item.series.start.year ? item.series.start.month : 1)
+        let cells = HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay)
+        let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
+        let logged = cells.filter { [.level0, .level1, .level2, .level3, .level4].contains($0.kind) }.count
+        return HeatmapSVG(grid: grid, cells: cells, title: "\(item.habit.name), \(year)",
+                          summary: "\(done) days done of \(logged) due days in \(year).", color: item.habit.color,
+                          idPrefix: "\(item.slug)-\(year)")
+    }
+
+    /// The as-of day's month for one habit, as a grid of days.
+    func monthGrid(_ item: SiteHabit) -> MonthGridSVG {
+        let days = MonthGridSVG.days(of: options.asOf)
+        let cells = HeatmapCells.habit(item.series, days: days, archivedDay: item.archivedDay)
+        let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
+        return MonthGridSVG(month: options.asOf, weekStart: input.snapshot.settings.weekStart, cells: cells,
+                            title: "\(item.habit.name), \(MonthGridSVG.title(of: options.asOf))",
+                            summary: "\(done) days done so far this month.", color: item.habit.color, idPrefix: "\(item.slug)-month")
+    }
+
+    func scoreChart(_ item: SiteHabit) -> ScoreChartSVG {
+        ScoreChartSVG(start: item.series.start, scores: item.series.strengthScores(),
+                      title: "\(item.habit.name): strength score", color: item.habit.color)
+    }
+
+    func weekdayChart(_ item: SiteHabit) -> WeekdayChartSVG {
+        WeekdayChartSVG(counts: item.metrics.completedByWeekday, weekStart: input.snapshot.settings.weekStart,
+                        title: "\(item.habit.name): days done by weekday", color: item.habit.color)
+    }
+
+    func hourChart(_ item: SiteHabit, counts: [Int]) -> HourChartSVG {
+        HourChartSVG(counts: counts, title: "\(item.habit.name): when in the day", color: item.habit.color)
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,78 @@
+import AlmanacDomain
+
+/// The derive step of a report: from what was read of the store to the model of every file of
+/// the site. A pure function of its input and options — no store, no files, no clock — and the
+/// only place that decides what the site shows: notes and journal text reach a model only when
+/// the options ask for them.
+public struct SiteDerivation: Sendable {
+    public let input: SiteInput
+    public let options: SiteOptions
+
+    public init(input: SiteInput, options: SiteOptions) {
+        self.input = input; self.options = options
+    }
+
+    /// One habit on the site, with everything its files need.
+    struct SiteHabit: Sendable {
+        let habit: Habit
+        let slug: String
+        let series: DaySeries
+        let metrics: HabitMetrics
+        let archivedDay: DayKey?
+        /// The years with a heatmap: from the first day of history to the as-of day, or to the
+        /// year the habit was archived in.
+        let years: ClosedRange<Int>?
+    }
+
+    /// Every file of the site, by path.
+    public func pages() throws -> [SitePage] {
+        let snapshot = input.snapshot
+        let asOf = options.asOf
+        // Every habit's series and metrics, on both cores: the metrics are most of this step.
+        let all = try Parallel.map(snapshot.habits) { habit in
+            let series = snapshot.series(of: habit, asOf: asOf)
+            return (habit: habit, series: series, metrics: HabitMetrics(series: series, weekStart: snapshot.settings.weekStart))
+        }
+        // On the site: active habits, and archived ones that have history.
+        let shown = all.filter { item in
+            !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
+        }
+        let habits = zip(shown, Slug.make(shown.map(\.habit.name))).map { item, slug in
+            let archivedDay = snapshot.archivedDay(of: item.habit)
+            let years: ClosedRange<Int>? = item.series.count == 0 ? nil
+                : item.series.start.year...max(item.series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
+            return SiteHabit(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics, archivedDay: archivedDay, years: years)
+        }
+        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf,
+                                     weekStart: snapshot.settings.weekStart)
+        var pages = [SitePage(path: "style.css", templated: StylesheetModel())]
+        pages += overviewGraphics(overview)
+        pages += try Parallel.map(habits) { habitPages($0) }.flatMap { $0 }
+        pages += indexPages(habits, overview: overview)
+        return pages.sorted { $0.path < $1.path }
+    }
+
+    /// The dashboard, and the journal page when asked for, in Markdown and HTML.
+    private func indexPages(_ habits: [SiteHabit], overview: DailyOverview) -> [SitePage] {
+        var pages: [SitePage] = []
+        for format in PageFormat.allCases {
+            pages.append(SitePage(path: "index.\(format.rawValue)", templated: dashboard(habits, overview: overview, format: format)))
+            if options.includeJournal {
+                pages.append(SitePage(path: "journal.\(format.rawValue)", templated: journal(format: format)))
+            }
+        }
+        return pages
+    }
+
+    /// The journal entries and wellbeing ratings through the as-of day, newest first.
+    func journal(format: PageFormat) -> JournalPageModel {
+        let entries = input.journal.filter { $0.dayKey <= options.asOf }.reversed().map { entry in
+            JournalPageModel.Entry(day: entry.dayKey, title: entry.title, body: entry.body)
+        }
+        let ratings = input.wellbeing.filter { $0.dayKey <= options.asOf }.reversed().map { rating in
+            JournalPageModel.Rating(day: rating.dayKey, metric: rating.metric,
+                                    value: "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", note: rating.note)
+        }
+        return JournalPageModel(format: format, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings))
+    }
+}

@@ -1,0 +1,115 @@
+import AlmanacDomain
+
+extension RelationalStore {
+    public func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T {
+        try read { db in try body(SessionReading(db: db, location: location)) }
+    }
+}
+
+/// Every read of the store, inside one read transaction: everything it returns belongs to the
+/// same moment of the store, even while another process writes. A command that reads once
+/// (`AlmanacStore`'s single reads) and one that reads many things at one moment (report, export,
+/// backup) go through these same functions.
+struct SessionReading: StoreReading {
+    let db: any SQLSession
+    let location: String
+
+    func settings() throws -> Settings { try RelationalStoreSettings.read(db, location: location) }
+
+    func habits(includeArchived: Bool) throws -> [Habit] { try SessionReading.habits(db, includeArchived: includeArchived) }
+
+    /// Every habit in display order: also what the writers check names and the cap against.
+    static func habits(_ db: any SQLSession, includeArchived: Bool) throws -> [Habit] {
+        try db.fetchAll(Habit.self, where: "\(includeArchived ? "" : "WHERE archivedAt IS NULL") ORDER BY sortOrder, createdAt, id")
+    }
+
+    func habit(id: EntityID) throws -> Habit? { try db.fetchOne(Habit.self, id: id) }
+
+    func categories() throws -> [AlmanacDomain.Category] { try db.fetchAll(AlmanacDomain.Category.self, where: "ORDER BY name, id") }
+
+    func goals() throws -> [Goal] { try db.fetchAll(Goal.self, where: "ORDER BY name, id") }
+
+    func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry] {
+        var clause = "WHERE habitId = ? AND dayKey BETWEEN ? AND ?"
+        if !includeDeleted { clause += " AND deletedAt IS NULL" }
+        clause += " ORDER BY dayKey, timestampUtc, id"
+        let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
+        return try db.fetchAll(HabitEntry.self, where: clause, [SQLValue(habitId), .text(low), .text(high)])
+    }
+
+    func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry] { try liveEntries(from: from, to: to) }
+
+    func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry] { try liveEntries(from: from, to: to) }
+
+    /// The live rows of a table of dated entries between two days (inclusive), by day, time and id.
+    private func liveEntries<Entry: StoredRecord>(from: DayKey?, to: DayKey?) throws -> [Entry] {
+        let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
+        return try db.fetchAll(Entry.self, where: "WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ? ORDER BY dayKey, timestampUtc, id",
+                               [.text(low), .text(high)])
+    }
+
+    func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]] {
+        var notes: [String: [(day: DayKey, text: String)]] = [:]
+        try db.forEachRow("""
+            SELECT habitId, dayKey, note FROM habitEntry
+            WHERE deletedAt IS NULL AND kind = 'check' AND note IS NOT NULL AND note <> '' AND dayKey <= ?
+            ORDER BY habitId, dayKey, timestampUtc, id
+            """, [SQLValue(day)]) { row in
+            guard let key = DayKey(utf8: row.text(1)) else { return }
+            notes[row.string(0), default: []].append((key, row.string(2)))
+        }
+        return notes
+    }
+
+    /// One pass over the live entries, in the table's order (no sort: a day series takes its facts
+    /// in any order). Cells are read from the backend's buffers, and a habit's id becomes a
+    /// `String` only where the rows change habit — the hot path of every metric and report.
+    func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot {
+        let settings = try settings()
+        let calendar = try StoreCalendar(settings: settings)
+        let habits = try habits(includeArchived: true)
+        var facts: [String: [DayFact]] = [:]
+        var tally = HourTally(calendar: calendar)
+        var currentId: [UInt8] = [], currentKey = "", current: [DayFact] = []
+        func flush() {
+            guard !current.isEmpty else { return }
+            facts[currentKey, default: []].append(contentsOf: current)
+            current.removeAll(keepingCapacity: true)
+        }
+        let time = hours ? ", timestampUtc" : ""
+        try db.forEachRow("SELECT habitId, dayKey, kind, value\(time) FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ?",
+                          [.text(day?.description ?? "9999-99-99")]) { row in
+            let habitId = row.text(0)
+            if !habitId.elementsEqual(currentId) {
+                flush()
+                currentId.removeAll(keepingCapacity: true)
+                currentId.append(contentsOf: habitId)
+                currentKey = String(decoding: habitId, as: UTF8.self)
+            }
+            guard let day = DayKey(utf8: row.text(1)) else { return }
+            let kind: EntryKind = row.text(2).first == UInt8(ascii: "s") ? .skip : .check
+            let value = row.number(3)
+            current.append(DayFact(day: day, kind: kind, value: value))
+            if hours, kind == .check, value > 0, let instant = Timestamp(iso8601: row.text(4)) {
+                tally.count(habit: currentKey, day: day, instant: instant)
+            }
+        }
+        flush()
+        return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: hours ? tally.counts : [:])
+    }
+
+    func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {
+        // The columns in the order of `LiveEntryColumn`.
+        try db.forEachRow("""
+            SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note,
+                   e.timestampUtc, e.id
+            FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId
+            WHERE e.deletedAt IS NULL AND e.dayKey <= ?
+            ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id
+            """, [SQLValue(day)], body)
+    }
+
+    func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
+        try db.forEachRow(StoreTable.selectAll(section), [], body)
+    }
+}

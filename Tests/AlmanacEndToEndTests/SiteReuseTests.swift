@@ -1,0 +1,157 @@
+import AlmanacDomain
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// A report into the folder that holds earlier runs writes the site a report into an empty
+/// folder writes, byte for byte, whatever changed in between — and nothing private when the
+/// flags are off. Random edits of every kind, each round followed by both reports with the same
+/// random options. The seed is random (set `ALMANAC_REUSE_SEED` to repeat a run) and printed
+/// with every failure.
+@Suite struct SiteReuseTests {
+    static var seed: UInt64 {
+        ProcessInfo.processInfo.environment["ALMANAC_REUSE_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(Int64.max))
+    }
+
+    @Test(arguments: TestBackend.available) func aReusedFolderIsByteIdenticalToAFreshOne(_ backend: TestBackend) throws {
+        var edits = RandomEdits(seed: Self.seed)
+        var s = Session(backend)
+        s.now = "2026-11-20T12:00:00Z"
+        try edits.prepare(s)
+        let rounds = backend == .sqlite ? 40 : 12
+        var succeeded = 0, tried = 0
+        for round in 1...rounds {
+            for _ in 0..<edits.int(1...3) {
+                let arguments = edits.next()
+                let result = try s.binary.run(arguments, environment: s.environment, in: s.folder.url)
+                edits.log.append("\(arguments.joined(separator: " ")) → \(result.status)")
+                tried += 1
+                if result.status == 0 { succeeded += 1 }
+            }
+            var options = ["--out"]
+            var flags: [String] = []
+            if edits.bool() { flags.append("--include-notes") }
+            if edits.bool() { flags.append("--include-journal") }
+            if edits.int(0...2) == 0 { flags += ["--as-of", DayKey("2026-11-20")!.adding(days: edits.int(-40...3)).description] }
+            let context = "seed \(edits.seed), round \(round), report \(flags.joined(separator: " ")); the last edits:\n"
+                + edits.log.suffix(12).joined(separator: "\n")
+            try s.ok(["report"] + options + ["reused"] + flags)
+            options = ["--out", "fresh-\(round)"]
+            try s.ok(["report"] + options + flags)
+            let reused = try siteFiles(s.folder.url.appendingPathComponent("reused"))
+            let fresh = try siteFiles(s.folder.url.appendingPathComponent("fresh-\(round)"))
+            let differing = Set(reused.keys).union(fresh.keys).filter { reused[$0] != fresh[$0] }.sorted()
+            #expect(differing.isEmpty, "these files differ from a fresh run: \(differing); \(context)")
+            try FileManager.default.removeItem(at: s.folder.url.appendingPathComponent("fresh-\(round)"))
+            for (path, data) in reused {
+                let text = String(decoding: data, as: UTF8.self)
+                if !flags.contains("--include-notes") {
+                    #expect(!text.contains("PRIVATE-NOTE"), "\(path) shows a note; \(context)")
+                }
+                if !flags.contains("--include-journal") {
+                    #expect(!text.contains("PRIVATE-JOURNAL") && !text.contains("PRIVATE-MOOD") && !text.contains("Difficulty"),
+                            "\(path) shows journal, wellbeing or difficulty; \(context)")
+                    #expect(!path.hasPrefix("journal."), "\(path) is still there; \(context)")
+                }
+            }
+            if !differing.isEmpty { break }
+        }
+        // The edits must mostly be real changes, not refusals.
+        #expect(succeeded * 10 >= tried * 7, "only \(succeeded) of \(tried) edits succeeded (seed \(edits.seed))")
+    }
+}
+
+extension Session {
+    @discardableResult
+    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try binary.run(arguments, environment: environment, in: folder.url)
+        try #require(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+}
+
+/// Edits of every kind a store sees, chosen by a seeded generator: logs (values, notes, skips,
+/// times of day, difficulty), unlogs, renames, colours, targets, baselines, categories, weights,
+/// archiving, frequencies, goals, journal and wellbeing entries, the week start.
+struct RandomEdits {
+    let seed: UInt64
+    private var random: SeededGenerator
+    var log: [String] = []
+    /// The habits by current name, with their unit.
+    private var habits: [(name: String, unit: String)] = [
+        ("Run", "boolean"), ("Water", "count"), ("Smoking", "count"), ("Gym", "boolean"), ("Swim", "boolean"), ("Read", "duration"),
+    ]
+    private var serial = 0
+
+    init(seed: UInt64) {
+        self.seed = seed
+        random = SeededGenerator(seed: seed)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    mutating func bool() -> Bool { int(0...1) == 1 }
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+    /// A store with six habits of every kind and some history.
+    func prepare(_ s: Session) throws {
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run", "--frequency", "daily")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8", "--unit-label", "glasses")
+        try s.ok("habit", "add", "Smoking", "--unit", "count", "--direction", "at-most", "--target", "2", "--baseline", "15")
+        try s.ok("habit", "add", "Gym", "--frequency", "weekdays:mon,wed,fri")
+        try s.ok("habit", "add", "Swim", "--frequency", "per-week:2")
+        try s.ok("habit", "add", "Read", "--unit", "duration", "--target", "20")
+        try s.ok("category", "add", "Health")
+        try s.ok("log", "run", "--from", "2025-12-20", "--to", "2026-01-10")
+        try s.ok("log", "water", "6", "--from", "2026-10-01", "--to", "2026-11-19")
+    }
+
+    /// A day from a year and a half before "now" to the day itself, more often recent.
+    private mutating func day() -> String {
+        let back = bool() ? int(0...30) : int(0...520)
+        return DayKey("2026-11-20")!.adding(days: -back).description
+    }
+
+    private mutating func habit() -> (name: String, unit: String) { pick(habits) }
+
+    private mutating func value(for unit: String) -> [String] {
+        unit == "boolean" ? (bool() ? [] : ["1"]) : [String(int(0...12))]
+    }
+
+    /// The arguments of the next edit.
+    mutating func next() -> [String] {
+        serial += 1
+        let h = habit()
+        switch int(0...21) {
+        case 0...4:
+            var arguments = ["log", h.name] + value(for: h.unit) + ["--date", day()]
+            if int(0...2) == 0 { arguments += ["--note", "PRIVATE-NOTE-\(serial) <b>\(serial)</b>"] }
+            if h.unit != "boolean" && bool() { arguments.append("--add") }
+            return arguments
+        case 5: return ["log", h.name] + value(for: h.unit) + ["--date", day(), "--at", String(format: "%02d:%02d", int(0...23), int(0...59))]
+        case 6: return ["log", h.name] + value(for: h.unit) + ["--date", day(), "--difficulty", String(int(1...10))]
+        case 7: return ["log", h.name, "--skip", "--date", day()]
+        case 8: return ["unlog", h.name, "--date", day()]
+        case 9:
+            let index = habits.firstIndex { $0.name == h.name }!
+            let name = pick(["Jog", "Walk *fast*", "Tea & <cake>", "Yoga", "Stretch", "Bike"]) + " \(serial)"
+            habits[index].name = name
+            return ["habit", "edit", h.name, "--name", name]
+        case 10: return ["habit", "edit", h.name, "--color", pick(["#1F77B4", "#D62728", "#2CA02C", "#9467BD"])]
+        case 11: return ["habit", "edit", h.name, "--target", h.unit == "boolean" ? "1" : String(int(1...10))]
+        case 12: return ["habit", "edit", habits[2].name, "--baseline", String(int(3...40))]
+        case 13: return ["habit", "edit", h.name, "--category", pick(["Health", ""])]
+        case 14: return ["habit", "edit", h.name, "--weight", String(int(1...10))]
+        case 15: return ["habit", bool() ? "archive" : "unarchive", h.name]
+        case 16: return ["habit", "edit", h.name, "--frequency", pick(["daily", "weekdays:tue,thu", "per-week:3", "per-month:10"])]
+        case 17:
+            let others = habits.map(\.name).shuffled(using: &random).prefix(int(1...3)).joined(separator: ",")
+            return bool() ? ["goal", "add", "Goal \(serial)", "--habits", others, "--target-date", "2027-01-01"]
+                          : ["goal", "edit", "Goal \(serial - int(1...6))", "--habits", others]
+        case 18: return ["journal", "add", "PRIVATE-JOURNAL-\(serial)", "--body", "PRIVATE-JOURNAL body\n\nsecond *paragraph*", "--date", day()]
+        case 19: return ["wellbeing", "add", pick(["mood", "energy", "sleep"]), String(int(1...5)), "--scale", "5", "--note", "PRIVATE-MOOD \(serial)", "--date", day()]
+        case 20: return ["init", "--week-start", pick(["monday", "sunday", "saturday"])]
+        default: return ["category", "add", "Group \(serial)"]
+        }
+    }
+}
