@@ -46,6 +46,19 @@ let store = try SQLiteStore.open(path: path)
 var snapshot: StoreSnapshot?
 let load = try median(5) { snapshot = try store.snapshot() }
 report("load snapshot (\(snapshot!.facts.values.reduce(0) { $0 + $1.count }) live entries)", load)
+if ProcessInfo.processInfo.environment["BENCH_DERIVE_ONLY"] != nil {
+    let (input, options) = try SiteReport(store: store, request: .init(out: "/tmp/unused", asOf: asOf), clock: .system).read()
+    var times: [Double] = []
+    for _ in 0..<20 { times.append(try seconds { _ = try SiteDerivation(input: input, options: options).pages() }) }
+    print("derive", times.sorted()[10])
+    exit(0)
+}
+if ProcessInfo.processInfo.environment["BENCH_READ_ONLY"] != nil {
+    for _ in 0..<20 { snapshot = try store.reading { try $0.snapshot(through: asOf, hours: true) } }
+    exit(0)
+}
+let loadWithHours = try median(5) { snapshot = try store.reading { try $0.snapshot(through: asOf, hours: true) } }
+report("load snapshot with the hours of the checks", loadWithHours)
 
 let metrics = median(5) {
     let all = snapshot!.metrics(asOf: asOf)
@@ -82,3 +95,47 @@ if CommandLine.arguments.count > 2 {
     let markdown = median(5) { for page in pages { _ = AlmanacRender.CommonMark.html(from: page) } }
     report("libcmark on the site's \(pages.count) Markdown pages", markdown)
 }
+
+// The report's steps, in process (median of 5 each): a first run into an empty folder, the next
+// night with nothing new, and a re-run after one new entry (one more glass on the day before).
+func reportSteps(_ label: String, runs: Int = 5, before: () throws -> Void = {}, _ run: () throws -> SiteReport.Outcome) rethrows {
+    var outcomes: [SiteReport.Outcome] = []
+    var totals: [Double] = []
+    for _ in 0..<runs {
+        try before()
+        var outcome: SiteReport.Outcome?
+        totals.append(try seconds { outcome = try run() })
+        outcomes.append(outcome!)
+    }
+    let middle = totals.indices.sorted { totals[$0] < totals[$1] }[runs / 2]
+    let steps = ReportStep.allCases.map { String(format: "%@ %.3f", $0.rawValue, outcomes[middle].seconds[$0] ?? 0) }.joined(separator: ", ")
+    report("report, \(label)", totals[middle])
+    print("    steps: \(steps); \(outcomes[middle].written) written, \(outcomes[middle].unchanged) unchanged")
+}
+let sites = folder + "/bench-sites"
+try? FileManager.default.removeItem(atPath: sites)
+var fresh = 0
+try reportSteps("first run into an empty folder") {
+    fresh += 1
+    return try SiteReport(store: store, request: .init(out: "\(sites)/fresh-\(fresh)", asOf: asOf), clock: .system).run()
+}
+let nightly = "\(sites)/nightly"
+_ = try SiteReport(store: store, request: .init(out: nightly, asOf: asOf), clock: .system).run()
+var night = 0
+try reportSteps("the next night, nothing new") {
+    night += 1
+    return try SiteReport(store: store, request: .init(out: nightly, asOf: asOf.adding(days: night % 2)), clock: .system).run()
+}
+let copyPath = folder + "/bench-one-more.sqlite"
+for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
+try store.copy(to: copyPath)
+let copy = try SQLiteStore.open(path: copyPath)
+let water = try copy.habit(named: "drink water")
+let again = "\(sites)/again"
+_ = try SiteReport(store: copy, request: .init(out: again, asOf: asOf), clock: .system).run()
+try reportSteps("again after one new entry", before: {
+    try copy.log(habitId: water.id, days: [asOf.adding(days: -1)], value: 1, mode: .add, note: nil, now: Timestamp(Date()))
+}) {
+    try SiteReport(store: copy, request: .init(out: again, asOf: asOf), clock: .system).run()
+}
+try? FileManager.default.removeItem(atPath: sites)

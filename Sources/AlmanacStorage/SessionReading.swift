@@ -62,40 +62,16 @@ struct SessionReading: StoreReading {
     }
 
     /// One pass over the live entries, in the table's order (no sort: a day series takes its facts
-    /// in any order). Cells are read from the backend's buffers, and a habit's id becomes a
-    /// `String` only where the rows change habit — the hot path of every metric and report.
+    /// in any order) — the hot path of every metric and report.
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot {
         let settings = try settings()
         let calendar = try StoreCalendar(settings: settings)
         let habits = try habits(includeArchived: true)
-        var facts: [String: [DayFact]] = [:]
-        var tally = HourTally(calendar: calendar)
-        var currentId: [UInt8] = [], currentKey = "", current: [DayFact] = []
-        func flush() {
-            guard !current.isEmpty else { return }
-            facts[currentKey, default: []].append(contentsOf: current)
-            current.removeAll(keepingCapacity: true)
-        }
-        let time = hours ? ", timestampUtc" : ""
-        try db.forEachRow("SELECT habitId, dayKey, kind, value\(time) FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ?",
-                          [.text(day?.description ?? "9999-99-99")]) { row in
-            let habitId = row.text(0)
-            if !habitId.elementsEqual(currentId) {
-                flush()
-                currentId.removeAll(keepingCapacity: true)
-                currentId.append(contentsOf: habitId)
-                currentKey = String(decoding: habitId, as: UTF8.self)
-            }
-            guard let day = DayKey(utf8: row.text(1)) else { return }
-            let kind: EntryKind = row.text(2).first == UInt8(ascii: "s") ? .skip : .check
-            let value = row.number(3)
-            current.append(DayFact(day: day, kind: kind, value: value))
-            if hours, kind == .check, value > 0, let instant = Timestamp(iso8601: row.text(4)) {
-                tally.count(habit: currentKey, day: day, instant: instant)
-            }
-        }
-        flush()
-        return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: hours ? tally.counts : [:])
+        var collector = FactCollector(tally: hours ? HourTally(calendar: calendar) : nil)
+        try db.forEachRow("SELECT habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "") FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ?",
+                          [.text(day?.description ?? "9999-99-99")]) { row in collector.add(row) }
+        let (facts, counts) = collector.finish()
+        return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: counts)
     }
 
     func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {
@@ -111,5 +87,43 @@ struct SessionReading: StoreReading {
 
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
         try db.forEachRow(StoreTable.selectAll(section), [], body)
+    }
+}
+
+/// The day facts of a snapshot (and, with a tally, the hours of its checks) from rows of
+/// `habitId, dayKey, kind, value[, timestampUtc]` in any order. Cells are read from the backend's
+/// buffers, and a habit's id becomes a `String` only where the rows change habit.
+struct FactCollector {
+    private var facts: [String: [DayFact]] = [:]
+    private var tally: HourTally?
+    private var currentId: [UInt8] = [], currentKey = "", current: [DayFact] = []
+
+    init(tally: HourTally?) { self.tally = tally }
+
+    mutating func add(_ row: any RowCells) {
+        if !row.text(0, equals: currentId) {
+            flush()
+            currentId = Array(row.text(0))
+            currentKey = String(decoding: currentId, as: UTF8.self)
+        }
+        guard let day = DayKey(utf8: row.text(1)) else { return }
+        let kind: EntryKind = row.text(2).first == UInt8(ascii: "s") ? .skip : .check
+        let value = row.number(3)
+        current.append(DayFact(day: day, kind: kind, value: value))
+        if tally != nil, kind == .check, value > 0, let instant = Timestamp(iso8601: row.text(4)) {
+            tally!.count(habit: currentKey, day: day, instant: instant)
+        }
+    }
+
+    private mutating func flush() {
+        guard !current.isEmpty else { return }
+        facts[currentKey, default: []].append(contentsOf: current)
+        current.removeAll(keepingCapacity: true)
+    }
+
+    /// The facts per habit id, and the hours per habit id (empty without a tally).
+    mutating func finish() -> (facts: [String: [DayFact]], hours: [String: [Int]]) {
+        flush()
+        return (facts, tally?.finish() ?? [:])
     }
 }

@@ -55,10 +55,14 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         var sum = 0.0
         var byWeekday = [Int](repeating: 0, count: 7)
         var months: [MonthTotal] = []
+        var monthEnd = Int.min   // the ordinal of the first day after the current month
         for i in 0..<series.count {
             let day = series.day(at: i)
-            let month = String(day.description.prefix(7))
-            if months.last?.month != month { months.append(MonthTotal(month: month, completedDays: 0, value: 0)) }
+            if day.ordinal >= monthEnd {
+                let first = day.firstOfMonth
+                monthEnd = first.ordinal + first.daysInMonth
+                months.append(MonthTotal(month: String(first.description.prefix(7)), completedDays: 0, value: 0))
+            }
             sum += series.values[i]
             months[months.count - 1].value += series.values[i]
             if series.isCompleted(i) {

@@ -7,13 +7,20 @@
 /// in the same pass as the day facts.
 public struct HourTally: Sendable {
     private let calendar: StoreCalendar
-    /// The zone's offset per UTC day, when it is the same all day (nil on a day the offset
-    /// changes, whose instants are looked up one by one): a zone lookup per day, not per entry.
-    private var offsets: [Int64: Int64?] = [:]
+    /// The zone's offset per UTC day of the supported days (`SupportedDays`), when it is the same
+    /// all day: a zone lookup per day, not per entry. `unknown` for a day not looked up yet,
+    /// `changing` for a day the offset changes on, whose instants are looked up one by one.
+    private var offsets: [Int64]
+    private static let unknown = Int64.min, changing = Int64.max
     /// Counts per habit id (text form); habits with no counted check are absent.
     public private(set) var counts: [String: [Int]] = [:]
+    /// The habit whose checks are being counted, and its counts so far.
+    private var current: String?, currentCounts = [Int](repeating: 0, count: 24)
 
-    public init(calendar: StoreCalendar) { self.calendar = calendar }
+    public init(calendar: StoreCalendar) {
+        self.calendar = calendar
+        offsets = [Int64](repeating: Self.unknown, count: SupportedDays.last.ordinal + 2)
+    }
 
     /// The local hour (0–23) of a check made at `instant` for `day`, or nil when its time is on
     /// another day.
@@ -24,20 +31,37 @@ public struct HourTally: Sendable {
         return Int((local - localDay * 86_400_000) / 3_600_000)
     }
 
-    /// Counts one live check of a habit.
+    /// Counts one live check of a habit. Checks come habit by habit (a habit may come back later):
+    /// a habit's counts are kept aside until the next habit starts.
     public mutating func count(habit id: String, day: DayKey, instant: Timestamp) {
+        if id != current { finish(); current = id }
         guard let hour = hour(of: instant, on: day) else { return }
-        counts[id, default: [Int](repeating: 0, count: 24)][hour] += 1
+        currentCounts[hour] += 1
+    }
+
+    /// Every habit's counts, once the last check is counted.
+    @discardableResult
+    public mutating func finish() -> [String: [Int]] {
+        if let current, currentCounts.contains(where: { $0 > 0 }) {
+            counts[current] = zip(counts[current] ?? [Int](repeating: 0, count: 24), currentCounts).map(+)
+        }
+        current = nil
+        currentCounts = [Int](repeating: 0, count: 24)
+        return counts
     }
 
     /// The zone's offset from UTC at an instant, in milliseconds.
     private mutating func offset(at instant: Timestamp) -> Int64 {
         let utcDay = Self.floorDiv(instant.millis, 86_400_000)
-        if let known = offsets[utcDay] { return known ?? lookUp(instant) }
-        let first = lookUp(Timestamp(millis: utcDay * 86_400_000))
-        let last = lookUp(Timestamp(millis: utcDay * 86_400_000 + 86_399_999))
-        offsets[utcDay] = first == last ? first : Optional<Int64>.none
-        return first == last ? first : lookUp(instant)
+        guard utcDay >= 0, utcDay < offsets.count else { return lookUp(instant) }
+        var offset = offsets[Int(utcDay)]
+        if offset == Self.unknown {
+            let first = lookUp(Timestamp(millis: utcDay * 86_400_000))
+            let last = lookUp(Timestamp(millis: utcDay * 86_400_000 + 86_399_999))
+            offset = first == last ? first : Self.changing
+            offsets[Int(utcDay)] = offset
+        }
+        return offset == Self.changing ? lookUp(instant) : offset
     }
 
     private func lookUp(_ instant: Timestamp) -> Int64 {

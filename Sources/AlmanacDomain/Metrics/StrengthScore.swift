@@ -17,8 +17,14 @@ public enum StrengthScore {
 
     /// `score = previous · m + v · (1 − m)` with `m = 0.5^(sqrt(f)/13)`.
     public static func next(previous: Double, achievement: Double, frequency f: Double) -> Double {
-        let multiplier = pow(0.5, f.squareRoot() / 13)
-        return previous * multiplier + achievement * (1 - multiplier)
+        next(previous: previous, achievement: achievement, multiplier: multiplier(frequency: f))
+    }
+
+    /// `m = 0.5^(sqrt(f)/13)`, the same for every day of a habit.
+    public static func multiplier(frequency f: Double) -> Double { pow(0.5, f.squareRoot() / 13) }
+
+    public static func next(previous: Double, achievement: Double, multiplier: Double) -> Double {
+        previous * multiplier + achievement * (1 - multiplier)
     }
 }
 
@@ -44,6 +50,7 @@ extension DaySeries {
         var scores = [Double](repeating: 0, count: count)
         var score = numeric && habit.direction == .atMost ? 1.0 : 0.0
         var rolling = 0.0
+        let multiplier = StrengthScore.multiplier(frequency: f)
         for i in 0..<count {
             if numeric {
                 rolling += values[i]
@@ -61,7 +68,7 @@ extension DaySeries {
                 } else {
                     achievement = min(1, max(0, 1 - (rolling - target) / target))
                 }
-                score = StrengthScore.next(previous: score, achievement: achievement, frequency: f)
+                score = StrengthScore.next(previous: score, achievement: achievement, multiplier: multiplier)
             }
             scores[i] = score
         }

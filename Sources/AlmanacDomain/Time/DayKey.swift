@@ -23,12 +23,16 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         self = key
     }
 
-    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
+    /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes. Every read of the store parses the day of
+    /// every entry, so the eight digits are checked at once (a byte minus `0`, wrapping, is below
+    /// 10 only for a digit).
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        guard let year = DecimalDigits.value(bytes, 0..<4), let month = DecimalDigits.value(bytes, 5..<7),
-              let day = DecimalDigits.value(bytes, 8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        let y0 = bytes[0] &- 48, y1 = bytes[1] &- 48, y2 = bytes[2] &- 48, y3 = bytes[3] &- 48
+        let m0 = bytes[5] &- 48, m1 = bytes[6] &- 48, d0 = bytes[8] &- 48, d1 = bytes[9] &- 48
+        guard max(y0, y1, y2, y3, m0, m1, d0, d1) < 10 else { return nil }
+        let year = Int(y0) * 1000 + Int(y1) * 100 + Int(y2) * 10 + Int(y3)
+        self.init(year: year, month: Int(m0) * 10 + Int(m1), day: Int(d0) * 10 + Int(d1))
     }
 
     public static func < (lhs: DayKey, rhs: DayKey) -> Bool { lhs.ordinal < rhs.ordinal }

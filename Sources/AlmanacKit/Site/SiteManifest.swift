@@ -65,11 +65,18 @@ struct PreviousSite: Sendable {
     /// the file is still as that run left it (a regular file of the recorded size, not modified
     /// since the manifest was written); nil when it must be rendered.
     func kept(_ path: String, key: String, in folder: OutputFolder) -> SiteFile? {
-        guard let record = records[path], record.key == key, SitePath.isSafe(path),
+        guard let record = isIntact(path, in: folder), record.key == key else { return nil }
+        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256))
+    }
+
+    /// The record of the previous run's file at `path` when the file is still as that run left
+    /// it: a regular file of the recorded size, not modified since the manifest was written.
+    func isIntact(_ path: String, in folder: OutputFolder) -> SiteManifest.Record? {
+        guard let record = records[path], SitePath.isSafe(path),
               let (size, modified) = folder.sizeAndModificationTime(of: path), size == record.size,
               modified.tv_sec < written.tv_sec || (modified.tv_sec == written.tv_sec && modified.tv_nsec <= written.tv_nsec)
         else { return nil }
-        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256))
+        return record
     }
 }
 

@@ -57,6 +57,8 @@ public struct SiteReport {
     /// Renders the site and publishes it; `progress(done, total)` follows the writing.
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
         let templates = try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()
+        // The folder first (and its parents): the lock is taken beside it.
+        try OutputFolder.createFolder(request.out)
         let path = Self.resolved(request.out)
         let lock = try FolderLock(for: path, wait: request.wait, busy: .refused(
             "Another report is writing \(request.out) right now; try again when it is done, or leave out --no-wait to wait for it."))
@@ -112,7 +114,7 @@ public struct SiteReport {
     /// manifest is the same, the folder is left as it is.
     private func publish(_ rendered: [SiteFile], asOf: DayKey, into published: OutputFolder, previous: PreviousSite?,
                          progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
-        let files = try SiteWriter.unchangedOnDisk(rendered, in: published)
+        let files = try SiteWriter.unchangedOnDisk(rendered, in: published, previous: previous)
         let manifest = try SiteManifest.encoded(files, asOf: asOf)
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         if files.allSatisfy({ $0.rendered == nil }), previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {

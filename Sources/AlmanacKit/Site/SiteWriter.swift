@@ -62,11 +62,14 @@ struct SiteWriter {
     }
 
     /// The files whose rendered bytes are already those of the published file, as kept files:
-    /// they are not written again.
-    static func unchangedOnDisk(_ files: [SiteFile], in published: OutputFolder) throws -> [SiteFile] {
+    /// they are not written again. A file the previous run left intact is compared by the
+    /// SHA-256 its manifest recorded; any other by reading it.
+    static func unchangedOnDisk(_ files: [SiteFile], in published: OutputFolder, previous: PreviousSite?) throws -> [SiteFile] {
         try Parallel.map(files) { file in
-            guard let bytes = file.rendered, published.hasContent(file.path, bytes) else { return file }
-            return SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256))
+            guard let bytes = file.rendered else { return file }
+            let same = previous?.isIntact(file.path, in: published).map { $0.sha256 == file.sha256 }
+                ?? published.hasContent(file.path, bytes)
+            return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256)) : file
         }
     }
 

@@ -5,8 +5,8 @@ import AlmanacDomain
 /// `role="img"` with an `aria-label` and `<title>`/`<desc>` give it a text summary.
 public struct HeatmapSVG: DrawnModel {
     public var grid: HeatmapGrid
-    /// One cell per day of the year, in order (`grid.days`).
-    public var cells: [HeatmapCell]
+    /// What each day of the year shows, in order (`grid.days`).
+    public var cells: DayCells
     /// The accessible title ("Drink water, 2026").
     public var title: String
     /// The text summary ("250 of 300 due days done (83 %)").
@@ -16,7 +16,7 @@ public struct HeatmapSVG: DrawnModel {
     /// Makes ids unique if several heatmaps share a page.
     public var idPrefix: String
 
-    public init(grid: HeatmapGrid, cells: [HeatmapCell], title: String, summary: String, color: String, idPrefix: String) {
+    public init(grid: HeatmapGrid, cells: DayCells, title: String, summary: String, color: String, idPrefix: String) {
         self.grid = grid; self.cells = cells; self.title = title; self.summary = summary
         self.color = Self.isColor(color) ? color : Habit.defaultColor
         self.idPrefix = idPrefix
@@ -28,15 +28,16 @@ public struct HeatmapSVG: DrawnModel {
     /// proportionally narrower instead of stretched.
     static let displayScale = 1.3
 
-    public func draw() -> [UInt8] { Array(render().utf8) }
+    public func render() -> String { String(decoding: draw(), as: UTF8.self) }
 
-    public func render() -> String {
+    public func draw() -> [UInt8] {
+        let cells = self.cells.cells()
         // At least as wide as the legend, for a grid of a few months.
         let width = max(Self.left + grid.columns * Self.pitch + 8, Self.legendWidth)
         let legendY = Self.top + 7 * Self.pitch + 12
         let height = legendY + 24
         let hatch = "\(idPrefix)-hatch"
-        var svg = """
+        var head = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int((Double(width) * Self.displayScale).rounded()))" \
             height="\(Int((Double(height) * Self.displayScale).rounded()))" \
@@ -48,22 +49,22 @@ public struct HeatmapSVG: DrawnModel {
             """
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         for (month, column) in grid.monthColumns {
-            svg += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(months[month - 1])</text>\n"
+            head += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(months[month - 1])</text>\n"
         }
         for (row, weekday) in grid.rowWeekdays.enumerated() where row % 2 == 0 && row < 6 {
-            svg += "<text x=\"0\" y=\"\(Self.top + row * Self.pitch + 9)\">\(weekday.short.capitalized)</text>\n"
+            head += "<text x=\"0\" y=\"\(Self.top + row * Self.pitch + 9)\">\(weekday.short.capitalized)</text>\n"
         }
-        svg += cellMarkup()
-        svg += legend(y: legendY)
-        svg += "</svg>\n"
-        return svg
+        var out = Array(head.utf8)
+        out.reserveCapacity(out.count + cells.count * 150 + 1024)
+        cellMarkup(cells, into: &out)
+        out.append(contentsOf: legend(y: legendY).utf8)
+        out.append(contentsOf: "</svg>\n".utf8)
+        return out
     }
 
     /// The day cells, built as bytes: 366 of them per heatmap and a thousand heatmaps per site
     /// make this the report's hottest loop.
-    private func cellMarkup() -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(cells.count * 150)
+    private func cellMarkup(_ cells: [HeatmapCell], into out: inout [UInt8]) {
         func put(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         func put(escaped text: String) { XMLText.append(text, to: &out) }
@@ -78,7 +79,6 @@ public struct HeatmapSVG: DrawnModel {
             if !cell.label.isEmpty { put(" · "); put(escaped: cell.label) }
             put("</title></rect>\n")
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private func legend(y: Int) -> String {

@@ -6,14 +6,14 @@ import AlmanacDomain
 public struct MonthGridSVG: DrawnModel {
     public var month: DayKey
     public var weekStart: Weekday
-    /// One cell per day of the month, in order.
-    public var cells: [HeatmapCell]
+    /// What each day of the month shows, in order.
+    public var cells: DayCells
     public var title: String
     public var summary: String
     public var color: String
     public var idPrefix: String
 
-    public init(month: DayKey, weekStart: Weekday, cells: [HeatmapCell], title: String, summary: String, color: String, idPrefix: String) {
+    public init(month: DayKey, weekStart: Weekday, cells: DayCells, title: String, summary: String, color: String, idPrefix: String) {
         self.month = month.firstOfMonth; self.weekStart = weekStart; self.cells = cells; self.title = title
         self.summary = summary; self.color = HeatmapSVG.isColor(color) ? color : Habit.defaultColor; self.idPrefix = idPrefix
     }
@@ -36,6 +36,7 @@ public struct MonthGridSVG: DrawnModel {
     public func draw() -> [UInt8] { Array(render().utf8) }
 
     public func render() -> String {
+        let cells = self.cells.cells()
         let offset = month.weekday.position(weekStart: weekStart)
         let rows = (offset + cells.count + 6) / 7
         let width = 7 * Self.pitch, height = Self.top + rows * Self.pitch

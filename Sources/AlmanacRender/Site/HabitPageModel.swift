@@ -91,6 +91,24 @@ public enum PageFormat: String, Codable, Sendable, CaseIterable {
     case html
 }
 
+/// A page with a Markdown and an HTML file, derived once for both.
+protocol TwoFormatPage {
+    var format: PageFormat { get set }
+}
+
+extension TwoFormatPage {
+    /// The same page in `format`.
+    func `in`(_ format: PageFormat) -> Self {
+        var page = self
+        page.format = format
+        return page
+    }
+}
+
+extension HabitPageModel: TwoFormatPage {}
+extension DashboardModel: TwoFormatPage {}
+extension JournalPageModel: TwoFormatPage {}
+
 /// A label and its value as text ("Current streak", "12 days").
 public struct LabelledText: Codable, Sendable, Equatable {
     public var label: String

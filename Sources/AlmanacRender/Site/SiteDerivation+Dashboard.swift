@@ -25,7 +25,7 @@ extension SiteDerivation {
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
 
-    func dashboard(_ habits: [SiteHabit], overview: DailyOverview, format: PageFormat) -> DashboardModel {
+    func dashboard(_ habits: [SiteHabit], overview: DailyOverview) -> DashboardModel {
         let weekStart = input.snapshot.settings.weekStart
         let today = overview.day(options.asOf)
         let active = habits.filter { !$0.habit.isArchived && $0.series.count > 0 }
@@ -38,7 +38,7 @@ extension SiteDerivation {
         }
         let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: weekStart)
         return DashboardModel(
-            format: format, asOf: options.asOf, due: today?.due ?? 0, done: today?.done ?? 0,
+            format: .markdown, asOf: options.asOf, due: today?.due ?? 0, done: today?.done ?? 0,
             weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },

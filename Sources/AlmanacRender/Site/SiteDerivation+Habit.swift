@@ -13,8 +13,9 @@ extension SiteDerivation {
         for year in item.years.map(Array.init) ?? [] {
             pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap(item, year: year)))
         }
+        let page = page(item, hasHourChart: hours != nil)
         for format in PageFormat.allCases {
-            pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page(item, format: format, hasHourChart: hours != nil)))
+            pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page.in(format)))
         }
         return pages
     }
@@ -25,7 +26,7 @@ extension SiteDerivation {
         return hours
     }
 
-    func page(_ item: SiteHabit, format: PageFormat, hasHourChart: Bool) -> HabitPageModel {
+    func page(_ item: SiteHabit, hasHourChart: Bool) -> HabitPageModel {
         let habit = item.habit, asOf = options.asOf
         let notes: [DatedText] = options.includeNotes
             ? (input.notes[habit.id.description] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) }
@@ -38,7 +39,7 @@ extension SiteDerivation {
             })
         }
         return HabitPageModel(
-            format: format, asOf: asOf, slug: item.slug, emoji: habit.emoji, name: habit.name,
+            format: .markdown, asOf: asOf, slug: item.slug, emoji: habit.emoji, name: habit.name,
             goal: MetricText.goal(habit).capitalizedFirst, frequency: MetricText.frequency(habit.frequency),
             category: habit.categoryId.flatMap { id in input.categories.first { $0.id == id }?.name },
             archived: habit.isArchived, statistics: Self.statistics(item), reduction: reduction,
@@ -83,10 +84,9 @@ extension SiteDerivation {
         let weekStart = input.snapshot.settings.weekStart
         let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == item.series.start.year ? item.series.start.month : 1)
         let cells = HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay)
-        let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
-        let logged = cells.filter { [.level0, .level1, .level2, .level3, .level4].contains($0.kind) }.count
+        let counts = cells.counts()
         return HeatmapSVG(grid: grid, cells: cells, title: "\(item.habit.name), \(year)",
-                          summary: "\(done) days done of \(logged) due days in \(year).", color: item.habit.color,
+                          summary: "\(counts.done) days done of \(counts.levels) due days in \(year).", color: item.habit.color,
                           idPrefix: "\(item.slug)-\(year)")
     }
 
@@ -94,10 +94,9 @@ extension SiteDerivation {
     func monthGrid(_ item: SiteHabit) -> MonthGridSVG {
         let days = MonthGridSVG.days(of: options.asOf)
         let cells = HeatmapCells.habit(item.series, days: days, archivedDay: item.archivedDay)
-        let done = cells.filter { $0.kind == .level3 || $0.kind == .level4 }.count
         return MonthGridSVG(month: options.asOf, weekStart: input.snapshot.settings.weekStart, cells: cells,
                             title: "\(item.habit.name), \(MonthGridSVG.title(of: options.asOf))",
-                            summary: "\(done) days done so far this month.", color: item.habit.color, idPrefix: "\(item.slug)-month")
+                            summary: "\(cells.counts().done) days done so far this month.", color: item.habit.color, idPrefix: "\(item.slug)-month")
     }
 
     func scoreChart(_ item: SiteHabit) -> ScoreChartSVG {

@@ -55,17 +55,17 @@ public struct SiteDerivation: Sendable {
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
     private func indexPages(_ habits: [SiteHabit], overview: DailyOverview) -> [SitePage] {
         var pages: [SitePage] = []
+        let dashboard = dashboard(habits, overview: overview)
+        let journal = options.includeJournal ? journal() : nil
         for format in PageFormat.allCases {
-            pages.append(SitePage(path: "index.\(format.rawValue)", templated: dashboard(habits, overview: overview, format: format)))
-            if options.includeJournal {
-                pages.append(SitePage(path: "journal.\(format.rawValue)", templated: journal(format: format)))
-            }
+            pages.append(SitePage(path: "index.\(format.rawValue)", templated: dashboard.in(format)))
+            if let journal { pages.append(SitePage(path: "journal.\(format.rawValue)", templated: journal.in(format))) }
         }
         return pages
     }
 
     /// The journal entries and wellbeing ratings through the as-of day, newest first.
-    func journal(format: PageFormat) -> JournalPageModel {
+    func journal() -> JournalPageModel {
         let entries = input.journal.filter { $0.dayKey <= options.asOf }.reversed().map { entry in
             JournalPageModel.Entry(day: entry.dayKey, title: entry.title, body: entry.body)
         }
@@ -73,6 +73,6 @@ public struct SiteDerivation: Sendable {
             JournalPageModel.Rating(day: rating.dayKey, metric: rating.metric,
                                     value: "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", note: rating.note)
         }
-        return JournalPageModel(format: format, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings))
+        return JournalPageModel(format: .markdown, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings))
     }
 }

@@ -9,8 +9,11 @@ public enum MetricText {
     }
 
     /// A value with its unit: "3 glasses", "1 glass", "25 min", "4" (a yes/no habit has no unit).
-    public static func amount(_ value: Double, of habit: Habit) -> String {
-        let unit = value == 1 ? singular(habit.displayUnit) : habit.displayUnit
+    public static func amount(_ value: Double, of habit: Habit) -> String { amount(value, unit: habit.displayUnit) }
+
+    /// A value with a unit label (`Habit.displayUnit`), singular for 1.
+    public static func amount(_ value: Double, unit label: String) -> String {
+        let unit = value == 1 ? singular(label) : label
         return unit.isEmpty ? NumberText.plain(value) : "\(NumberText.plain(value)) \(unit)"
     }
 
