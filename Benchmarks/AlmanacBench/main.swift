@@ -53,6 +53,15 @@ if ProcessInfo.processInfo.environment["BENCH_DERIVE_ONLY"] != nil {
     print("derive", times.sorted()[10])
     exit(0)
 }
+if ProcessInfo.processInfo.environment["BENCH_RENDER_ONLY"] != nil {
+    let (input, options) = try SiteReport(store: store, request: .init(out: "/tmp/unused", asOf: asOf), clock: .system).read()
+    let pages = try SiteDerivation(input: input, options: options).pages()
+    let templates = TemplateSet.builtIn()
+    var times: [Double] = []
+    for _ in 0..<5 { times.append(try seconds { _ = try Parallel.map(pages) { try $0.render(templates) } }) }
+    print("render all", times.sorted()[2])
+    exit(0)
+}
 if ProcessInfo.processInfo.environment["BENCH_READ_ONLY"] != nil {
     for _ in 0..<20 { snapshot = try store.reading { try $0.snapshot(through: asOf, hours: true) } }
     exit(0)

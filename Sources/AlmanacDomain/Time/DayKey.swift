@@ -67,13 +67,19 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        let (y, m, d) = parts
-        var out = [UInt8](repeating: 48, count: 10)
-        out[0] = UInt8(48 + (y / 1000) % 10); out[1] = UInt8(48 + (y / 100) % 10)
-        out[2] = UInt8(48 + (y / 10) % 10); out[3] = UInt8(48 + y % 10)
-        out[4] = 45; out[5] = UInt8(48 + m / 10); out[6] = UInt8(48 + m % 10)
-        out[7] = 45; out[8] = UInt8(48 + d / 10); out[9] = UInt8(48 + d % 10)
+        var out: [UInt8] = []
+        out.reserveCapacity(10)
+        append(to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DD` to bytes being written (a heatmap writes two per day cell).
+    public func append(to out: inout [UInt8]) {
+        let (y, m, d) = parts
+        out.append(UInt8(48 + (y / 1000) % 10)); out.append(UInt8(48 + (y / 100) % 10))
+        out.append(UInt8(48 + (y / 10) % 10)); out.append(UInt8(48 + y % 10))
+        out.append(45); out.append(UInt8(48 + m / 10)); out.append(UInt8(48 + m % 10))
+        out.append(45); out.append(UInt8(48 + d / 10)); out.append(UInt8(48 + d % 10))
     }
 
     public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }

@@ -69,13 +69,12 @@ public struct HeatmapSVG: DrawnModel {
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         func put(escaped text: String) { XMLText.append(text, to: &out) }
         for (day, cell) in zip(grid.days, cells) {
-            let date = day.description
             put("<rect x=\""); put(Self.left + grid.column(of: day) * Self.pitch)
             put("\" y=\""); put(Self.top + grid.row(of: day) * Self.pitch)
             put("\" width=\"11\" height=\"11\" rx=\"2\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
-            put("\" data-date=\""); out.append(contentsOf: date.utf8)
+            put("\" data-date=\""); day.append(to: &out)
             put("\" data-value=\""); put(escaped: cell.value)
-            put("\"><title>"); out.append(contentsOf: date.utf8)
+            put("\"><title>"); day.append(to: &out)
             if !cell.label.isEmpty { put(" · "); put(escaped: cell.label) }
             put("</title></rect>\n")
         }
