@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(name: "AlmanacSQLiteTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"],
                     exclude: ["Golden"]),
-        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
+                                                       .product(name: "SwiftCSV", package: "SwiftCSV")]),
         .testTarget(
             name: "AlmanacEndToEndTests",
             dependencies: ["AlmanacCLI", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",

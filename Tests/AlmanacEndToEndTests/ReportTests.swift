@@ -123,13 +123,56 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         // Heatmaps: one per habit and year of history plus the combined ones, with 53 or 54 columns.
         #expect(one.keys.contains("heatmaps/all-2024.svg") && one.keys.contains("heatmaps/drink-water-2025.svg"))
 
-        let index = s.folder.url.appendingPathComponent("two/index.html")
-        let before = try FileManager.default.attributesOfItem(atPath: index.path)[.modificationDate] as! Date
+        // The same run again rewrites nothing, the manifest included: every file keeps its time.
+        let before = try modificationTimes(s.folder.url.appendingPathComponent("two"))
         Thread.sleep(forTimeInterval: 1.1)
         let again = try s.ok("report", "--store", s.folder.path("demo.sqlite"), "--out", "two", "--as-of", "2026-11-20")
         #expect(again.contains("0 written, \(two.count - 1) unchanged, 0 removed"))
-        let after = try FileManager.default.attributesOfItem(atPath: index.path)[.modificationDate] as! Date
-        #expect(before == after)
+        #expect(try modificationTimes(s.folder.url.appendingPathComponent("two")) == before)
+        // One new entry: its habit's files and the overview change, and nothing else is written.
+        try s.ok("log", "drink water", "1", "--add", "--date", "2026-11-19", "--store", s.folder.path("demo.sqlite"))
+        let changed = try s.ok("report", "--store", s.folder.path("demo.sqlite"), "--out", "two", "--as-of", "2026-11-20")
+        let after = try modificationTimes(s.folder.url.appendingPathComponent("two"))
+        let rewritten = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(changed.contains("\(rewritten.count - 1) written"), "\(changed) \(rewritten.sorted())")
+        #expect(rewritten.contains("manifest.json") && rewritten.contains("habits/drink-water.html"))
+        #expect(rewritten.allSatisfy { $0.contains("drink-water") || $0.hasPrefix("index.") || $0.contains("all-") || $0 == "manifest.json" },
+                "\(rewritten.sorted())")
+        #expect(try siteFiles(s.folder.url.appendingPathComponent("two")) != two)
+    }
+
+    /// Every file of a folder with its modification time (nanoseconds).
+    func modificationTimes(_ folder: URL) throws -> [String: Int] {
+        var times: [String: Int] = [:]
+        for path in try siteFiles(folder).keys {
+            var info = stat()
+            #expect(lstat(folder.appendingPathComponent(path).path, &info) == 0)
+            times[path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+        }
+        return times
+    }
+
+    @Test func aReportCreatesItsFolderAndItsParents() throws {
+        let s = try hostileStore()
+        try s.ok("report", "--out", "deep/new/site")
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("deep/new/site/index.html")))
+    }
+
+    @Test func anErrorNamesTheStepAndTheFile() throws {
+        let s = try hostileStore()
+        try s.ok("templates", "export", "mine")
+        try Data("{{#rows}}{{#notThere.x}}{{/notThere.x}}{{/rows}}{{#stats}}".utf8).write(to: s.folder.url.appendingPathComponent("mine/habit.md.mustache"))
+        let result = try s.run("report", "--out", "site", "--templates", "mine")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("mine/habit.md.mustache"), "\(result.stderr)")
+        let nested = String(repeating: "{{#rows}}", count: 30) + "x" + String(repeating: "{{/rows}}", count: 30)
+        try Data(nested.utf8).write(to: s.folder.url.appendingPathComponent("mine/habit.md.mustache"))
+        try Data(nested.utf8).write(to: s.folder.url.appendingPathComponent("mine/dashboard.md.mustache"))
+        let budget = try s.run("report", "--out", "site", "--templates", "mine")
+        #expect(budget.status == 1)
+        #expect(budget.stderr.contains("render step (index.") && budget.stderr.contains("dashboard.md.mustache")
+                && budget.stderr.contains("nothing was written"), "\(budget.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/index.html")))
     }
 
     @Test func theManifestListsEveryFileWithItsHash() throws {
