@@ -46,26 +46,6 @@ let store = try SQLiteStore.open(path: path)
 var snapshot: StoreSnapshot?
 let load = try median(5) { snapshot = try store.snapshot() }
 report("load snapshot (\(snapshot!.facts.values.reduce(0) { $0 + $1.count }) live entries)", load)
-if ProcessInfo.processInfo.environment["BENCH_DERIVE_ONLY"] != nil {
-    let (input, options) = try SiteReport(store: store, request: .init(out: "/tmp/unused", asOf: asOf), clock: .system).read()
-    var times: [Double] = []
-    for _ in 0..<20 { times.append(try seconds { _ = try SiteDerivation(input: input, options: options).pages() }) }
-    print("derive", times.sorted()[10])
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_RENDER_ONLY"] != nil {
-    let (input, options) = try SiteReport(store: store, request: .init(out: "/tmp/unused", asOf: asOf), clock: .system).read()
-    let pages = try SiteDerivation(input: input, options: options).pages()
-    let templates = TemplateSet.builtIn()
-    var times: [Double] = []
-    for _ in 0..<5 { times.append(try seconds { _ = try Parallel.map(pages) { try $0.render(templates) } }) }
-    print("render all", times.sorted()[2])
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["BENCH_READ_ONLY"] != nil {
-    for _ in 0..<20 { snapshot = try store.reading { try $0.snapshot(through: asOf, hours: true) } }
-    exit(0)
-}
 let loadWithHours = try median(5) { snapshot = try store.reading { try $0.snapshot(through: asOf, hours: true) } }
 report("load snapshot with the hours of the checks", loadWithHours)
 
@@ -104,6 +84,18 @@ if CommandLine.arguments.count > 2 {
     let markdown = median(5) { for page in pages { _ = AlmanacRender.CommonMark.html(from: page) } }
     report("libcmark on the site's \(pages.count) Markdown pages", markdown)
 }
+
+// The report's steps alone, on the bench store as of its last day (median of 5): what every run
+// pays whatever changed (read, derive, keys), and rendering every file.
+let siteRequest = SiteReport.Request(out: folder + "/unused", asOf: asOf)
+var siteRead: (SiteInput, SiteOptions)?
+report("report step read: one read transaction", try median(5) { siteRead = try SiteReport(store: store, request: siteRequest, clock: .system).read() })
+var pages: [SitePage] = []
+report("report step derive: \(try SiteDerivation(input: siteRead!.0, options: siteRead!.1).pages().count) models",
+       try median(5) { pages = try SiteDerivation(input: siteRead!.0, options: siteRead!.1).pages() })
+let templates = TemplateSet.builtIn()
+report("… the key of every model", try median(5) { _ = try Parallel.map(pages) { try $0.key(renderer: "bench", templates: templates) } })
+report("… rendering every file", try median(5) { _ = try Parallel.map(pages) { try $0.render(templates) } })
 
 // The report's steps, in process (median of 5 each): a first run into an empty folder, the next
 // night with nothing new, and a re-run after one new entry (one more glass on the day before).
