@@ -54,7 +54,9 @@ let package = Package(
         .target(
             name: "AlmanacImport",
             dependencies: [
-                "AlmanacDomain",
+                "AlmanacDomain", "AlmanacStorage",
+                // Name-based (version 5) UUIDs of imported rows: SHA-1.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -81,7 +83,7 @@ let package = Package(
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacDomain", "AlmanacKit", "AlmanacRender",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,6 +98,7 @@ let package = Package(
         // Helpers every test target shares: temporary folders and running the built binary.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
         .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AlmanacImportTests", dependencies: ["AlmanacImport", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacSQLiteTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"],
                     exclude: ["Golden"]),

@@ -3,6 +3,7 @@ import AlmanacDomain
 import AlmanacRender
 import AlmanacSQLite
 import Foundation
+import AlmanacStorage
 
 // In-process timings of Almanac's hot paths on the bench store of SPEC section 7
 // (100 habits × 10 years, seed 1). Each figure is the median of several runs.

@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacKit
 import ArgumentParser
 import Foundation
+import AlmanacStorage
 
 /// Runs `almanac` with arguments and turns every outcome into an exit status and, on failure,
 /// one sentence on stderr: 0 ok, 1 failure, 2 bad usage. Never a stack trace.

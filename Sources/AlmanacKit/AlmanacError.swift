@@ -1,5 +1,7 @@
 import AlmanacDomain
 import Foundation
+import AlmanacStorage
+import AlmanacImport
 
 /// Why a use case could not do what it was asked, with the subject a user needs to act on — the
 /// file, the JSON path or the option — and a sentence. Front ends print `description`.

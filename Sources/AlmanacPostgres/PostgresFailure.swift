@@ -1,6 +1,7 @@
 import AlmanacDomain
 import NIOCore
 import PostgresNIO
+import AlmanacStorage
 
 /// Turns what postgres-nio reports into one sentence a user can act on.
 enum PostgresFailure {

@@ -1,14 +1,14 @@
 import AlmanacDomain
 
 extension RelationalStore {
-    /// Plans an import inside one write transaction and writes it there: categories, new habits,
-    /// moved created days, entries (through the bulk path), replaced days' soft deletions and
-    /// ratings. The cap and unique names are checked again before the commit.
-    public func importHistory(dryRun: Bool, _ plan: (any ImportBase) throws -> ImportChanges) throws -> ImportChanges {
-        if dryRun { return try read { db in try plan(SessionImportBase(db: db, location: location)) } }
+    /// Plans rows inside one write transaction and writes them there: categories, new habits,
+    /// changed habits, entries (through the bulk path), soft deletions, ratings and journal
+    /// entries. The cap and unique names are checked again before the commit.
+    public func applyPlan<Result>(dryRun: Bool, _ plan: (any StoreReading) throws -> (rows: StoreChanges, result: Result)) throws -> Result {
+        if dryRun { return try read { db in try plan(SessionReading(db: db, location: location)).result } }
         return try write { db in
-            let changes = try plan(SessionImportBase(db: db, location: location))
-            guard !changes.isEmpty else { return changes }
+            let (changes, result) = try plan(SessionReading(db: db, location: location))
+            guard !changes.isEmpty else { return result }
             try db.prepareForBulkWrites()
             try db.insertAll(changes.categories)
             try db.insertAll(changes.newHabits)
@@ -23,41 +23,7 @@ extension RelationalStore {
             let habits = try SessionReading.habits(db, includeArchived: true)
             try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count)
             try HabitRules.checkNamesAreUnique(habits)
-            return changes
+            return result
         }
-    }
-}
-
-/// The store as an import plan reads it, inside the import's transaction.
-private struct SessionImportBase: ImportBase {
-    let db: any SQLSession
-    let location: String
-
-    func settings() throws -> Settings { try RelationalStoreSettings.read(db, location: location) }
-
-    func habits() throws -> [Habit] { try db.fetchAll(Habit.self, where: "ORDER BY sortOrder, createdAt, id") }
-
-    func categories() throws -> [AlmanacDomain.Category] { try db.fetchAll(AlmanacDomain.Category.self) }
-
-    func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] {
-        var all: [HabitEntry] = []
-        let ids = habitIds.sorted()
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = ids[start..<min(start + 500, ids.count)]
-            let marks = chunk.map { _ in "?" }.joined(separator: ",")
-            all += try db.fetchAll(HabitEntry.self, where: "WHERE habitId IN (\(marks))", chunk.map { SQLValue($0) })
-        }
-        return all
-    }
-
-    func existingWellbeing(_ ids: [EntityID]) throws -> Set<EntityID> { try existing(ids, in: .wellbeingEntries) }
-
-    func existingJournal(_ ids: [EntityID]) throws -> Set<EntityID> { try existing(ids, in: .journalEntries) }
-
-    private func existing(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID> {
-        guard !ids.isEmpty else { return [] }
-        let wanted = Set(ids)
-        let known = try db.strings("SELECT id FROM \(StoreTable.name(of: section))")
-        return Set(known.compactMap(EntityID.init).filter(wanted.contains))
     }
 }

@@ -37,6 +37,24 @@ struct SessionReading: StoreReading {
         return try db.fetchAll(HabitEntry.self, where: clause, [SQLValue(habitId), .text(low), .text(high)])
     }
 
+    func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] {
+        var all: [HabitEntry] = []
+        let ids = habitIds.sorted()
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(start + 500, ids.count)]
+            let marks = chunk.map { _ in "?" }.joined(separator: ",")
+            all += try db.fetchAll(HabitEntry.self, where: "WHERE habitId IN (\(marks))", chunk.map { SQLValue($0) })
+        }
+        return all
+    }
+
+    func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID> {
+        guard !ids.isEmpty else { return [] }
+        let wanted = Set(ids)
+        let known = try db.strings("SELECT id FROM \(StoreTable.name(of: section))")
+        return Set(known.compactMap(EntityID.init).filter(wanted.contains))
+    }
+
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry] { try liveEntries(from: from, to: to) }
 
     func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry] { try liveEntries(from: from, to: to) }

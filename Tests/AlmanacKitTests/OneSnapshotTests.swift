@@ -4,6 +4,7 @@ import AlmanacTestSupport
 import Foundation
 import SwiftCSV
 import Testing
+import AlmanacStorage
 
 /// `report` and `export csv` read the store once, in one read transaction: a `log` that another
 /// connection commits while they read is in none of the files they write (and in all of them
@@ -129,8 +130,8 @@ final class RacingStore: AlmanacStore, @unchecked Sendable {
     func restore(_ contents: StoreContents, mode: RestoreMode, dryRun: Bool) throws -> RestoreOutcome {
         try inner.restore(contents, mode: mode, dryRun: dryRun)
     }
-    func importHistory(dryRun: Bool, _ plan: (any ImportBase) throws -> ImportChanges) throws -> ImportChanges {
-        try inner.importHistory(dryRun: dryRun, plan)
+    func applyPlan<Result>(dryRun: Bool, _ plan: (any StoreReading) throws -> (rows: StoreChanges, result: Result)) throws -> Result {
+        try inner.applyPlan(dryRun: dryRun, plan)
     }
     func rowCounts() throws -> [BackupFormat.Section: Int] { try inner.rowCounts() }
 }
@@ -154,6 +155,10 @@ struct RacingReading: StoreReading {
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot { try read { try inner.snapshot(through: day, hours: hours) } }
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry] {
         try read { try inner.entries(habitId: habitId, from: from, to: to, includeDeleted: includeDeleted) }
+    }
+    func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] { try read { try inner.entries(habitIds: habitIds) } }
+    func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID> {
+        try read { try inner.existingIDs(ids, in: section) }
     }
     func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]] { try read { try inner.habitNotes(through: day) } }
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry] { try read { try inner.journal(from: from, to: to) } }

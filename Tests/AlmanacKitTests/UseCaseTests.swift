@@ -4,6 +4,7 @@ import AlmanacSQLite
 import AlmanacTestSupport
 import Foundation
 import Testing
+import AlmanacStorage
 
 /// A store in a temporary folder and a clock pinned to Sunday 2026-11-22, 10:00 UTC.
 struct KitFixture {

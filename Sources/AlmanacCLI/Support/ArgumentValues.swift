@@ -1,5 +1,6 @@
 import AlmanacDomain
 import ArgumentParser
+import AlmanacStorage
 
 // Parsers for option values. Each throws a `ValidationError` whose text says what is wrong and
 // what is expected, so bad usage gets one clear sentence and exit status 2.

@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacKit
 import ArgumentParser
 import Foundation
+import AlmanacStorage
 
 /// Options every command takes: where the store is. Also the clock (`ALMANAC_NOW`).
 public struct GlobalOptions: ParsableArguments {

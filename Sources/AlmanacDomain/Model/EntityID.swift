@@ -62,6 +62,12 @@ public struct EntityID: Hashable, Comparable, Sendable, CustomStringConvertible,
         }
     }
 
+    /// The 16 bytes, in order.
+    public var bytes: [UInt8] {
+        let u = uuid.uuid
+        return [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
+    }
+
     /// The order of the text form (byte order equals lowercase-hex order).
     public static func < (lhs: EntityID, rhs: EntityID) -> Bool {
         let (a, b) = (lhs.halves, rhs.halves)

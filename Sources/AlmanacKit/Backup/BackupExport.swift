@@ -1,5 +1,6 @@
 import AlmanacDomain
 import Foundation
+import AlmanacStorage
 
 /// `backup` / `export json`: the complete backup, to a file (atomically) or to standard output.
 public struct BackupExport {

@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacSQLite
 import Foundation
+import AlmanacStorage
 
 /// `restore FILE`: a backup back into the store — read and validated whole before the store is
 /// touched, then applied in one transaction. A store that does not exist yet is built beside

@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacRender
 import Foundation
+import AlmanacStorage
 
 /// Writes the JSON backup in the format `BackupFormat` defines, streaming objects from the store.
 /// The bytes are frozen: every object on its own line, fields in the format's order, absent

@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacRender
 import Foundation
+import AlmanacStorage
 
 /// Writes the five CSV files into a folder as one unit: every file is written and flushed to disk
 /// before any of them replaces its old version, so a failure (a full disk) leaves all five old

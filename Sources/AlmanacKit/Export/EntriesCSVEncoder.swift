@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacRender
 import AlmanacSQLite
+import AlmanacStorage
 
 /// Encodes the rows of `forEachLiveEntry` as entries.csv records, straight from the store's bytes.
 ///

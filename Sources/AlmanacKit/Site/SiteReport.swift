@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacRender
 import Foundation
+import AlmanacStorage
 
 /// `report`: the static site of a store, as of a day, written into a folder. A pipeline of four
 /// named steps over one read of the store (docs/REPORTS.md):

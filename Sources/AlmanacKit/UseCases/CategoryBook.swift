@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// Organising habits into categories (seed 002): `category add|list|rename|delete`. A category is
 /// organisation only: deleting one leaves its habits uncategorised and deletes nothing else.

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// Goals over habits (seed 004): `goal add|list|edit|delete`. A goal stores its name, its habits
 /// and a target date; its progress is computed when read. Deleting a goal deletes nothing else.

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// Defining and retiring habits: `habit add|edit|archive|unarchive|delete`.
 public struct HabitBook {

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// Changes to a habit's definition, as `habit add` and `habit edit` take them: each field is
 /// left as it is when nil. A category is named and must exist (`category add`).

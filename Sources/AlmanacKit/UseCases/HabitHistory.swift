@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// `history HABIT`: what was logged day by day — values, skips, notes, and the corrections a
 /// re-log or an unlog left in history (soft-deleted entries).

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// `log` and `unlog`: what someone did on a day, with the rules of SPEC section 3 and the ones a
 /// person needs: no check in the future (only skips can be planned), a measured habit needs a

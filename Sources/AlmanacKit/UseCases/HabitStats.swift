@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// `stats HABIT`: every metric of one habit as of a day. Also the `--json` shape.
 public struct HabitStats: Encodable, Sendable {

@@ -42,11 +42,17 @@ public struct HistoryImport {
         func outcome(_ changes: ImportChanges, created: Bool) -> Outcome {
             Outcome(source: history.sourceTitle, format: history.format, warnings: history.warnings, summary: changes.summary, createdStore: created)
         }
-        if let store { return outcome(try store.importHistory(dryRun: dryRun, plan), created: false) }
+        if let store {
+            let changes = try store.applyPlan(dryRun: dryRun) { view in
+                let changes = try planner.plan(against: StoreImportBase(view))
+                return (changes.rows, changes)
+            }
+            return outcome(changes, created: false)
+        }
         let preview = try plan(EmptyStore(given: settings))
         if dryRun || preview.isEmpty { return outcome(preview, created: false) }
         // The new store is empty, as the plan assumed: it is written as planned, not planned again.
-        let changes = try location.buildNew(settings: settings) { fresh in try fresh.importHistory(dryRun: false) { _ in preview } }
+        let changes = try location.buildNew(settings: settings) { fresh in try fresh.applyPlan(dryRun: false) { _ in (preview.rows, preview) } }
         return outcome(changes, created: true)
     }
 }

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// Journal entries and wellbeing ratings: `journal add|list`, `wellbeing add|list`. Neither
 /// ever affects a habit's completion.

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// `status`: today at a glance — done of due, and each active habit's day, streaks, 30-day rate
 /// and strength score. Also the `--json` shape scripts read.

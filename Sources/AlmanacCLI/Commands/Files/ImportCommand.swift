@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacKit
 import ArgumentParser
 import Foundation
+import AlmanacImport
 
 /// `almanac import PATH`: another app's history into the store, previewed with `--dry-run`.
 struct ImportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacKit
 import ArgumentParser
+import AlmanacStorage
 
 /// `almanac restore FILE`: a backup back into the store, validated first, applied at once.
 struct RestoreCommand: ParsableCommand {

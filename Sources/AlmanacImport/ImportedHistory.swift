@@ -1,3 +1,4 @@
+import AlmanacDomain
 /// The apps whose histories Almanac imports, by the name `import --format` takes.
 public enum ImportFormat: String, CaseIterable, Sendable, Codable {
     case loopDatabase = "loop-db"

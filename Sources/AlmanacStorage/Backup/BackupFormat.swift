@@ -1,3 +1,4 @@
+import AlmanacDomain
 /// The backup format `almanac-backup`: its name, its version and the fields of every object in
 /// their frozen order — the one definition that the reader (`BackupDocument`) and the writer
 /// share. Field names are the domain's JSON names (SPEC section 2), so any store backend can

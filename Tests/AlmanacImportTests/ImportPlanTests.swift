@@ -1,6 +1,7 @@
-@testable import AlmanacDomain
+import AlmanacDomain
 import Foundation
 import Testing
+@testable import AlmanacImport
 
 @Suite struct DerivedIDTests {
     /// RFC 9562's own example, and names whose padding falls at every kind of block boundary
@@ -43,17 +44,17 @@ import Testing
 
     @Test func aNewHabitStartsOnItsFirstImportedDayInTheStoreZone() throws {
         let changes = try ImportPlanner(history: history([("2026-03-29", 1), ("2026-03-30", 1)]), now: now).plan(against: Base())
-        #expect(changes.newHabits.count == 1 && changes.entries.count == 2)
+        #expect(changes.rows.newHabits.count == 1 && changes.rows.entries.count == 2)
         // Midnight in Berlin on 29 March 2026 (the day summer time starts) is 23:00 UTC the day before.
-        #expect(changes.newHabits[0].createdAt.description == "2026-03-28T23:00:00.000Z")
+        #expect(changes.rows.newHabits[0].createdAt.description == "2026-03-28T23:00:00.000Z")
         // Day-only facts get noon of their day: 10:00 UTC in summer time.
-        #expect(changes.entries[1].timestampUtc.description == "2026-03-30T10:00:00.000Z")
+        #expect(changes.rows.entries[1].timestampUtc.description == "2026-03-30T10:00:00.000Z")
     }
 
     @Test func twoEntriesOfOneDayLeaveTheLaterLiveAndTheEarlierAsHistory() throws {
         let changes = try ImportPlanner(history: history([("2026-11-01", 1), ("2026-11-01", 0)]), now: now).plan(against: Base())
-        #expect(changes.entries.map(\.value) == [1, 0])
-        #expect(changes.entries[0].deletedAt != nil && changes.entries[1].deletedAt == nil)
+        #expect(changes.rows.entries.map(\.value) == [1, 0])
+        #expect(changes.rows.entries[0].deletedAt != nil && changes.rows.entries[1].deletedAt == nil)
         #expect(changes.summary.entriesAdded == 1)
     }
 
@@ -64,12 +65,12 @@ import Testing
         base.storedEntries = [HabitEntry(habitId: run.id, dayKey: DayKey("2026-11-02")!, timestampUtc: now, value: 1),
                                HabitEntry(habitId: run.id, dayKey: DayKey("2026-11-03")!, timestampUtc: now, value: 0)]
         let changes = try ImportPlanner(history: history([("2026-11-01", 1), ("2026-11-02", 1), ("2026-11-03", 1)]), now: now).plan(against: base)
-        #expect(changes.newHabits.isEmpty && changes.summary.habitsMerged.first?.into == "run")
+        #expect(changes.rows.newHabits.isEmpty && changes.summary.habitsMerged.first?.into == "run")
         #expect(changes.summary.entriesAdded == 1 && changes.summary.entriesAlreadyHere == 1 && changes.summary.daysReplaced == 1)
-        #expect(changes.deletions.map(\.id) == [base.storedEntries[1].id])
-        #expect(changes.entries.allSatisfy { $0.habitId == run.id })
+        #expect(changes.rows.deletions.map(\.id) == [base.storedEntries[1].id])
+        #expect(changes.rows.entries.allSatisfy { $0.habitId == run.id })
         // Its created day moves back to the first imported day.
-        #expect(changes.updatedHabits.first?.createdAt.description == "2026-10-31T23:00:00.000Z")
+        #expect(changes.rows.updatedHabits.first?.createdAt.description == "2026-10-31T23:00:00.000Z")
     }
 
     /// Found by the importer fuzzer: a value over 1 for a yes/no habit the store has is kept as 1,
@@ -80,10 +81,10 @@ import Testing
         base.stored = [run]
         let planner = ImportPlanner(history: history([("2026-11-01", 1.5)]), now: now)
         let first = try planner.plan(against: base)
-        #expect(first.updatedHabits.isEmpty && first.entries.map(\.value) == [1])
-        base.storedEntries = first.entries
+        #expect(first.rows.updatedHabits.isEmpty && first.rows.entries.map(\.value) == [1])
+        base.storedEntries = first.rows.entries
         let second = try planner.plan(against: base)
-        #expect(second.entries.isEmpty && second.summary.entriesAlreadyHere == 1)
+        #expect(second.rows.entries.isEmpty && second.summary.entriesAlreadyHere == 1)
     }
 
     @Test func namesAreMadeAcceptableAndKeptApart() throws {
@@ -91,7 +92,7 @@ import Testing
         history.habits = [ImportedHabit(id: .derived("a"), name: "Sport\u{0007}\u{202E}"), ImportedHabit(id: .derived("b"), name: "Sport"),
                           ImportedHabit(id: .derived("c"), name: " ")]
         let changes = try ImportPlanner(history: history, now: now).plan(against: Base())
-        #expect(changes.newHabits.map(\.name) == ["Sport", "Sport (2)", "Habit 3"])
+        #expect(changes.rows.newHabits.map(\.name) == ["Sport", "Sport (2)", "Habit 3"])
     }
 
     @Test func theCapIsCheckedBeforeAnythingIsPlanned() throws {
@@ -102,6 +103,6 @@ import Testing
         history.habits[2].archived = true
         #expect(throws: DomainError.self) { try ImportPlanner(history: history, now: now).plan(against: base) }
         history.habits[1].archived = true
-        #expect(try ImportPlanner(history: history, now: now).plan(against: base).newHabits.count == 3)
+        #expect(try ImportPlanner(history: history, now: now).plan(against: base).rows.newHabits.count == 3)
     }
 }

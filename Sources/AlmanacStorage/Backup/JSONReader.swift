@@ -1,13 +1,17 @@
+import AlmanacDomain
+import Foundation
+
 /// A small, strict JSON reader (RFC 8259) over bytes, for backups: values come out one at a time,
-/// so a backup of hundreds of thousands of objects never exists as one tree in memory.
-struct JSONReader {
+/// so a backup of hundreds of thousands of objects never exists as one tree in memory. Other
+/// apps' JSON files (import) are read whole with `document`.
+public struct JSONReader {
     /// A JSON value; objects keep their keys in order (a handful of fields, searched linearly).
-    enum Value {
+    public enum Value: Sendable {
         case string(String), number(Double), bool(Bool), null
         indirect case array([Value])
         indirect case object([(String, Value)])
 
-        var typeName: String {
+        public var typeName: String {
             switch self {
             case .string: return "a string"
             case .number: return "a number"
@@ -19,9 +23,19 @@ struct JSONReader {
         }
     }
 
-    struct SyntaxError: Error {
-        let offset: Int
-        let message: String
+    public struct SyntaxError: Error {
+        public let offset: Int
+        public let message: String
+    }
+
+    /// A whole document: one value and nothing after it.
+    public static func document(_ data: Data) throws -> Value {
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            let value = try reader.readValue()
+            guard reader.peek() == nil else { throw reader.fail("there is more after the JSON value") }
+            return value
+        }
     }
 
     /// Deeper documents are refused: a backup nests three levels.

@@ -1,3 +1,4 @@
+import AlmanacDomain
 /// Why a store could not be opened or changed, as a sentence a user can act on: the errors every
 /// backend reports at the store boundary.
 public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {

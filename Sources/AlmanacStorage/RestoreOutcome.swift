@@ -1,3 +1,4 @@
+import AlmanacDomain
 /// How a restore combines a backup with the store.
 public enum RestoreMode: String, Sendable, CaseIterable {
     /// Upsert by id: a newer `updatedAt` wins; an entry is updated only to record its deletion.

@@ -1,4 +1,7 @@
-/// What an import reads of the store it goes into, inside the transaction that writes it.
+import AlmanacDomain
+import AlmanacStorage
+/// What an import reads of the store it goes into, inside the transaction that writes it (a
+/// `StoreReading`, or nothing for a store that does not exist yet).
 public protocol ImportBase {
     func settings() throws -> Settings
     /// Every habit, archived ones included.
@@ -14,23 +17,12 @@ public protocol ImportBase {
 
 /// The rows an import writes, and what it amounts to for the preview.
 public struct ImportChanges: Sendable {
-    public var categories: [Category] = []
-    public var newHabits: [Habit] = []
-    /// Habits already in the store whose created day moves back to their first imported day.
-    public var updatedHabits: [Habit] = []
-    /// New entry rows, superseded ones (already soft-deleted) included.
-    public var entries: [HabitEntry] = []
-    /// Live entries of the store that imported days replace: soft-deleted, never removed.
-    public var deletions: [(id: EntityID, at: Timestamp)] = []
-    public var wellbeing: [WellbeingEntry] = []
-    public var journal: [JournalEntry] = []
+    public var rows = StoreChanges()
     public var summary = ImportSummary()
 
     public init() {}
 
-    public var isEmpty: Bool {
-        categories.isEmpty && newHabits.isEmpty && updatedHabits.isEmpty && entries.isEmpty && deletions.isEmpty && wellbeing.isEmpty && journal.isEmpty
-    }
+    public var isEmpty: Bool { rows.isEmpty }
 }
 
 /// The figures of an import, as the preview and `--json` give them.
@@ -119,8 +111,8 @@ public struct ImportPlanner {
                 if let firstDay, firstDay < calendar.dayKey(for: match.createdAt) {
                     match.createdAt = calendar.startOfDay(firstDay)
                     match.updatedAt = now
-                    changes.updatedHabits.removeAll { $0.id == match.id }
-                    changes.updatedHabits.append(match)
+                    changes.rows.updatedHabits.removeAll { $0.id == match.id }
+                    changes.rows.updatedHabits.append(match)
                     byId[match.id] = match
                 }
                 continue
@@ -130,7 +122,7 @@ public struct ImportPlanner {
                               direction: imported.direction, baseline: imported.direction == .atMost ? imported.baseline : nil,
                               frequency: imported.frequency,
                               color: imported.color.flatMap { try? HabitRules.checkedColor($0) } ?? HabitPalette.next(after: Array(byId.values)),
-                              weight: imported.weight ?? 1, sortOrder: nextOrder + changes.newHabits.count,
+                              weight: imported.weight ?? 1, sortOrder: nextOrder + changes.rows.newHabits.count,
                               createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))
             habit.archivedAt = imported.archived ? now : nil
             if let categoryName = imported.category.map({ Self.cleanName($0, fallback: "") }), !categoryName.isEmpty {
@@ -138,7 +130,7 @@ public struct ImportPlanner {
                 if categories[key] == nil {
                     let category = Category(id: .derived("category|\(key)"), name: categoryName, createdAt: now)
                     categories[key] = category
-                    changes.categories.append(category)
+                    changes.rows.categories.append(category)
                     summary.categoriesAdded.append(categoryName)
                 }
                 habit.categoryId = categories[key]!.id
@@ -146,7 +138,7 @@ public struct ImportPlanner {
             do { try HabitRules.validate(habit) } catch let error as DomainError {
                 throw DomainError.invalid("Habit \"\(habit.name)\" cannot be imported: \(error.description)")
             }
-            changes.newHabits.append(habit)
+            changes.rows.newHabits.append(habit)
             summary.habitsAdded.append(habit.name)
             byName[NameMatcher<Habit>.fold(habit.name)] = habit
             byId[habit.id] = habit
@@ -154,7 +146,7 @@ public struct ImportPlanner {
         }
         let active = byId.values.filter { !$0.isArchived }.count
         if active > HabitRules.maxActiveHabits {
-            let newActive = changes.newHabits.filter { !$0.isArchived }.count
+            let newActive = changes.rows.newHabits.filter { !$0.isArchived }.count
             throw DomainError.refused("Importing would make \(active) active habits (\(newActive) new from the file, \(active - newActive) in the store), more than the \(HabitRules.maxActiveHabits) Almanac keeps; archive some first. Nothing was imported.")
         }
         changes.summary = summary
@@ -241,13 +233,13 @@ public struct ImportPlanner {
         for (index, row) in rows.enumerated() where !known.contains(row.id) {
             var row = row
             if index < rows.count - 1 { row.deletedAt = max(rows[index + 1].timestampUtc, row.timestampUtc) }
-            changes.entries.append(row)
+            changes.rows.entries.append(row)
         }
         if current.isEmpty {
             changes.summary.entriesAdded += 1
         } else {
             changes.summary.daysReplaced += 1
-            changes.deletions += current.map { ($0.id, now) }
+            changes.rows.deletions += current.map { ($0.id, now) }
         }
     }
 
@@ -297,7 +289,7 @@ public struct ImportPlanner {
             if known.contains(rating.id) { changes.summary.ratingsAlreadyHere += 1; continue }
             guard SupportedDays.contains(rating.day) else { throw DomainError.invalid(SupportedDays.outside("A rating on \(rating.day)")) }
             let time = rating.timestamp ?? calendar.noon(of: rating.day)
-            changes.wellbeing.append(WellbeingEntry(id: rating.id, dayKey: rating.day, timestampUtc: time, metric: rating.metric,
+            changes.rows.wellbeing.append(WellbeingEntry(id: rating.id, dayKey: rating.day, timestampUtc: time, metric: rating.metric,
                                                     value: rating.value, scaleMax: rating.scaleMax,
                                                     habitId: rating.habitId.flatMap { targets[$0] }, createdAt: time))
             changes.summary.ratingsAdded += 1
@@ -312,9 +304,23 @@ extension ImportPlanner {
         for note in history.journal where !known.contains(note.id) {
             guard SupportedDays.contains(note.day) else { throw DomainError.invalid(SupportedDays.outside("A note on \(note.day)")) }
             let time = note.timestamp ?? calendar.noon(of: note.day)
-            changes.journal.append(JournalEntry(id: note.id, dayKey: note.day, timestampUtc: time,
+            changes.rows.journal.append(JournalEntry(id: note.id, dayKey: note.day, timestampUtc: time,
                                                 title: Self.cleanName(note.title, fallback: "Note"), body: Self.cleanText(note.body), createdAt: time))
             changes.summary.journalAdded += 1
         }
     }
+}
+
+/// The store an import goes into, read inside the import's write transaction.
+public struct StoreImportBase: ImportBase {
+    let view: any StoreReading
+
+    public init(_ view: any StoreReading) { self.view = view }
+
+    public func settings() throws -> Settings { try view.settings() }
+    public func habits() throws -> [Habit] { try view.habits(includeArchived: true) }
+    public func categories() throws -> [Category] { try view.categories() }
+    public func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] { try view.entries(habitIds: habitIds) }
+    public func existingWellbeing(_ ids: [EntityID]) throws -> Set<EntityID> { try view.existingIDs(ids, in: .wellbeingEntries) }
+    public func existingJournal(_ ids: [EntityID]) throws -> Set<EntityID> { try view.existingIDs(ids, in: .journalEntries) }
 }

@@ -1,3 +1,4 @@
+import AlmanacDomain
 /// Each object of the backup format (SPEC section 2), read from its fields.
 extension BackupFields {
     func settings() throws -> Settings {

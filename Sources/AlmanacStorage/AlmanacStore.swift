@@ -1,3 +1,4 @@
+import AlmanacDomain
 /// A store of truth objects, at the level the use cases need: the store semantics of SPEC
 /// section 3 (upsert per habit and day with soft-deleted history, the cap on active habits,
 /// skips, unlog) and the reads that metrics, exports and reports make. `RelationalStore`
@@ -66,9 +67,11 @@ public protocol AlmanacStore: AnyObject, Sendable {
 
     /// Applies backup contents in one transaction (a dry run rolls it back).
     func restore(_ contents: StoreContents, mode: RestoreMode, dryRun: Bool) throws -> RestoreOutcome
-    /// Plans an import against the store and writes it, in one transaction (`plan` reads the store
-    /// inside it, so nothing changes in between). A dry run plans and writes nothing.
-    func importHistory(dryRun: Bool, _ plan: (any ImportBase) throws -> ImportChanges) throws -> ImportChanges
+    /// Plans rows against the store and writes them, in one write transaction (`plan` reads the
+    /// store inside it, so nothing changes in between; an import plans this way). The cap on
+    /// active habits and unique names are checked again before the commit. A dry run plans and
+    /// writes nothing.
+    func applyPlan<Result>(dryRun: Bool, _ plan: (any StoreReading) throws -> (rows: StoreChanges, result: Result)) throws -> Result
     /// Counts of the rows of each section, soft-deleted ones included.
     func rowCounts() throws -> [BackupFormat.Section: Int]
 }
@@ -89,6 +92,10 @@ public protocol StoreReading {
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
+    /// Every entry of these habits, soft-deleted ones included.
+    func entries(habitIds: Set<EntityID>) throws -> [HabitEntry]
+    /// Which of these ids the store has in a section (live or deleted).
+    func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID>
     /// The notes of live check entries through a day, per habit id (text form), oldest first.
     func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]]
     /// Live journal entries between two days (inclusive), by day, time and id.
@@ -142,5 +149,37 @@ extension AlmanacStore {
     /// The category with this name (any case), or an error suggesting the closest names.
     public func category(named name: String) throws -> Category {
         try NameMatcher(categories(), name: \.name).find(name, kind: "category")
+    }
+}
+
+/// What a `log` changed.
+public struct LogOutcome: Equatable, Sendable {
+    public var written: [HabitEntry]
+    /// Live entries that were soft-deleted (they stay in history).
+    public var replaced: Int
+
+    public init(written: [HabitEntry] = [], replaced: Int = 0) {
+        self.written = written; self.replaced = replaced
+    }
+}
+
+/// Rows written together by a planned change (`AlmanacStore.applyPlan`): new categories and
+/// habits, habits whose fields change, new entries, soft deletions of live entries, new wellbeing
+/// and journal entries.
+public struct StoreChanges: Sendable {
+    public var categories: [Category] = []
+    public var newHabits: [Habit] = []
+    public var updatedHabits: [Habit] = []
+    /// New entry rows (ones already soft-deleted included).
+    public var entries: [HabitEntry] = []
+    /// Live entries that become history: soft-deleted, never removed.
+    public var deletions: [(id: EntityID, at: Timestamp)] = []
+    public var wellbeing: [WellbeingEntry] = []
+    public var journal: [JournalEntry] = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        categories.isEmpty && newHabits.isEmpty && updatedHabits.isEmpty && entries.isEmpty && deletions.isEmpty && wellbeing.isEmpty && journal.isEmpty
     }
 }

@@ -1,4 +1,6 @@
+import AlmanacDomain
 import Foundation
+import AlmanacStorage
 
 /// Why another app's file cannot be imported: where in it (a line, a row, a JSON path) and what.
 public struct ImportProblem: Error, Equatable, Sendable {
@@ -30,15 +32,10 @@ public struct JSONNode {
     /// - Parameter path: the path of the document inside an outer one (a string holding JSON).
     public static func parse(_ data: Data, path: String = "") throws -> JSONNode {
         guard String(validating: data, as: UTF8.self) != nil else { throw ImportProblem("the file is not UTF-8 text, so it is not JSON") }
-        return try data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-            do {
-                let value = try reader.readValue()
-                guard reader.peek() == nil else { throw reader.fail("there is more after the JSON value") }
-                return JSONNode(value: value, path: path)
-            } catch let error as JSONReader.SyntaxError {
-                throw ImportProblem("the file is not valid JSON: \(error.message) (at byte \(error.offset))")
-            }
+        do {
+            return JSONNode(value: try JSONReader.document(data), path: path)
+        } catch let error as JSONReader.SyntaxError {
+            throw ImportProblem("the file is not valid JSON: \(error.message) (at byte \(error.offset))")
         }
     }
 

@@ -1,3 +1,4 @@
+import AlmanacDomain
 import Foundation
 
 /// The rules a whole set of store contents must satisfy before anything is written: the same

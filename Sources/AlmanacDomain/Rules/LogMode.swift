@@ -19,14 +19,3 @@ public struct LogRating: Sendable, Equatable {
         self.metric = metric; self.value = value; self.scaleMax = scaleMax
     }
 }
-
-/// What a `log` changed.
-public struct LogOutcome: Equatable, Sendable {
-    public var written: [HabitEntry]
-    /// Live entries that were soft-deleted (they stay in history).
-    public var replaced: Int
-
-    public init(written: [HabitEntry] = [], replaced: Int = 0) {
-        self.written = written; self.replaced = replaced
-    }
-}

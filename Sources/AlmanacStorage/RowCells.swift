@@ -1,3 +1,4 @@
+import AlmanacDomain
 import Foundation
 
 /// One row of a streamed read, its cells by position, borrowed for the duration of the callback:

@@ -1,3 +1,4 @@
+import AlmanacDomain
 import Foundation
 
 /// Reads a JSON backup (`almanac-backup`, version 1 or 2) into store contents, refusing anything that
