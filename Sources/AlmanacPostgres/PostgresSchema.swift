@@ -1,6 +1,7 @@
 /// The store's tables in a PostgreSQL schema, versioned by named migrations kept in
-/// `almanac_migrations` (as GRDB keeps SQLite's in `grdb_migrations`). A store whose applied
-/// migrations this build does not know was written by a newer Almanac and is refused.
+/// `almanac_migrations` (as GRDB keeps SQLite's in `grdb_migrations`): the same names as the
+/// SQLite store's migrations, each making the same change. A store whose applied migrations this
+/// build does not know was written by a newer Almanac and is refused.
 ///
 /// Values keep the text form of the backup format, as on SQLite; text columns use the "C"
 /// collation, so names and ids sort byte by byte exactly as SQLite sorts them, whatever locale
@@ -29,7 +30,6 @@ enum PostgresSchema {
                 unitLabel TEXT COLLATE "C" NOT NULL,
                 target DOUBLE PRECISION NOT NULL,
                 direction TEXT COLLATE "C" NOT NULL,
-                baseline DOUBLE PRECISION,
                 frequency TEXT COLLATE "C" NOT NULL,
                 color TEXT COLLATE "C" NOT NULL,
                 categoryId TEXT COLLATE "C",
@@ -84,5 +84,11 @@ enum PostgresSchema {
             );
             CREATE INDEX wellbeingEntry_day ON wellbeingEntry (dayKey);
             """),
+        // SQLite rebuilt its entry table here so that the unique index on entry ids can be dropped
+        // while a bulk load runs; PostgreSQL's bulk path keeps its primary key, so nothing changes.
+        ("v2-entry-id-index", "SELECT 1"),
+        // Breaking a habit: the usage before the user started. (A store made by a build whose
+        // first migration already had the column keeps it.)
+        ("v3-habit-baseline", "ALTER TABLE habit ADD COLUMN IF NOT EXISTS baseline DOUBLE PRECISION"),
     ]
 }

@@ -1,139 +1,171 @@
 import AlmanacDomain
 
-/// A record as a row of its table. Each record's columns are listed once, here, in the order of
-/// the backup format's fields (a test holds the two lists together); rows are read by position in
-/// that order, and the bulk paths write it.
-public protocol StoredRecord: Identifiable, Equatable where ID == EntityID {
+/// A record's persisted form, declared once: its table and its fields in their frozen order. A
+/// field's name is both its column and its key in the backup format; its kind says how its value
+/// is written. A record is read back by field name (`init(fields:)`), from a row of its table and
+/// from an object of a backup alike. Adding a field is a line in `fields`, a line in
+/// `init(fields:)` and a migration per backend (docs/ARCHITECTURE.md).
+public protocol StoredRecord: Identifiable, Equatable, Sendable where ID == EntityID {
     static var table: String { get }
-    static var columns: [String] { get }
-    static var types: [SQLType] { get }
-    /// The record's cells, in the order of `columns`.
-    var cells: [SQLValue] { get }
-    /// Reads a row whose cells are in the order of `columns`.
-    init(row: any RowCells) throws
+    /// Every field, in the order of the columns and of the backup format.
+    static var fields: [RecordField<Self>] { get }
+    /// The record from its fields, read by name.
+    init(fields: some RecordReader) throws
 }
 
 extension StoredRecord {
+    public static var columns: [String] { fields.map(\.name) }
+    public static var types: [SQLType] { fields.map(\.sqlType) }
     static var selection: String { columns.joined(separator: ", ") }
-    static var placeholders: String { columns.map { _ in "?" }.joined(separator: ", ") }
+    static var placeholders: String { fields.map { _ in "?" }.joined(separator: ", ") }
+
+    /// The record's cells, in the order of its fields.
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
+
+    /// Reads a row whose cells are in the order of the fields.
+    public init(row: any RowCells) throws { try self.init(fields: RowFields<Self>(row: row)) }
 }
 
-extension Habit: StoredRecord {
-    public static let table = "habit"
-    public static let columns = ["id", "name", "emoji", "unit", "unitLabel", "target", "direction", "baseline", "frequency",
-                                 "color", "categoryId", "weight", "sortOrder", "createdAt", "updatedAt", "archivedAt"]
-    public static let types: [SQLType] = [.text, .text, .text, .text, .text, .real, .text, .real, .text,
-                                          .text, .text, .real, .integer, .text, .text, .text]
+/// One field of a record: its name, its kind and how to take its value from the record.
+public struct RecordField<Record>: Sendable {
+    public let name: String
+    public let kind: BackupFormat.Kind
+    let sqlType: SQLType
+    let cell: @Sendable (Record) -> SQLValue
 
-    public var cells: [SQLValue] {
-        [SQLValue(id), .text(name), .text(emoji), .text(unit.rawValue), .text(unitLabel), .real(target), .text(direction.rawValue),
-         SQLValue(baseline), .text(frequency.json), .text(color), SQLValue(categoryId), .real(weight), SQLValue(sortOrder),
-         SQLValue(createdAt), SQLValue(updatedAt), SQLValue(archivedAt)]
+    /// The field as the backup format writes it.
+    public var format: BackupFormat.Field { BackupFormat.Field(name: name, kind: kind) }
+
+    public static func text(_ name: String, _ value: @escaping @Sendable (Record) -> String) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { .text(value($0)) }
+    }
+    public static func optionalText(_ name: String, _ value: @escaping @Sendable (Record) -> String?) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
+    }
+    public static func id(_ name: String, _ value: @escaping @Sendable (Record) -> EntityID) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
+    }
+    public static func optionalID(_ name: String, _ value: @escaping @Sendable (Record) -> EntityID?) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
+    }
+    public static func day(_ name: String, _ value: @escaping @Sendable (Record) -> DayKey) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
+    }
+    public static func optionalDay(_ name: String, _ value: @escaping @Sendable (Record) -> DayKey?) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
+    }
+    public static func instant(_ name: String, _ value: @escaping @Sendable (Record) -> Timestamp) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
+    }
+    public static func optionalInstant(_ name: String, _ value: @escaping @Sendable (Record) -> Timestamp?) -> Self {
+        Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
+    }
+    /// One of an enumeration's cases, by its raw value.
+    public static func choice<Value: RawRepresentable>(_ name: String, _ value: @escaping @Sendable (Record) -> Value) -> Self
+    where Value.RawValue == String {
+        Self(name: name, kind: .text, sqlType: .text) { .text(value($0).rawValue) }
+    }
+    public static func number(_ name: String, _ value: @escaping @Sendable (Record) -> Double) -> Self {
+        Self(name: name, kind: .number, sqlType: .real) { .real(value($0)) }
+    }
+    public static func optionalNumber(_ name: String, _ value: @escaping @Sendable (Record) -> Double?) -> Self {
+        Self(name: name, kind: .number, sqlType: .real) { SQLValue(value($0)) }
+    }
+    public static func integer(_ name: String, _ value: @escaping @Sendable (Record) -> Int) -> Self {
+        Self(name: name, kind: .integer, sqlType: .integer) { SQLValue(value($0)) }
+    }
+    /// A frequency, kept as its JSON text.
+    public static func frequency(_ name: String, _ value: @escaping @Sendable (Record) -> Frequency) -> Self {
+        Self(name: name, kind: .frequency, sqlType: .text) { .text(value($0).json) }
+    }
+    /// A list of ids, kept as one text joined by commas.
+    public static func ids(_ name: String, _ value: @escaping @Sendable (Record) -> [EntityID]) -> Self {
+        Self(name: name, kind: .idList, sqlType: .text) { .text(value($0).map(\.description).joined(separator: ",")) }
+    }
+}
+
+/// Reads a record's fields by name: a row of its table (`RowFields`) or a backup object
+/// (`BackupFields`). A value that is missing or does not read as its kind is an error that names
+/// the field.
+public protocol RecordReader {
+    func string(_ name: String) throws -> String
+    func optionalString(_ name: String) throws -> String?
+    func number(_ name: String) throws -> Double
+    func optionalNumber(_ name: String) throws -> Double?
+    func integer(_ name: String) throws -> Int
+    func id(_ name: String) throws -> EntityID
+    func optionalID(_ name: String) throws -> EntityID?
+    func day(_ name: String) throws -> DayKey
+    func optionalDay(_ name: String) throws -> DayKey?
+    func timestamp(_ name: String) throws -> Timestamp
+    func optionalTimestamp(_ name: String) throws -> Timestamp?
+    func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _: Value.Type) throws -> Value where Value.RawValue == String
+    func frequency(_ name: String) throws -> Frequency
+    func ids(_ name: String) throws -> [EntityID]
+}
+
+/// A row of a record's table, read by field name: the cells are in the order of the fields.
+struct RowFields<Record: StoredRecord>: RecordReader {
+    let row: any RowCells
+
+    /// The column of a field. Names are short, so comparing them is cheap: a linear search beats
+    /// hashing for a dozen fields.
+    private func column(_ name: String) -> Int {
+        Record.fields.firstIndex { $0.name == name } ?? { preconditionFailure("\(Record.self) has no field \(name)") }()
     }
 
-    public init(row: any RowCells) throws {
-        let id = try row.id(0, "a habit")
-        guard let frequency = try? Frequency(json: row.string(8)) else {
-            throw StoreError.database("habit \(id) has an unreadable frequency")
+    private func unreadable(_ name: String) -> StoreError {
+        let id = row.isNull(0) ? "" : " " + row.string(0)
+        return StoreError.database("\(Record.table)\(id) has an unreadable \(name)")
+    }
+
+    private func present(_ name: String) throws -> Int {
+        let index = column(name)
+        if row.isNull(index) { throw unreadable(name) }
+        return index
+    }
+
+    private func parsed<Value>(_ name: String, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value {
+        guard let value = parse(row.text(try present(name))) else { throw unreadable(name) }
+        return value
+    }
+
+    private func optionalParsed<Value>(_ name: String, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value? {
+        let index = column(name)
+        if row.isNull(index) { return nil }
+        guard let value = parse(row.text(index)) else { throw unreadable(name) }
+        return value
+    }
+
+    func string(_ name: String) throws -> String { row.string(try present(name)) }
+    func optionalString(_ name: String) throws -> String? { row.optionalString(column(name)) }
+    func number(_ name: String) throws -> Double { row.number(try present(name)) }
+    func optionalNumber(_ name: String) throws -> Double? { row.isNull(column(name)) ? nil : row.number(column(name)) }
+    func integer(_ name: String) throws -> Int { Int(row.integer(try present(name))) }
+    func id(_ name: String) throws -> EntityID { try parsed(name) { EntityID(String(decoding: $0, as: UTF8.self)) } }
+    func optionalID(_ name: String) throws -> EntityID? { try optionalParsed(name) { EntityID(String(decoding: $0, as: UTF8.self)) } }
+    func day(_ name: String) throws -> DayKey { try parsed(name) { DayKey(utf8: $0) } }
+    func optionalDay(_ name: String) throws -> DayKey? { try optionalParsed(name) { DayKey(utf8: $0) } }
+    func timestamp(_ name: String) throws -> Timestamp { try parsed(name) { Timestamp(iso8601: $0) } }
+    func optionalTimestamp(_ name: String) throws -> Timestamp? { try optionalParsed(name) { Timestamp(iso8601: $0) } }
+
+    func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _: Value.Type) throws -> Value where Value.RawValue == String {
+        try parsed(name) { Value(rawValue: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    func frequency(_ name: String) throws -> Frequency {
+        try parsed(name) { try? Frequency(json: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    func ids(_ name: String) throws -> [EntityID] {
+        try string(name).split(separator: ",").map { text in
+            guard let id = EntityID(String(text)) else { throw unreadable(name) }
+            return id
         }
-        self.init(id: id, name: row.string(1), emoji: row.string(2), unit: try row.enumValue(3, "habit \(id)"),
-                  unitLabel: row.string(4), target: row.number(5), direction: try row.enumValue(6, "habit \(id)"),
-                  baseline: row.optionalNumber(7), frequency: frequency, color: row.string(9), categoryId: row.optionalID(10),
-                  weight: row.number(11), sortOrder: Int(row.integer(12)), createdAt: try row.instant(13, "habit \(id)"),
-                  updatedAt: try row.instant(14, "habit \(id)"), archivedAt: row.optionalInstant(15))
     }
 }
 
-extension AlmanacDomain.Category: StoredRecord {
-    public static let table = "category"
-    public static let columns = ["id", "name", "createdAt", "updatedAt"]
-    public static let types: [SQLType] = [.text, .text, .text, .text]
-
-    public var cells: [SQLValue] { [SQLValue(id), .text(name), SQLValue(createdAt), SQLValue(updatedAt)] }
-
-    public init(row: any RowCells) throws {
-        let id = try row.id(0, "a category")
-        self.init(id: id, name: row.string(1), createdAt: try row.instant(2, "category \(id)"),
-                  updatedAt: try row.instant(3, "category \(id)"))
-    }
-}
-
-extension Goal: StoredRecord {
-    public static let table = "goal"
-    public static let columns = ["id", "name", "habitIds", "targetDate", "createdAt", "updatedAt"]
-    public static let types: [SQLType] = [.text, .text, .text, .text, .text, .text]
-
-    /// The habit ids of a goal are stored as one text cell, joined by commas.
-    static func joined(_ ids: [EntityID]) -> String { ids.map(\.description).joined(separator: ",") }
-
-    public var cells: [SQLValue] {
-        [SQLValue(id), .text(name), .text(Self.joined(habitIds)), SQLValue(targetDate), SQLValue(createdAt), SQLValue(updatedAt)]
-    }
-
-    public init(row: any RowCells) throws {
-        let id = try row.id(0, "a goal")
-        self.init(id: id, name: row.string(1), habitIds: row.string(2).split(separator: ",").compactMap { EntityID(String($0)) },
-                  targetDate: row.optionalDay(3), createdAt: try row.instant(4, "goal \(id)"), updatedAt: try row.instant(5, "goal \(id)"))
-    }
-}
-
-extension HabitEntry: StoredRecord {
-    public static let table = "habitEntry"
-    public static let columns = ["id", "habitId", "dayKey", "timestampUtc", "kind", "value", "note", "createdAt", "deletedAt"]
-    public static let types: [SQLType] = [.text, .text, .text, .text, .text, .real, .text, .text, .text]
-
-    public var cells: [SQLValue] {
-        [SQLValue(id), SQLValue(habitId), SQLValue(dayKey), SQLValue(timestampUtc), .text(kind.rawValue), .real(value),
-         SQLValue(note), SQLValue(createdAt), SQLValue(deletedAt)]
-    }
-
-    public init(row: any RowCells) throws {
-        let id = try row.id(0, "a habit entry")
-        let what = "habit entry \(id)"
-        self.init(id: id, habitId: try row.id(1, what), dayKey: try row.day(2, what), timestampUtc: try row.instant(3, what),
-                  kind: try row.enumValue(4, what), value: row.number(5), note: row.optionalString(6),
-                  createdAt: try row.instant(7, what), deletedAt: row.optionalInstant(8))
-    }
-}
-
-extension JournalEntry: StoredRecord {
-    public static let table = "journalEntry"
-    public static let columns = ["id", "dayKey", "timestampUtc", "title", "body", "createdAt", "deletedAt"]
-    public static let types: [SQLType] = [.text, .text, .text, .text, .text, .text, .text]
-
-    public var cells: [SQLValue] {
-        [SQLValue(id), SQLValue(dayKey), SQLValue(timestampUtc), .text(title), .text(body), SQLValue(createdAt), SQLValue(deletedAt)]
-    }
-
-    public init(row: any RowCells) throws {
-        let id = try row.id(0, "a journal entry")
-        let what = "journal entry \(id)"
-        self.init(id: id, dayKey: try row.day(1, what), timestampUtc: try row.instant(2, what), title: row.string(3),
-                  body: row.string(4), createdAt: try row.instant(5, what), deletedAt: row.optionalInstant(6))
-    }
-}
-
-extension WellbeingEntry: StoredRecord {
-    public static let table = "wellbeingEntry"
-    public static let columns = ["id", "dayKey", "timestampUtc", "metric", "value", "scaleMax", "habitId", "note", "createdAt", "deletedAt"]
-    public static let types: [SQLType] = [.text, .text, .text, .text, .real, .real, .text, .text, .text, .text]
-
-    public var cells: [SQLValue] {
-        [SQLValue(id), SQLValue(dayKey), SQLValue(timestampUtc), .text(metric), .real(value), .real(scaleMax),
-         SQLValue(habitId), SQLValue(note), SQLValue(createdAt), SQLValue(deletedAt)]
-    }
-
-    public init(row: any RowCells) throws {
-        let id = try row.id(0, "a rating")
-        let what = "rating \(id)"
-        self.init(id: id, dayKey: try row.day(1, what), timestampUtc: try row.instant(2, what), metric: row.string(3),
-                  value: row.number(4), scaleMax: row.number(5), habitId: row.optionalID(6), note: row.optionalString(7),
-                  createdAt: try row.instant(8, what), deletedAt: row.optionalInstant(9))
-    }
-}
-
-/// Where each section of the backup format lives: its table and columns. Column names are the
-/// format's field names (a test holds the two lists together).
+/// Where each section of the backup format lives: its table and its record's fields.
 public enum StoreTable {
     public static func name(of section: BackupFormat.Section) -> String {
         switch section {
@@ -146,17 +178,6 @@ public enum StoreTable {
         }
     }
 
-    public static func columns(of section: BackupFormat.Section) -> [String] {
-        switch section {
-        case .categories: return AlmanacDomain.Category.columns
-        case .habits: return Habit.columns
-        case .goals: return Goal.columns
-        case .habitEntries: return HabitEntry.columns
-        case .journalEntries: return JournalEntry.columns
-        case .wellbeingEntries: return WellbeingEntry.columns
-        }
-    }
-
     /// `SELECT <the section's fields> FROM <table> ORDER BY <the section's order>`.
     static func selectAll(_ section: BackupFormat.Section) -> String {
         let columns = section.fields.map(\.name).joined(separator: ", ")
@@ -166,8 +187,7 @@ public enum StoreTable {
 
 extension StoreContents {
     /// Every object of a store, soft-deleted ones included, from one consistent read: the rows of
-    /// each section come in the order of the backup format's fields, which is each record's
-    /// column order, so they are read as records directly.
+    /// each section come in the order of its record's fields, so they are read as records directly.
     public init(reading: any StoreReading) throws {
         self.init(settings: try reading.settings())
         func read<Record: StoredRecord>(_ section: BackupFormat.Section, into records: inout [Record]) throws {

@@ -227,6 +227,20 @@ struct PostgresTests {
         #expect(s.snapshot() == before)
     }
 
+    /// A store made when the first migration already had every column (baseline included, and
+    /// no later migration recorded) is brought up to date and keeps its data.
+    @Test func aStoreOfTheEarlierFirstMigrationIsUpgraded() throws {
+        let s = Session(.postgres)
+        try s.ok("init")
+        try s.ok("habit", "add", "Smoking", "--unit", "count", "--direction", "at-most", "--target", "2", "--baseline", "15")
+        let schema = String(s.store.split(separator: "=").last!)
+        try TestPostgres.psql("DELETE FROM \(schema).almanac_migrations WHERE identifier <> 'v1-initial'")
+        try s.ok("habit", "edit", "smoking", "--baseline", "20")
+        #expect(try TestPostgres.psql("SELECT baseline FROM \(schema).habit") == "20")
+        #expect(try TestPostgres.psql("SELECT string_agg(identifier, ',' ORDER BY identifier) FROM \(schema).almanac_migrations")
+                == "v1-initial,v2-entry-id-index,v3-habit-baseline")
+    }
+
     /// On a server of its own: a restart would drop the other tests' connections.
     @Test func aRestartedServerBetweenTwoCommandsChangesNothing() throws {
         let server = try TestPostgres.PrivateServer()

@@ -193,9 +193,24 @@ struct StoreFixture {
     @Test(arguments: BackupFormat.Section.allCases)
     func eachBackupSectionIsATableWithTheSameColumns(_ section: BackupFormat.Section) throws {
         let f = try StoreFixture()
-        #expect(StoreTable.columns(of: section) == section.fields.map(\.name))
         let columns = try f.sqlite.read { db in try db.columns(in: StoreTable.name(of: section)).map(\.name) }
         #expect(Set(columns) == Set(section.fields.map(\.name)))
+    }
+
+    /// A record is read back by the names its declaration lists, each once: the list of fields
+    /// and the reading of them cannot drift apart.
+    @Test func everyRecordReadsTheFieldsItDeclares() throws {
+        func names<Record: StoredRecord>(_: Record.Type) -> [String] {
+            let reader = NameRecorder()
+            _ = try? Record(fields: reader)
+            return reader.names
+        }
+        #expect(names(Habit.self) == Habit.columns)
+        #expect(names(AlmanacDomain.Category.self) == AlmanacDomain.Category.columns)
+        #expect(names(Goal.self) == Goal.columns)
+        #expect(names(HabitEntry.self) == HabitEntry.columns)
+        #expect(names(JournalEntry.self) == JournalEntry.columns)
+        #expect(names(WellbeingEntry.self) == WellbeingEntry.columns)
     }
 
     /// The Northstar's invariant (seed 004): no column stores anything derived. Every table of the
@@ -215,4 +230,27 @@ struct StoreFixture {
             }
         }
     }
+}
+
+/// Answers every field with a placeholder and writes down which fields were read.
+final class NameRecorder: RecordReader {
+    var names: [String] = []
+    private func read<T>(_ name: String, _ value: T) -> T { names.append(name); return value }
+
+    func string(_ name: String) throws -> String { read(name, "") }
+    func optionalString(_ name: String) throws -> String? { read(name, nil) }
+    func number(_ name: String) throws -> Double { read(name, 1) }
+    func optionalNumber(_ name: String) throws -> Double? { read(name, nil) }
+    func integer(_ name: String) throws -> Int { read(name, 0) }
+    func id(_ name: String) throws -> EntityID { read(name, EntityID()) }
+    func optionalID(_ name: String) throws -> EntityID? { read(name, nil) }
+    func day(_ name: String) throws -> DayKey { read(name, DayKey(ordinal: 0)) }
+    func optionalDay(_ name: String) throws -> DayKey? { read(name, nil) }
+    func timestamp(_ name: String) throws -> Timestamp { read(name, Timestamp(millis: 0)) }
+    func optionalTimestamp(_ name: String) throws -> Timestamp? { read(name, nil) }
+    func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _: Value.Type) throws -> Value where Value.RawValue == String {
+        read(name, Value.allCases.first!)
+    }
+    func frequency(_ name: String) throws -> Frequency { read(name, .daily) }
+    func ids(_ name: String) throws -> [EntityID] { read(name, []) }
 }

@@ -1,7 +1,7 @@
 import AlmanacDomain
 /// The fields of one backup object, read with the JSON path they are reported under
 /// (`habitEntries[1042].dayKey`). Every conversion failure is a sentence naming that path.
-struct BackupFields {
+struct BackupFields: RecordReader {
     typealias Value = JSONReader.Value
     typealias Problem = BackupDocument.Problem
 

@@ -1,8 +1,8 @@
 import AlmanacDomain
 /// The backup format `almanac-backup`: its name, its version and the fields of every object in
 /// their frozen order — the one definition that the reader (`BackupDocument`) and the writer
-/// share. Field names are the domain's JSON names (SPEC section 2), so any store backend can
-/// produce the same bytes. Changing a field is a new version with a migration on read.
+/// share. Field names are the model's names, the same as the store's columns, so any store
+/// backend can produce the same bytes. Changing a field is a new version with a migration on read.
 public enum BackupFormat {
     public static let name = "almanac-backup"
     /// The version this build writes, and the newest it reads. Version 2 added `habits[].baseline`
@@ -35,24 +35,16 @@ public enum BackupFormat {
         /// The array's key in the backup.
         public var key: String { rawValue }
 
-        /// The fields of one object, in the order they are written.
+        /// The fields of one object, in the order they are written: its record's fields
+        /// (`StoredRecord.fields`), the one list of them.
         public var fields: [Field] {
             switch self {
-            case .categories: return texts("id", "name", "createdAt", "updatedAt")
-            case .habits:
-                return texts("id", "name", "emoji", "unit", "unitLabel") + [Field(name: "target", kind: .number)]
-                    + texts("direction") + [Field(name: "baseline", kind: .number), Field(name: "frequency", kind: .frequency)] + texts("color", "categoryId")
-                    + [Field(name: "weight", kind: .number), Field(name: "sortOrder", kind: .integer)]
-                    + texts("createdAt", "updatedAt", "archivedAt")
-            case .goals:
-                return texts("id", "name") + [Field(name: "habitIds", kind: .idList)] + texts("targetDate", "createdAt", "updatedAt")
-            case .habitEntries:
-                return texts("id", "habitId", "dayKey", "timestampUtc", "kind") + [Field(name: "value", kind: .number)]
-                    + texts("note", "createdAt", "deletedAt")
-            case .journalEntries: return texts("id", "dayKey", "timestampUtc", "title", "body", "createdAt", "deletedAt")
-            case .wellbeingEntries:
-                return texts("id", "dayKey", "timestampUtc", "metric") + [Field(name: "value", kind: .number),
-                    Field(name: "scaleMax", kind: .number)] + texts("habitId", "note", "createdAt", "deletedAt")
+            case .categories: return AlmanacDomain.Category.fields.map(\.format)
+            case .habits: return Habit.fields.map(\.format)
+            case .goals: return Goal.fields.map(\.format)
+            case .habitEntries: return HabitEntry.fields.map(\.format)
+            case .journalEntries: return JournalEntry.fields.map(\.format)
+            case .wellbeingEntries: return WellbeingEntry.fields.map(\.format)
             }
         }
 
@@ -65,7 +57,5 @@ public enum BackupFormat {
             default: return ["id"]
             }
         }
-
-        private func texts(_ names: String...) -> [Field] { names.map { Field(name: $0, kind: .text) } }
     }
 }

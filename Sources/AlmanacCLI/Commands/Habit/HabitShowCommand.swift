@@ -15,13 +15,14 @@ struct HabitShowCommand: ParsableCommand {
         let book = HabitBook(store: try global.openStore(), clock: try global.clock())
         let habit = try book.find(name)
         if json { return try Output.json(habit) }
-        let rows: [[String]] = [
+        var rows: [[String]] = [
             ["name", HabitText.title(habit)], ["id", habit.id.description], ["goal", MetricText.goal(habit)],
             ["unit", habit.unit.rawValue], ["frequency", habit.frequency.cliDescription],
             ["colour", habit.color], ["category", try book.categoryName(of: habit) ?? "—"],
             ["weight", NumberText.plain(habit.weight)],
             ["created", habit.createdAt.description], ["archived", habit.archivedAt?.description ?? "no"],
         ]
+        if let baseline = habit.baseline { rows.insert(["baseline", MetricText.amount(baseline, of: habit) + " a day"], at: 3) }
         Output.table(rows).forEach { Output.line($0) }
     }
 }
