@@ -132,11 +132,10 @@ let copyPath = folder + "/bench-one-more.sqlite"
 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
 try store.copy(to: copyPath)
 let copy = try SQLiteStore.open(path: copyPath)
-let water = try copy.habit(named: "drink water")
 let again = "\(sites)/again"
 _ = try SiteReport(store: copy, request: .init(out: again, asOf: asOf), clock: .system).run()
 try reportSteps("again after one new entry", before: {
-    try copy.log(habitId: water.id, days: [asOf.adding(days: -1)], value: 1, mode: .add, note: nil, now: Timestamp(Date()))
+    _ = try HabitLog(store: copy, clock: .system).log(.init(habit: "drink water", value: 1, days: .day(asOf.adding(days: -1)), mode: .add))
 }) {
     try SiteReport(store: copy, request: .init(out: again, asOf: asOf), clock: .system).run()
 }

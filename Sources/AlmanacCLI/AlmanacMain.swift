@@ -15,14 +15,8 @@ public enum AlmanacMain {
             var command = try AlmanacCommand.parseAsRoot(arguments)
             try command.run()
             return 0
-        } catch let error as AlmanacError {
-            if case .option = error { return fail(error.description, status: 2) }
-            return fail(error.description, status: 1)
-        } catch let error as DomainError {
-            return fail(error.description, status: 1)
-        } catch let error as StoreError {
-            return fail(error.description, status: 1)
         } catch {
+            if let (text, status) = ErrorWording.sentence(for: error) { return fail(text, status: status) }
             let code = AlmanacCommand.exitCode(for: error)
             if code == .success {
                 // --help and --version: ArgumentParser's own text on stdout.

@@ -119,8 +119,10 @@ public enum ImportSource {
     }
 
     private static func unrecognised(_ what: String) -> ImportProblem {
-        ImportProblem("it is \(what); Almanac imports " + ImportFormat.allCases.map { "\($0.rawValue) (\($0.title))" }.joined(separator: ", ")
-                      + " — name one with --format if the file is one of them")
+        var problem = ImportProblem("it is \(what); Almanac imports "
+                                    + ImportFormat.allCases.map { "\($0.rawValue) (\($0.title))" }.joined(separator: ", "))
+        problem.formatNotRecognised = true
+        return problem
     }
 
     // MARK: Reading files

@@ -9,6 +9,8 @@ public struct ImportProblem: Error, Equatable, Sendable {
     /// "line 12", "row 4", "habits[2].records[0].date".
     public var place: String?
     public var message: String
+    /// The file is of no format Almanac recognises (a front end can offer to name one).
+    public var formatNotRecognised = false
 
     public init(file: String? = nil, place: String? = nil, _ message: String) {
         self.file = file; self.place = place; self.message = message

@@ -23,6 +23,22 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
     case refused(String)
     /// A report that stopped at one of its steps, on a file of the site when it is about one.
     case report(step: ReportStep, path: String?, reason: String)
+    /// An action that is only done when confirmed: what it would do.
+    case needsConfirmation(String)
+    /// Something is at the path already (`what`: what is there), and replacing it was not asked for.
+    case alreadyExists(path: String, what: String)
+    /// Another report is writing the folder.
+    case folderBusy(String)
+    /// No folder of templates at the path.
+    case noTemplates(path: String)
+    /// A copy from a store into itself.
+    case sameStore(String)
+    /// An id given by its first characters that names no note, or several (`matches`), or is
+    /// too short to tell (`matches` nil).
+    case idPrefix(NoteKind, String, matches: Int?)
+    /// A store named by an empty text — usually an unset variable in a script; the environment
+    /// variable it came from, or nil when the front end's own setting was empty.
+    case emptyStoreLocation(variable: String?)
 
     public var description: String {
         switch self {
@@ -37,6 +53,17 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
         case .refused(let message): return message
         case .report(let step, let path, let reason):
             return "The report stopped at its \(step) step\(path.map { " (\($0))" } ?? ""): \(reason)"
+        case .needsConfirmation(let what): return "\(what); it needs to be confirmed."
+        case .alreadyExists(let path, let what): return "\(path) already has \(what)."
+        case .folderBusy(let folder): return "Another report is writing \(folder) right now; try again when it is done."
+        case .noTemplates(let path): return "No templates folder at \(path)."
+        case .sameStore(let path): return "Both stores are \(path); name another store to copy to."
+        case .emptyStoreLocation(let variable?):
+            return "\(variable) is set but empty; set it to the store's path, or unset it to use the default store."
+        case .idPrefix(let kind, _, nil): return "Give at least the first 4 characters of the \(kind.rawValue)'s id."
+        case .idPrefix(let kind, let prefix, 0?): return "No \(kind.rawValue) has an id starting with \(prefix)."
+        case .idPrefix(let kind, let prefix, let count?): return "\(count) \(kind.rawValue)s have an id starting with \(prefix); give more of it."
+        case .emptyStoreLocation(nil): return "The store's path is empty; give one, or none to use the default store."
         }
     }
 

@@ -85,7 +85,7 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
             try simple(rollBack ? "ROLLBACK" : "COMMIT")
         } catch StoreError.server(let sentence) where sentence.contains("was lost") && !rollBack {
             // The server may have committed before the connection went: say so, do not guess.
-            throw StoreError.server("The connection to PostgreSQL at \(url.host):\(url.port) was lost while the change was being committed; run the command's read (e.g. `almanac status`) to see whether it was saved.")
+            throw StoreError.server("The connection to PostgreSQL at \(url.host):\(url.port) was lost while the change was being committed; read the store again to see whether it was saved.")
         }
         return result
     }

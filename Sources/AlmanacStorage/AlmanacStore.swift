@@ -39,12 +39,8 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// Deletes a goal; nothing else (its habits and their entries stay).
     func deleteGoal(id: EntityID) throws
 
-    /// Logs `value` (or a skip) for a habit on each of `days`, in one transaction. Each entry's
-    /// time is `now`, or with `minuteOfDay` that local time of its day; with `rating`, each entry
-    /// gets a wellbeing entry of the habit in the same transaction.
-    @discardableResult
-    func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?, minuteOfDay: Int?,
-             rating: LogRating?, now: Timestamp) throws -> LogOutcome
+    /// Writes checked logs (`LogRules.plan`) in one transaction: all of them or none.
+    @discardableResult func log(_ plans: [LogPlan], now: Timestamp) throws -> [LogOutcome]
     /// Soft-deletes the live entries of a habit on each of `days`; returns how many.
     @discardableResult func unlog(habitId: EntityID, days: [DayKey], now: Timestamp) throws -> Int
 

@@ -1,9 +1,13 @@
 import AlmanacDomain
 
 extension RelationalStore {
-    /// Adds a journal entry; it is independent of every habit.
+    /// Adds a journal entry (checked by `NoteRules`); it is independent of every habit.
     @discardableResult
-    public func addJournal(_ draft: JournalEntry) throws -> JournalEntry { try added(Self.checked(draft)) }
+    public func addJournal(_ draft: JournalEntry) throws -> JournalEntry { try added(NoteRules.checked(draft)) }
+
+    /// Adds a wellbeing rating (checked by `NoteRules`); it never affects completion, streaks or goals.
+    @discardableResult
+    public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry { try added(NoteRules.checked(draft)) }
 
     /// Inserts a checked entry in its own transaction.
     private func added<Entry: StoredRecord>(_ entry: Entry) throws -> Entry {
@@ -11,32 +15,8 @@ extension RelationalStore {
         return entry
     }
 
-    static func checked(_ draft: JournalEntry) throws -> JournalEntry {
-        var entry = draft
-        entry.title = try HabitRules.checkedName(entry.title, kind: "journal title")
-        try HabitRules.checkText(entry.body, field: "A journal entry's text")
-        return entry
-    }
-
-    /// Adds a wellbeing rating; it never affects completion, streaks or goals.
-    @discardableResult
-    public func addWellbeing(_ draft: WellbeingEntry) throws -> WellbeingEntry { try added(Self.checked(draft)) }
-
-    static func checked(_ draft: WellbeingEntry) throws -> WellbeingEntry {
-        var entry = draft
-        entry.metric = try HabitRules.checkedName(entry.metric, kind: "metric").lowercased()
-        if let note = entry.note { try HabitRules.checkText(note, field: "A note") }
-        guard entry.scaleMax.isFinite, entry.scaleMax > 0 else {
-            throw DomainError.invalid("The scale must be a number greater than 0.")
-        }
-        guard entry.value.isFinite, entry.value >= 0, entry.value <= entry.scaleMax else {
-            throw DomainError.invalid("A \(entry.metric) rating must be between 0 and \(NumberText.plain(entry.scaleMax)), not \(NumberText.plain(entry.value)).")
-        }
-        return entry
-    }
-
     public func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry {
-        try replace(id: id, with: try Self.checked(draft), now: now, kind: "journal entry")
+        try replace(id: id, with: try NoteRules.checked(draft), now: now, kind: "journal entry")
     }
 
     public func deleteJournal(id: EntityID, now: Timestamp) throws {
@@ -44,7 +24,7 @@ extension RelationalStore {
     }
 
     public func replaceWellbeing(id: EntityID, with draft: WellbeingEntry, now: Timestamp) throws -> WellbeingEntry {
-        try replace(id: id, with: try Self.checked(draft), now: now, kind: "rating")
+        try replace(id: id, with: try NoteRules.checked(draft), now: now, kind: "rating")
     }
 
     public func deleteWellbeing(id: EntityID, now: Timestamp) throws {

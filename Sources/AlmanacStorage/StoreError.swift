@@ -15,7 +15,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .missing(let path):
-            return "No store at \(path); run `almanac init` to create one, or pass --store."
+            return "No store at \(path)."
         case .notADatabase(let path):
             return "\(path) is not an SQLite database, so it cannot be an Almanac store."
         case .notAnAlmanacStore(let path):

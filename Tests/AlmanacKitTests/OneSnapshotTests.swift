@@ -26,18 +26,14 @@ import AlmanacStorage
             store = try location.create(settings: Settings(timeZone: "UTC"))
             _ = try HabitBook(store: store, clock: clock).add("Run", HabitChanges())
             habit = try store.habit(named: "run")
-            for back in 1...2 {
-                try store.log(habitId: habit.id, days: [OneSnapshotTests.today.adding(days: -back)], value: 1, mode: .replace,
-                              note: nil, minuteOfDay: nil, rating: nil, now: clock.now())
-            }
+            for back in 1...2 { _ = try HabitLog(store: store, clock: clock).log(.init(habit: "run", days: .daysAgo(back))) }
             other = try location.open()
         }
 
         /// The store as `command` sees it: right after its first read, `other` logs today.
         func racing() -> any AlmanacStore {
             RacingStore(inner: store) {
-                try other.log(habitId: habit.id, days: [OneSnapshotTests.today], value: 1, mode: .replace, note: nil,
-                              minuteOfDay: nil, rating: nil, now: clock.now())
+                _ = try HabitLog(store: other, clock: clock).log(.init(habit: "run"))
             }
         }
     }
@@ -112,10 +108,7 @@ final class RacingStore: AlmanacStore, @unchecked Sendable {
     func deleteCategory(id: EntityID, now: Timestamp) throws -> Int { try inner.deleteCategory(id: id, now: now) }
     func saveGoal(_ goal: Goal, now: Timestamp) throws { try inner.saveGoal(goal, now: now) }
     func deleteGoal(id: EntityID) throws { try inner.deleteGoal(id: id) }
-    func log(habitId: EntityID, days: [DayKey], value: Double, mode: LogMode, note: String?, minuteOfDay: Int?,
-             rating: LogRating?, now: Timestamp) throws -> LogOutcome {
-        try inner.log(habitId: habitId, days: days, value: value, mode: mode, note: note, minuteOfDay: minuteOfDay, rating: rating, now: now)
-    }
+    func log(_ plans: [LogPlan], now: Timestamp) throws -> [LogOutcome] { try inner.log(plans, now: now) }
     func unlog(habitId: EntityID, days: [DayKey], now: Timestamp) throws -> Int { try inner.unlog(habitId: habitId, days: days, now: now) }
     func addJournal(_ draft: JournalEntry) throws -> JournalEntry { try inner.addJournal(draft) }
     func replaceJournal(id: EntityID, with draft: JournalEntry, now: Timestamp) throws -> JournalEntry {

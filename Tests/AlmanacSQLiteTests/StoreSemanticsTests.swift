@@ -38,12 +38,11 @@ struct StoreFixture {
         let f = try StoreFixture(backend)
         let run = try f.habit("Run", unit: .boolean, target: 1)
         let days = [DayKey("2026-11-19")!, DayKey("2026-11-20")!]
-        let rating = LogRating(metric: "difficulty", value: 7, scaleMax: 10)
-        try f.store.log(habitId: run.id, days: days, value: 1, mode: .replace, note: nil, minuteOfDay: nil, rating: rating, now: f.now)
+        try f.store.log(run, days: days, value: 1, mode: .replace, difficulty: 7, now: f.now)
         let ratings = try f.store.wellbeing(from: nil, to: nil)
         #expect(ratings.map(\.dayKey) == days && ratings.allSatisfy { $0.habitId == run.id && $0.metric == "difficulty" && $0.value == 7 })
         #expect(throws: DomainError.self) {
-            try f.store.log(habitId: run.id, days: days, value: 2, mode: .replace, note: nil, minuteOfDay: nil, rating: rating, now: f.now)
+            try f.store.log(run, days: days, value: 2, mode: .replace, difficulty: 7, now: f.now)
         }
         #expect(try f.store.wellbeing(from: nil, to: nil).count == 2)
     }
@@ -52,9 +51,9 @@ struct StoreFixture {
         let f = try StoreFixture(backend)
         let water = try f.habit("Drink water", unit: .count, target: 8)
         let day = DayKey("2026-11-20")!
-        try f.store.log(habitId: water.id, days: [day], value: 3, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
+        try f.store.log(water, days: [day], value: 3, mode: .replace, now: f.now)
         let later = Timestamp(millis: f.now.millis + 60_000)
-        let outcome = try f.store.log(habitId: water.id, days: [day], value: 5, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: later)
+        let outcome = try f.store.log(water, days: [day], value: 5, mode: .replace, now: later)
         #expect(outcome.replaced == 1)
         let live = try f.store.entries(habitId: water.id, from: day, to: day)
         #expect(live.map(\.value) == [5])
@@ -67,7 +66,7 @@ struct StoreFixture {
         let f = try StoreFixture(backend)
         let water = try f.habit("Drink water", unit: .count, target: 8)
         let day = DayKey("2026-11-20")!
-        for _ in 0..<3 { try f.store.log(habitId: water.id, days: [day], value: 1, mode: .add, note: nil, minuteOfDay: nil, rating: nil, now: f.now) }
+        for _ in 0..<3 { try f.store.log(water, days: [day], value: 1, mode: .add, now: f.now) }
         let live = try f.store.entries(habitId: water.id, from: day, to: day)
         #expect(live.count == 3)
         #expect(live.reduce(0) { $0 + $1.value } == 3)
@@ -76,16 +75,16 @@ struct StoreFixture {
     @Test(arguments: TestBackend.available) func skipRangesExcuseEveryDayAndReplaceWhatWasThere(_ backend: TestBackend) throws {
         let f = try StoreFixture(backend)
         let run = try f.habit("Run")
-        let from = DayKey("2026-12-24")!, to = DayKey("2026-12-31")!
-        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
+        let from = DayKey("2026-10-24")!, to = DayKey("2026-10-31")!
+        try f.store.log(run, days: [from], value: 1, mode: .replace, now: f.now)
         let days = (from.ordinal...to.ordinal).map(DayKey.init(ordinal:))
-        let outcome = try f.store.log(habitId: run.id, days: days, value: 0, mode: .skip, note: "Vacation", minuteOfDay: nil, rating: nil, now: f.now)
+        let outcome = try f.store.log(run, days: days, value: 0, mode: .skip, note: "Vacation", now: f.now)
         #expect(outcome.written.count == 8)
         #expect(outcome.replaced == 1)
         let live = try f.store.entries(habitId: run.id, from: from, to: to)
         #expect(live.count == 8 && live.allSatisfy { $0.kind == .skip })
         // Logging a check on an excused day withdraws the excuse.
-        try f.store.log(habitId: run.id, days: [from], value: 1, mode: .add, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
+        try f.store.log(run, days: [from], value: 1, mode: .add, now: f.now)
         #expect(try f.store.entries(habitId: run.id, from: from, to: from).map(\.kind) == [.check])
     }
 
@@ -93,7 +92,7 @@ struct StoreFixture {
         let f = try StoreFixture(backend)
         let run = try f.habit("Run")
         let day = DayKey("2026-11-20")!
-        try f.store.log(habitId: run.id, days: [day], value: 1, mode: .replace, note: "5k", minuteOfDay: nil, rating: nil, now: f.now)
+        try f.store.log(run, days: [day], value: 1, mode: .replace, note: "5k", now: f.now)
         #expect(try f.store.unlog(habitId: run.id, days: [day], now: f.now) == 1)
         #expect(try f.store.entries(habitId: run.id, from: day, to: day).isEmpty)
         #expect(try f.store.entries(habitId: run.id, from: day, to: day, includeDeleted: true).count == 1)
@@ -103,7 +102,7 @@ struct StoreFixture {
     @Test(arguments: TestBackend.available) func hardDeleteRemovesTheDefinitionButKeepsEntries(_ backend: TestBackend) throws {
         let f = try StoreFixture(backend)
         let run = try f.habit("Run")
-        try f.store.log(habitId: run.id, days: [DayKey("2026-11-19")!, DayKey("2026-11-20")!], value: 1, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
+        try f.store.log(run, days: [DayKey("2026-11-19")!, DayKey("2026-11-20")!], value: 1, mode: .replace, now: f.now)
         #expect(try f.store.deleteHabit(id: run.id) == 2)
         #expect(try f.store.habits().isEmpty)
         #expect(try f.store.entries(habitId: run.id).count == 2)
@@ -152,7 +151,7 @@ struct StoreFixture {
         let f = try StoreFixture(backend)
         let run = try f.habit("Run")
         #expect(throws: DomainError.self) {
-            try f.store.log(habitId: run.id, days: [DayKey("2026-11-20")!], value: 2, mode: .replace, note: nil, minuteOfDay: nil, rating: nil, now: f.now)
+            try f.store.log(run, days: [DayKey("2026-11-20")!], value: 2, mode: .replace, now: f.now)
         }
         #expect(throws: DomainError.self) {
             try f.store.addHabit(Habit(name: "Bad", unit: .count, target: -1, createdAt: f.now))
@@ -253,4 +252,16 @@ final class NameRecorder: RecordReader {
     }
     func frequency(_ name: String) throws -> Frequency { read(name, .daily) }
     func ids(_ name: String) throws -> [EntityID] { read(name, []) }
+}
+
+extension AlmanacStore {
+    /// A log as a front end makes one: checked by `LogRules`, then written in its own transaction.
+    @discardableResult
+    func log(_ habit: Habit, days: [DayKey], value: Double, mode: LogMode, note: String? = nil, difficulty: Int? = nil,
+             now: Timestamp) throws -> LogOutcome {
+        let calendar = try self.calendar()
+        let request = LogRequest(value: mode == .skip ? nil : value, days: days, note: note, mode: mode, difficulty: difficulty)
+        let plan = try LogRules.plan(request, habit: habit, today: calendar.dayKey(for: now), now: now, calendar: calendar)
+        return try log([plan], now: now)[0]
+    }
 }

@@ -34,6 +34,17 @@ enum ArgumentValues {
         }
     }
 
+    /// `HH:MM` (or `H:MM`) as minutes after midnight.
+    static func timeOfDay(_ text: String) throws -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60 else {
+            throw ValidationError("\"\(text)\" is not a time of day; use HH:MM from 00:00 to 23:59, e.g. --at 07:30.")
+        }
+        return hour * 60 + minute
+    }
+
     static func frequency(_ text: String) throws -> Frequency {
         do { return try Frequency(cli: text) } catch { throw ValidationError("\(error)") }
     }

@@ -109,7 +109,7 @@ public enum HabitRules {
         if habit.unit == .boolean {
             guard habit.target == 1 else { throw DomainError.invalid("A yes/no habit has a target of 1.") }
             guard habit.direction == .atLeast else {
-                throw DomainError.invalid("A yes/no habit cannot be at-most; to break a habit use --unit count with a target such as 0.5 or 2.")
+                throw DomainError.invalid("A yes/no habit cannot be at-most; to break a habit, count it, with a target such as 0.5 or 2.")
             }
         }
         if let baseline = habit.baseline {
@@ -132,11 +132,17 @@ public enum HabitRules {
 
     /// Checks a logged value: a finite number from 0 to a billion, and 0 or 1 for yes/no habits.
     public static func validate(value: Double, for habit: Habit) throws {
+        try checkValue(value, yesNo: habit.unit == .boolean ? habit.name : nil)
+    }
+
+    /// The rule of a day's value: a finite number from 0 to a billion; for a yes/no habit (`yesNo`:
+    /// its name) 0 or 1.
+    public static func checkValue(_ value: Double, yesNo habit: String?) throws {
         guard value.isFinite, value >= 0, value <= maxValue else {
             throw DomainError.invalid("A logged value must be a number from 0 to a billion, not \(NumberText.plain(value)).")
         }
-        if habit.unit == .boolean, value != 0, value != 1 {
-            throw DomainError.invalid("\(habit.name) is a yes/no habit: log 1 (done) or 0 (not done).")
+        if let habit, value != 0, value != 1 {
+            throw DomainError.invalid("\(habit) is a yes/no habit: log 1 (done) or 0 (not done).")
         }
     }
 }

@@ -61,8 +61,7 @@ public struct SiteReport {
         // The folder first (and its parents): the lock is taken beside it.
         try OutputFolder.createFolder(request.out)
         let path = Self.resolved(request.out)
-        let lock = try FolderLock(for: path, wait: request.wait, busy: .refused(
-            "Another report is writing \(request.out) right now; try again when it is done, or leave out --no-wait to wait for it."))
+        let lock = try FolderLock(for: path, wait: request.wait, busy: .folderBusy(request.out))
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
         let previous = SiteManifest.previous(in: published)

@@ -12,7 +12,7 @@ public struct TemplateFolder: Sendable {
     public func load() throws -> TemplateSet {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw AlmanacError.option("--templates", reason: "No templates folder at \(path); create one with `almanac templates export \(path)`.")
+            throw AlmanacError.noTemplates(path: path)
         }
         var sources = TemplateSet.builtInSources
         for name in TemplateSet.fileNames {
@@ -37,7 +37,7 @@ public struct TemplateFolder: Sendable {
         let names = TemplateSet.fileNames
         let existing = names.filter { folder.sizeAndModificationTime(of: $0) != nil }
         if !existing.isEmpty && !force {
-            throw AlmanacError.refused("\(path) already has \(existing.joined(separator: ", ")); add --force to overwrite.")
+            throw AlmanacError.alreadyExists(path: path, what: existing.joined(separator: ", "))
         }
         for name in names { try folder.write(Array(TemplateSet.builtInSources[name]!.utf8), to: name) }
         folder.finish()

@@ -8,24 +8,15 @@ public enum DaySelection: Sendable, Equatable {
     case daysAgo(Int)
     case range(DayKey, DayKey)
 
-    /// The most days one selection covers (about ten years).
-    public static let maxDays = 3_660
-
-    /// The days, in order, with today as given.
+    /// The days, in order, with today as given. A range runs forward; how many days a command
+    /// may cover is the command's rule (`LogRules.check(days:)`).
     public func days(today: DayKey) throws -> [DayKey] {
         switch self {
         case .today: return [today]
         case .day(let day): return [day]
-        case .daysAgo(let count):
-            guard (0..<Self.maxDays).contains(count) else {
-                throw AlmanacError.option("--date", reason: "--date -\(count) goes back more than \(Self.maxDays) days.")
-            }
-            return [today.adding(days: -count)]
+        case .daysAgo(let count): return [today.adding(days: -count)]
         case .range(let start, let end):
-            guard start <= end else { throw AlmanacError.option("--from", reason: "--from \(start) is after --to \(end).") }
-            guard start.days(to: end) < Self.maxDays else {
-                throw AlmanacError.option("--to", reason: "A range covers at most \(Self.maxDays) days.")
-            }
+            guard start <= end else { throw DayRangeProblem.reversed(start, end) }
             return (start.ordinal...end.ordinal).map(DayKey.init(ordinal:))
         }
     }
@@ -38,6 +29,18 @@ public enum DaySelection: Sendable, Equatable {
         case .daysAgo(let count): return "\(count) days ago"
         case .day(let day): return "on \(day)"
         case .range(let start, let end): return "\(start) to \(end)"
+        }
+    }
+}
+
+/// A range of days that cannot be used.
+public enum DayRangeProblem: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The first day is after the last.
+    case reversed(DayKey, DayKey)
+
+    public var description: String {
+        switch self {
+        case .reversed(let start, let end): return "The range starts on \(start), after its last day \(end)."
         }
     }
 }

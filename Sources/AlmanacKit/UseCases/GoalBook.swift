@@ -49,7 +49,7 @@ public struct GoalBook {
             let id = try NameMatcher(habits, name: \.name).find(name.trimmingCharacters(in: .whitespaces)).id
             if !ids.contains(id) { ids.append(id) }
         }
-        guard !ids.isEmpty else { throw AlmanacError.refused("A goal needs at least one habit: --habits run,stretch.") }
+        guard !ids.isEmpty else { throw AlmanacError.refused("A goal needs at least one habit.") }
         return ids
     }
 }

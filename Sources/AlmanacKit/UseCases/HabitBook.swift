@@ -48,7 +48,7 @@ public struct HabitBook {
     public func delete(_ name: String, confirmed: Bool) throws -> (habit: Habit, keptEntries: Int) {
         let habit = try store.habit(named: name)
         guard confirmed else {
-            throw AlmanacError.refused("Deleting removes \(habit.name)'s definition (its entries stay as history); add --yes to confirm, or use `habit archive`.")
+            throw AlmanacError.needsConfirmation("Deleting removes \(habit.name)'s definition (its entries stay as history)")
         }
         return (habit, try store.deleteHabit(id: habit.id))
     }

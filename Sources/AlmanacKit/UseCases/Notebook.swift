@@ -34,12 +34,12 @@ public struct Notebook {
 
     /// The live journal entry whose id starts with `prefix` (as `journal list` shows it).
     public func journalEntry(_ prefix: String) throws -> JournalEntry {
-        try Self.unique(try store.journal(from: nil, to: nil), prefix: prefix, kind: "journal entry", list: "journal list")
+        try Self.unique(try store.journal(from: nil, to: nil), prefix: prefix, kind: .journal)
     }
 
     /// The live rating whose id starts with `prefix` (as `wellbeing list` shows it).
     public func rating(_ prefix: String) throws -> WellbeingEntry {
-        try Self.unique(try store.wellbeing(from: nil, to: nil), prefix: prefix, kind: "rating", list: "wellbeing list")
+        try Self.unique(try store.wellbeing(from: nil, to: nil), prefix: prefix, kind: .rating)
     }
 
     /// Edits a journal entry: the given fields change, the old version stays in history.
@@ -74,17 +74,17 @@ public struct Notebook {
     }
 
     /// The one item whose id starts with `prefix` (at least four characters, any case).
-    static func unique<T: Identifiable>(_ items: [T], prefix: String, kind: String, list: String) throws -> T where T.ID == EntityID {
+    static func unique<T: Identifiable>(_ items: [T], prefix: String, kind: NoteKind) throws -> T where T.ID == EntityID {
         let key = prefix.lowercased()
-        guard key.count >= 4 else {
-            throw AlmanacError.option("id", reason: "Give at least the first 4 characters of the \(kind)'s id, as `almanac \(list)` shows it.")
-        }
+        guard key.count >= 4 else { throw AlmanacError.idPrefix(kind, prefix, matches: nil) }
         let matches = items.filter { $0.id.description.hasPrefix(key) }
-        guard matches.count == 1 else {
-            throw AlmanacError.refused(matches.isEmpty
-                ? "No \(kind) has an id starting with \(prefix); `almanac \(list)` shows them."
-                : "\(matches.count) \(kind)s have an id starting with \(prefix); give more of it.")
-        }
+        guard matches.count == 1 else { throw AlmanacError.idPrefix(kind, prefix, matches: matches.count) }
         return matches[0]
     }
+}
+
+/// What a note of the notebook is, in sentences.
+public enum NoteKind: String, Sendable {
+    case journal = "journal entry"
+    case rating
 }

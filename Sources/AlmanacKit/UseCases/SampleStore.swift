@@ -40,7 +40,7 @@ public struct SampleStore {
         let existing = try location.openIfPresent()
         defer { try? existing?.close() }
         if existing != nil, !request.force {
-            throw AlmanacError.refused("\(path) already exists; add --force to replace it with a new sample store.")
+            throw AlmanacError.alreadyExists(path: path, what: "a store")
         }
         let started = Date()
         let contents = SampleHistory.generate(habits: request.habits, years: request.years, seed: request.seed, endDay: request.end)

@@ -19,7 +19,7 @@ public struct StoreCopy {
 
     public func run() throws -> Outcome {
         guard from.path != to.path else {
-            throw AlmanacError.refused("--from and --to name the same store (\(from.path)); name another store to copy to.")
+            throw AlmanacError.sameStore(from.path)
         }
         let source = try from.open()
         defer { try? source.close() }

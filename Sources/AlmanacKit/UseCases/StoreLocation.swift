@@ -34,14 +34,14 @@ public struct StoreLocation: Sendable, Equatable {
     public init(option: String?, environment: [String: String]) throws {
         if let option {
             guard !option.isEmpty else {
-                throw AlmanacError.option("--store", reason: "--store is empty; give the store's path, or leave the option out to use the default store.")
+                throw AlmanacError.emptyStoreLocation(variable: nil)
             }
             try self.init(path: option)
             return
         }
         if let named = environment["ALMANAC_STORE"] {
             guard !named.isEmpty else {
-                throw AlmanacError.option("ALMANAC_STORE", reason: "ALMANAC_STORE is set but empty; set it to the store's path, or unset it to use the default store.")
+                throw AlmanacError.emptyStoreLocation(variable: "ALMANAC_STORE")
             }
             try self.init(path: named)
             return

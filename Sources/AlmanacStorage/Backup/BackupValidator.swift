@@ -51,39 +51,33 @@ enum BackupValidator {
     /// the demo wrote corrected yes/no days as 0.5, and a store must restore its own backup.
     private static func validateEntries(_ contents: StoreContents) throws {
         // Hundreds of thousands of entries: a path is only spelled out for the one that fails.
-        var booleans = Set<EntityID>()
-        for habit in contents.habits where habit.unit == .boolean { booleans.insert(habit.id) }
+        var yesNo: [EntityID: String] = [:]
+        for habit in contents.habits where habit.unit == .boolean { yesNo[habit.id] = habit.name }
         for (i, entry) in contents.habitEntries.enumerated() {
-            let value = entry.value
-            let inRange = value.isFinite && value >= 0 && value <= HabitRules.maxValue
             if entry.kind == .skip {
-                guard value == 0 else {
-                    throw Problem(at: "habitEntries[\(i)].value", "a skipped day has the value 0, not \(NumberText.plain(value)).")
+                guard entry.value == 0 else {
+                    throw Problem(at: "habitEntries[\(i)].value", "a skipped day has the value 0, not \(NumberText.plain(entry.value)).")
                 }
-            } else if !inRange {
-                throw Problem(at: "habitEntries[\(i)].value", "\(NumberText.plain(value)) is not a number from 0 to a billion.")
-            } else if value != 0 && value != 1 && entry.deletedAt == nil && booleans.contains(entry.habitId) {
-                throw Problem(at: "habitEntries[\(i)].value", "\(NumberText.plain(value)) on a yes/no habit; log 1 (done) or 0 (not done).")
+            } else {
+                try rule("habitEntries[\(i)].value") {
+                    try HabitRules.checkValue(entry.value, yesNo: entry.deletedAt == nil ? yesNo[entry.habitId] : nil)
+                }
             }
-            if let note = entry.note { try rule("habitEntries[\(i)].note") { try HabitRules.checkText(note, field: "The note") } }
+            if let note = entry.note { try rule("habitEntries[\(i)].note") { try NoteRules.checkNote(note) } }
         }
     }
 
     private static func validateNotes(_ contents: StoreContents) throws {
         for (i, entry) in contents.journalEntries.enumerated() {
-            try rule("journalEntries[\(i)].title") { _ = try HabitRules.checkedName(entry.title, kind: "journal title") }
-            try rule("journalEntries[\(i)].body") { try HabitRules.checkText(entry.body, field: "The text") }
+            try rule("journalEntries[\(i)].title") { _ = try NoteRules.checkedTitle(entry.title) }
+            try rule("journalEntries[\(i)].body") { try NoteRules.checkBody(entry.body) }
         }
         for (i, entry) in contents.wellbeingEntries.enumerated() {
             let path = "wellbeingEntries[\(i)]"
-            try rule("\(path).metric") { _ = try HabitRules.checkedName(entry.metric, kind: "metric") }
-            guard entry.scaleMax.isFinite, entry.scaleMax > 0, entry.scaleMax <= HabitRules.maxValue else {
-                throw Problem(at: "\(path).scaleMax", "\(NumberText.plain(entry.scaleMax)) is not a number greater than 0.")
-            }
-            guard entry.value.isFinite, entry.value >= 0, entry.value <= entry.scaleMax else {
-                throw Problem(at: "\(path).value", "\(NumberText.plain(entry.value)) is not between 0 and \(NumberText.plain(entry.scaleMax)).")
-            }
-            if let note = entry.note { try rule("\(path).note") { try HabitRules.checkText(note, field: "The note") } }
+            try rule("\(path).metric") { _ = try NoteRules.checkedMetric(entry.metric) }
+            try rule("\(path).scaleMax") { try NoteRules.checkScale(entry.scaleMax) }
+            try rule("\(path).value") { try NoteRules.checkRating(entry.value, scale: entry.scaleMax, metric: entry.metric) }
+            if let note = entry.note { try rule("\(path).note") { try NoteRules.checkNote(note) } }
         }
     }
 

@@ -23,9 +23,7 @@ struct DayRangeOptions: ParsableArguments {
         case (nil, nil, nil): return .today
         case (.day(let day)?, nil, nil): return .day(day)
         case (.daysAgo(let count)?, nil, nil): return .daysAgo(count)
-        case (nil, let start?, let end?):
-            guard start <= end else { throw ValidationError("--from \(start) is after --to \(end).") }
-            return .range(start, end)
+        case (nil, let start?, let end?): return .range(start, end)
         case (nil, _, _): throw ValidationError("--from and --to go together.")
         default: throw ValidationError("Use either --date or --from/--to, not both.")
         }

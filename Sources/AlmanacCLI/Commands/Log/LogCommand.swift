@@ -43,7 +43,6 @@ struct LogCommand: ParsableCommand {
         if add && skip { throw ValidationError("Use either --add or --skip, not both.") }
         let (habits, value) = try parsedWords()
         if habits.isEmpty { throw ValidationError("Name the habit to log.") }
-        if skip && value != nil { throw ValidationError("A skipped day has no value; leave the value out.") }
         if habits.count > 1 && value != nil {
             throw ValidationError("A value goes with one habit; log \(habits.count) habits without a value, or one habit with it.")
         }
@@ -53,7 +52,13 @@ struct LogCommand: ParsableCommand {
         let mode: LogMode = skip ? .skip : (add ? .add : .replace)
         let days = try range.selection()
         let (habits, value) = try parsedWords()
-        let requests = habits.map { HabitLog.Request(habit: $0, value: value, days: days, note: note, mode: mode, at: at, difficulty: difficulty) }
+        // A time that does not read is refused like a value a rule refuses (exit status 1).
+        let minute = try at.map { text in
+            do { return try ArgumentValues.timeOfDay(text) } catch let error as ValidationError { throw AlmanacError.refused(error.message) }
+        }
+        let requests = habits.map {
+            HabitLog.Request(habit: $0, value: value, days: days, note: note, mode: mode, minuteOfDay: minute, difficulty: difficulty)
+        }
         for logged in try HabitLog(store: global.openStore(), clock: global.clock()).log(requests) {
             report(logged, days: days, mode: mode)
         }

@@ -1,0 +1,55 @@
+import AlmanacDomain
+import AlmanacImport
+import AlmanacKit
+import AlmanacStorage
+
+/// How the command line words what the library reports. The library's errors are typed values
+/// with neutral sentences; here they get the flags and commands that mend them, and an exit
+/// status: 2 for bad usage (an option's value, options that do not go together), 1 otherwise.
+enum ErrorWording {
+    /// The sentence and exit status for an error of the library; nil for anything else.
+    static func sentence(for error: any Error) -> (text: String, status: Int32)? {
+        switch error {
+        case let error as AlmanacError: return almanac(error)
+        case let problem as LogProblem: return log(problem)
+        case DayRangeProblem.reversed(let start, let end): return ("--from \(start) is after --to \(end).", 2)
+        case StoreError.missing(let path): return ("No store at \(path); run `almanac init` to create one, or pass --store.", 1)
+        case let error as DomainError: return (error.description, 1)
+        case let error as StoreError: return (error.description, 1)
+        default: return nil
+        }
+    }
+
+    private static func almanac(_ error: AlmanacError) -> (String, Int32) {
+        switch error {
+        case .option: return (error.description, 2)
+        case .needsConfirmation(let what): return ("\(what); add --yes to confirm, or use `habit archive`.", 1)
+        case .alreadyExists(let path, let what):
+            return (what == "a store" ? "\(path) already exists; add --force to replace it with a new sample store."
+                                      : "\(path) already has \(what); add --force to overwrite.", 1)
+        case .folderBusy(let folder):
+            return ("Another report is writing \(folder) right now; try again when it is done, or leave out --no-wait to wait for it.", 1)
+        case .noTemplates(let path): return ("No templates folder at \(path); create one with `almanac templates export \(path)`.", 2)
+        case .sameStore(let path): return ("--from and --to name the same store (\(path)); name another store to copy to.", 1)
+        case .emptyStoreLocation(nil):
+            return ("--store is empty; give the store's path, or leave the option out to use the default store.", 2)
+        case .emptyStoreLocation: return (error.description, 2)
+        case .idPrefix(let kind, _, let matches) where matches == nil || matches == 0:
+            let list = kind == .journal ? "journal list" : "wellbeing list"
+            return (error.description.dropLast() + "; `almanac \(list)` shows them.", matches == nil ? 2 : 1)
+        case .importFile(_, let problem) where problem.formatNotRecognised:
+            return (error.description.dropLast() + " — name one with --format if the file is one of them.", 1)
+        default: return (error.description, 1)
+        }
+    }
+
+    private static func log(_ problem: LogProblem) -> (String, Int32) {
+        switch problem {
+        case .needsValue(let habit, let unit, let example):
+            return ("\(habit) is measured in \(unit): give a value, e.g. `almanac log \"\(habit)\" \(NumberText.plain(example))`.", 1)
+        case .skipWithValue: return ("A skipped day has no value; leave the value out.", 2)
+        case .skipWithDetails: return ("A skipped day has no time or difficulty; leave --at and --difficulty out.", 1)
+        default: return (problem.description, 1)
+        }
+    }
+}
