@@ -133,13 +133,12 @@ struct PostgresSession: SQLSession {
 
     func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: (any RowCells) throws -> Void) throws {
         // The connection keeps its row callback a while after the query ends, so the callback
-        // holds only a pointer to `body`, never `body` itself (which must not escape).
+        // holds a box, and the box holds `body` only while the query runs: `body` never outlives
+        // this call (`withoutActuallyEscaping` checks it).
         try withoutActuallyEscaping(body) { escapable in
-            var handler = escapable
-            try withUnsafeMutablePointer(to: &handler) { pointer in
-                let sink = RowSink(pointer)
-                _ = try run(sql, arguments) { row in try sink.pointer.pointee(PostgresRowCells(row)) }
-            }
+            let sink = RowSink(escapable)
+            defer { sink.handler = nil }
+            _ = try run(sql, arguments) { row in try sink.handler?(PostgresRowCells(row)) }
         }
     }
 
@@ -195,12 +194,13 @@ struct PostgresSession: SQLSession {
     }
 }
 
-/// A pointer to the caller's row handler, handed to the connection's event loop while the caller
-/// waits for the query to end: the handler never runs after `forEachRow` returns, nor on two
-/// threads at once.
+/// The caller's row handler, handed to the connection's event loop while the caller waits for the
+/// query to end. Sendable by how it is used: the event loop calls the handler only while the
+/// query runs, one row at a time, and the caller empties the box only after the query ended (the
+/// future it waits on orders the two).
 private final class RowSink: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<(any RowCells) throws -> Void>
-    init(_ pointer: UnsafeMutablePointer<(any RowCells) throws -> Void>) { self.pointer = pointer }
+    var handler: ((any RowCells) throws -> Void)?
+    init(_ handler: @escaping (any RowCells) throws -> Void) { self.handler = handler }
 }
 
 /// A row as `RowCells`: text cells are the bytes PostgreSQL sent (binary format: UTF-8 for text),
@@ -212,12 +212,9 @@ struct PostgresRowCells: RowCells {
 
     func isNull(_ column: Int) -> Bool { cells[column].bytes == nil }
 
-    func text(_ column: Int) -> UnsafeBufferPointer<UInt8> {
-        guard let bytes = cells[column].bytes else { return UnsafeBufferPointer(start: nil, count: 0) }
-        // The buffer's storage is the row's, which lives until the callback returns.
-        return bytes.withUnsafeReadableBytes { raw in
-            UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
-        }
+    func withText<Result>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        guard let bytes = cells[column].bytes else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try bytes.withUnsafeReadableBytes { raw in try raw.withMemoryRebound(to: UInt8.self, body) }
     }
 
     func number(_ column: Int) -> Double {

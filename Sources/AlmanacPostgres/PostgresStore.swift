@@ -36,7 +36,7 @@ extension RelationalStore where Backend == PostgresBackend {
             // nil: no such schema; false: it is there, but this role may not use it.
             var usable: Bool?
             try db.forEachRow("SELECT has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?", [.text(schema)]) { row in
-                usable = row.text(0).first == 1
+                usable = row.withText(0) { $0.first == 1 }
             }
             guard let usable else { return .noSchema }
             guard usable else { throw PostgresFailure.accessRefused(url: backend.url, reason: "permission denied for schema \(schema)") }

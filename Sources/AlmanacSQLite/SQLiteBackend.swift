@@ -97,6 +97,8 @@ struct SQLiteSession: SQLSession {
         try db.execute(sql: "PRAGMA cache_size = -65536")   // 64 MiB, for this connection only
     }
 
+    /// SQLITE_TRANSIENT, which the C header defines as `(sqlite3_destructor_type)-1`: SQLite copies
+    /// the text before `bind` returns, so Swift's buffer may go right after.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     private static func bind(_ cell: SQLValue, _ index: Int32, _ handle: OpaquePointer) {
@@ -131,9 +133,10 @@ struct RawRow: RowCells {
 
     func isNull(_ column: Int) -> Bool { sqlite3_column_type(statement, Int32(column)) == SQLITE_NULL }
 
-    func text(_ column: Int) -> UnsafeBufferPointer<UInt8> {
-        guard let text = sqlite3_column_text(statement, Int32(column)) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, Int32(column))))
+    func withText<Result>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        // SQLite's bytes stay valid until the statement steps again or the cell is read as another type.
+        guard let text = sqlite3_column_text(statement, Int32(column)) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, Int32(column)))))
     }
 
     func number(_ column: Int) -> Double { sqlite3_column_double(statement, Int32(column)) }

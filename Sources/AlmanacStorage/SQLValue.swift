@@ -26,32 +26,4 @@ public enum SQLType: Sendable {
 extension RowCells {
     /// The cell as text, or nil when it is NULL.
     public func optionalString(_ column: Int) -> String? { isNull(column) ? nil : string(column) }
-
-    func id(_ column: Int, _ what: @autoclosure () -> String) throws -> EntityID {
-        guard let id = EntityID(string(column)) else { throw StoreError.database("\(what()) has an unreadable id") }
-        return id
-    }
-
-    func optionalID(_ column: Int) -> EntityID? { isNull(column) ? nil : EntityID(string(column)) }
-
-    func day(_ column: Int, _ what: @autoclosure () -> String) throws -> DayKey {
-        guard let day = DayKey(utf8: text(column)) else { throw StoreError.database("\(what()) has an unreadable day") }
-        return day
-    }
-
-    func optionalDay(_ column: Int) -> DayKey? { isNull(column) ? nil : DayKey(utf8: text(column)) }
-
-    func instant(_ column: Int, _ what: @autoclosure () -> String) throws -> Timestamp {
-        guard let instant = Timestamp(iso8601: text(column)) else { throw StoreError.database("\(what()) has an unreadable time") }
-        return instant
-    }
-
-    func optionalInstant(_ column: Int) -> Timestamp? { isNull(column) ? nil : Timestamp(iso8601: text(column)) }
-
-    func optionalNumber(_ column: Int) -> Double? { isNull(column) ? nil : number(column) }
-
-    func enumValue<T: RawRepresentable>(_ column: Int, _ what: @autoclosure () -> String) throws -> T where T.RawValue == String {
-        guard let value = T(rawValue: string(column)) else { throw StoreError.database("\(what()) has an unreadable \(T.self)") }
-        return value
-    }
 }

@@ -73,7 +73,7 @@ struct SessionReading: StoreReading {
             WHERE deletedAt IS NULL AND kind = 'check' AND note IS NOT NULL AND note <> '' AND dayKey <= ?
             ORDER BY habitId, dayKey, timestampUtc, id
             """, [SQLValue(day)]) { row in
-            guard let key = DayKey(utf8: row.text(1)) else { return }
+            guard let key = row.withText(1, { DayKey(utf8: $0) }) else { return }
             notes[row.string(0), default: []].append((key, row.string(2)))
         }
         return notes
@@ -121,14 +121,14 @@ struct FactCollector {
     mutating func add(_ row: any RowCells) {
         if !row.text(0, equals: currentId) {
             flush()
-            currentId = Array(row.text(0))
+            currentId = row.bytes(0)
             currentKey = String(decoding: currentId, as: UTF8.self)
         }
-        guard let day = DayKey(utf8: row.text(1)) else { return }
-        let kind: EntryKind = row.text(2).first == UInt8(ascii: "s") ? .skip : .check
+        guard let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
+        let kind: EntryKind = row.withText(2) { $0.first == UInt8(ascii: "s") } ? .skip : .check
         let value = row.number(3)
         current.append(DayFact(day: day, kind: kind, value: value))
-        if tally != nil, kind == .check, value > 0, let instant = Timestamp(iso8601: row.text(4)) {
+        if tally != nil, kind == .check, value > 0, let instant = row.withText(4, { Timestamp(iso8601: $0) }) {
             tally!.count(habit: currentKey, day: day, instant: instant)
         }
     }

@@ -126,14 +126,14 @@ struct RowFields<Record: StoredRecord>: RecordReader {
     }
 
     private func parsed<Value>(_ name: String, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value {
-        guard let value = parse(row.text(try present(name))) else { throw unreadable(name) }
+        guard let value = row.withText(try present(name), parse) else { throw unreadable(name) }
         return value
     }
 
     private func optionalParsed<Value>(_ name: String, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value? {
         let index = column(name)
         if row.isNull(index) { return nil }
-        guard let value = parse(row.text(index)) else { throw unreadable(name) }
+        guard let value = row.withText(index, parse) else { throw unreadable(name) }
         return value
     }
 

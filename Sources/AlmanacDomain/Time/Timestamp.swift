@@ -22,6 +22,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         let msOfDay = Int(millis - Int64(day) * 86_400_000)
         let (y, mo, d) = DayKey(ordinal: day).parts
         let h = msOfDay / 3_600_000, mi = (msOfDay / 60_000) % 60, s = (msOfDay / 1000) % 60, ms = msOfDay % 1000
+        // Written into the string's own storage, as `EntityID.description` is (for the same
+        // reason: every row of a bulk insert has timestamps); every index is below 24.
         return String(unsafeUninitializedCapacity: 24) { out in
             func put(_ value: Int, _ digits: Int, at index: Int) {
                 var v = value

@@ -54,7 +54,7 @@ struct BackupWriter {
     static func append(_ row: any RowCells, column: Int, as kind: BackupFormat.Kind, to out: inout [UInt8]) throws {
         if row.isNull(column) { out.append(contentsOf: "null".utf8); return }
         switch kind {
-        case .text: JSONText.appendString(row.text(column), to: &out)
+        case .text: row.withText(column) { JSONText.appendString($0, to: &out) }
         case .number: NumberText.append(row.number(column), to: &out)
         case .integer: out.append(contentsOf: String(row.integer(column)).utf8)
         case .frequency:

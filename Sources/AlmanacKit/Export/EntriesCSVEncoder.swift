@@ -1,6 +1,5 @@
 import AlmanacDomain
 import AlmanacRender
-import AlmanacSQLite
 import AlmanacStorage
 
 /// Encodes the rows of `forEachLiveEntry` as entries.csv records, straight from the store's bytes.
@@ -21,15 +20,16 @@ struct EntriesCSVEncoder {
 
     /// Adds one row; returns how many encoded bytes wait to be taken.
     mutating func append(_ row: any RowCells) -> Int {
-        let day = row.text(Column.dayKey.rawValue), habit = row.text(Column.habitId.rawValue)
-        if !rows.isEmpty && (!groupDay.elementsEqual(day) || !groupHabit.elementsEqual(habit)) { finish() }
-        if rows.isEmpty {
-            groupDay.removeAll(keepingCapacity: true); groupDay.append(contentsOf: day)
-            groupHabit.removeAll(keepingCapacity: true); groupHabit.append(contentsOf: habit)
-            target = row.isNull(Column.target.rawValue) ? nil : row.number(Column.target.rawValue)
-            direction = row.text(Column.direction.rawValue).elementsEqual("atMost".utf8) ? .atMost : .atLeast
+        if !rows.isEmpty && (!row.text(Column.dayKey.rawValue, equals: groupDay) || !row.text(Column.habitId.rawValue, equals: groupHabit)) {
+            finish()
         }
-        let isCheck = row.text(Column.kind.rawValue).elementsEqual("check".utf8)
+        if rows.isEmpty {
+            groupDay = row.bytes(Column.dayKey.rawValue)
+            groupHabit = row.bytes(Column.habitId.rawValue)
+            target = row.isNull(Column.target.rawValue) ? nil : row.number(Column.target.rawValue)
+            direction = row.withText(Column.direction.rawValue) { $0.elementsEqual("atMost".utf8) } ? .atMost : .atLeast
+        }
+        let isCheck = row.withText(Column.kind.rawValue) { $0.elementsEqual("check".utf8) }
         let value = row.number(Column.value.rawValue)
         if isCheck { sum += value; hasCheck = true }
         let start = scratch.count
@@ -41,7 +41,7 @@ struct EntriesCSVEncoder {
         let middle = scratch.count
         scratch.append(Self.comma)
         field(row, .note); field(row, .timestampUtc)
-        CSVField.append(row.text(Column.id.rawValue), to: &scratch, neutralising: neutralising)
+        field(row, .id, last: true)
         scratch.append(13); scratch.append(10)
         rows.append((start..<middle, middle..<scratch.count, isCheck))
         return out.count
@@ -69,8 +69,9 @@ struct EntriesCSVEncoder {
         return out
     }
 
-    private mutating func field(_ row: any RowCells, _ column: LiveEntryColumn) {
-        CSVField.append(row.text(column.rawValue), to: &scratch, neutralising: neutralising)
-        scratch.append(Self.comma)
+    private mutating func field(_ row: any RowCells, _ column: LiveEntryColumn, last: Bool = false) {
+        let neutralising = neutralising
+        row.withText(column.rawValue) { CSVField.append($0, to: &scratch, neutralising: neutralising) }
+        if !last { scratch.append(Self.comma) }
     }
 }

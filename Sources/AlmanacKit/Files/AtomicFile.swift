@@ -86,6 +86,7 @@ public final class AtomicFile {
     private func writeAll(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
+            // POSIX write reads the array's storage for the length of the call only.
             let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             guard written > 0 else { throw AlmanacError.system(path) }
             offset += written

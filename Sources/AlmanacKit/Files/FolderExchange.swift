@@ -4,6 +4,7 @@ import Foundation
 /// time: Swift's Glibc module does not declare it). After the call each path names the other's
 /// folder; a crash sees one state or the other, never a mix.
 enum FolderExchange {
+    // The C functions' types, for `dlsym`'s untyped symbols (the one way to call them from Swift here).
     private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private static let renameExchange: UInt32 = 2
 

@@ -93,10 +93,11 @@ public final class OutputFolder {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
         var existing = [UInt8](repeating: 0, count: bytes.count + 1)
+        // POSIX read needs the array's storage; one byte more than expected tells a longer file.
         let n = existing.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n == bytes.count else { return false }
-        if bytes.isEmpty { return true }
-        return existing.withUnsafeBytes { a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, bytes.count) == 0 } }
+        existing.removeLast()
+        return existing == bytes
     }
 
     /// The size and modification time of a regular file inside the folder (not a link to one),

@@ -43,7 +43,7 @@ final class CanonicalSink {
         } while v != 0
     }
 
-    func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    func word(_ value: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) } }
 
     func text(_ value: String) {
         var value = value

@@ -33,6 +33,8 @@ public enum BackupDocument {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw Problem("The file is not valid UTF-8 text, so it is not an Almanac backup.")
         }
+        // The reader walks the file's bytes in place (a 90 MB backup is never copied); it lives
+        // only inside this closure.
         return try data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
             reader.progress = progress

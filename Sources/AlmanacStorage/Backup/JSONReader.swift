@@ -30,6 +30,7 @@ public struct JSONReader {
 
     /// A whole document: one value and nothing after it.
     public static func document(_ data: Data) throws -> Value {
+        // The reader lives only inside this closure, over the document's bytes in place.
         try data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
             let value = try reader.readValue()
@@ -41,6 +42,8 @@ public struct JSONReader {
     /// Deeper documents are refused: a backup nests three levels.
     static let maxDepth = 32
 
+    /// The document's bytes, borrowed for the reader's life (see `document` and
+    /// `BackupDocument.decode`): values are read without copying the file.
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
     /// Told (bytes read, bytes in all) after each element of an array the caller reads.
@@ -121,16 +124,10 @@ public struct JSONReader {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws {
-        let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count,
-              memcmpEqual(word.utf8Start, count) else { throw fail("unexpected text") }
+    private mutating func literal(_ word: String) throws {
+        let count = word.utf8.count
+        guard index + count <= bytes.count, bytes[index..<(index + count)].elementsEqual(word.utf8) else { throw fail("unexpected text") }
         index += count
-    }
-
-    private func memcmpEqual(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        for k in 0..<count where bytes[index + k] != start[k] { return false }
-        return true
     }
 
     mutating func readNumber() throws -> Double {
