@@ -98,8 +98,9 @@ let package = Package(
         // Helpers every test target shares: temporary folders and running the built binary.
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
         .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AlmanacImportTests", dependencies: ["AlmanacImport", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacSQLiteTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacImportTests", dependencies: ["AlmanacImport", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport",
+                                                          .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"],
                     exclude: ["Golden"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The PostgreSQL half of `make bench` (run by Benchmarks/run.sh, or on its own after it): the bench
-# store of SPEC section 7 held in a throw-away PostgreSQL 15 on this machine, against the same
+# store of docs/PERFORMANCE.md held in a throw-away PostgreSQL 15 on this machine, against the same
 # commands on the SQLite bench store in the same run (pairs taken in turn, median ratio), and the
 # scale-out: 200 stores of one year each in one server, all their reports with 1 and 2 workers.
 # Needs the bench store that run.sh builds (.build/bench/bench.sqlite). Record the figures in

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: Almanac's performance figures on the bench store of SPEC section 7
+# `make bench`: Almanac's performance figures on the bench store of docs/PERFORMANCE.md
 # (100 habits × 10 years, seed 1), with the yardsticks measured in the same run. Whole commands
 # are timed with /usr/bin/time (wall seconds, peak resident memory), median of 5 runs taken in
 # turn with their yardstick; hot paths are timed in-process by almanac-bench.
@@ -57,7 +57,7 @@ rm -rf "$WORK"/fresh; mkdir -p "$WORK/fresh"
 measure "restore into a new store (target ≤ 3 s)" sh -c "exec '$BIN' restore '$WORK/backup.json' --store \$(mktemp -u -p '$WORK/fresh' XXXXXX.sqlite)"
 rm -rf "$WORK/fresh"
 
-echo "== import (SPEC section 7: a Loop database of 100 habits × 10 years ≤ 3 s)"
+echo "== import (docs/PERFORMANCE.md: a Loop database of 100 habits × 10 years ≤ 3 s)"
 python3 scripts/make-loop-db.py "$WORK/loop.db" 100 10 1
 mkdir -p "$WORK/fresh"
 measure "import loop.db into a new store (target ≤ 3 s)" sh -c "exec '$BIN' import '$WORK/loop.db' --store \$(mktemp -u -p '$WORK/fresh' XXXXXX.sqlite)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a Loop Habit Tracker database (schema 25, the layout of Loop's migrations 09–25) with
 HABITS habits × YEARS years of daily history, deterministically from SEED: the bench input of
-`almanac import` (SPEC section 7: 100 habits × 10 years in ≤ 3 s).
+`almanac import` (docs/PERFORMANCE.md: 100 habits × 10 years in ≤ 3 s).
 
 usage: make-loop-db.py OUT.db [HABITS] [YEARS] [SEED]
 """

@@ -5,7 +5,7 @@ import AlmanacSQLite
 import Foundation
 import AlmanacStorage
 
-// In-process timings of Almanac's hot paths on the bench store of SPEC section 7
+// In-process timings of Almanac's hot paths on the bench store of docs/PERFORMANCE.md
 // (100 habits × 10 years, seed 1). Each figure is the median of several runs.
 // Usage: almanac-bench STORE_PATH   (the store is created when missing)
 

@@ -1,6 +1,6 @@
 import AlmanacDomain
 
-/// The Habit Tracker app's JSON export (seed 003): `{"habits": [...]}`, each habit with its
+/// The Habit Tracker app's JSON export (the Habit Tracker app): `{"habits": [...]}`, each habit with its
 /// frequency (daily; weekly on chosen days; monthly with a target count), counter settings and
 /// nested `records` (ISO 8601 `date`, `count`, `notes`). Several records of one day add up
 /// (a counter habit) and their notes are joined.

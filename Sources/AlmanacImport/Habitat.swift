@@ -1,7 +1,7 @@
 import AlmanacDomain
 import Foundation
 
-/// Habitat's storage (seed 002): a JSON object of its UserDefaults keys. `habitData_YYYY-MM-DD`
+/// Habitat's storage (Habitat): a JSON object of its UserDefaults keys. `habitData_YYYY-MM-DD`
 /// holds that day's habit list; a habit is its title (Habitat's ids change between launches);
 /// a completed habit is a check at its `trackedTime` (else noon); category and weight are kept.
 /// `nutritionMeal_<date>_<title>` adds the meal's label, time and macros as the note of that

@@ -1,6 +1,6 @@
 import AlmanacDomain
 
-/// Habitto's habits (seed 001): an array of its `Habit` struct. What the user did is read —
+/// Habitto's habits (Habitto): an array of its `Habit` struct. What the user did is read —
 /// `completionHistory` (day → count), `completionTimestamps`, `actualUsage` of habits being
 /// broken, `difficultyHistory` (a wellbeing rating `difficulty` of 10, linked to the habit) —
 /// and what Habitto derived is not: `isCompleted`, `streak`, XP, levels, achievements.

@@ -1,7 +1,7 @@
 import AlmanacDomain
 import Foundation
 
-/// LucidPal's HabitStore documents (seed 000): `lucidpal_habits.json`, an array of habit
+/// LucidPal's HabitStore documents (LucidPal's HabitStore): `lucidpal_habits.json`, an array of habit
 /// definitions, and `lucidpal_entries_YYYY-MM.json` month shards of entries. Dates are Swift's
 /// default (seconds since 2001-01-01) or ISO 8601. Of two entries of one habit on one day the
 /// later wins, as LucidPal's upsert would have it; the earlier is kept as history.

@@ -113,7 +113,7 @@ enum StoreSchema {
             try db.execute(sql: habitEntryIdIndex)
             try db.execute(sql: habitEntryIndex)
         }
-        // Breaking a habit (issue 9): the usage before the user started. Truth given by the user,
+        // Breaking a habit: the usage before the user started. Truth given by the user,
         // not derived, so it is stored; the reduction against it is computed when read.
         migrator.registerMigration("v3-habit-baseline") { db in
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN baseline REAL")

@@ -1,6 +1,6 @@
 import AlmanacDomain
-/// A store of truth objects, at the level the use cases need: the store semantics of SPEC
-/// section 3 (upsert per habit and day with soft-deleted history, the cap on active habits,
+/// A store of truth objects, at the level the use cases need: the store semantics of
+/// docs/STORE.md (upsert per habit and day with soft-deleted history, the cap on active habits,
 /// skips, unlog) and the reads that metrics, exports and reports make. `RelationalStore`
 /// (`AlmanacStorage`) implements it once, over the SQLite and PostgreSQL backends; their fast
 /// paths stay behind it.

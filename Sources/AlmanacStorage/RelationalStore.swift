@@ -1,6 +1,6 @@
 import AlmanacDomain
 
-/// The store's semantics (SPEC section 3), written once over an `SQLBackend`: upsert per habit and
+/// The store's semantics (docs/STORE.md), written once over an `SQLBackend`: upsert per habit and
 /// day with soft-deleted history, the cap on active habits, skips, unlog, names that must be free,
 /// restore and import in one transaction. `SQLiteStore` and `PostgresStore` are this class over
 /// their backend; what only one database can do (a file copy, a schema) lives in their modules.

@@ -1,6 +1,6 @@
 import AlmanacDomain
 
-/// What a database gives the store: transactions and statements. The store's rules (SPEC section 3)
+/// What a database gives the store: transactions and statements. The store's rules (docs/STORE.md)
 /// are written once, in `RelationalStore`, over this boundary; SQLite (GRDB) and PostgreSQL
 /// (postgres-nio) implement it. Statements are written with `?` placeholders and portable SQL;
 /// each backend turns them into its own dialect.

@@ -154,7 +154,7 @@ import Testing
         #expect(String(decoding: s.folder.bytes("again.json"), as: UTF8.self) == good)
     }
 
-    /// Issue 9: `init` then `restore` (merge) takes the backup's settings while the new store holds
+    /// `init` then `restore` (merge) takes the backup's settings while the new store holds
     /// no history, so backup → init → restore → backup is byte-identical.
     @Test(arguments: TestBackend.available) func aRestoreIntoAFreshlyInitialisedStoreTakesTheBackupsSettings(_ backend: TestBackend) throws {
         let s = Session(backend)

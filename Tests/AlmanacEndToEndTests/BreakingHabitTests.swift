@@ -2,7 +2,7 @@ import AlmanacTestSupport
 import Foundation
 import Testing
 
-/// Breaking a habit against a baseline (seed 001), as a user sets it up and reads it.
+/// Breaking a habit against a baseline (Habitto), as a user sets it up and reads it.
 @Suite struct BreakingHabitTests {
     @Test(arguments: TestBackend.available) func statsAndTheHabitPageShowTheReductionAgainstTheBaseline(_ backend: TestBackend) throws {
         let s = Session(backend)

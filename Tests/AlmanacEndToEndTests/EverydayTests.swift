@@ -2,7 +2,7 @@ import AlmanacTestSupport
 import Foundation
 import Testing
 
-/// Everyday use, as a new user types it (issue 14, first part).
+/// Everyday use, as a new user types it.
 @Suite struct EverydayTests {
     @Test(arguments: TestBackend.available) func fasterLogging(_ backend: TestBackend) throws {
         let s = Session(backend)   // Sunday 2026-11-22

@@ -2,7 +2,7 @@ import AlmanacTestSupport
 import Foundation
 import Testing
 
-/// Goals (seed 004): views over habits; nothing of their progress is stored.
+/// Goals (HabitFlow's Northstar): views over habits; nothing of their progress is stored.
 @Suite struct GoalTests {
     @Test(arguments: TestBackend.available) func aGoalShowsItsHabitsCombinedRateStreaksAndDaysLeft(_ backend: TestBackend) throws {
         let s = Session(backend)
@@ -44,7 +44,7 @@ import Testing
     }
 }
 
-/// XP, levels and achievements (seed 001), as `status` shows them: derived, so un-logging a day
+/// XP, levels and achievements (Habitto), as `status` shows them: derived, so un-logging a day
 /// takes its XP away with nothing to revoke.
 @Suite struct ExperienceEndToEndTests {
     @Test(arguments: TestBackend.available) func aPerfectDayEarnsFiftyXPUntilItIsUnlogged(_ backend: TestBackend) throws {

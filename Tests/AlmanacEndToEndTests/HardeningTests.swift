@@ -2,7 +2,7 @@ import AlmanacTestSupport
 import Foundation
 import Testing
 
-/// What a hostile round of testing broke (issue 12), each held by a test that failed before the fix.
+/// What a hostile round of testing broke, each held by a test that failed before the fix.
 @Suite struct HardeningTests {
     func prepared() throws -> Session {
         let s = Session()

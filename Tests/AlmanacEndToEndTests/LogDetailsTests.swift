@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 import Testing
 
-/// `log --at` (when in the day, seed 002) and `log --difficulty` (how hard, seed 001).
+/// `log --at` (when in the day, as Habitat has it) and `log --difficulty` (how hard, as Habitto has it).
 @Suite struct LogDetailsTests {
     func backup(_ s: Session) throws -> [String: Any] {
         try s.ok("backup", "--out", "b.json")

@@ -83,7 +83,7 @@ import Testing
         #expect(svg.contains("<title>2024-02-05 · 5 km · done</title>"))
     }
 
-    /// The month grid (seed 003): one cell per day of the month in the heatmap's classes, in rows
+    /// The month grid (the Habit Tracker app): one cell per day of the month in the heatmap's classes, in rows
     /// of weeks from the week start, with the same tooltips and data attributes.
     @Test func theMonthGridHasADayCellPerDayInTheHeatmapsClasses() throws {
         var habit = Habit(name: "Run <fast>", unit: .count, unitLabel: "km", target: 5,

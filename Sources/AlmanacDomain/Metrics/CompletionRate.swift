@@ -12,8 +12,8 @@ public struct CompletionRate: Sendable, Equatable, Codable {
 extension DaySeries {
     /// The completion rate over the last `days` days through the as-of day (all time when nil).
     ///
-    /// The window is clamped to the series start (the habit's creation, seed 000), skipped days
-    /// leave the expectation, and expectations follow the frequency (seed 003): daily and
+    /// The window is clamped to the series start (the habit's creation, as LucidPal's HabitStore has it), skipped days
+    /// leave the expectation, and expectations follow the frequency (the Habit Tracker app): daily and
     /// weekdays habits expect each due day (the as-of day only once it is completed, as it is
     /// still going on); per-week and per-month habits expect their times in every whole period
     /// inside the window, and the period in progress only what it has achieved so far.

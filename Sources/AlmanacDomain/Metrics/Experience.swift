@@ -1,4 +1,4 @@
-/// XP, levels and achievements (seed 001), derived from the entries as of a day and never
+/// XP, levels and achievements (Habitto), derived from the entries as of a day and never
 /// stored: un-logging a day takes its XP away by itself, so nothing is granted or revoked.
 ///
 /// - XP: every day on which every due habit was done (a perfect day of the daily overview)

@@ -1,4 +1,4 @@
-/// A goal as of a day (seed 004): a view over its habits' entries — their combined 30-day rate,
+/// A goal as of a day (HabitFlow's Northstar): a view over its habits' entries — their combined 30-day rate,
 /// each habit's streaks and the days left to the target date. Nothing of it is stored.
 public struct GoalProgress: Sendable, Equatable, Encodable {
     public struct HabitStreak: Sendable, Equatable, Encodable {

@@ -1,4 +1,4 @@
-/// Breaking a habit against its baseline (seed 001's baseline / target / actual usage): how much
+/// Breaking a habit against its baseline (Habitto's baseline / target / actual usage): how much
 /// less than before, computed from the entries when read, never stored.
 public struct Reduction: Sendable, Equatable, Codable {
     /// One week (from the store's week start) of an at-most habit.
@@ -29,7 +29,7 @@ public struct Reduction: Sendable, Equatable, Codable {
 
 extension DaySeries {
     /// The reduction of an at-most habit with a baseline, as of the series' last day.
-    /// Skipped days are left out; unlogged days are unknown and left out too (SPEC section 3).
+    /// Skipped days are left out; unlogged days are unknown and left out too (docs/STORE.md).
     public func reduction(weekStart: Weekday) -> Reduction? {
         guard habit.direction == .atMost, let baseline = habit.baseline, count > 0 else { return nil }
         func tally(_ range: Range<Int>) -> (sum: Double, logged: Int, within: Int) {

@@ -22,7 +22,7 @@ enum StreakStep {
 }
 
 extension DaySeries {
-    /// Current and best streak (SPEC section 4):
+    /// Current and best streak (docs/METRICS.md):
     /// - a completed due day adds one; a skipped day or an unscheduled weekday is passed over;
     /// - the as-of day not yet completed does not break the streak (the day is still going on);
     /// - per-week and per-month habits count consecutive successful periods, and the period in

@@ -9,7 +9,7 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
     /// A number > 0: 1 for yes/no habits, minutes for duration habits.
     public var target: Double
     public var direction: Direction
-    /// At-most habits (breaking a habit, seed 001): the usage per day before the user started,
+    /// At-most habits (breaking a habit, as Habitto has it): the usage per day before the user started,
     /// which their reduction is measured against. Nil when not given.
     public var baseline: Double?
     public var frequency: Frequency

@@ -11,7 +11,7 @@ public enum Direction: String, Codable, CaseIterable, Sendable {
     public var cliName: String { self == .atLeast ? "at-least" : "at-most" }
 
     /// Whether a day's value (the sum of its live check entries) completes a habit with this
-    /// direction and target: the one completion rule (SPEC section 3).
+    /// direction and target: the one completion rule (docs/STORE.md).
     public func isMet(by value: Double, target: Double) -> Bool {
         switch self {
         case .atLeast: return value >= target

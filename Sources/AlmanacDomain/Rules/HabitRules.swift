@@ -2,7 +2,7 @@ import Foundation
 
 /// The rules a habit definition must satisfy before it is stored.
 public enum HabitRules {
-    /// The most habits that may be active (not archived) at once (seed 000).
+    /// The most habits that may be active (not archived) at once (LucidPal's HabitStore).
     public static let maxActiveHabits = 100
     public static let maxNameLength = 100
 
@@ -50,7 +50,7 @@ public enum HabitRules {
     /// counts, and every such number prints exactly.
     public static let maxValue = 1_000_000_000.0
 
-    /// The cap on active habits (seed 000), checked for every path into the store: `count` is
+    /// The cap on active habits (LucidPal's HabitStore), checked for every path into the store: `count` is
     /// how many habits would be active after the change.
     public static func checkActiveCount(_ count: Int) throws {
         guard count > maxActiveHabits else { return }

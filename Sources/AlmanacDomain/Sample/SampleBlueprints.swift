@@ -12,13 +12,13 @@ struct SampleBlueprint {
     var category: Int
     /// How often the habit is kept on a due day.
     var adherence: Double
-    /// Its weight in the weighted score (seed 002).
+    /// Its weight in the weighted score (Habitat).
     var weight: Double = 1
-    /// At-most habits: the usage per day before breaking it began (seed 001).
+    /// At-most habits: the usage per day before breaking it began (Habitto).
     var baseline: Double?
     /// The hour it is usually done at (entries scatter around it).
     var hour = 12
-    /// Whether a done day is rated for difficulty (seed 001).
+    /// Whether a done day is rated for difficulty (Habitto).
     var rated = false
 
     static let categoryNames = ["Health", "Mind", "Home & Work"]

@@ -7,7 +7,7 @@ import Foundation
 public final class OutputFolder {
     public let path: String
     /// Whether each file is flushed to disk as it is written (else the owner flushes the whole
-    /// file system once, `FileSystemSync`).
+    /// file system once, `FolderExchange.flushFileSystem`).
     let durable: Bool
     private var touched = Set<String>()
     private var checked = Set<String>()

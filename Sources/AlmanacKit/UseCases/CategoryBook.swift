@@ -1,7 +1,7 @@
 import AlmanacDomain
 import AlmanacStorage
 
-/// Organising habits into categories (seed 002): `category add|list|rename|delete`. A category is
+/// Organising habits into categories (Habitat): `category add|list|rename|delete`. A category is
 /// organisation only: deleting one leaves its habits uncategorised and deletes nothing else.
 public struct CategoryBook {
     /// A category with the number of habits in it (archived ones included).

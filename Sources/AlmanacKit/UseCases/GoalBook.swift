@@ -1,7 +1,7 @@
 import AlmanacDomain
 import AlmanacStorage
 
-/// Goals over habits (seed 004): `goal add|list|edit|delete`. A goal stores its name, its habits
+/// Goals over habits (HabitFlow's Northstar): `goal add|list|edit|delete`. A goal stores its name, its habits
 /// and a target date; its progress is computed when read. Deleting a goal deletes nothing else.
 public struct GoalBook {
     public let store: any AlmanacStore

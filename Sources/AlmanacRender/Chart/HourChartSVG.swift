@@ -1,6 +1,6 @@
 import AlmanacDomain
 
-/// When in the day a habit is done (seed 002's tracked times): an SVG bar chart of checks per
+/// When in the day a habit is done (Habitat's tracked times): an SVG bar chart of checks per
 /// local hour, 0 to 23.
 public struct HourChartSVG: DrawnModel {
     /// Checks per hour, 24 counts.

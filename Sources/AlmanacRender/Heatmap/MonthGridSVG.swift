@@ -1,6 +1,6 @@
 import AlmanacDomain
 
-/// One month as a calendar grid (seed 003's monthly heatmap): days as cells in rows of weeks from
+/// One month as a calendar grid (the Habit Tracker app's monthly heatmap): days as cells in rows of weeks from
 /// the store's week start, each with its day number, in the same colour levels and kinds as the
 /// year heatmaps (done, missed, skipped, not due), with a `<title>` and `data-date`/`data-value`.
 public struct MonthGridSVG: DrawnModel {

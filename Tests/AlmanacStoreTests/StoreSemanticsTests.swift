@@ -212,7 +212,7 @@ struct StoreFixture {
         #expect(names(WellbeingEntry.self) == WellbeingEntry.columns)
     }
 
-    /// The Northstar's invariant (seed 004): no column stores anything derived. Every table of the
+    /// Truth is stored, meaning is computed: no column stores anything derived. Every table of the
     /// store is read from SQLite itself and no column may be a streak, a score, a completion, XP,
     /// a level, an achievement, a rate or goal progress — those are computed when read.
     @Test func noColumnStoresAnythingDerived() throws {
