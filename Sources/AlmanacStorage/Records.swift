@@ -12,6 +12,7 @@ extension Habit: StoredRecord {
         .number("weight", \.weight), .integer("sortOrder", \.sortOrder), .instant("createdAt", \.createdAt),
         .instant("updatedAt", \.updatedAt), .optionalInstant("archivedAt", \.archivedAt),
     ]
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     public init(fields f: some RecordReader) throws {
         self.init(id: try f.id("id"), name: try f.string("name"), emoji: try f.string("emoji"), unit: try f.choice("unit", HabitUnit.self),
@@ -28,6 +29,7 @@ extension AlmanacDomain.Category: StoredRecord {
     public static let fields: [RecordField<AlmanacDomain.Category>] = [
         .id("id", \.id), .text("name", \.name), .instant("createdAt", \.createdAt), .instant("updatedAt", \.updatedAt),
     ]
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     public init(fields f: some RecordReader) throws {
         self.init(id: try f.id("id"), name: try f.string("name"), createdAt: try f.timestamp("createdAt"),
@@ -41,6 +43,7 @@ extension Goal: StoredRecord {
         .id("id", \.id), .text("name", \.name), .ids("habitIds", \.habitIds), .optionalDay("targetDate", \.targetDate),
         .instant("createdAt", \.createdAt), .instant("updatedAt", \.updatedAt),
     ]
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     public init(fields f: some RecordReader) throws {
         self.init(id: try f.id("id"), name: try f.string("name"), habitIds: try f.ids("habitIds"), targetDate: try f.optionalDay("targetDate"),
@@ -55,6 +58,7 @@ extension HabitEntry: StoredRecord {
         .choice("kind", \.kind), .number("value", \.value), .optionalText("note", \.note), .instant("createdAt", \.createdAt),
         .optionalInstant("deletedAt", \.deletedAt),
     ]
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     public init(fields f: some RecordReader) throws {
         self.init(id: try f.id("id"), habitId: try f.id("habitId"), dayKey: try f.day("dayKey"), timestampUtc: try f.timestamp("timestampUtc"),
@@ -69,6 +73,7 @@ extension JournalEntry: StoredRecord {
         .id("id", \.id), .day("dayKey", \.dayKey), .instant("timestampUtc", \.timestampUtc), .text("title", \.title),
         .text("body", \.body), .instant("createdAt", \.createdAt), .optionalInstant("deletedAt", \.deletedAt),
     ]
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     public init(fields f: some RecordReader) throws {
         self.init(id: try f.id("id"), dayKey: try f.day("dayKey"), timestampUtc: try f.timestamp("timestampUtc"),
@@ -84,6 +89,7 @@ extension WellbeingEntry: StoredRecord {
         .number("value", \.value), .number("scaleMax", \.scaleMax), .optionalID("habitId", \.habitId),
         .optionalText("note", \.note), .instant("createdAt", \.createdAt), .optionalInstant("deletedAt", \.deletedAt),
     ]
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     public init(fields f: some RecordReader) throws {
         self.init(id: try f.id("id"), dayKey: try f.day("dayKey"), timestampUtc: try f.timestamp("timestampUtc"),

@@ -11,6 +11,10 @@ public protocol StoredRecord: Identifiable, Equatable, Sendable where ID == Enti
     static var fields: [RecordField<Self>] { get }
     /// The record from its fields, read by name.
     init(fields: some RecordReader) throws
+    /// The record's cells, in the order of its fields: `Self.fields.map { $0.cell(self) }`, written
+    /// in each record's own extension so that it runs specialised (as a protocol extension it ran
+    /// as generic code for every row of a bulk insert).
+    var cells: [SQLValue] { get }
 }
 
 extension StoredRecord {
@@ -18,9 +22,6 @@ extension StoredRecord {
     public static var types: [SQLType] { fields.map(\.sqlType) }
     static var selection: String { columns.joined(separator: ", ") }
     static var placeholders: String { fields.map { _ in "?" }.joined(separator: ", ") }
-
-    /// The record's cells, in the order of its fields.
-    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     /// Reads a row whose cells are in the order of the fields.
     public init(row: any RowCells) throws { try self.init(fields: RowFields<Self>(row: row)) }
@@ -31,7 +32,8 @@ public struct RecordField<Record>: Sendable {
     public let name: String
     public let kind: BackupFormat.Kind
     let sqlType: SQLType
-    let cell: @Sendable (Record) -> SQLValue
+    /// The field's cell, from the record.
+    public let cell: @Sendable (Record) -> SQLValue
 
     /// The field as the backup format writes it.
     public var format: BackupFormat.Field { BackupFormat.Field(name: name, kind: kind) }

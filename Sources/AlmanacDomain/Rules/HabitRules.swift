@@ -137,11 +137,12 @@ public enum HabitRules {
 
     /// The rule of a day's value: a finite number from 0 to a billion; for a yes/no habit (`yesNo`:
     /// its name) 0 or 1.
-    public static func checkValue(_ value: Double, yesNo habit: String?) throws {
+    /// (`yesNo` is asked only for a value other than 0 and 1.)
+    public static func checkValue(_ value: Double, yesNo: @autoclosure () -> String?) throws {
         guard value.isFinite, value >= 0, value <= maxValue else {
             throw DomainError.invalid("A logged value must be a number from 0 to a billion, not \(NumberText.plain(value)).")
         }
-        if let habit, value != 0, value != 1 {
+        if value != 0, value != 1, let habit = yesNo() {
             throw DomainError.invalid("\(habit) is a yes/no habit: log 1 (done) or 0 (not done).")
         }
     }

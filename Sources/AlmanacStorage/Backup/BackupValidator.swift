@@ -59,8 +59,11 @@ enum BackupValidator {
                     throw Problem(at: "habitEntries[\(i)].value", "a skipped day has the value 0, not \(NumberText.plain(entry.value)).")
                 }
             } else {
-                try rule("habitEntries[\(i)].value") {
+                // The path is spelled out only for the entry that fails.
+                do {
                     try HabitRules.checkValue(entry.value, yesNo: entry.deletedAt == nil ? yesNo[entry.habitId] : nil)
+                } catch {
+                    try rule("habitEntries[\(i)].value") { throw error }
                 }
             }
             if let note = entry.note { try rule("habitEntries[\(i)].note") { try NoteRules.checkNote(note) } }

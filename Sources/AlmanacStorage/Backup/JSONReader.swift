@@ -124,9 +124,12 @@ public struct JSONReader {
         }
     }
 
-    private mutating func literal(_ word: String) throws {
-        let count = word.utf8.count
-        guard index + count <= bytes.count, bytes[index..<(index + count)].elementsEqual(word.utf8) else { throw fail("unexpected text") }
+    /// `true`, `false` or `null`, compared byte by byte with the static text (every entry of a
+    /// backup has nulls: a generic `elementsEqual` here measured 5 % of a restore).
+    private mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw fail("unexpected text") }
+        for k in 0..<count where bytes[index + k] != word.utf8Start[k] { throw fail("unexpected text") }
         index += count
     }
 
