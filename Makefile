@@ -34,6 +34,8 @@ ifeq ($(SQLITE_ONLY),1)
 else
 	bash scripts/pg-server.sh run $(SWIFT) test
 endif
+	# A bounded hostile round against the importers (docs/RELIABILITY.md): 60 s, seed 1.
+	python3 scripts/fuzz-import.py .build/debug/almanac 60 1
 
 demo: build
 	@mkdir -p .demo

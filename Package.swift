@@ -12,7 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
-        // Reading other apps' CSV exports (import), and parsing our own exports back in tests.
+        // Parsing our own CSV exports back in tests.
         .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
         // Loop Habit Tracker's CSV export is a zip.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -22,7 +22,7 @@ let package = Package(
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
         .target(name: "AlmanacDomain"),
-        // The store's semantics (SPEC section 3), written once over a small SQL boundary
+        // The store's semantics (docs/STORE.md), written once over a small SQL boundary
         // (`SQLBackend`) that each database backend implements.
         .target(name: "AlmanacStorage", dependencies: ["AlmanacDomain"]),
         // The SQLite backend of the store (GRDB): migrations, transactions, fast paths.
@@ -58,7 +58,8 @@ let package = Package(
                 // Name-based (version 5) UUIDs of imported rows: SHA-1.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "SwiftCSV", package: "SwiftCSV"),
+                // The raw SQLite C API: limits (`sqlite3_limit`) on other apps' databases.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -88,7 +89,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
-        // `make bench`: in-process timings of the hot paths on the bench store (SPEC section 7).
+        // `make bench`: in-process timings of the hot paths on the bench store (docs/PERFORMANCE.md).
         .executableTarget(
             name: "almanac-bench",
             dependencies: ["AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacKit"],

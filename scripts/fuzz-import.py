@@ -12,11 +12,12 @@ small store. What must always hold:
   - a refusal is exactly one line on stderr, `almanac: Cannot import …` or another sentence,
     with no stack trace;
   - a refused import leaves the store byte-for-byte as it was;
+  - no case takes more than 20 s (time grows with the input's size, not with what it unpacks to);
   - an accepted import can be imported again and then changes nothing ("Nothing new"),
     and the store still backs up and restores into a new store.
 Prints how many cases ran, were accepted, were refused, and the problems found (exit 1 if any).
 """
-import json, os, random, shutil, sqlite3, subprocess, sys, tempfile, time
+import json, os, random, shutil, sqlite3, subprocess, sys, tempfile, threading, time, zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fuzzing import is_one_sentence, mutate_bytes as mutate, remove_store, restores_its_backup, snapshot
 
@@ -95,11 +96,81 @@ def mutate_text(data):
     return "\n".join(lines).encode()
 
 
+HARSH_FREQUENCIES = ["9223372036854775807w", "1/2000000000000000000w", "9223372036854775807", "-9223372036854775808",
+                     "3/99999999", "99999999999999999999", "0/0", "1/0w"]
+
+
+def hostile_case(folder):
+    """The families of the third hostile round: overflowing integers, generated columns and
+    views where tables belong, unterminated quotes, bombs under the cap, NUL in text, pipes."""
+    family = rng.choice(["overflow-sql", "harsh-frequency", "generated", "view", "quote", "bomb", "nul", "fifo"])
+    if family in ("overflow-sql", "generated", "view", "nul"):
+        name = rng.choice(list(SQL))
+        path = os.path.join(folder, name + ".db")
+        db = sqlite3.connect(path)
+        db.executescript(SQL[name])
+        table, columns = rng.choice(TABLE_COLUMNS[name])
+        if family == "overflow-sql":
+            db.execute(f"UPDATE OR IGNORE {table} SET {rng.choice(columns)} = ?", (rng.choice([2**63 - 1, -2**63, 2**31, -2**31 - 1]),))
+        elif family == "nul":
+            db.execute(f"UPDATE OR IGNORE {table} SET {rng.choice(columns)} = 'a' || char(0) || 'b'")
+        else:
+            cols = [f'"{r[1]}"' for r in db.execute(f"PRAGMA table_info({table})")]
+            victim = f'"{rng.choice(columns)}"'
+            db.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
+            if family == "generated":
+                spec = ", ".join(f"{c} GENERATED ALWAYS AS (hex(zeroblob(400000000))) VIRTUAL" if c == victim else c for c in cols)
+                db.execute(f"CREATE TABLE {table} ({spec})")
+                plain = [c for c in cols if c != victim]
+                db.execute(f"INSERT INTO {table} ({', '.join(plain)}) SELECT {', '.join(plain)} FROM old_{table}")
+            else:
+                db.execute(f"CREATE VIEW {table} AS SELECT *, hex(zeroblob(400000000)) AS big FROM old_{table}")
+        db.commit()
+        db.close()
+        return path
+    if family == "harsh-frequency":
+        target = os.path.join(folder, "harsh")
+        shutil.copytree(os.path.join(FIX, "harsh"), target)
+        open(os.path.join(target, "habits"), "a").write(f"Hostile: {rng.choice(HARSH_FREQUENCIES)}\n")
+        return target
+    if family == "quote":
+        lines = FILES["habitbull.csv"].decode().split("\n")
+        i = rng.randrange(1, len(lines) - 1)
+        lines[i] = lines[i] + ',"never closed'
+        path = os.path.join(folder, "habitbull.csv")
+        open(path, "w").write("\n".join(lines))
+        return path
+    if family == "bomb":
+        # A small zip whose one CSV inflates to 70 MB: over the limit of one file, under the cap.
+        target = os.path.join(folder, "export.zip")
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+            for root, _, files in os.walk(CSV_FOLDER):
+                for f in files:
+                    z.write(os.path.join(root, f), os.path.relpath(os.path.join(root, f), CSV_FOLDER))
+            z.writestr("001 Bomb/Checkmarks.csv", "Date,Value,Notes\n2025-11-01,2," + "x" * (70 << 20) + "\n")
+        return target
+    # A FIFO, fed once by a thread as a shell pipe would be.
+    path = os.path.join(folder, "pipe")
+    os.mkfifo(path)
+    data = FILES[rng.choice(list(FILES))]
+
+    def feed():
+        try:
+            with open(path, "wb") as f:
+                f.write(data)
+        except OSError:
+            pass
+    threading.Thread(target=feed, daemon=True).start()
+    return path
+
+
 def build_case(case):
     """Writes one mutated input under work/case-N and returns its path."""
     folder = os.path.join(work, f"case-{case}")
     os.makedirs(folder)
-    kind = rng.choice(["sql", "file", "folder", "loop-csv"])
+    kind = rng.choice(["sql", "file", "folder", "loop-csv", "hostile"])
+    if kind == "hostile":
+        return hostile_case(folder)
     if kind == "sql":
         name = rng.choice(list(SQL))
         path = os.path.join(folder, name + ".db")
@@ -155,9 +226,17 @@ while time.time() < deadline:
     remove_store(store)
     shutil.copy(base, store)
     before = snapshot(store)
-    result = run("import", source, "--store", store)
+    started = time.time()
+    try:
+        result = run("import", source, "--store", store)
+    except subprocess.TimeoutExpired:
+        problems.append(f"case {cases} ({os.path.relpath(source, work)}): still running after 60 s")
+        continue
+    took = time.time() - started
     err = result.stderr.decode("utf-8", "replace")
     label = f"case {cases} ({os.path.relpath(source, work)}): status {result.returncode}"
+    if took > 20:
+        problems.append(f"{label}: took {took:.0f} s")
     if result.returncode not in (0, 1):
         problems.append(f"{label}: {err[:300]}")
         continue
@@ -171,6 +250,9 @@ while time.time() < deadline:
             shutil.rmtree(os.path.dirname(source) if not source.endswith(".zip") else os.path.dirname(source))
         continue
     accepted += 1
+    if os.path.basename(source) == "pipe":
+        shutil.rmtree(os.path.dirname(source))   # a pipe delivers once: nothing to import again
+        continue
     again = run("import", source, "--store", store)
     if again.returncode != 0 or b"Nothing new" not in again.stdout:
         problems.append(f"{label}: the second import was not a no-op: {again.stdout[:200]!r} {again.stderr[:200]!r}")

@@ -1,9 +1,12 @@
 import AlmanacDomain
 import Foundation
-import SwiftCSV
 
-/// A CSV file of another app read whole (SwiftCSV): its header and rows, with problems named by
-/// file and line (the header is line 1; a row's line is its spreadsheet row).
+/// A CSV file of another app read whole: its header and rows, with problems named by file and
+/// the line a row starts on (the header is line 1; a quoted cell may hold line breaks, so a row's
+/// line is where it starts in the file). Read strictly (RFC 4180): a quote that never closes, text
+/// after a closing quote, or a row with more cells than the header is refused, naming the line —
+/// SwiftCSV, which the tests use to read our own exports back, accepts an unclosed quote and makes
+/// the rest of the file one cell, so rows would vanish into a note without a word.
 struct CSVTable {
     let file: String
     let header: [String]
@@ -12,23 +15,82 @@ struct CSVTable {
 
     init(file: String, data: Data) throws {
         self.file = file
-        guard var text = String(data: data, encoding: .utf8) else {
-            throw ImportProblem(file: file, "it is not UTF-8 text")
-        }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let csv: CSV<Enumerated>
-        do {
-            csv = try CSV<Enumerated>(string: text, delimiter: .comma, loadColumns: false)
-        } catch {
-            throw ImportProblem(file: file, "it is not valid CSV (\(error))")
-        }
-        header = csv.header.map { $0.trimmingCharacters(in: .whitespaces) }
+        var records = try Self.records(data, file: file)
+        records.removeAll { $0.cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        guard !records.isEmpty else { throw ImportProblem(file: file, "it is empty") }
+        header = records.removeFirst().cells.map { $0.trimmingCharacters(in: .whitespaces) }
         let width = header.count
-        // Short rows are padded to the header's width: a missing cell reads as empty.
-        rows = csv.rows.enumerated().compactMap { index, cells in
-            cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
-                ? nil : (index + 2, cells + Array(repeating: "", count: max(0, width - cells.count)))
+        if let long = records.first(where: { $0.cells.count > width }) {
+            throw ImportProblem(file: file, place: "line \(long.line)", "the row has \(long.cells.count) cells, more than the \(width) columns of the header")
         }
+        // Short rows are padded to the header's width: a missing cell reads as empty.
+        rows = records.map { ($0.line, $0.cells + Array(repeating: "", count: width - $0.cells.count)) }
+    }
+
+    /// The records of a CSV file (UTF-8, an optional byte order mark) with the line each starts
+    /// on. A cell may hold at most as much as a note (`HabitRules.maxTextBytes`), so a hostile
+    /// file is refused as soon as it passes that, whatever its size.
+    static func records(_ data: Data, file: String) throws -> [(line: Int, cells: [String])] {
+        var records: [(line: Int, cells: [String])] = []
+        var cells: [String] = [], cell: [UInt8] = []
+        var line = 1, recordLine = 1, quoteLine = 0
+        var quoted = false, afterQuote = false, pendingQuote = false, afterCR = false
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        func endCell() throws {
+            guard let text = String(bytes: cell, encoding: .utf8) else {
+                throw ImportProblem(file: file, place: "line \(line)", "it is not UTF-8 text")
+            }
+            cells.append(text); cell.removeAll(keepingCapacity: true)
+        }
+        func endRecord() throws {
+            try endCell()
+            records.append((recordLine, cells)); cells = []
+        }
+        let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.startIndex + 3 : data.startIndex
+        for c in data[start...] {
+            if afterCR {
+                afterCR = false
+                if c == lf { continue }   // CRLF: one line break
+            }
+            if pendingQuote {
+                pendingQuote = false
+                if c == quote { cell.append(quote); continue }   // "" inside quotes
+                quoted = false; afterQuote = true
+            }
+            if quoted {
+                if c == quote { pendingQuote = true; continue }
+                if c == lf { line += 1 }
+                guard cell.count < HabitRules.maxTextBytes else {
+                    throw ImportProblem(file: file, place: "line \(quoteLine)", "a cell is over \(HabitRules.maxTextBytes / 1_000_000) MB, more than a note may hold")
+                }
+                cell.append(c)
+                continue
+            }
+            switch c {
+            case comma:
+                try endCell(); afterQuote = false
+            case cr, lf:
+                afterCR = c == cr
+                try endRecord(); afterQuote = false
+                line += 1; recordLine = line
+            case quote where cell.isEmpty && !afterQuote:
+                quoted = true; quoteLine = line
+            default:
+                guard !afterQuote else {
+                    throw ImportProblem(file: file, place: "line \(line)", "a quoted cell has text after its closing quote")
+                }
+                guard cell.count < HabitRules.maxTextBytes else {
+                    throw ImportProblem(file: file, place: "line \(line)", "a cell is over \(HabitRules.maxTextBytes / 1_000_000) MB, more than a note may hold")
+                }
+                cell.append(c)
+            }
+        }
+        if pendingQuote { quoted = false; afterQuote = true }
+        if quoted {
+            throw ImportProblem(file: file, place: "line \(quoteLine)", "a quote opened here never closes (every line after it would be one cell)")
+        }
+        if !cell.isEmpty || !cells.isEmpty || afterQuote { try endRecord() }
+        return records
     }
 
     /// The index of a column, trying each spelling; nil when none is there.

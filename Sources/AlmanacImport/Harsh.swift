@@ -51,18 +51,25 @@ enum Harsh {
         }
     }
 
+    /// The longest period a frequency may have, in days (ten years).
+    static let maxPeriodDays = 3660
+
     /// `1` daily, `N` or `Nw` once every N days (w = weeks), `A/B` A times in B days, `0` tracking only.
     private static func frequency(_ text: String, habit: String, line: Int) throws -> (Frequency, String?) {
+        // A number of days (or weeks) read from the file is bounded before any arithmetic: harsh's
+        // periods are days to weeks, and anything over ten years is not a frequency.
         func days(_ part: Substring) -> Int? {
             let t = part.trimmingCharacters(in: .whitespaces)
-            if t.hasSuffix("w") { return Int(t.dropLast()).map { $0 * 7 } }
-            return Int(t)
+            let weeks = t.hasSuffix("w")
+            guard let n = Int(weeks ? String(t.dropLast()) : t), (0...Self.maxPeriodDays).contains(n) else { return nil }
+            return weeks ? (n <= Self.maxPeriodDays / 7 ? n * 7 : nil) : n
         }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let target: Int?, interval: Int?
         if parts.count == 2 { (target, interval) = (days(parts[0]), days(parts[1])) } else { (target, interval) = (1, days(parts[0])) }
         guard let target, let interval, parts.count <= 2 else {
-            throw ImportProblem(file: "habits", place: "line \(line)", "\"\(text)\" is not a harsh frequency (1, 7, 1w or 3/7)")
+            throw ImportProblem(file: "habits", place: "line \(line)",
+                                "\"\(text)\" is not a harsh frequency (1, 7, 1w or 3/7, with periods of at most \(Self.maxPeriodDays) days)")
         }
         if interval == 0 { return (.daily, "\(habit): tracking only (0) in harsh; kept as daily.") }
         guard target <= interval, target > 0 else {

@@ -176,12 +176,19 @@ public struct ImportPlanner {
         return name.isEmpty ? fallback : name
     }
 
-    /// "Sport (2)" when the file has two habits called "Sport" (Loop allows it).
-    private static func uniqueName(_ name: String, taken: [String: Habit]) -> String {
+    /// "Sport (2)" when the file has two habits called "Sport" (Loop allows it); a name at the
+    /// longest a name may be is shortened to make room for its number.
+    static func uniqueName(_ name: String, taken: [String: Habit]) -> String {
         guard taken[NameMatcher<Habit>.fold(name)] != nil else { return name }
+        func numbered(_ n: Int) -> String {
+            let suffix = " (\(n))"
+            let room = HabitRules.maxNameLength - suffix.count
+            let base = name.count > room ? String(name.prefix(room)).trimmingCharacters(in: .whitespaces) : name
+            return base + suffix
+        }
         var n = 2
-        while taken[NameMatcher<Habit>.fold("\(name) (\(n))")] != nil { n += 1 }
-        return "\(name) (\(n))"
+        while taken[NameMatcher<Habit>.fold(numbered(n))] != nil { n += 1 }
+        return numbered(n)
     }
 
     // MARK: Entries

@@ -8,8 +8,18 @@ import ZIPFoundation
 public enum ImportSource {
     /// Files larger than this are refused before they are read.
     public static let maxBytes = 512 * 1024 * 1024
+    /// One CSV file unpacked from a zip may hold this much (ten years of a hundred habits is
+    /// a few MB): a small zip that inflates to hundreds of MB is refused as it unpacks.
+    public static let maxUnpackedFile = 64 * 1024 * 1024
 
     public static func read(_ path: String, format: ImportFormat?, calendar: StoreCalendar) throws -> ImportedHistory {
+        // A pipe (or `/dev/stdin`) can be read only once, and recognising a format reads the
+        // start of a file before the whole of it: what arrives is kept in a temporary file first.
+        if isPipeOrDevice(path) {
+            let copy = try PipeCopy(path)
+            defer { copy.remove() }
+            return try read(copy.path, format: format, calendar: calendar)
+        }
         let resolved = try resolve(path)
         var opened = Opened()
         let detected = try format ?? detect(resolved, opened: &opened)
@@ -127,6 +137,46 @@ public enum ImportSource {
 
     // MARK: Reading files
 
+    /// Whether `path` is (or links to) something other than a regular file or a folder.
+    static func isPipeOrDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
+    }
+
+    /// What a pipe delivers, read once into a private temporary file (at most `maxBytes`).
+    struct PipeCopy {
+        let folder: String
+        var path: String { folder + "/input" }
+
+        init(_ pipe: String) throws {
+            guard let handle = FileHandle(forReadingAtPath: pipe) else { throw ImportProblem("it cannot be read") }
+            defer { try? handle.close() }
+            folder = NSTemporaryDirectory() + "/almanac-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: folder + "/input", contents: nil), let out = FileHandle(forWritingAtPath: folder + "/input") else {
+                throw ImportProblem("what arrives on the pipe cannot be kept in \(NSTemporaryDirectory())")
+            }
+            defer { try? out.close() }
+            var total = 0
+            do {
+                while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    total += chunk.count
+                    guard total <= maxBytes else { throw ImportProblem("it delivers over \(maxBytes / 1024 / 1024) MB, larger than any export Almanac reads") }
+                    try out.write(contentsOf: chunk)
+                }
+            } catch let problem as ImportProblem {
+                remove()
+                throw problem
+            } catch {
+                remove()
+                throw ImportProblem("it cannot be read to its end")
+            }
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
     static func contents(_ path: String) throws -> Data {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw ImportProblem(file: (path as NSString).lastPathComponent, "there is no such file")
@@ -173,6 +223,9 @@ public enum ImportSource {
                 _ = try archive.extract(entry, skipCRC32: false) { chunk in
                     total += chunk.count
                     guard total <= maxBytes else { throw ImportProblem("it unpacks to over \(maxBytes / 1024 / 1024) MB") }
+                    guard data.count + chunk.count <= maxUnpackedFile else {
+                        throw ImportProblem(file: entry.path, "it unpacks to over \(maxUnpackedFile / 1024 / 1024) MB, more than any file of a Loop export holds")
+                    }
                     data.append(chunk)
                 }
             } catch let problem as ImportProblem {

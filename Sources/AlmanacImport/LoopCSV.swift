@@ -69,7 +69,7 @@ enum LoopCSV {
             guard let raw = codes[cell] ?? Int(cell) else {
                 throw table.problem(line: row.line, "\"\(cell)\" is not a Loop value (YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN or a number)")
             }
-            guard raw >= LoopRules.unknown else { throw table.problem(line: row.line, "the value \(raw) is negative") }
+            if let problem = LoopRules.problem(raw: raw) { throw table.problem(line: row.line, problem) }
             let note = notes.map { row.cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
             if let fact = LoopRules.fact(raw: raw, numeric: numeric) {
                 history.entries.append(ImportedEntry(habitId: habit.id, day: day, kind: fact.kind, value: fact.value, note: note))

@@ -8,11 +8,16 @@ import GRDB
 enum LoopDatabase {
     /// The newest schema Loop has shipped (`Constants.DATABASE_VERSION`).
     static let newestSchema = 25
+    /// The oldest schema Almanac reads.
+    static let oldestSchema = 8
 
     static func isLoop(_ tables: Set<String>) -> Bool { tables.contains("habits") && tables.contains("repetitions") }
 
     static func read(_ source: SQLiteSource) throws -> ImportedHistory {
         let schema = try source.userVersion()
+        guard schema >= oldestSchema else {
+            throw ImportProblem("it has Loop Habit Tracker's tables but schema version \(schema); Loop's databases have schema \(oldestSchema) to \(newestSchema)")
+        }
         guard schema <= newestSchema else {
             throw ImportProblem("it is a Loop Habit Tracker database of schema \(schema), newer than the newest Almanac reads (\(newestSchema)); export it again from a Loop version Almanac knows, or update Almanac")
         }
@@ -64,13 +69,17 @@ enum LoopDatabase {
             while let raw = try rows.next() {
                 ordinal += 1
                 let row = SourceRow(raw, table: "Repetitions", number: ordinal)
-                guard let habitKey = try row.int64(at: 0, "habit"), let habit = ids[habitKey], let millis = try row.int64(at: 1, "timestamp") else { orphans += 1; continue }
+                guard let habitKey = try row.int64(at: 0, "habit"), let habit = ids[habitKey] else { orphans += 1; continue }
+                guard let millis = try row.int64(at: 1, "timestamp") else {
+                    throw ImportProblem(place: "Repetitions row \(ordinal)", "it has no timestamp")
+                }
                 let quotient = millis / 86_400_000   // floor division, without overflow at the extremes
                 let day = DayKey(ordinal: Int(millis >= 0 || millis % 86_400_000 == 0 ? quotient : quotient - 1))
                 guard SupportedDays.contains(day) else {
-                    throw ImportProblem(place: "Repetitions row \(ordinal)", "the timestamp \(millis) is \(SupportedDays.outside("day \(day)"))")
+                    throw ImportProblem(place: "Repetitions row \(ordinal)", SupportedDays.outside("the timestamp \(millis) (milliseconds since 1970)"))
                 }
                 let value = try row.int(at: 2, "value") ?? LoopRules.yesManual
+                if let problem = LoopRules.problem(raw: value) { throw ImportProblem(place: "Repetitions row \(ordinal)", problem) }
                 let note = try row.string(at: 3, "notes").flatMap { $0.isEmpty ? nil : $0 }
                 if let fact = LoopRules.fact(raw: value, numeric: numeric.contains(habitKey)) {
                     history.entries.append(ImportedEntry(habitId: habit, day: day, kind: fact.kind, value: fact.value, note: note))

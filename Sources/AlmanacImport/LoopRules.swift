@@ -7,6 +7,12 @@ enum LoopRules {
     /// 3 skipped, -1 unknown; numeric habits store their value × 1000.
     static let yesManual = 2, yesAuto = 1, no = 0, skip = 3, unknown = -1
 
+    /// Why a stored value cannot be Loop's, or nil when it can: every code is −1 or above (the
+    /// one rule of both readers, the database's and the CSV export's).
+    static func problem(raw: Int) -> String? {
+        raw < unknown ? "the value \(raw) is negative, and Loop's values are −1 (unknown) or above" : nil
+    }
+
     /// The fact a stored value is for a habit, or nil for values that are not facts (implied,
     /// unknown).
     static func fact(raw: Int, numeric: Bool) -> (kind: EntryKind, value: Double)? {

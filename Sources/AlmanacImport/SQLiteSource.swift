@@ -1,9 +1,16 @@
 import AlmanacDomain
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Another app's SQLite database, opened read-only: the file is never changed, not even its
-/// header, and a damaged or truncated file becomes one sentence.
+/// header, and a damaged or truncated file becomes one sentence. It is hostile input, so it is
+/// opened with the defences SQLite documents for untrusted databases: the schema is not trusted
+/// (`trusted_schema` off: no function with side effects from a view, trigger or generated
+/// column), a value may be at most `maxValueBytes` long and a statement small (`sqlite3_limit`),
+/// cells are size-checked, nothing is memory-mapped; and a table with a generated column is
+/// refused before it is read (an app's own tables have none, and one can make gigabytes of a
+/// 12 KB file).
 struct SQLiteSource {
     let queue: DatabaseQueue
 
@@ -18,6 +25,20 @@ struct SQLiteSource {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "import"
+        configuration.prepareDatabase { db in
+            let handle = db.sqliteConnection
+            sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maxValueBytes)
+            sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, 100_000)
+            sqlite3_limit(handle, SQLITE_LIMIT_COLUMN, 500)
+            sqlite3_limit(handle, SQLITE_LIMIT_EXPR_DEPTH, 100)
+            sqlite3_limit(handle, SQLITE_LIMIT_COMPOUND_SELECT, 10)
+            sqlite3_limit(handle, SQLITE_LIMIT_VDBE_OP, 50_000)
+            sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, 8)
+            sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
+            sqlite3_limit(handle, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 50)
+            sqlite3_limit(handle, SQLITE_LIMIT_TRIGGER_DEPTH, 1)
+            try db.execute(sql: "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON; PRAGMA mmap_size = 0")
+        }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
@@ -30,9 +51,23 @@ struct SQLiteSource {
         do { return try queue.read(body) } catch let error as DatabaseError { throw Self.problem(error) }
     }
 
-    /// The tables, by lower-case name (SQLite's names are case-insensitive).
+    /// The longest text or blob a cell may hold: 4 MB (a note may have 1 MB).
+    static let maxValueBytes: Int32 = 4_000_000
+
+    /// The tables, by lower-case name (SQLite's names are case-insensitive). A table with a
+    /// generated column is refused.
     func tables() throws -> Set<String> {
-        try read { db in Set(try String.fetchAll(db, sql: "SELECT lower(name) FROM sqlite_master WHERE type = 'table'")) }
+        try read { db in
+            let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            for name in names {
+                // `hidden` is 2 or 3 for a generated column (1 for a virtual table's hidden one).
+                let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                for column in try Row.fetchAll(db, sql: "PRAGMA table_xinfo(\(quoted))") where [2, 3].contains(column["hidden"] as Int? ?? 0) {
+                    throw ImportProblem("its table \(name) has a generated column (\(column["name"] as String? ?? "?")), which no app's own database has")
+                }
+            }
+            return Set(names.map { $0.lowercased() })
+        }
     }
 
     /// The columns of a table, by lower-case name.
@@ -45,6 +80,8 @@ struct SQLiteSource {
     static func problem(_ error: Error) -> ImportProblem {
         if let error = error as? DatabaseError {
             switch error.resultCode {
+            case .SQLITE_TOOBIG:
+                return ImportProblem("a value in it is over \(maxValueBytes / 1_000_000) MB, more than any app's database holds")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 return ImportProblem("the database is damaged or truncated (SQLite: \(error.message ?? "malformed"))")
             default:

@@ -37,7 +37,8 @@ enum TickmateDatabase {
                 let row = SourceRow(raw, table: "ticks", number: ordinal)
                 guard let trackKey = try row.int64(at: 0, "_track_id"), let habit = ids[trackKey] else { continue }
                 let y = try row.int(at: 1, "year") ?? 0, m = try row.int(at: 2, "month") ?? -1, d = try row.int(at: 3, "day") ?? 0
-                guard let day = DayKey(year: y, month: m + 1, day: d) else {
+                // Range-checked before any arithmetic: a hostile file may hold Int64.max here.
+                guard (0...11).contains(m), (1...31).contains(d), (1...9999).contains(y), let day = DayKey(year: y, month: m + 1, day: d) else {
                     throw ImportProblem(place: "ticks of track \(trackKey)", "year \(y), month \(m) (0-based), day \(d) is not a date that exists")
                 }
                 let ticks = try row.int(at: 4, "count") ?? 1

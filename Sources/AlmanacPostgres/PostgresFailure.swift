@@ -53,9 +53,15 @@ enum PostgresFailure {
         }
     }
 
-    /// Another role's store (or a schema this role may not use).
+    /// A schema this role may not use as a store.
     static func accessRefused(url: PostgresURL, reason: String) -> StoreError {
-        StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) access to the store in schema \(url.schema) (\(reason)); a store belongs to the role that created it.")
+        StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) access to the store in schema \(url.schema) (\(reason)); a store belongs to the role that owns its schema.")
+    }
+
+    /// A schema or table owned by another role: never used as this role's store, whatever was
+    /// granted on it.
+    static func notOwner(url: PostgresURL, owner: String, of what: String) -> StoreError {
+        StoreError.server("The store in schema \(url.schema) at \(url.host):\(url.port) is not role \(url.user)'s: \(what) belongs to role \(owner), and a store belongs to the role that owns its schema (to share one, an administrator makes its users members of that role).")
     }
 
     /// Why a connection could not be made, in words (NIO's own text names every address tried).

@@ -9,7 +9,12 @@ public typealias PostgresStore = RelationalStore<PostgresBackend>
 extension RelationalStore where Backend == PostgresBackend {
     /// Opens (or creates) the store in the URL's schema, migrating an older one. A schema that
     /// holds other tables, or a store written by a newer Almanac, is refused before anything is
-    /// written; another role's store is refused by the server (permission denied).
+    /// written. A store belongs to its schema's owner: a schema (or a table in it) owned by a
+    /// role the connected role is not (and is not a member of) is refused, naming the owner,
+    /// whatever privileges were granted on it — sharing a store is making its users members of
+    /// the owning role (docs/POSTGRES.md). A schema an administrator made for the role
+    /// (`CREATE SCHEMA alice AUTHORIZATION alice`) is used as it is: no privilege on the
+    /// database is needed.
     public static func open(url: PostgresURL, mode: StoreOpenMode = .existing) throws -> PostgresStore {
         let backend = try PostgresBackend.connect(url)
         do {
@@ -30,18 +35,32 @@ extension RelationalStore where Backend == PostgresBackend {
 
     private enum Found: Equatable { case noSchema, emptySchema, otherTables, store }
 
+    /// What the URL's schema holds, after checking that the connected role owns it (or is a
+    /// member of its owner) and every table in it, and may use it.
     private static func inspect(_ backend: PostgresBackend) throws -> Found {
-        let schema = backend.url.schema
+        let url = backend.url, schema = url.schema
         return try backend.read { db in
-            // nil: no such schema; false: it is there, but this role may not use it.
-            var usable: Bool?
-            try db.forEachRow("SELECT has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?", [.text(schema)]) { row in
-                usable = row.withText(0) { $0.first == 1 }
+            // One row when the schema exists: its owner, whether this role is (a member of) the
+            // owner, whether it may use it and create in it.
+            var found: (owner: String, ours: Bool, usage: Bool, create: Bool)?
+            try db.forEachRow("""
+                SELECT pg_get_userbyid(nspowner), pg_has_role(nspowner, 'USAGE'), has_schema_privilege(oid, 'USAGE'),
+                       has_schema_privilege(oid, 'CREATE') FROM pg_namespace WHERE nspname = ?
+                """, [.text(schema)]) { row in
+                found = (row.string(0), row.withText(1) { $0.first == 1 }, row.withText(2) { $0.first == 1 }, row.withText(3) { $0.first == 1 })
             }
-            guard let usable else { return .noSchema }
-            guard usable else { throw PostgresFailure.accessRefused(url: backend.url, reason: "permission denied for schema \(schema)") }
-            var tables: Set<String> = []
-            try db.forEachRow("SELECT tablename FROM pg_tables WHERE schemaname = ?", [.text(schema)]) { row in tables.insert(row.string(0)) }
+            guard let found else { return .noSchema }
+            guard found.ours else { throw PostgresFailure.notOwner(url: url, owner: found.owner, of: "schema \(schema)") }
+            guard found.usage, found.create else {
+                throw PostgresFailure.accessRefused(url: url, reason: "it lacks the \(found.usage ? "CREATE" : "USAGE") privilege on schema \(schema)")
+            }
+            var tables: Set<String> = [], foreign: (table: String, owner: String)?
+            try db.forEachRow("SELECT tablename, tableowner, pg_has_role(tableowner, 'USAGE') FROM pg_tables WHERE schemaname = ?", [.text(schema)]) { row in
+                let table = row.string(0)
+                tables.insert(table)
+                if foreign == nil, !row.withText(2, { $0.first == 1 }) { foreign = (table, row.string(1)) }
+            }
+            if let foreign { throw PostgresFailure.notOwner(url: url, owner: foreign.owner, of: "table \(schema).\(foreign.table)") }
             if tables.contains(PostgresSchema.migrationsTable) { return .store }
             return tables.isEmpty ? .emptySchema : .otherTables
         }
@@ -56,7 +75,7 @@ extension RelationalStore where Backend == PostgresBackend {
         if found != .store {
             guard case .createIfMissing(let settings) = mode else { throw StoreError.missing(path: url.location) }
             _ = try StoreCalendar(settings: settings)
-            try create(backend, settings: settings)
+            try create(backend, settings: settings, makingSchema: found == .noSchema)
             return
         }
         let applied = try backend.read { db in try appliedMigrations(db) }
@@ -71,14 +90,23 @@ extension RelationalStore where Backend == PostgresBackend {
         return applied
     }
 
-    /// The schema, its tables and the settings, in one transaction: a failure leaves nothing.
-    private static func create(_ backend: PostgresBackend, settings: Settings) throws {
+    /// The schema (unless it is there: PostgreSQL checks the privilege to create schemas in the
+    /// database before it looks whether one exists), its tables and the settings, in one
+    /// transaction: a failure leaves nothing.
+    private static func create(_ backend: PostgresBackend, settings: Settings, makingSchema: Bool) throws {
         let url = backend.url
         try backend.simple("BEGIN")
         do {
             // Two `init`s racing: the second waits here, then finds the store.
             try backend.simple("SELECT pg_advisory_xact_lock(hashtext('almanac:' || \(literal(url.schema))))")
-            try backend.simple("CREATE SCHEMA IF NOT EXISTS \(url.quotedSchema)")
+            if makingSchema {
+                do {
+                    try backend.simple("CREATE SCHEMA IF NOT EXISTS \(url.quotedSchema)")
+                } catch let error as StoreError {
+                    guard "\(error)".contains("permission denied for database") else { throw error }
+                    throw StoreError.server("Schema \(url.schema) does not exist in database \(url.database) at \(url.host):\(url.port), and role \(url.user) may not create one; an administrator can make it with CREATE SCHEMA \(url.schema) AUTHORIZATION \(url.user).")
+                }
+            }
             try backend.simple("""
                 CREATE TABLE IF NOT EXISTS \(PostgresSchema.migrationsTable) (identifier TEXT COLLATE "C" PRIMARY KEY)
                 """)

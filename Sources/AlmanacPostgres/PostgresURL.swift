@@ -69,11 +69,25 @@ public struct PostgresURL: Sendable, Equatable {
         return lower.contains(first) && name.unicodeScalars.allSatisfy(rest.contains)
     }
 
-    /// A URL with its password (if any) hidden, for an error message about the URL itself.
+    /// A URL with its password (if any) hidden, for an error message about the URL itself —
+    /// also when the URL does not parse (a password holding `/`, `#` or `?`, a port typo): the
+    /// user information is everything before the last `@` of the authority, and whatever follows
+    /// its first `:` is hidden. Without an `@`, whatever follows a `:` that is not a plain port
+    /// number is hidden too, in case it was meant as a password.
     static func redacted(_ text: String) -> String {
-        guard var components = URLComponents(string: text), components.password != nil else { return text }
-        components.password = "***"
-        return components.string ?? text
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        let head = String(text[..<scheme.upperBound])
+        if let at = rest.lastIndex(of: "@") {
+            let user = rest[..<at]
+            guard let colon = user.firstIndex(of: ":") else { return text }
+            return head + rest[..<colon] + ":***" + rest[at...]
+        }
+        let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+        guard let colon = rest[..<authorityEnd].firstIndex(of: ":") else { return text }
+        let port = rest[rest.index(after: colon)..<authorityEnd]
+        if port.allSatisfy({ $0.isASCII && $0.isNumber }) { return text }
+        return head + rest[...colon] + "***" + rest[authorityEnd...]
     }
 }
 

@@ -21,7 +21,7 @@ extension RelationalStore {
             try db.insertAll(changes.wellbeing)
             try db.insertAll(changes.journal)
             let habits = try SessionReading.habits(db, includeArchived: true)
-            try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count)
+            try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count, oneMore: false)
             try HabitRules.checkNamesAreUnique(habits)
             return result
         }

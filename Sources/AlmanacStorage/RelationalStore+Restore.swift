@@ -39,7 +39,7 @@ extension RelationalStore {
                 }
             }
             let habits = try SessionReading.habits(db, includeArchived: true)
-            try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count)
+            try HabitRules.checkActiveCount(habits.filter { !$0.isArchived }.count, oneMore: false)
             try HabitRules.checkNamesAreUnique(habits)   // a merge of two stores that each have "Gym"
             return outcome
         }

@@ -148,6 +148,11 @@ import Testing
         let out = try s.ok("journal", "list")
         #expect(!out.contains("\u{1B}") && !out.contains("\u{7}"))
         #expect(out.contains("Hi ^[]0;owned^G") && out.contains("clear ^[[2J"), "\(out)")
+        // Bidirectional controls would show the text in another order: shown as code points.
+        try s.ok("log", "water", "3", "--date", "2026-11-20", "--note", "\u{202E}reversed \u{2066}isolated")
+        let history = try s.ok("history", "water")
+        #expect(!history.contains("\u{202E}") && !history.contains("\u{2066}"), "\(history)")
+        #expect(history.contains("<U+202E>reversed <U+2066>isolated"), "\(history)")
     }
 
     // 11. Direction overrides are refused in names and isolated in text.
@@ -203,17 +208,58 @@ import Testing
         try s.ok("log", "water", ".5", "--add")
     }
 
-    // 15. Later runs remove what killed runs left, and only that.
+    // 15. Later runs remove what killed runs left, and only that: files with Almanac's own
+    // marker whose process is gone — never another program's temporary files.
     @Test func leftoversOfKilledRunsAreRemovedAndNothingElse() throws {
         let s = try prepared()
         try s.ok("export", "csv", "--out", "out")
-        let dead = ".entries.csv.tmp-999999", alive = ".daily.csv.tmp-1", mine = ".my-notes"
-        for name in [dead, alive, mine] { try Data("x".utf8).write(to: s.folder.url.appendingPathComponent("out/" + name)) }
-        try Data("x".utf8).write(to: s.folder.url.appendingPathComponent(".almanac.sqlite.tmp-999998-wal"))
+        let dead = ".entries.csv.almanac-tmp-999999", alive = ".daily.csv.almanac-tmp-1", mine = ".my-notes"
+        let others = [".thesis.md.tmp-4000000", ".vimrc.tmp-12345678", ".entries.csv.tmp-999997"]
+        for name in [dead, alive, mine] + others { try Data("x".utf8).write(to: s.folder.url.appendingPathComponent("out/" + name)) }
+        try Data("x".utf8).write(to: s.folder.url.appendingPathComponent(".almanac.sqlite.almanac-tmp-999998-wal"))
+        for name in others { try Data("x".utf8).write(to: s.folder.url.appendingPathComponent(name)) }
         try s.ok("export", "csv", "--out", "out")
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out")))
         #expect(!names.contains(dead) && names.contains(alive) && names.contains(mine))
+        #expect(names.isSuperset(of: others), "another program's files were removed: \(Set(others).subtracting(names))")
         try s.ok("demo", "--store", s.folder.path("demo.sqlite"), "--habits", "2", "--years", "1", "--no-report")
-        #expect(!FileManager.default.fileExists(atPath: s.folder.path(".almanac.sqlite.tmp-999998-wal")))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path(".almanac.sqlite.almanac-tmp-999998-wal")))
+        // A restore into a new store and a report (in place and staged) leave them too.
+        try s.ok("backup", "--out", "b.json")
+        try s.ok("restore", "b.json", "--store", s.folder.path("new.sqlite"))
+        try FileManager.default.createDirectory(at: s.folder.url.appendingPathComponent("site"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: s.folder.url.appendingPathComponent("site/.draft.tmp-4000001"))
+        try s.ok("report", "--out", "site")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-19")
+        for name in others { #expect(FileManager.default.fileExists(atPath: s.folder.path(name)), "\(name) was removed") }
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("site/.draft.tmp-4000001")))
+    }
+
+    // 16. Two replace restores in the same second keep two undo copies: neither overwrites the other.
+    @Test func anUndoCopyNeverReplacesAnotherOne() throws {
+        let s = try prepared()
+        try s.ok("backup", "--out", "first.json")
+        try s.ok("habit", "add", "Second")
+        try s.ok("backup", "--out", "second.json")
+        let original = try s.ok("export", "json", "--out", "-", "--as-of", "2026-11-20")
+        try s.ok("restore", "first.json", "--mode", "replace")
+        try s.ok("restore", "second.json", "--mode", "replace")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path).filter { $0.contains(".before-restore-") }.sorted()
+        try #require(copies.count == 2, "undo copies: \(copies)")
+        // The first copy is the store before any restore: exported, it is the original store.
+        let first = copies.first { !$0.contains("Z-2.") }!
+        let restored = try s.ok("export", "json", "--out", "-", "--as-of", "2026-11-20", "--store", s.folder.path(first))
+        #expect(restored == original)
+    }
+
+    // 17. A restore that would pass the cap says how many habits it would make.
+    @Test func aRestoreOverTheCapSaysWhatItWouldMake() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Alpha 1")
+        try s.ok("habit", "add", "Alpha 2")
+        try s.ok("demo", "--store", s.folder.path("many.sqlite"), "--habits", "100", "--years", "1", "--no-report")
+        try s.ok("backup", "--out", "many.json", "--store", s.folder.path("many.sqlite"))
+        try refused(s, ["restore", "many.json"], status: 1, mentioning: ["That would make 10", "active habits, more than the 100"])
     }
 }

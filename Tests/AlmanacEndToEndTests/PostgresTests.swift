@@ -9,10 +9,10 @@ import Testing
 @Suite(.enabled(if: TestPostgres.isAvailable, "needs the test server of `make test`"))
 struct PostgresTests {
     /// A role of its own (name, password) that may create schemas: a person of a team's server.
-    func newRole(_ prefix: String) throws -> (name: String, password: String) {
+    func newRole(_ prefix: String, mayCreateSchemas: Bool = true) throws -> (name: String, password: String) {
         let name = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
         let password = "pw-\(UUID().uuidString.prefix(6))"
-        try TestPostgres.psql("CREATE ROLE \(name) LOGIN PASSWORD '\(password)'; GRANT CREATE ON DATABASE postgres TO \(name)")
+        try TestPostgres.psql("CREATE ROLE \(name) LOGIN PASSWORD '\(password)'" + (mayCreateSchemas ? "; GRANT CREATE ON DATABASE postgres TO \(name)" : ""))
         return (name, password)
     }
 
@@ -80,7 +80,7 @@ struct PostgresTests {
         for arguments in [["status"], ["log", "run"], ["habit", "add", "Sneaky"], ["init"], ["backup", "--out", "-"],
                           ["copy", "--from", url(role: bob.name, schema: alice.name), "--to", s.folder.path("stolen.sqlite")]] {
             let result = try s.binary.run(arguments, environment: bobAtAlice, in: s.folder.url)
-            expectOneSentence(result, mentioning: ["refused role \(bob.name) access to the store in schema \(alice.name)", "permission denied"])
+            expectOneSentence(result, mentioning: ["is not role \(bob.name)'s", "schema \(alice.name) belongs to role \(alice.name)"])
         }
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("stolen.sqlite")))
         // And straight SQL as Bob: the server itself says no, for reading and for writing.
@@ -97,6 +97,52 @@ struct PostgresTests {
         // Alice's store is as it was; Bob's own store works.
         #expect(try s.binary.run(["backup", "--out", "-"], environment: asAlice).stdout == before)
         #expect(try s.binary.run(["status"], environment: asBob).stdout.contains("Read"))
+    }
+
+    /// The usual way to hand out a schema: the administrator creates the role and a schema it
+    /// owns, and grants nothing on the database. Every command that creates a store works in it.
+    @Test func aSchemaAnAdministratorMadeIsUsedAsItIs() throws {
+        let s = Session(.postgres)
+        let carol = try newRole("carol", mayCreateSchemas: false)
+        let schemas = ["init", "restore", "import", "copy", "demo", "missing"].map { "\(carol.name)_\($0)" }
+        for schema in schemas.dropLast() { try TestPostgres.psql("CREATE SCHEMA \(schema) AUTHORIZATION \(carol.name)") }
+        let env = ["PGPASSWORD": carol.password, "ALMANAC_NOW": s.now]
+        func run(_ arguments: [String], schema: String) throws -> AlmanacBinary.Result {
+            try s.binary.run(arguments + ["--store", url(role: carol.name, schema: "\(carol.name)_\(schema)")], environment: env, in: s.folder.url)
+        }
+        #expect(try run(["init", "--timezone", "Europe/Berlin"], schema: "init").status == 0)
+        #expect(try run(["habit", "add", "Run"], schema: "init").status == 0)
+        #expect(try run(["log", "run"], schema: "init").status == 0)
+        #expect(try run(["backup", "--out", "b.json"], schema: "init").status == 0)
+        let restore = try run(["restore", "b.json"], schema: "restore")
+        #expect(restore.status == 0, "\(restore.stderr)")
+        let imported = try run(["import", ImportTests.fixture("habitbull.csv")], schema: "import")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let copy = try s.binary.run(["copy", "--from", url(role: carol.name, schema: "\(carol.name)_init"), "--to", url(role: carol.name, schema: "\(carol.name)_copy")],
+                                    environment: env, in: s.folder.url)
+        #expect(copy.status == 0, "\(copy.stderr)")
+        let demo = try run(["demo", "--habits", "2", "--years", "1", "--no-report"], schema: "demo")
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(try run(["status"], schema: "copy").stdout.contains("Run"))
+        // Where the administrator made no schema, the sentence says what is missing.
+        expectOneSentence(try run(["init"], schema: "missing"),
+                          mentioning: ["Schema \(carol.name)_missing does not exist", "may not create one", "CREATE SCHEMA"])
+    }
+
+    /// A schema another role prepared (and granted every privilege on) is not one's own store.
+    @Test func aSchemaAnotherRolePreparedIsRefusedNamingItsOwner() throws {
+        let s = Session(.postgres)
+        let bob = try newRole("bob"), dave = try newRole("dave")
+        let asBob = ["PGPASSWORD": bob.password, "ALMANAC_NOW": s.now, "ALMANAC_STORE": url(role: bob.name, schema: dave.name)]
+        #expect(try s.binary.run(["init", "--timezone", "UTC"], environment: asBob).status == 0)
+        try TestPostgres.psql("GRANT USAGE, CREATE ON SCHEMA \(dave.name) TO \(dave.name); GRANT ALL ON ALL TABLES IN SCHEMA \(dave.name) TO \(dave.name)")
+        let asDave = ["PGPASSWORD": dave.password, "ALMANAC_NOW": s.now, "ALMANAC_STORE": url(role: dave.name, schema: dave.name)]
+        for arguments in [["init"], ["status"], ["journal", "add", "Private", "--body", "mine"]] {
+            expectOneSentence(try s.binary.run(arguments, environment: asDave), mentioning: ["is not role \(dave.name)'s", "belongs to role \(bob.name)"])
+        }
+        // Sharing made explicit by the administrator: dave becomes a member of bob's role.
+        try TestPostgres.psql("GRANT \(bob.name) TO \(dave.name)")
+        #expect(try s.binary.run(["status"], environment: asDave).status == 0)
     }
 
     /// 8 writers at once on one store (4 re-logging the same habit and day, 4 adding to a counter

@@ -34,7 +34,7 @@ import Testing
             }
         }
         let all = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
-        #expect(!all.contains { $0.contains(".tmp-") || $0.contains("staging") }, "temporary files inside: \(all.filter { $0.contains(".tmp-") })",
+        #expect(!all.contains { $0.contains("tmp-") || $0.contains("staging") }, "temporary files inside: \(all.filter { $0.contains("tmp-") })",
                 sourceLocation: sourceLocation)
         #expect(all.count == files.count + 1 + 1 + Set(files.compactMap { ($0["path"] as? String)?.split(separator: "/").dropLast().first }).count,
                 "files that the manifest does not list", sourceLocation: sourceLocation)
@@ -59,7 +59,7 @@ import Testing
         try s.ok("report", "--out", "site", "--as-of", "2026-11-30")
         #expect(try expectWhole(s) == "2026-11-30")
         let beside = try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path)
-        #expect(!beside.contains { $0.contains("staging") || $0.contains(".tmp-") }, "leftovers: \(beside)")
+        #expect(!beside.contains { $0.contains("staging") || $0.contains("tmp-") }, "leftovers: \(beside)")
     }
 
     @Test func twoReportsIntoOneFolderDoNotInterleave() throws {

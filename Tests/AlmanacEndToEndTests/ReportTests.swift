@@ -213,7 +213,7 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         #expect(FileManager.default.fileExists(atPath: s.folder.path("site/habits/jog.html")))
         #expect(FileManager.default.fileExists(atPath: s.folder.path("site/notes-of-my-own.txt")))
         #expect(out.contains("removed"))
-        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site")).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site")).filter { $0.contains("tmp-") }
         #expect(leftovers.isEmpty)
     }
 

@@ -95,6 +95,16 @@ import Testing
         #expect(changes.rows.newHabits.map(\.name) == ["Sport", "Sport (2)", "Habit 3"])
     }
 
+    @Test func twoHabitsOfTheLongestNameAreBothImported() throws {
+        let long = String(repeating: "A", count: HabitRules.maxNameLength)
+        var history = ImportedHistory(format: .loopDatabase)
+        history.habits = [ImportedHabit(id: .derived("a"), name: long), ImportedHabit(id: .derived("b"), name: long),
+                          ImportedHabit(id: .derived("c"), name: long)]
+        let names = try ImportPlanner(history: history, now: now).plan(against: Base()).rows.newHabits.map(\.name)
+        #expect(names == [long, String(repeating: "A", count: 96) + " (2)", String(repeating: "A", count: 96) + " (3)"])
+        #expect(names.allSatisfy { $0.count <= HabitRules.maxNameLength })
+    }
+
     @Test func theCapIsCheckedBeforeAnythingIsPlanned() throws {
         var base = Base()
         base.stored = (1...99).map { Habit(name: "H\($0)", createdAt: now) }

@@ -1,6 +1,7 @@
 /// User text made safe to print on a terminal: control characters (which can clear the screen,
 /// set the window title or move the cursor) are shown in caret notation (`^[`, `^?`) or as
-/// `<U+009B>`, never sent raw. Newlines are kept where a multi-line text is printed on purpose.
+/// `<U+009B>`, never sent raw; so are the bidirectional controls (`<U+202E>`, `<U+2066>`…), which
+/// make a terminal show text in another order than it has. Newlines are kept where a multi-line text is printed on purpose.
 enum TerminalText {
     static func safe(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") }) else { return text }
@@ -13,13 +14,19 @@ enum TerminalText {
             } else if scalar.value == 0x7F {
                 out += "^?"
             } else {
-                out += "<U+00" + String(scalar.value, radix: 16, uppercase: true) + ">"
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
             }
         }
         return out
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar.value)
+    }
+
+    /// U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069.
+    private static func isBidiControl(_ value: UInt32) -> Bool {
+        value == 0x061C || (0x200E...0x200F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }

@@ -30,7 +30,13 @@ public enum HabitRules {
 
     /// Checks free text (a note, a journal body, a unit label): no control characters but tab and
     /// newline, and no U+FFFE/U+FFFF. `field` names it in the message ("--note", "A note").
+    /// The most bytes (UTF-8) a note or a journal entry's text may have: 1 MB, a few hundred pages.
+    public static let maxTextBytes = 1_000_000
+
     public static func checkText(_ text: String, field: String) throws {
+        guard text.utf8.count <= maxTextBytes else {
+            throw DomainError.invalid("\(field) can have at most \(maxTextBytes / 1_000_000) MB of text; this one has \(text.utf8.count) bytes.")
+        }
         let bad = text.unicodeScalars.first { scalar in
             (scalar.properties.generalCategory == .control && scalar != "\t" && scalar != "\n")
                 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
@@ -51,10 +57,11 @@ public enum HabitRules {
     public static let maxValue = 1_000_000_000.0
 
     /// The cap on active habits (LucidPal's HabitStore), checked for every path into the store: `count` is
-    /// how many habits would be active after the change.
-    public static func checkActiveCount(_ count: Int) throws {
+    /// how many habits would be active after the change; `oneMore` when the change adds one habit
+    /// (a restore or an import adds many, and "you already have 100" would not be true).
+    public static func checkActiveCount(_ count: Int, oneMore: Bool = true) throws {
         guard count > maxActiveHabits else { return }
-        if count == maxActiveHabits + 1 {
+        if oneMore && count == maxActiveHabits + 1 {
             throw DomainError.refused("You already have \(maxActiveHabits) active habits, the most Almanac keeps; archive one first.")
         }
         throw DomainError.refused("That would make \(count) active habits, more than the \(maxActiveHabits) Almanac keeps; archive some first.")

@@ -55,6 +55,22 @@ public struct BackupExport {
         }
     }
 
+    /// Writes the backup to a new file named after `base` (`BASE.json`, else `BASE-2.json`, …),
+    /// never over an existing file.
+    func runIntoNewFile(named base: String) throws -> Outcome {
+        let url = URL(fileURLWithPath: base)
+        let folder = try OutputFolder(url.deletingLastPathComponent().path)
+        let file = try folder.create(url.lastPathComponent + ".json")
+        let counts = try BackupWriter(store: store, exportedAt: exportedAt).write(to: file)
+        try file.prepare()
+        for path in StoreFile.freeNames(base, extension: "json") where try AtomicFile.placeNew(file.temporary, path) {
+            var info = stat()
+            return Outcome(path: path, counts: counts, bytes: stat(path, &info) == 0 ? Int(info.st_size) : 0)
+        }
+        file.abandon()
+        throw AlmanacError.cannotWrite(path: base + ".json", reason: "every name for the copy is taken")
+    }
+
     /// Whether `path` names (or links to) something other than a regular file or a folder.
     static func isDeviceOrPipe(_ path: String) -> Bool {
         var info = stat()

@@ -50,12 +50,13 @@ public struct BackupRestore {
         // server store is written as a full backup into the current folder.
         if mode == .replace && !dryRun {
             let stamp = clock.now().description.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+            // An undo copy never replaces an existing file: a second replace in the same second
+            // gets the next free name.
             if let file = store as? SQLiteStore {
-                saved = "\(path).before-restore-\(stamp.prefix(15))Z.sqlite"
-                try StoreFile.copy(file, to: saved!)
+                saved = try StoreFile.copy(file, toNewFileNamed: "\(path).before-restore-\(stamp.prefix(15))Z")
             } else {
-                saved = "\(location.server?.schema ?? "almanac").before-restore-\(stamp.prefix(15))Z.json"
-                _ = try BackupExport(store: store, clock: clock).run(to: .file(saved!))
+                saved = try BackupExport(store: store, clock: clock)
+                    .runIntoNewFile(named: "\(location.server?.schema ?? "almanac").before-restore-\(stamp.prefix(15))Z").path
             }
         }
         let outcome = try store.restore(contents, mode: mode, dryRun: dryRun)

@@ -19,10 +19,10 @@ public final class AtomicFile {
     private let writesThrough: Bool
     private static let flushSize = 1 << 20
 
-    /// The temporary name beside `path`: hidden, and marked with the writing process.
+    /// The temporary name beside `path`: hidden, marked as Almanac's and with the writing process.
     static func temporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        return url.deletingLastPathComponent().appendingPathComponent(Leftovers.temporaryName(for: url.lastPathComponent)).path
     }
 
     /// A new file at `path`. A folder there is refused. A device or a pipe (`/dev/stdout`, a
@@ -120,6 +120,20 @@ public final class AtomicFile {
         }
         prepared = false
         if syncFolder { Self.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+    }
+
+    /// Puts `from` at `to` only when nothing is at `to` (a hard link, which fails when the path
+    /// exists, then `from` is unlinked), and flushes the folder: false when something is there
+    /// (`from` is then left as it was). For files that must never replace another, such as the
+    /// undo copy of a store.
+    static func placeNew(_ from: String, _ to: String) throws -> Bool {
+        guard link(from, to) == 0 else {
+            if errno == EEXIST { return false }
+            throw AlmanacError.system(to)
+        }
+        unlink(from)
+        syncFolder(URL(fileURLWithPath: to).deletingLastPathComponent().path)
+        return true
     }
 
     /// Drops the temporary file; the target is untouched.

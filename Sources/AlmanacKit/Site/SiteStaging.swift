@@ -1,6 +1,6 @@
 import Foundation
 
-/// A new version of a published site, built in a folder beside it (`.NAME.staging-PID`, on the
+/// A new version of a published site, built in a folder beside it (`.NAME.almanac-staging-PID`, on the
 /// same file system) and then exchanged with it in one step (`FolderExchange`): whatever moment
 /// a report is killed at, the published folder holds the whole previous site or the whole new
 /// one, and never a temporary file. After the exchange the staging path holds the previous
@@ -16,7 +16,7 @@ final class SiteStaging {
         let parent = url.deletingLastPathComponent().path
         Self.removeLeftovers(of: url.lastPathComponent, in: parent)
         guard access(parent, W_OK) == 0 else { return nil }
-        let path = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).staging-\(getpid())")
+        let path = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-staging-\(getpid())")
         try? FileManager.default.removeItem(atPath: path)
         self.folder = try OutputFolder(path, durable: false)
         self.published = published
@@ -48,10 +48,13 @@ final class SiteStaging {
 
     /// Removes the staging folders of `name` that killed runs left (their process is gone).
     static func removeLeftovers(of name: String, in parent: String) {
-        let prefix = ".\(name).staging-"
+        let prefix = ".\(name).almanac-staging-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
-            guard let pid = pid_t(entry.dropFirst(prefix.count)), pid != getpid(), !Leftovers.isRunning(pid) else { continue }
-            try? FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(entry))
+            let path = (parent as NSString).appendingPathComponent(entry)
+            var info = stat()
+            guard let pid = pid_t(entry.dropFirst(prefix.count)), lstat(path, &info) == 0,
+                  Leftovers.isAbandoned(info, kind: S_IFDIR, writer: pid) else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 }

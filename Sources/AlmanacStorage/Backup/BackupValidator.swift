@@ -43,7 +43,7 @@ enum BackupValidator {
             }
             names[key] = i
         }
-        try rule("habits") { try HabitRules.checkActiveCount(contents.habits.filter { !$0.isArchived }.count) }
+        try rule("habits") { try HabitRules.checkActiveCount(contents.habits.filter { !$0.isArchived }.count, oneMore: false) }
     }
 
     /// Values as `log` takes them: from 0 to a billion, 0 or 1 for a yes/no habit, 0 for a skip.
