@@ -173,6 +173,8 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         #expect(budget.stderr.contains("render step (index.") && budget.stderr.contains("dashboard.md.mustache")
                 && budget.stderr.contains("nothing was written"), "\(budget.stderr)")
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/index.html")))
+        // A first report that fails leaves no empty folder behind.
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site")))
     }
 
     @Test func theManifestListsEveryFileWithItsHash() throws {

@@ -58,8 +58,19 @@ public struct SiteReport {
     /// Renders the site and publishes it; `progress(done, total)` follows the writing.
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
         let templates = try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()
-        // The folder first (and its parents): the lock is taken beside it.
+        // The folder first (and its parents): the lock is taken beside it. A report that fails
+        // leaves no empty folder that was not there before.
+        let existed = FileManager.default.fileExists(atPath: request.out)
         try OutputFolder.createFolder(request.out)
+        do {
+            return try publishSite(templates: templates, progress: progress)
+        } catch {
+            if !existed { rmdir(request.out) }   // only when empty
+            throw error
+        }
+    }
+
+    private func publishSite(templates: TemplateSet, progress: (Int, Int) -> Void) throws -> Outcome {
         let path = Self.resolved(request.out)
         let lock = try FolderLock(for: path, wait: request.wait, busy: .folderBusy(request.out))
         defer { withExtendedLifetime(lock) {} }
