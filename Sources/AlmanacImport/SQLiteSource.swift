@@ -62,8 +62,16 @@ struct SQLiteSource {
             for name in names {
                 // `hidden` is 2 or 3 for a generated column (1 for a virtual table's hidden one).
                 let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                for column in try Row.fetchAll(db, sql: "PRAGMA table_xinfo(\(quoted))") where [2, 3].contains(column["hidden"] as Int? ?? 0) {
+                let columns = try Row.fetchAll(db, sql: "PRAGMA table_xinfo(\(quoted))")
+                for column in columns where [2, 3].contains(column["hidden"] as Int? ?? 0) {
                     throw ImportProblem("its table \(name) has a generated column (\(column["name"] as String? ?? "?")), which no app's own database has")
+                }
+                // Text is read as C strings, which end at a NUL: a text holding one is refused
+                // (as the CSV readers refuse it) rather than cut short without a word.
+                let names = columns.compactMap { $0["name"] as String? }.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+                let test = names.map { "(typeof(\($0)) = 'text' AND instr(\($0), char(0)) > 0)" }.joined(separator: " OR ")
+                if !names.isEmpty, try Int64.fetchOne(db, sql: "SELECT 1 FROM \(quoted) WHERE \(test) LIMIT 1") != nil {
+                    throw ImportProblem(place: "table \(name)", "a text holds a NUL character, which no app's own text has")
                 }
             }
             return Set(names.map { $0.lowercased() })

@@ -152,4 +152,15 @@ import Testing
         let history = try ImportSource.read(fifo, format: nil, calendar: Self.calendar)
         #expect(history.format == .habitBull && history.entries.count == 1)
     }
+
+    @Test func aNulInsideAnSQLiteTextIsRefusedNotCutShort() throws {
+        let path = try database("""
+            CREATE TABLE Habits (id integer primary key, archived integer, color integer, description text, freq_den integer, freq_num integer, highlight integer, name text, position integer);
+            CREATE TABLE Repetitions (id integer primary key, habit integer, timestamp integer, value integer);
+            INSERT INTO Habits VALUES (1, 0, 8, '', 1, 1, 0, 'Run' || char(0) || 'hidden', 0);
+            PRAGMA user_version = 15;
+            """)
+        let sentence = refusal(path)
+        #expect(sentence.contains("NUL") && sentence.contains("table Habits"), "\(sentence)")
+    }
 }
