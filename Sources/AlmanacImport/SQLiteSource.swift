@@ -68,7 +68,13 @@ struct SQLiteSource {
                 }
                 // Text is read as C strings, which end at a NUL: a text holding one is refused
                 // (as the CSV readers refuse it) rather than cut short without a word.
-                let names = columns.compactMap { $0["name"] as String? }.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+                // Columns of numeric type are left out: the readers take numbers from them, and a
+                // text there is refused as a wrong type anyway.
+                let numeric = ["INT", "REAL", "FLOA", "DOUB"]
+                let names = columns.filter { column in
+                    let type = (column["type"] as String? ?? "").uppercased()
+                    return !numeric.contains { type.contains($0) }
+                }.compactMap { $0["name"] as String? }.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
                 let test = names.map { "(typeof(\($0)) = 'text' AND instr(\($0), char(0)) > 0)" }.joined(separator: " OR ")
                 if !names.isEmpty, try Int64.fetchOne(db, sql: "SELECT 1 FROM \(quoted) WHERE \(test) LIMIT 1") != nil {
                     throw ImportProblem(place: "table \(name)", "a text holds a NUL character, which no app's own text has")

@@ -262,4 +262,15 @@ import Testing
         try s.ok("backup", "--out", "many.json", "--store", s.folder.path("many.sqlite"))
         try refused(s, ["restore", "many.json"], status: 1, mentioning: ["That would make 10", "active habits, more than the 100"])
     }
+
+    // 18. A reversed range is refused, not answered with "nothing logged"; a rating over the default
+    // scale says how to give another scale.
+    @Test func aReversedHistoryRangeAndARatingWithoutItsScaleAreRefused() throws {
+        let s = try prepared()
+        try refused(s, ["history", "run", "--from", "2026-11-20", "--to", "2026-11-18"], status: 2,
+                    mentioning: ["--from 2026-11-20 is after --to 2026-11-18"])
+        try refused(s, ["wellbeing", "add", "energy", "7"], status: 2, mentioning: ["over the default scale", "--scale 10"])
+        try s.ok("wellbeing", "add", "energy", "7", "--scale", "10")
+        try refused(s, ["wellbeing", "add", "energy", "11", "--scale", "10"], status: 1, mentioning: ["between 0 and 10"])
+    }
 }

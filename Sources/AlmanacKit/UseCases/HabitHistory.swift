@@ -25,6 +25,7 @@ public struct HabitHistory: Encodable, Sendable {
     public var days: [Day]
 
     public init(store: any AlmanacStore, habit name: String, from: DayKey?, to: DayKey?) throws {
+        if let from, let to, from > to { throw DayRangeProblem.reversed(from, to) }
         habit = try store.habit(named: name)
         let all = try store.entries(habitId: habit.id, from: from, to: to, includeDeleted: true)
         var byDay: [DayKey: Day] = [:]
