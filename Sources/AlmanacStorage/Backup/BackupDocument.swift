@@ -116,7 +116,7 @@ public enum BackupDocument {
         }
         var items: [T] = []
         try reader.readArray { reader, i in
-            items.append(try make(try BackupFields(try reader.readValue(depth: 1), path: "\(key)[\(i)]")))
+            items.append(try make(try BackupFields(try reader.readValue(depth: 1), in: key, at: i)))
             reader.progress?(reader.index, reader.bytes.count)
         }
         return items

@@ -6,14 +6,28 @@ struct BackupFields: RecordReader {
     typealias Problem = BackupDocument.Problem
 
     let members: [(String, Value)]
-    let path: String
+    private let base: String
+    private let index: Int?
+    /// The object's JSON path, spelled out only when a problem names it (a restore reads
+    /// hundreds of thousands of objects, and formatting each one's path cost more than its ids).
+    var path: String { index.map { "\(base)[\($0)]" } ?? base }
 
     init(_ value: Value, path: String) throws {
+        try self.init(value, base: path, index: nil)
+    }
+
+    /// The object at `index` of the array `section`.
+    init(_ value: Value, in section: String, at index: Int) throws {
+        try self.init(value, base: section, index: index)
+    }
+
+    private init(_ value: Value, base: String, index: Int?) throws {
+        self.base = base
+        self.index = index
         guard case .object(let members) = value else {
-            throw Problem(at: path, " has the wrong type (expected an object, found \(value.typeName)).")
+            throw Problem(at: index.map { "\(base)[\($0)]" } ?? base, " has the wrong type (expected an object, found \(value.typeName)).")
         }
         self.members = members
-        self.path = path
     }
 
     private func lookup(_ key: String) -> Value? { members.first { $0.0 == key }?.1 }
