@@ -42,6 +42,12 @@ struct CSVTable {
             }
             cells.append(text); cell.removeAll(keepingCapacity: true)
         }
+        func append(_ c: UInt8, openedOn line: Int) throws {
+            guard cell.count < HabitRules.maxTextBytes else {
+                throw ImportProblem(file: file, place: "line \(line)", "a cell is over \(HabitRules.maxTextBytes / 1_000_000) MB, more than a note may hold")
+            }
+            cell.append(c)
+        }
         func endRecord() throws {
             try endCell()
             records.append((recordLine, cells)); cells = []
@@ -60,10 +66,7 @@ struct CSVTable {
             if quoted {
                 if c == quote { pendingQuote = true; continue }
                 if c == lf { line += 1 }
-                guard cell.count < HabitRules.maxTextBytes else {
-                    throw ImportProblem(file: file, place: "line \(quoteLine)", "a cell is over \(HabitRules.maxTextBytes / 1_000_000) MB, more than a note may hold")
-                }
-                cell.append(c)
+                try append(c, openedOn: quoteLine)
                 continue
             }
             switch c {
@@ -79,10 +82,7 @@ struct CSVTable {
                 guard !afterQuote else {
                     throw ImportProblem(file: file, place: "line \(line)", "a quoted cell has text after its closing quote")
                 }
-                guard cell.count < HabitRules.maxTextBytes else {
-                    throw ImportProblem(file: file, place: "line \(line)", "a cell is over \(HabitRules.maxTextBytes / 1_000_000) MB, more than a note may hold")
-                }
-                cell.append(c)
+                try append(c, openedOn: line)
             }
         }
         if pendingQuote { quoted = false; afterQuote = true }

@@ -155,6 +155,7 @@ public enum ImportSource {
             folder = NSTemporaryDirectory() + "/almanac-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             guard FileManager.default.createFile(atPath: folder + "/input", contents: nil), let out = FileHandle(forWritingAtPath: folder + "/input") else {
+                remove()
                 throw ImportProblem("what arrives on the pipe cannot be kept in \(NSTemporaryDirectory())")
             }
             defer { try? out.close() }

@@ -51,6 +51,9 @@ struct SQLiteSource {
         do { return try queue.read(body) } catch let error as DatabaseError { throw Self.problem(error) }
     }
 
+    /// A table or column name as an SQL identifier.
+    private static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
     /// The longest text or blob a cell may hold: 4 MB (a note may have 1 MB).
     static let maxValueBytes: Int32 = 4_000_000
 
@@ -61,7 +64,7 @@ struct SQLiteSource {
             let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
             for name in names {
                 // `hidden` is 2 or 3 for a generated column (1 for a virtual table's hidden one).
-                let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                let quoted = Self.quoted(name)
                 let columns = try Row.fetchAll(db, sql: "PRAGMA table_xinfo(\(quoted))")
                 for column in columns where [2, 3].contains(column["hidden"] as Int? ?? 0) {
                     throw ImportProblem("its table \(name) has a generated column (\(column["name"] as String? ?? "?")), which no app's own database has")
@@ -71,12 +74,12 @@ struct SQLiteSource {
                 // Columns of numeric type are left out: the readers take numbers from them, and a
                 // text there is refused as a wrong type anyway.
                 let numeric = ["INT", "REAL", "FLOA", "DOUB"]
-                let names = columns.filter { column in
+                let textColumns = columns.filter { column in
                     let type = (column["type"] as String? ?? "").uppercased()
                     return !numeric.contains { type.contains($0) }
-                }.compactMap { $0["name"] as String? }.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-                let test = names.map { "(typeof(\($0)) = 'text' AND instr(\($0), char(0)) > 0)" }.joined(separator: " OR ")
-                if !names.isEmpty, try Int64.fetchOne(db, sql: "SELECT 1 FROM \(quoted) WHERE \(test) LIMIT 1") != nil {
+                }.compactMap { $0["name"] as String? }.map(Self.quoted)
+                let test = textColumns.map { "(typeof(\($0)) = 'text' AND instr(\($0), char(0)) > 0)" }.joined(separator: " OR ")
+                if !textColumns.isEmpty, try Int64.fetchOne(db, sql: "SELECT 1 FROM \(quoted) WHERE \(test) LIMIT 1") != nil {
                     throw ImportProblem(place: "table \(name)", "a text holds a NUL character, which no app's own text has")
                 }
             }

@@ -91,7 +91,8 @@ extension RelationalStore where Backend == PostgresBackend {
     }
 
     /// The schema (unless it is there: PostgreSQL checks the privilege to create schemas in the
-    /// database before it looks whether one exists), its tables and the settings, in one
+    /// database before it looks whether one exists; a role without it is told what to ask an
+    /// administrator for), its tables and the settings, in one
     /// transaction: a failure leaves nothing.
     private static func create(_ backend: PostgresBackend, settings: Settings, makingSchema: Bool) throws {
         let url = backend.url
@@ -100,12 +101,14 @@ extension RelationalStore where Backend == PostgresBackend {
             // Two `init`s racing: the second waits here, then finds the store.
             try backend.simple("SELECT pg_advisory_xact_lock(hashtext('almanac:' || \(literal(url.schema))))")
             if makingSchema {
-                do {
-                    try backend.simple("CREATE SCHEMA IF NOT EXISTS \(url.quotedSchema)")
-                } catch let error as StoreError {
-                    guard "\(error)".contains("permission denied for database") else { throw error }
+                var mayCreate = false
+                try PostgresSession(backend: backend).forEachRow("SELECT has_database_privilege(current_database(), 'CREATE')", []) { row in
+                    mayCreate = row.withText(0) { $0.first == 1 }
+                }
+                guard mayCreate else {
                     throw StoreError.server("Schema \(url.schema) does not exist in database \(url.database) at \(url.host):\(url.port), and role \(url.user) may not create one; an administrator can make it with CREATE SCHEMA \(url.schema) AUTHORIZATION \(url.user).")
                 }
+                try backend.simple("CREATE SCHEMA IF NOT EXISTS \(url.quotedSchema)")
             }
             try backend.simple("""
                 CREATE TABLE IF NOT EXISTS \(PostgresSchema.migrationsTable) (identifier TEXT COLLATE "C" PRIMARY KEY)

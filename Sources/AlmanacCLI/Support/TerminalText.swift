@@ -1,3 +1,5 @@
+import AlmanacDomain
+
 /// User text made safe to print on a terminal: control characters (which can clear the screen,
 /// set the window title or move the cursor) are shown in caret notation (`^[`, `^?`) or as
 /// `<U+009B>`, never sent raw; so are the bidirectional controls (`<U+202E>`, `<U+2066>`…), which
@@ -14,8 +16,7 @@ enum TerminalText {
             } else if scalar.value == 0x7F {
                 out += "^?"
             } else {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+                out += "<" + HabitRules.codePoint(scalar) + ">"
             }
         }
         return out

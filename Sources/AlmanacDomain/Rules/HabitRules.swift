@@ -47,7 +47,7 @@ public enum HabitRules {
     }
 
     /// "U+0000".
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

@@ -10,7 +10,9 @@ struct BackupFields: RecordReader {
     private let index: Int?
     /// The object's JSON path, spelled out only when a problem names it (a restore reads
     /// hundreds of thousands of objects, and formatting each one's path cost more than its ids).
-    var path: String { index.map { "\(base)[\($0)]" } ?? base }
+    var path: String { Self.path(base, index) }
+
+    private static func path(_ base: String, _ index: Int?) -> String { index.map { "\(base)[\($0)]" } ?? base }
 
     init(_ value: Value, path: String) throws {
         try self.init(value, base: path, index: nil)
@@ -25,7 +27,7 @@ struct BackupFields: RecordReader {
         self.base = base
         self.index = index
         guard case .object(let members) = value else {
-            throw Problem(at: index.map { "\(base)[\($0)]" } ?? base, " has the wrong type (expected an object, found \(value.typeName)).")
+            throw Problem(at: Self.path(base, index), " has the wrong type (expected an object, found \(value.typeName)).")
         }
         self.members = members
     }
