@@ -11,6 +11,9 @@ done
 [ -n "$PYTHON" ] || { echo "check-backup-schema: no Python with jsonschema; run 'make deps' (apt-get install python3-jsonschema)." >&2; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 .build/debug/almanac demo --store "$work/s.sqlite" --habits 12 --years 1 --no-report >/dev/null
+# A followed app too, so that the sources and the habits' source fields are checked.
+cp Tests/AlmanacEndToEndTests/ImportFixtures/loop-v12.db "$work/loop.db"
+.build/debug/almanac import "$work/loop.db" --follow --store "$work/s.sqlite" >/dev/null 2>&1
 ALMANAC_NOW=2026-11-20T20:00:00Z .build/debug/almanac backup --store "$work/s.sqlite" --out "$work/b.json" 2>/dev/null
 "$PYTHON" - "$work/b.json" <<'PY'
 import json, sys, jsonschema
@@ -18,9 +21,10 @@ schema = json.load(open("docs/backup.schema.json"))
 backup = json.load(open(sys.argv[1]))
 jsonschema.Draft202012Validator.check_schema(schema)
 errors = list(jsonschema.Draft202012Validator(schema).iter_errors(backup))
+assert backup["sources"] and any(h["sourceId"] for h in backup["habits"]), "the sample backup must follow an app"
 for e in errors[:5]: print("schema:", "/".join(map(str, e.absolute_path)), e.message)
-bad = dict(backup); bad["version"] = 3
-assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse version 3"
+bad = dict(backup); bad["version"] = 4
+assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse version 4"
 print("The sample backup matches docs/backup.schema.json." if not errors else "The sample backup does NOT match docs/backup.schema.json.")
 sys.exit(1 if errors else 0)
 PY

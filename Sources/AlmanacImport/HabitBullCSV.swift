@@ -22,7 +22,7 @@ enum HabitBullCSV {
             if let known = habits[key] {
                 index = known
             } else {
-                var habit = ImportedHabit(id: .derived("habitbull|name|\(key)"), name: title)
+                var habit = ImportedHabit(id: .derived("habitbull|name|\(key)"), name: title, sourceKey: title)
                 habit.position = history.habits.count
                 habit.category = category.map { row.cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
                 index = history.habits.count

@@ -14,7 +14,7 @@ enum HabitTrackerJSON {
         var history = ImportedHistory(format: .habitTracker)
         for (index, node) in try root.required("habits").elements().enumerated() {
             let sourceId = try node.optional("id")?.string().lowercased() ?? NameMatcher<Habit>.fold(try node.required("name").string())
-            var habit = ImportedHabit(id: .derived("habit-tracker|\(sourceId)"), name: try node.required("name").string())
+            var habit = ImportedHabit(id: .derived("habit-tracker|\(sourceId)"), name: try node.required("name").string(), sourceKey: "\(sourceId)")
             habit.position = index
             if let color = try node.optional("color")?.string(), color.count == 7, color.hasPrefix("#") { habit.color = color }
             habit.createdAt = try node.optional("createdAt").map(JSONDates.instant)

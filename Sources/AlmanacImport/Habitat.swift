@@ -25,7 +25,7 @@ enum Habitat {
                 let title = try node.required("title").string()
                 let folded = NameMatcher<Habit>.fold(title.trimmingCharacters(in: .whitespaces))
                 let index = habits[folded] ?? {
-                    var habit = ImportedHabit(id: .derived("habitat|title|\(folded)"), name: title)
+                    var habit = ImportedHabit(id: .derived("habitat|title|\(folded)"), name: title, sourceKey: title)
                     habit.position = history.habits.count
                     history.habits.append(habit)
                     habits[folded] = history.habits.count - 1

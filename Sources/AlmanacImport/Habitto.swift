@@ -9,7 +9,7 @@ enum Habitto {
         var history = ImportedHistory(format: .habitto)
         for (index, node) in try root.elements().enumerated() {
             let sourceId = try node.required("id").string().lowercased()
-            var habit = ImportedHabit(id: .derived("habitto|\(sourceId)"), name: try node.required("name").string())
+            var habit = ImportedHabit(id: .derived("habitto|\(sourceId)"), name: try node.required("name").string(), sourceKey: "\(sourceId)")
             habit.position = index
             habit.createdAt = try node.optional("createdAt").map(JSONDates.instant)
             if let icon = try node.optional("icon")?.string(), icon.count <= 2, icon.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {

@@ -34,7 +34,7 @@ enum Harsh {
                 throw ImportProblem(file: "habits", place: "line \(index + 1)", "expected \"Name: frequency\", found \"\(line)\"")
             }
             let name = parts[0].trimmingCharacters(in: .whitespaces)
-            var habit = ImportedHabit(id: .derived("harsh|name|\(NameMatcher<Habit>.fold(name))"), name: name)
+            var habit = ImportedHabit(id: .derived("harsh|name|\(NameMatcher<Habit>.fold(name))"), name: name, sourceKey: name)
             habit.position = history.habits.count
             habit.category = heading.flatMap { $0.isEmpty ? nil : $0 }
             let (frequency, warning) = try Self.frequency(parts[1].trimmingCharacters(in: .whitespaces), habit: name, line: index + 1)
@@ -94,7 +94,7 @@ enum Harsh {
             let name = fields[1].trimmingCharacters(in: .whitespaces)
             let key = NameMatcher<Habit>.fold(name)
             if byName[key] == nil {
-                var habit = ImportedHabit(id: .derived("harsh|name|\(key)"), name: name)
+                var habit = ImportedHabit(id: .derived("harsh|name|\(key)"), name: name, sourceKey: name)
                 habit.position = history.habits.count
                 history.warnings.append("\(name) is in the log but not in the habits file; it is imported as a daily habit.")
                 byName[key] = history.habits.count

@@ -53,11 +53,42 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     /// Notes on days without a check, kept as journal entries.
     public var journalInFile = 0
     public var journalAdded = 0
+    /// Following a source: live days of its habits that the file no longer has (now history).
+    public var daysWithdrawn = 0
+    /// Following a source: what changes for each of its habits, in the source's order (only
+    /// the habits that change).
+    public var habits: [HabitSync] = []
 
     public init() {}
 
     public var changesNothing: Bool {
         habitsAdded.isEmpty && categoriesAdded.isEmpty && entriesAdded == 0 && daysReplaced == 0 && ratingsAdded == 0 && journalAdded == 0
+            && daysWithdrawn == 0 && habits.isEmpty
+    }
+
+    /// What a sync changes for one habit of the followed source.
+    public struct HabitSync: Sendable, Equatable, Codable {
+        public var habitId: EntityID
+        public var name: String
+        /// The source's own id of the habit.
+        public var sourceKey: String
+        public var isNew = false
+        /// The name it had before the source renamed it.
+        public var renamedFrom: String?
+        /// Fields of its definition the source changed (`target`, `frequency`, …).
+        public var fieldsChanged: [String] = []
+        public var archived = false
+        public var unarchived = false
+        /// The source no longer has it: archived here, its history kept.
+        public var goneFromSource = false
+        public var daysAdded = 0
+        public var daysChanged = 0
+        public var daysWithdrawn = 0
+
+        var changesSomething: Bool {
+            isNew || renamedFrom != nil || !fieldsChanged.isEmpty || archived || unarchived || goneFromSource
+                || daysAdded + daysChanged + daysWithdrawn > 0
+        }
     }
 }
 
@@ -67,8 +98,14 @@ public struct ImportSummary: Sendable, Equatable, Codable {
 public struct ImportPlanner {
     public let history: ImportedHistory
     public let now: Timestamp
+    /// The followed source the history is the newest file of: its habits then mirror the file
+    /// (matched by the source's own ids only; days the file no longer has are withdrawn). Nil for
+    /// a one-time import, which adds and merges.
+    public let following: FollowedSource?
 
-    public init(history: ImportedHistory, now: Timestamp) { self.history = history; self.now = now }
+    public init(history: ImportedHistory, now: Timestamp, following: FollowedSource? = nil) {
+        self.history = history; self.now = now; self.following = following
+    }
 
     public func plan(against base: ImportBase) throws -> ImportChanges {
         let calendar = try StoreCalendar(settings: base.settings())
@@ -76,9 +113,11 @@ public struct ImportPlanner {
         let firstDays = history.entries.reduce(into: [EntityID: DayKey]()) { first, e in
             first[e.habitId] = min(first[e.habitId] ?? e.day, e.day)
         }
-        let (targets, habits) = try placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
+        let (targets, habits) = try following.map { try mirrorHabits(of: $0, base: base, calendar: calendar, firstDays: firstDays, into: &changes) }
+            ?? placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
         let existing = try base.entries(habitIds: Set(targets.values))
         try placeEntries(targets: targets, habits: habits, existing: existing, calendar: calendar, into: &changes)
+        if following != nil { changes.summary.habits.removeAll { !$0.changesSomething } }
         try placeWellbeing(targets: targets, base: base, calendar: calendar, into: &changes)
         try placeJournal(base: base, calendar: calendar, into: &changes)
         return changes
@@ -98,15 +137,14 @@ public struct ImportPlanner {
         var byName = storedByName
         var categories = Dictionary(try base.categories().map { (NameMatcher<Habit>.fold($0.name), $0) }, uniquingKeysWith: { a, _ in a })
         var targets: [EntityID: EntityID] = [:]
-        var summary = changes.summary
-        summary.habitsInFile = history.habits.count
-        summary.archivedInFile = history.habits.filter(\.archived).count
+        changes.summary.habitsInFile = history.habits.count
+        changes.summary.archivedInFile = history.habits.filter(\.archived).count
         let nextOrder = (stored.map(\.sortOrder).max() ?? -1) + 1
         for (index, imported) in history.habits.sorted(by: { $0.position < $1.position }).enumerated() {
             let name = Self.cleanName(imported.name, fallback: "Habit \(index + 1)")
             let firstDay = firstDays[imported.id]
             if var match = byId[imported.id] ?? storedByName[NameMatcher<Habit>.fold(name)] {
-                summary.habitsMerged.append(.init(source: name, into: match.name, earlierImport: match.id == imported.id))
+                changes.summary.habitsMerged.append(.init(source: name, into: match.name, earlierImport: match.id == imported.id))
                 targets[imported.id] = match.id
                 if let firstDay, firstDay < calendar.dayKey(for: match.createdAt) {
                     match.createdAt = calendar.startOfDay(firstDay)
@@ -117,45 +155,65 @@ public struct ImportPlanner {
                 }
                 continue
             }
-            var habit = Habit(id: imported.id, name: Self.uniqueName(name, taken: byName), emoji: imported.emoji,
-                              unit: imported.unit, unitLabel: imported.unitLabel, target: imported.target,
-                              direction: imported.direction, baseline: imported.direction == .atMost ? imported.baseline : nil,
-                              frequency: imported.frequency,
-                              color: imported.color.flatMap { try? HabitRules.checkedColor($0) } ?? HabitPalette.next(after: Array(byId.values)),
-                              weight: imported.weight ?? 1, sortOrder: nextOrder + changes.rows.newHabits.count,
-                              createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))
-            habit.archivedAt = imported.archived ? now : nil
-            if let categoryName = imported.category.map({ Self.cleanName($0, fallback: "") }), !categoryName.isEmpty {
-                let key = NameMatcher<Habit>.fold(categoryName)
-                if categories[key] == nil {
-                    let category = Category(id: .derived("category|\(key)"), name: categoryName, createdAt: now)
-                    categories[key] = category
-                    changes.rows.categories.append(category)
-                    summary.categoriesAdded.append(categoryName)
-                }
-                habit.categoryId = categories[key]!.id
-            }
-            do { try HabitRules.validate(habit) } catch let error as DomainError {
-                throw DomainError.invalid("Habit \"\(habit.name)\" cannot be imported: \(error.description)")
-            }
+            let habit = try newHabit(imported, name: Self.uniqueName(name, taken: byName), sortOrder: nextOrder + changes.rows.newHabits.count,
+                                     firstDay: firstDay, others: Array(byId.values), categories: &categories, calendar: calendar, into: &changes)
             changes.rows.newHabits.append(habit)
-            summary.habitsAdded.append(habit.name)
+            changes.summary.habitsAdded.append(habit.name)
             byName[NameMatcher<Habit>.fold(habit.name)] = habit
             byId[habit.id] = habit
             targets[imported.id] = habit.id
         }
-        let active = byId.values.filter { !$0.isArchived }.count
+        try checkActiveCount(byId, changes)
+        return (targets, byId)
+    }
+
+    func checkActiveCount(_ habits: [EntityID: Habit], _ changes: ImportChanges) throws {
+        let active = habits.values.filter { !$0.isArchived }.count
         if active > HabitRules.maxActiveHabits {
             let newActive = changes.rows.newHabits.filter { !$0.isArchived }.count
             throw DomainError.refused("Importing would make \(active) active habits (\(newActive) new from the file, \(active - newActive) in the store), more than the \(HabitRules.maxActiveHabits) Almanac keeps; archive some first. Nothing was imported.")
         }
-        changes.summary = summary
-        return (targets, byId)
+    }
+
+    /// A habit new to the store, as the source defines it.
+    func newHabit(_ imported: ImportedHabit, name: String, sortOrder: Int, firstDay: DayKey?, others: [Habit],
+                  categories: inout [String: Category], calendar: StoreCalendar, into changes: inout ImportChanges) throws -> Habit {
+        var habit = Habit(id: imported.id, name: name, emoji: imported.emoji,
+                          unit: imported.unit, unitLabel: imported.unitLabel, target: imported.target,
+                          direction: imported.direction, baseline: imported.direction == .atMost ? imported.baseline : nil,
+                          frequency: imported.frequency,
+                          color: imported.color.flatMap { try? HabitRules.checkedColor($0) } ?? HabitPalette.next(after: others),
+                          weight: imported.weight ?? 1, sortOrder: sortOrder,
+                          createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))
+        habit.archivedAt = imported.archived ? now : nil
+        habit.categoryId = try categoryId(of: imported, categories: &categories, into: &changes)
+        if let following { habit.sourceId = following.id; habit.sourceKey = imported.sourceKey }
+        try Self.validate(habit)
+        return habit
+    }
+
+    static func validate(_ habit: Habit) throws {
+        do { try HabitRules.validate(habit) } catch let error as DomainError {
+            throw DomainError.invalid("Habit \"\(habit.name)\" cannot be imported: \(error.description)")
+        }
+    }
+
+    /// The category the source puts a habit in (made when the store has none of that name), or nil.
+    func categoryId(of imported: ImportedHabit, categories: inout [String: Category], into changes: inout ImportChanges) throws -> EntityID? {
+        guard let categoryName = imported.category.map({ Self.cleanName($0, fallback: "") }), !categoryName.isEmpty else { return nil }
+        let key = NameMatcher<Habit>.fold(categoryName)
+        if categories[key] == nil {
+            let category = Category(id: .derived("category|\(key)"), name: categoryName, createdAt: now)
+            categories[key] = category
+            changes.rows.categories.append(category)
+            changes.summary.categoriesAdded.append(categoryName)
+        }
+        return categories[key]!.id
     }
 
     /// The source's creation time, or the start of the first imported day when that is earlier
     /// (rates count from a habit's created day), or now for a habit with no history.
-    private func createdAt(of habit: ImportedHabit, firstDay: DayKey?, calendar: StoreCalendar) -> Timestamp {
+    func createdAt(of habit: ImportedHabit, firstDay: DayKey?, calendar: StoreCalendar) -> Timestamp {
         let fromEntries = firstDay.map { calendar.startOfDay($0) }
         switch (habit.createdAt, fromEntries) {
         case let (source?, entries?): return min(source, entries)
@@ -199,7 +257,11 @@ public struct ImportPlanner {
         var numbers: [EntityID: Int] = [:]
         for target in Set(targets.values).sorted() { numbers[target] = numbers.count }
         let slotOf = { (habit: Int, day: DayKey) in habit << 32 | (day.ordinal & 0xFFFF_FFFF) }
-        let knownIds = Set(existing.map(\.id))
+        let knownIds = following == nil ? Set(existing.map(\.id)) : []
+        let known = following == nil ? [:] : Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Following: each habit's line of the summary, by store habit id.
+        let reports = Dictionary(changes.summary.habits.enumerated().map { ($1.habitId, $0) }, uniquingKeysWith: { a, _ in a })
+        var visited = Set<Int>()
         var live: [Int: [HabitEntry]] = [:]
         for entry in existing where entry.isLive {
             if let n = numbers[entry.habitId] { live[slotOf(n, entry.dayKey), default: []].append(entry) }
@@ -225,8 +287,24 @@ public struct ImportPlanner {
                 let e = history.entries[order[k].index]
                 return try row(for: e, index: position, sourceKey: sourceKeys[e.habitId] ?? "", habitId: target, habit: habits[target], calendar: calendar)
             }
-            try place(rows, current: live[order[start].slot] ?? [], known: knownIds, into: &changes)
+            if following != nil, let line = reports[target] {
+                visited.insert(order[start].slot)
+                var report = changes.summary.habits[line]
+                mirror(rows, current: live[order[start].slot] ?? [], known: known, report: &report, into: &changes)
+                changes.summary.habits[line] = report
+            } else {
+                try place(rows, current: live[order[start].slot] ?? [], known: knownIds, into: &changes)
+            }
             start = end
+        }
+        guard following != nil else { return }
+        // Days the followed habits have and the file no longer has are withdrawn.
+        let lineOfNumber = Dictionary(numbers.compactMap { id, n in reports[id].map { (n, $0) } }, uniquingKeysWith: { a, _ in a })
+        for (slot, entries) in live where !visited.contains(slot) {
+            guard let line = lineOfNumber[slot >> 32] else { continue }
+            changes.rows.deletions += entries.map { ($0.id, now) }
+            changes.summary.daysWithdrawn += 1
+            changes.summary.habits[line].daysWithdrawn += 1
         }
     }
 

@@ -66,6 +66,12 @@ public enum ImportSource {
 
     // MARK: Recognising the format
 
+    /// The format of a file or folder, recognised from its content, or a problem saying why not.
+    public static func format(of path: String) throws -> ImportFormat {
+        var opened = Opened()
+        return try detect(try resolve(path), opened: &opened)
+    }
+
     struct Resolved { let path: String; let isFolder: Bool }
 
     /// What recognising the format opened already, so that reading does not open or parse it again.

@@ -12,6 +12,17 @@ public enum ImportFormat: String, CaseIterable, Sendable, Codable {
     case habitat
     case habitTracker = "habit-tracker"
 
+    /// Whether the format names its habits by an id of their own that stays when a habit is
+    /// renamed, so that the app can be followed (`import --follow`). harsh's log names habits by
+    /// name: there the name is the app's own id. Formats whose exports carry only names cannot be
+    /// followed: a renamed habit would look like a new one.
+    public var canBeFollowed: Bool {
+        switch self {
+        case .loopCSV, .habitBull, .habitat: return false
+        default: return true
+        }
+    }
+
     /// What the source is, for people: "Loop Habit Tracker database".
     public var title: String {
         switch self {
@@ -50,8 +61,11 @@ public struct ImportedHabit: Sendable, Equatable {
     public var createdAt: Timestamp?
     /// Position in the source's own order.
     public var position = 0
+    /// The source's own id of the habit, as the source writes it (Loop's UUID or row id, a
+    /// Tickmate track id; the name, for formats that have nothing else).
+    public var sourceKey: String
 
-    public init(id: EntityID, name: String) { self.id = id; self.name = name }
+    public init(id: EntityID, name: String, sourceKey: String) { self.id = id; self.name = name; self.sourceKey = sourceKey }
 }
 
 /// One fact of a day: a value (a check) or a skip, for one imported habit.

@@ -21,7 +21,7 @@ enum LoopCSV {
         var byPosition: [Int: (habit: ImportedHabit, numeric: Bool)] = [:]
         for (index, row) in table.rows.enumerated() {
             let title = row.cells[name]
-            var habit = ImportedHabit(id: .derived("loop-csv|name|\(NameMatcher<Habit>.fold(title))"), name: title)
+            var habit = ImportedHabit(id: .derived("loop-csv|name|\(NameMatcher<Habit>.fold(title))"), name: title, sourceKey: title)
             habit.position = index
             let number = position.flatMap { Int(row.cells[$0].trimmingCharacters(in: .whitespaces)) } ?? index + 1
             if let c = table.column("Color"), row.cells[c].count == 7 { habit.color = row.cells[c] }

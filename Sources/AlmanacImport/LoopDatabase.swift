@@ -33,7 +33,7 @@ enum LoopDatabase {
                 let uuid = has("uuid") ? try row.string("uuid") : nil
                 let id = EntityID.derived(uuid.map { "loop|uuid|\($0)" } ?? "loop-db|id|\(key)")
                 let name = try row.string("name") ?? "Habit \(index + 1)"
-                var habit = ImportedHabit(id: id, name: name)
+                var habit = ImportedHabit(id: id, name: name, sourceKey: uuid ?? "\(key)")
                 habit.position = index
                 habit.archived = (try row.int("archived") ?? 0) != 0
                 if let color = try row.int("color") { habit.color = LoopRules.color(color, schema: schema) }

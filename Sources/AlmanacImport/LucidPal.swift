@@ -19,7 +19,7 @@ enum LucidPal {
         try within(habitsFile) {
             for (index, node) in try JSONNode.parse(habits).elements().enumerated() {
                 let sourceId = try node.required("id").string()
-                var habit = ImportedHabit(id: .derived("lucidpal|\(sourceId.lowercased())"), name: try node.required("name").string())
+                var habit = ImportedHabit(id: .derived("lucidpal|\(sourceId.lowercased())"), name: try node.required("name").string(), sourceKey: "\(sourceId)")
                 habit.position = index
                 habit.emoji = String(try node.optional("emoji")?.string().prefix(8) ?? "")
                 let unit = try node.optional("unit")?.string() ?? "boolean"

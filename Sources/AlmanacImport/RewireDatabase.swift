@@ -17,7 +17,7 @@ enum RewireDatabase {
                 let row = SourceRow(raw, table: "habits", number: index + 1)
                 guard let key = try row.int64("_id") else { throw ImportProblem(place: row.place, "the habit has no id") }
                 let name = try row.string("name") ?? "Habit \(index + 1)"
-                var habit = ImportedHabit(id: .derived("rewire|id|\(key)"), name: name)
+                var habit = ImportedHabit(id: .derived("rewire|id|\(key)"), name: name, sourceKey: "\(key)")
                 habit.position = index
                 habit.archived = try columns.contains("archived") && (row.int("archived") ?? 0) != 0
                 let (frequency, warning) = try Self.frequency(row, habit: name, line: index + 1)

@@ -18,7 +18,7 @@ enum TickmateDatabase {
             for (index, raw) in try Row.fetchAll(db, sql: "SELECT * FROM tracks ORDER BY \(order)").enumerated() {
                 let row = SourceRow(raw, table: "tracks", number: index + 1)
                 guard let key = try row.int64("_id") else { throw ImportProblem(place: row.place, "the track has no id") }
-                var habit = ImportedHabit(id: .derived("tickmate|id|\(key)"), name: try row.string("name") ?? "Track \(index + 1)")
+                var habit = ImportedHabit(id: .derived("tickmate|id|\(key)"), name: try row.string("name") ?? "Track \(index + 1)", sourceKey: "\(key)")
                 habit.position = index
                 habit.archived = try columns.contains("enabled") && (row.int("enabled") ?? 1) == 0
                 if columns.contains("multiple_entries_per_day"), (try row.int("multiple_entries_per_day") ?? 0) != 0 {

@@ -90,5 +90,20 @@ enum PostgresSchema {
         // Breaking a habit: the usage before the user started. (A store made by a build whose
         // first migration already had the column keeps it.)
         ("v3-habit-baseline", "ALTER TABLE habit ADD COLUMN IF NOT EXISTS baseline DOUBLE PRECISION"),
+        // Following another app: the sources a store follows, and which habits each one owns.
+        ("v4-followed-sources", """
+            ALTER TABLE habit ADD COLUMN IF NOT EXISTS sourceId TEXT COLLATE "C";
+            ALTER TABLE habit ADD COLUMN IF NOT EXISTS sourceKey TEXT COLLATE "C";
+            CREATE TABLE IF NOT EXISTS followedSource (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                format TEXT COLLATE "C" NOT NULL,
+                path TEXT COLLATE "C" NOT NULL,
+                lastFile TEXT COLLATE "C" NOT NULL,
+                lastModified TEXT COLLATE "C" NOT NULL,
+                lastDigest TEXT COLLATE "C" NOT NULL,
+                syncedAt TEXT COLLATE "C" NOT NULL,
+                createdAt TEXT COLLATE "C" NOT NULL
+            );
+            """),
     ]
 }

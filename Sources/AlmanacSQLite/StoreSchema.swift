@@ -118,6 +118,23 @@ enum StoreSchema {
         migrator.registerMigration("v3-habit-baseline") { db in
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN baseline REAL")
         }
+        // Following another app: the sources a store follows, and which habits each one owns.
+        migrator.registerMigration("v4-followed-sources") { db in
+            try db.execute(sql: """
+                ALTER TABLE habit ADD COLUMN sourceId TEXT;
+                ALTER TABLE habit ADD COLUMN sourceKey TEXT;
+                CREATE TABLE followedSource (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    format TEXT NOT NULL,
+                    path TEXT NOT NULL,
+                    lastFile TEXT NOT NULL,
+                    lastModified TEXT NOT NULL,
+                    lastDigest TEXT NOT NULL,
+                    syncedAt TEXT NOT NULL,
+                    createdAt TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -82,6 +82,8 @@ public protocol StoreReading {
     func categories() throws -> [Category]
     /// Every goal, by name.
     func goals() throws -> [Goal]
+    /// Every followed source, by path.
+    func sources() throws -> [FollowedSource]
     /// Settings, habits and every live entry through a day as day facts, in one pass over the
     /// entries; with `hours`, the same pass also counts when in the day each habit is done
     /// (`StoreSnapshot.hours`, `HourTally`).
@@ -170,6 +172,13 @@ public struct StoreChanges: Sendable {
     public var entries: [HabitEntry] = []
     /// Live entries that become history: soft-deleted, never removed.
     public var deletions: [(id: EntityID, at: Timestamp)] = []
+    /// Soft-deleted entries that are live again (a followed app ticked a day it had un-ticked); the
+    /// plan keeps a copy of each, deleted, as the history of its withdrawal.
+    public var revivals: [EntityID] = []
+    /// Followed sources, new or changed (upserted by id).
+    public var sources: [FollowedSource] = []
+    /// Followed sources no longer followed (removed: a source is where data came from, not data).
+    public var forgottenSources: [EntityID] = []
     public var wellbeing: [WellbeingEntry] = []
     public var journal: [JournalEntry] = []
 
@@ -177,5 +186,6 @@ public struct StoreChanges: Sendable {
 
     public var isEmpty: Bool {
         categories.isEmpty && newHabits.isEmpty && updatedHabits.isEmpty && entries.isEmpty && deletions.isEmpty && wellbeing.isEmpty && journal.isEmpty
+            && revivals.isEmpty && sources.isEmpty && forgottenSources.isEmpty
     }
 }

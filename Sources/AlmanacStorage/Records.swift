@@ -11,6 +11,7 @@ extension Habit: StoredRecord {
         .frequency("frequency", \.frequency), .text("color", \.color), .optionalID("categoryId", \.categoryId),
         .number("weight", \.weight), .integer("sortOrder", \.sortOrder), .instant("createdAt", \.createdAt),
         .instant("updatedAt", \.updatedAt), .optionalInstant("archivedAt", \.archivedAt),
+        .optionalID("sourceId", \.sourceId), .optionalText("sourceKey", \.sourceKey),
     ]
     public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
@@ -20,7 +21,8 @@ extension Habit: StoredRecord {
                   baseline: try f.optionalNumber("baseline"), frequency: try f.frequency("frequency"), color: try f.string("color"),
                   categoryId: try f.optionalID("categoryId"), weight: try f.number("weight"), sortOrder: try f.integer("sortOrder"),
                   createdAt: try f.timestamp("createdAt"), updatedAt: try f.timestamp("updatedAt"),
-                  archivedAt: try f.optionalTimestamp("archivedAt"))
+                  archivedAt: try f.optionalTimestamp("archivedAt"), sourceId: try f.optionalID("sourceId"),
+                  sourceKey: try f.optionalString("sourceKey"))
     }
 }
 
@@ -96,5 +98,21 @@ extension WellbeingEntry: StoredRecord {
                   metric: try f.string("metric"), value: try f.number("value"), scaleMax: try f.number("scaleMax"),
                   habitId: try f.optionalID("habitId"), note: try f.optionalString("note"), createdAt: try f.timestamp("createdAt"),
                   deletedAt: try f.optionalTimestamp("deletedAt"))
+    }
+}
+
+extension FollowedSource: StoredRecord {
+    public static let table = "followedSource"
+    public static let fields: [RecordField<FollowedSource>] = [
+        .id("id", \.id), .text("format", \.format), .text("path", \.path), .text("lastFile", \.lastFile),
+        .instant("lastModified", \.lastModified), .text("lastDigest", \.lastDigest), .instant("syncedAt", \.syncedAt),
+        .instant("createdAt", \.createdAt),
+    ]
+    public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
+
+    public init(fields f: some RecordReader) throws {
+        self.init(id: try f.id("id"), format: try f.string("format"), path: try f.string("path"), lastFile: try f.string("lastFile"),
+                  lastModified: try f.timestamp("lastModified"), lastDigest: try f.string("lastDigest"),
+                  syncedAt: try f.timestamp("syncedAt"), createdAt: try f.timestamp("createdAt"))
     }
 }

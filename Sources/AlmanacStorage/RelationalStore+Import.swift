@@ -10,6 +10,10 @@ extension RelationalStore {
             let (changes, result) = try plan(SessionReading(db: db, location: location))
             guard !changes.isEmpty else { return result }
             try db.prepareForBulkWrites()
+            for source in changes.sources.map(\.id) + changes.forgottenSources {
+                try db.execute("DELETE FROM \(FollowedSource.table) WHERE id = ?", [SQLValue(source)])
+            }
+            try db.insertAll(changes.sources)
             try db.insertAll(changes.categories)
             try db.insertAll(changes.newHabits)
             for habit in changes.updatedHabits { try db.update(habit) }
@@ -17,6 +21,9 @@ extension RelationalStore {
             for deletion in changes.deletions {
                 try db.execute("UPDATE habitEntry SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
                                [SQLValue(deletion.at), SQLValue(deletion.id)])
+            }
+            for id in changes.revivals {
+                try db.execute("UPDATE habitEntry SET deletedAt = NULL WHERE id = ?", [SQLValue(id)])
             }
             try db.insertAll(changes.wellbeing)
             try db.insertAll(changes.journal)

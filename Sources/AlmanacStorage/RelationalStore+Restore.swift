@@ -20,6 +20,7 @@ extension RelationalStore {
                 // time zone and week start, so backup → init → restore → backup gives the same bytes.
                 try Self.save(contents.settings, db)
             }
+            try Self.merge(contents.sources, .sources, into: db, outcome: &outcome, newer: { $0.syncedAt > $1.syncedAt })
             try Self.merge(contents.categories, .categories, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
             try Self.merge(contents.habits, .habits, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
             try Self.merge(contents.goals, .goals, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
@@ -118,6 +119,7 @@ extension RelationalStore {
         try write { db in
             try db.prepareForBulkWrites()
             try Self.save(contents.settings, db)
+            try db.insertAll(contents.sources)
             try db.insertAll(contents.categories)
             try db.insertAll(contents.habits)
             try db.insertAll(contents.goals)

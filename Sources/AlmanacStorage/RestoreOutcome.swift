@@ -44,6 +44,7 @@ extension StoreContents {
         case .habitEntries: return habitEntries.map(\.id)
         case .journalEntries: return journalEntries.map(\.id)
         case .wellbeingEntries: return wellbeingEntries.map(\.id)
+        case .sources: return sources.map(\.id)
         }
     }
 }

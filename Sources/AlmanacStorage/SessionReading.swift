@@ -29,6 +29,8 @@ struct SessionReading: StoreReading {
 
     func goals() throws -> [Goal] { try db.fetchAll(Goal.self, where: "ORDER BY name, id") }
 
+    func sources() throws -> [FollowedSource] { try db.fetchAll(FollowedSource.self, where: "ORDER BY path, id") }
+
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry] {
         var clause = "WHERE habitId = ? AND dayKey BETWEEN ? AND ?"
         if !includeDeleted { clause += " AND deletedAt IS NULL" }

@@ -177,6 +177,7 @@ public enum StoreTable {
         case .habitEntries: return HabitEntry.table
         case .journalEntries: return JournalEntry.table
         case .wellbeingEntries: return WellbeingEntry.table
+        case .sources: return FollowedSource.table
         }
     }
 
@@ -201,5 +202,6 @@ extension StoreContents {
         try read(.habitEntries, into: &habitEntries)
         try read(.journalEntries, into: &journalEntries)
         try read(.wellbeingEntries, into: &wellbeingEntries)
+        try read(.sources, into: &sources)
     }
 }

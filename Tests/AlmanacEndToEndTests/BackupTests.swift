@@ -19,7 +19,7 @@ import Testing
 
         let json = try JSONSerialization.jsonObject(with: one) as! [String: Any]
         #expect(json["format"] as? String == "almanac-backup")
-        #expect(json["version"] as? Int == 2)
+        #expect(json["version"] as? Int == 3)
         #expect(json["exportedAt"] as? String == "2026-11-20T00:00:00.000Z")
         let entries = json["habitEntries"] as! [[String: Any]]
         #expect(entries.contains { !($0["deletedAt"] is NSNull) })
@@ -142,12 +142,14 @@ import Testing
     }
 
     /// A version-1 backup (before baselines) restores: its habits have no baseline, and the store
-    /// backs up as version 2 with the same contents otherwise.
+    /// backs up as the current version with the same contents otherwise (no followed sources).
     @Test func aVersionOneBackupStillRestores() throws {
         let (s, good) = try prepared()
-        let v1 = good.replacingOccurrences(of: #""version":2"#, with: #""version":1"#)
+        let v1 = good.replacingOccurrences(of: #""version":3"#, with: #""version":1"#)
             .replacingOccurrences(of: #","baseline":null"#, with: "")
-        #expect(!v1.contains("baseline") && v1.contains(#""version":1"#))
+            .replacingOccurrences(of: #","sourceId":null,"sourceKey":null"#, with: "")
+            .replacingOccurrences(of: ",\n\"sources\":[]", with: "")
+        #expect(!v1.contains("baseline") && !v1.contains("source") && v1.contains(#""version":1"#))
         FileManager.default.createFile(atPath: s.folder.path("v1.json"), contents: Data(v1.utf8))
         try s.ok("restore", "v1.json", "--store", s.folder.path("from-v1.sqlite"))
         try s.ok("backup", "--store", s.folder.path("from-v1.sqlite"), "--out", "again.json", "--as-of", "2026-11-20")
@@ -181,7 +183,7 @@ import Testing
         try expectRefused(s, Data(#"{"hello": [1, 2, 3]}"#.utf8), mentioning: ["not an Almanac backup"])
         try expectRefused(s, Data("[1, 2]".utf8), mentioning: ["not an Almanac backup"])
         try expectRefused(s, Data("not json at all".utf8), mentioning: ["not valid JSON"])
-        try expectRefused(s, try replacing(good, #""version":2"#, #""version":3"#), mentioning: ["version 3", "newer"])
+        try expectRefused(s, try replacing(good, #""version":3"#, #""version":4"#), mentioning: ["version 4", "newer"])
         try expectRefused(s, Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]), mentioning: ["UTF-8"])
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         try expectRefused(s, Data(deep.utf8), mentioning: ["nests"])

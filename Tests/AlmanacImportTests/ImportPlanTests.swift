@@ -36,7 +36,7 @@ import Testing
 
     func history(_ entries: [(String, Double)], name: String = "Run") -> ImportedHistory {
         var history = ImportedHistory(format: .harsh)
-        let habit = ImportedHabit(id: .derived("test|\(name)"), name: name)
+        let habit = ImportedHabit(id: .derived("test|\(name)"), name: name, sourceKey: "test|\(name)")
         history.habits = [habit]
         history.entries = entries.map { ImportedEntry(habitId: habit.id, day: DayKey($0.0)!, value: $0.1) }
         return history
@@ -89,8 +89,8 @@ import Testing
 
     @Test func namesAreMadeAcceptableAndKeptApart() throws {
         var history = ImportedHistory(format: .loopDatabase)
-        history.habits = [ImportedHabit(id: .derived("a"), name: "Sport\u{0007}\u{202E}"), ImportedHabit(id: .derived("b"), name: "Sport"),
-                          ImportedHabit(id: .derived("c"), name: " ")]
+        history.habits = [ImportedHabit(id: .derived("a"), name: "Sport\u{0007}\u{202E}", sourceKey: "a"), ImportedHabit(id: .derived("b"), name: "Sport", sourceKey: "b"),
+                          ImportedHabit(id: .derived("c"), name: " ", sourceKey: "c")]
         let changes = try ImportPlanner(history: history, now: now).plan(against: Base())
         #expect(changes.rows.newHabits.map(\.name) == ["Sport", "Sport (2)", "Habit 3"])
     }
@@ -98,8 +98,8 @@ import Testing
     @Test func twoHabitsOfTheLongestNameAreBothImported() throws {
         let long = String(repeating: "A", count: HabitRules.maxNameLength)
         var history = ImportedHistory(format: .loopDatabase)
-        history.habits = [ImportedHabit(id: .derived("a"), name: long), ImportedHabit(id: .derived("b"), name: long),
-                          ImportedHabit(id: .derived("c"), name: long)]
+        history.habits = [ImportedHabit(id: .derived("a"), name: long, sourceKey: "a"), ImportedHabit(id: .derived("b"), name: long, sourceKey: "b"),
+                          ImportedHabit(id: .derived("c"), name: long, sourceKey: "c")]
         let names = try ImportPlanner(history: history, now: now).plan(against: Base()).rows.newHabits.map(\.name)
         #expect(names == [long, String(repeating: "A", count: 96) + " (2)", String(repeating: "A", count: 96) + " (3)"])
         #expect(names.allSatisfy { $0.count <= HabitRules.maxNameLength })
@@ -109,7 +109,7 @@ import Testing
         var base = Base()
         base.stored = (1...99).map { Habit(name: "H\($0)", createdAt: now) }
         var history = ImportedHistory(format: .habitBull)
-        history.habits = (1...3).map { ImportedHabit(id: .derived("n\($0)"), name: "New \($0)") }
+        history.habits = (1...3).map { ImportedHabit(id: .derived("n\($0)"), name: "New \($0)", sourceKey: "n\($0)") }
         history.habits[2].archived = true
         #expect(throws: DomainError.self) { try ImportPlanner(history: history, now: now).plan(against: base) }
         history.habits[1].archived = true

@@ -145,6 +145,7 @@ struct RacingReading: StoreReading {
     func habit(id: EntityID) throws -> Habit? { try read { try inner.habit(id: id) } }
     func categories() throws -> [AlmanacDomain.Category] { try read { try inner.categories() } }
     func goals() throws -> [Goal] { try read { try inner.goals() } }
+    func sources() throws -> [FollowedSource] { try read { try inner.sources() } }
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot { try read { try inner.snapshot(through: day, hours: hours) } }
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry] {
         try read { try inner.entries(habitId: habitId, from: from, to: to, includeDeleted: includeDeleted) }

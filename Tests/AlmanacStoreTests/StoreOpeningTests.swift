@@ -89,7 +89,7 @@ import Testing
                 try db.execute(sql: """
                     INSERT INTO habit (id, name, emoji, unit, unitLabel, target, direction, frequency, color, categoryId, weight,
                                        sortOrder, createdAt, updatedAt, archivedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: SQLiteSession.arguments(h.cells.enumerated().filter { $0.offset != 7 }.map(\.element)))
+                    """, arguments: SQLiteSession.arguments(h.cells.prefix(15).enumerated().filter { $0.offset != 7 }.map(\.element) + [h.cells[15]]))
             }
             try SQLiteSession(db: db).insertAll(sample.habitEntries)
         }

@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacImport
 import AlmanacKit
 import AlmanacStorage
+import Foundation
 
 /// How the command line words what the library reports. The library's errors are typed values
 /// with neutral sentences; here they get the flags and commands that mend them, and an exit
@@ -12,11 +13,25 @@ enum ErrorWording {
         switch error {
         case let error as AlmanacError: return almanac(error)
         case let problem as LogProblem: return log(problem)
+        case let problem as SyncProblem: return sync(problem)
         case DayRangeProblem.reversed(let start, let end): return ("--from \(start) is after --to \(end).", 2)
         case StoreError.missing(let path): return ("No store at \(path); run `almanac init` to create one, or pass --store.", 1)
         case let error as DomainError: return (error.description, 1)
         case let error as StoreError: return (error.description, 1)
         default: return nil
+        }
+    }
+
+    private static func sync(_ problem: SyncProblem) -> (String, Int32) {
+        switch problem {
+        case .notFollowed(let path):
+            return ("The store does not follow \(path); `almanac source list` shows what it follows, and `almanac import \(Shell.quoted(path)) --follow` starts following it.", 1)
+        case .followsNothing: return ("The store follows no app yet; start with `almanac import PATH --follow`.", 1)
+        case .olderFile: return (problem.description.dropLast(" it is not synced.".count) + " add --force to sync it anyway.", 1)
+        case .cannotBeFollowed: return (problem.description.dropLast(".".count) + " (`almanac import` without --follow).", 1)
+        case .followedHabit(_, _, let path):
+            return (problem.description.dropLast(".".count) + " (`almanac sync` brings it here), or stop following with `almanac source forget \(Shell.quoted(path))` (the history stays) and log it here.", 1)
+        case .otherFormat, .notAFile: return (problem.description, 1)
         }
     }
 
@@ -51,5 +66,14 @@ enum ErrorWording {
         case .skipWithDetails: return ("A skipped day has no time or difficulty; leave --at and --difficulty out.", 1)
         default: return (problem.description, 1)
         }
+    }
+}
+
+/// Paths as a person pastes them into a shell.
+enum Shell {
+    /// The path as it is when the shell takes it as one word, else in single quotes.
+    static func quoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0) }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

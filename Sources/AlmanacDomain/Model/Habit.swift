@@ -21,16 +21,22 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
     public var archivedAt: Timestamp?
+    /// The followed source that owns this habit (`FollowedSource`): its days mirror that app's,
+    /// and it is logged there, not here. Nil for a habit made in Almanac or imported once.
+    public var sourceId: EntityID?
+    /// The source's own id of the habit (Loop's UUID, Tickmate's track id …), as the source writes it.
+    public var sourceKey: String?
 
     public init(id: EntityID = EntityID(), name: String, emoji: String = "", unit: HabitUnit = .boolean,
                 unitLabel: String = "", target: Double = 1, direction: Direction = .atLeast, baseline: Double? = nil,
                 frequency: Frequency = .daily, color: String = Habit.defaultColor, categoryId: EntityID? = nil,
                 weight: Double = 1, sortOrder: Int = 0, createdAt: Timestamp, updatedAt: Timestamp? = nil,
-                archivedAt: Timestamp? = nil) {
+                archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil) {
         self.id = id; self.name = name; self.emoji = emoji; self.unit = unit; self.unitLabel = unitLabel
         self.target = target; self.direction = direction; self.baseline = baseline; self.frequency = frequency; self.color = color
         self.categoryId = categoryId; self.weight = weight; self.sortOrder = sortOrder
         self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt; self.archivedAt = archivedAt
+        self.sourceId = sourceId; self.sourceKey = sourceKey
     }
 
     public static let defaultColor = "#2DA44E"

@@ -7,6 +7,7 @@ public struct StoreContents: Sendable {
     public var habitEntries: [HabitEntry] = []
     public var journalEntries: [JournalEntry] = []
     public var wellbeingEntries: [WellbeingEntry] = []
+    public var sources: [FollowedSource] = []
 
     public init(settings: Settings) { self.settings = settings }
 }

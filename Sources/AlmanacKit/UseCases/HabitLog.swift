@@ -47,10 +47,13 @@ public struct HabitLog {
     /// checked before anything is written, and all of it is written in one transaction.
     public func log(_ requests: [Request]) throws -> [Outcome] {
         let now = clock.now()
-        let (habits, calendar) = try store.reading { view in (try view.habits(includeArchived: true), try StoreCalendar(settings: view.settings())) }
+        let (habits, calendar, sources) = try store.reading { view in
+            (try view.habits(includeArchived: true), try StoreCalendar(settings: view.settings()), try view.sources())
+        }
         let today = clock.today(in: calendar)
         let plans = try requests.map { request in
             let habit = try NameMatcher(habits, name: \.name).find(request.habit)
+            if habit.sourceId != nil { throw SourceBook.refusal(habit, sources: sources) }
             let logged = LogRequest(value: request.value, days: try request.days.days(today: today), note: request.note, mode: request.mode,
                                     minuteOfDay: request.minuteOfDay, difficulty: request.difficulty)
             return try LogRules.plan(logged, habit: habit, today: today, now: now, calendar: calendar)
@@ -73,6 +76,7 @@ public struct HabitLog {
     /// Withdraws what was logged on the days (a soft delete); refuses when there was nothing.
     public func unlog(habit name: String, days selection: DaySelection) throws -> (habit: Habit, removed: Int) {
         let habit = try store.habit(named: name)
+        if habit.sourceId != nil { throw SourceBook.refusal(habit, sources: try store.reading { try $0.sources() }) }
         let days = try selection.days(today: clock.today(in: try store.calendar()))
         try LogRules.check(days: days)
         let removed = try store.unlog(habitId: habit.id, days: days, now: clock.now())

@@ -49,7 +49,7 @@ public struct HistoryImport {
             }
             return outcome(changes, created: false)
         }
-        let preview = try plan(EmptyStore(given: settings))
+        let preview = try plan(EmptyImportBase(given: settings))
         if dryRun || preview.isEmpty { return outcome(preview, created: false) }
         // The new store is empty, as the plan assumed: it is written as planned, not planned again.
         let changes = try location.buildNew(settings: settings) { fresh in try fresh.applyPlan(dryRun: false) { _ in (preview.rows, preview) } }
@@ -58,7 +58,7 @@ public struct HistoryImport {
 }
 
 /// A store that does not exist yet, as an import plan sees it.
-private struct EmptyStore: ImportBase {
+struct EmptyImportBase: ImportBase {
     let given: Settings
     func settings() throws -> Settings { given }
     func habits() throws -> [Habit] { [] }

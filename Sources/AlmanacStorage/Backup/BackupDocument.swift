@@ -1,7 +1,7 @@
 import AlmanacDomain
 import Foundation
 
-/// Reads a JSON backup (`almanac-backup`, version 1 or 2) into store contents, refusing anything that
+/// Reads a JSON backup (`almanac-backup`, version 1 to 3) into store contents, refusing anything that
 /// is not exactly that with a sentence naming the problem and, for values, its JSON path
 /// (`habitEntries[1042].dayKey: "2025-13-01" is not a calendar day (YYYY-MM-DD).`).
 ///
@@ -90,7 +90,7 @@ public enum BackupDocument {
         guard let exportedAt else { throw Problem("exportedAt is missing.") }
         guard let settings else { throw Problem("settings is missing.") }
         // A missing array is not an empty one: taken as empty, a replace would delete that table.
-        if let missing = BackupFormat.Section.allCases.first(where: { !sections.contains($0) }) {
+        if let missing = BackupFormat.Section.allCases.first(where: { !sections.contains($0) && $0.since <= version! }) {
             throw Problem("\(missing.key) is missing; a backup has every array, empty or not.", at: missing.key)
         }
         contents.settings = settings
@@ -107,6 +107,7 @@ public enum BackupDocument {
         case .habitEntries: contents.habitEntries = try array(&reader, key) { try $0.habitEntry() }
         case .journalEntries: contents.journalEntries = try array(&reader, key) { try $0.journalEntry() }
         case .wellbeingEntries: contents.wellbeingEntries = try array(&reader, key) { try $0.wellbeingEntry() }
+        case .sources: contents.sources = try array(&reader, key) { try $0.followedSource() }
         }
     }
 

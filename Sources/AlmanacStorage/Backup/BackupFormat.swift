@@ -6,8 +6,10 @@ import AlmanacDomain
 public enum BackupFormat {
     public static let name = "almanac-backup"
     /// The version this build writes, and the newest it reads. Version 2 added `habits[].baseline`
-    /// (and the `perDays` frequency); a version-1 backup reads with no baselines.
-    public static let version = 2
+    /// (and the `perDays` frequency); a version-1 backup reads with no baselines. Version 3 added the
+    /// followed sources (`sources`, `habits[].sourceId`, `habits[].sourceKey`); an earlier backup
+    /// reads with none.
+    public static let version = 3
 
     /// How a field's value is written.
     public enum Kind: Sendable {
@@ -30,7 +32,7 @@ public enum BackupFormat {
 
     /// The arrays of a backup, in the order they are written.
     public enum Section: String, CaseIterable, Sendable {
-        case categories, habits, goals, habitEntries, journalEntries, wellbeingEntries
+        case categories, habits, goals, habitEntries, journalEntries, wellbeingEntries, sources
 
         /// The array's key in the backup.
         public var key: String { rawValue }
@@ -45,11 +47,15 @@ public enum BackupFormat {
             case .habitEntries: return HabitEntry.fields.map(\.format)
             case .journalEntries: return JournalEntry.fields.map(\.format)
             case .wellbeingEntries: return WellbeingEntry.fields.map(\.format)
+            case .sources: return FollowedSource.fields.map(\.format)
             }
         }
 
         /// The fields the objects are sorted by (ties broken by the last, `id`): entries by habit
         /// and time, journal and wellbeing by time, the rest by id.
+        /// The first format version that has this array.
+        public var since: Int { self == .sources ? 3 : 1 }
+
         public var order: [String] {
             switch self {
             case .habitEntries: return ["habitId", "dayKey", "timestampUtc", "id"]

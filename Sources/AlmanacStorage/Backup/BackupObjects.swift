@@ -11,4 +11,5 @@ extension BackupFields {
     func habitEntry() throws -> HabitEntry { try HabitEntry(fields: self) }
     func journalEntry() throws -> JournalEntry { try JournalEntry(fields: self) }
     func wellbeingEntry() throws -> WellbeingEntry { try WellbeingEntry(fields: self) }
+    func followedSource() throws -> FollowedSource { try FollowedSource(fields: self) }
 }

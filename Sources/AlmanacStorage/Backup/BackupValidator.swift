@@ -26,6 +26,13 @@ enum BackupValidator {
 
     private static func validateHabits(_ contents: StoreContents) throws {
         let categoryIds = Set(contents.categories.map(\.id))
+        for (i, source) in contents.sources.enumerated() {
+            guard source.path.hasPrefix("/"), source.lastFile.hasPrefix("/") else {
+                throw Problem(at: "sources[\(i)].path", "a followed source's path and last file are absolute paths.")
+            }
+            guard !source.format.isEmpty else { throw Problem(at: "sources[\(i)].format", "a followed source names its format.") }
+        }
+        let sourceIds = Set(contents.sources.map(\.id))
         var names: [String: Int] = [:]
         for (i, habit) in contents.habits.enumerated() {
             try rule("habits[\(i)]") {
@@ -36,6 +43,12 @@ enum BackupValidator {
             }
             if let category = habit.categoryId, !categoryIds.contains(category) {
                 throw Problem(at: "habits[\(i)].categoryId", "\(category) names no category in this backup.")
+            }
+            if let source = habit.sourceId, !sourceIds.contains(source) {
+                throw Problem(at: "habits[\(i)].sourceId", "\(source) names no followed source in this backup.")
+            }
+            if (habit.sourceId == nil) != (habit.sourceKey == nil) {
+                throw Problem(at: "habits[\(i)].sourceKey", "a habit that follows a source has the source's own id of it, and only then.")
             }
             let key = NameMatcher<Habit>.fold(habit.name)
             if let first = names[key] {

@@ -25,6 +25,9 @@ struct ImportCommand: ParsableCommand {
     var format: ImportFormat?
     @Flag(help: "Show what would be imported, and change nothing.") var dryRun = false
     @Flag(help: "Print the preview or the result as JSON.") var json = false
+    @Flag(help: "Follow the app: remember PATH (a file, or a folder whose newest file is taken) and make the habits it owns mirror it, now and at each almanac sync.")
+    var follow = false
+    @Flag(help: "With --follow: sync a file older than the last one synced.") var force = false
 
     static func format(_ text: String) throws -> ImportFormat {
         guard let format = ImportFormat(rawValue: text.lowercased()) else {
@@ -33,7 +36,16 @@ struct ImportCommand: ParsableCommand {
         return format
     }
 
+    func validate() throws {
+        if force && !follow { throw ValidationError("--force is for --follow (and almanac sync).") }
+    }
+
     func run() throws {
+        if follow {
+            let done = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force).follow(path, format: format)
+            if json { return try Output.json(SyncReport(done, dryRun: dryRun)) }
+            return SyncReport.print(done, dryRun: dryRun)
+        }
         let done = try HistoryImport(location: try global.location(), file: path, format: format, dryRun: dryRun,
                                      clock: try global.clock()).run()
         if json { return try Output.json(Report(done, dryRun: dryRun)) }

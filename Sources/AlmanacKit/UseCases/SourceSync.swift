@@ -1,0 +1,248 @@
+import AlmanacDomain
+import AlmanacImport
+import AlmanacStorage
+import Crypto
+import Foundation
+
+/// Following another app (`import --follow`, `sync`, `source`): the store remembers the file or
+/// folder, and each sync makes the habits that source owns mirror its newest file, in one
+/// transaction per source (docs/IMPORT.md, "Following an app").
+///
+/// A sync reads nothing when the newest file is the one synced last (same SHA-256); it refuses a
+/// file older than the last one synced unless forced; a source whose files cannot be read is
+/// refused with a sentence, and the store is left as it was.
+public struct SourceSync {
+    public struct Outcome: Sendable {
+        public var source: FollowedSource
+        /// "Loop Habit Tracker database (schema 22)", or the format's title when nothing was read.
+        public var title: String
+        public var format: ImportFormat?
+        /// The newest file is the one synced last: nothing was read.
+        public var sameFile: Bool
+        public var firstSync: Bool
+        public var warnings: [String] = []
+        public var summary = ImportSummary()
+        public var createdStore = false
+    }
+
+    public let location: StoreLocation
+    public let clock: Clock
+    public let dryRun: Bool
+    /// Sync a file older than the last one synced, or the same file again.
+    public let force: Bool
+
+    public init(location: StoreLocation, clock: Clock, dryRun: Bool, force: Bool) {
+        self.location = location; self.clock = clock; self.dryRun = dryRun; self.force = force
+    }
+
+    /// Starts following `path` (or syncs it, when the store follows it already).
+    public func follow(_ path: String, format: ImportFormat?) throws -> Outcome {
+        let absolute = try Self.followable(path)
+        let store = try location.openIfPresent()
+        let known = try store?.reading { try $0.sources() }.first { $0.path == absolute }
+        let now = clock.now()
+        let source = known ?? FollowedSource(id: .derived("source|\(absolute)"), format: format?.rawValue ?? "", path: absolute, lastFile: absolute,
+                                             lastModified: Timestamp(millis: 0), lastDigest: "", syncedAt: now, createdAt: now)
+        return try sync(source, store: store, format: format ?? ImportFormat(rawValue: source.format))
+    }
+
+    /// Syncs every source the store follows, or those whose path is in `only`.
+    public func syncAll(only paths: [String] = []) throws -> [Outcome] {
+        let store = try location.open()
+        let sources = try store.reading { try $0.sources() }
+        var chosen = sources
+        if !paths.isEmpty {
+            chosen = try paths.map { path in
+                let absolute = Self.absolute(path)
+                guard let source = sources.first(where: { $0.path == absolute }) else {
+                    throw SyncProblem.notFollowed(path: absolute)
+                }
+                return source
+            }
+        }
+        guard !chosen.isEmpty else {
+            throw SyncProblem.followsNothing
+        }
+        return try chosen.map { try sync($0, store: store, format: ImportFormat(rawValue: $0.format)) }
+    }
+
+    private func sync(_ followed: FollowedSource, store: (any AlmanacStore)?, format: ImportFormat?) throws -> Outcome {
+        let firstSync = followed.lastDigest.isEmpty
+        let file = try FollowedFile.newest(in: followed.path, format: format)
+        var outcome = Outcome(source: followed, title: format?.title ?? "", format: format, sameFile: false, firstSync: firstSync)
+        if !force, !firstSync {
+            if file.digest == followed.lastDigest {
+                outcome.sameFile = true
+                return outcome
+            }
+            if file.modified < followed.lastModified {
+                throw SyncProblem.olderFile(file: file.path, modified: file.modified, lastFile: followed.lastFile, lastModified: followed.lastModified)
+            }
+        }
+        let settings = try store?.settings() ?? Settings.systemDefault
+        let history: ImportedHistory
+        do {
+            history = try ImportSource.read(file.path, format: format, calendar: StoreCalendar(settings: settings))
+        } catch let problem as ImportProblem {
+            throw AlmanacError.importFile(file: file.path, problem: problem)
+        }
+        guard history.format.canBeFollowed else {
+            throw SyncProblem.cannotBeFollowed(format: history.format.title)
+        }
+        if let format, format != history.format {
+            throw SyncProblem.otherFormat(file: file.path, found: history.format.title, path: followed.path, followed: format.title)
+        }
+        var source = followed
+        source.format = history.format.rawValue
+        source.lastFile = file.path
+        source.lastModified = file.modified
+        source.lastDigest = file.digest
+        source.syncedAt = clock.now()
+        outcome.source = source
+        outcome.format = history.format
+        outcome.title = history.sourceTitle
+        outcome.warnings = history.warnings
+        let planner = ImportPlanner(history: history, now: clock.now(), following: source)
+        func planned(_ base: any ImportBase) throws -> ImportChanges {
+            var changes = try planner.plan(against: base)
+            changes.rows.sources = [source]
+            return changes
+        }
+        if let store {
+            outcome.summary = try store.applyPlan(dryRun: dryRun) { view in
+                let changes = try planned(StoreImportBase(view))
+                return (changes.rows, changes.summary)
+            }
+            return outcome
+        }
+        let preview = try planned(EmptyImportBase(given: settings))
+        outcome.summary = preview.summary
+        if dryRun { return outcome }
+        // The new store is empty, as the plan assumed: it is written as planned.
+        _ = try location.buildNew(settings: settings) { fresh in try fresh.applyPlan(dryRun: false) { _ in (preview.rows, ()) } }
+        outcome.createdStore = true
+        return outcome
+    }
+
+    /// The absolute form of a path that can be followed: a file or folder that stays (not a pipe).
+    static func followable(_ path: String) throws -> String {
+        let absolute = absolute(path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) else {
+            throw AlmanacError.cannotRead(path: absolute, reason: "there is no such file or folder")
+        }
+        if !isFolder.boolValue, FollowedFile.isPipeOrDevice(absolute) {
+            throw SyncProblem.notAFile(path: path)
+        }
+        return absolute
+    }
+
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: full).standardizedFileURL.path
+    }
+}
+
+/// What the store follows, and how to stop.
+public struct SourceBook {
+    public let store: any AlmanacStore
+    public init(store: any AlmanacStore) { self.store = store }
+
+    /// Every followed source with the names of the habits it owns.
+    public func list() throws -> [(source: FollowedSource, habits: [Habit])] {
+        try store.reading { view in
+            let habits = try view.habits(includeArchived: true)
+            return try view.sources().map { source in (source, habits.filter { $0.sourceId == source.id }) }
+        }
+    }
+
+    /// Stops following a source: its habits stay, with their history, as habits of this store
+    /// (logged here from now on). Returns the source and how many habits it owned.
+    public func forget(_ path: String, now: Timestamp) throws -> (FollowedSource, Int) {
+        let absolute = SourceSync.absolute(path)
+        let (source, owned) = try store.applyPlan(dryRun: false) { view -> (rows: StoreChanges, result: (FollowedSource, Int)) in
+            guard let source = try view.sources().first(where: { $0.path == absolute || $0.path == path }) else {
+                throw SyncProblem.notFollowed(path: absolute)
+            }
+            var rows = StoreChanges()
+            rows.forgottenSources = [source.id]
+            rows.updatedHabits = try view.habits(includeArchived: true).filter { $0.sourceId == source.id }.map { habit in
+                var free = habit
+                free.sourceId = nil; free.sourceKey = nil; free.updatedAt = now
+                return free
+            }
+            return (rows, (source, rows.updatedHabits.count))
+        }
+        return (source, owned)
+    }
+
+    /// The sentence that refuses to log a followed habit here.
+    static func refusal(_ habit: Habit, sources: [FollowedSource]) -> SyncProblem {
+        let source = sources.first { $0.id == habit.sourceId }
+        let app = source.flatMap { ImportFormat(rawValue: $0.format)?.title } ?? "another app"
+        return .followedHabit(habit: habit.name, app: app, path: source?.path ?? "its source")
+    }
+}
+
+/// The file of a followed source that a sync reads: the source itself when it is a file or a
+/// folder in an app's own layout (harsh's habits and log, LucidPal's documents), else the newest
+/// file of the folder in a format Almanac recognises (Loop's Backups folder).
+struct FollowedFile {
+    let path: String
+    let modified: Timestamp
+    /// SHA-256 of the bytes (of each file's name and bytes, for a folder read whole), hex.
+    let digest: String
+
+    static func newest(in path: String, format: ImportFormat?) throws -> FollowedFile {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw AlmanacError.cannotRead(path: path, reason: "there is no such file or folder")
+        }
+        guard isFolder.boolValue else { return try FollowedFile(path: path, files: [path]) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        if let layout = try? ImportSource.format(of: path), format == nil || format == layout {
+            return try FollowedFile(path: path, files: names.map { path + "/" + $0 }.filter(isRegularFile))
+        }
+        let candidates = names.map { path + "/" + $0 }.filter(isRegularFile)
+            .map { ($0, modificationTime($0)) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 > $1.0 }
+        for (file, _) in candidates {
+            guard let found = try? ImportSource.format(of: file), format == nil || found == format else { continue }
+            return try FollowedFile(path: file, files: [file])
+        }
+        throw AlmanacError.cannotRead(path: path, reason: "the folder holds no file of \(format.map { "a \($0.title)" } ?? "a format Almanac recognises")")
+    }
+
+    private init(path: String, files: [String]) throws {
+        var hash = SHA256()
+        var newest: Int64 = 0
+        for file in files {
+            guard let handle = FileHandle(forReadingAtPath: file) else { throw AlmanacError.cannotRead(path: file, reason: "it cannot be opened") }
+            defer { try? handle.close() }
+            if files.count > 1 { hash.update(data: Data((file as NSString).lastPathComponent.utf8 + [0])) }
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(data: chunk) }
+            newest = max(newest, Self.modificationTime(file))
+        }
+        self.path = path
+        self.modified = Timestamp(millis: newest)
+        self.digest = hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func isPipeOrDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Milliseconds since 1970 (a timestamp keeps milliseconds).
+    private static func modificationTime(_ path: String) -> Int64 {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        return Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec / 1_000_000)
+    }
+}
