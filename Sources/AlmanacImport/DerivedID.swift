@@ -11,8 +11,9 @@ extension EntityID {
     /// The version 5 (SHA-1, name-based) UUID of `name` in `namespace`.
     public static func derived(_ name: String, in namespace: EntityID = importNamespace) -> EntityID {
         var hash = Insecure.SHA1()
-        hash.update(data: namespace.bytes)
-        hash.update(data: Array(name.utf8))
+        withUnsafeBytes(of: namespace.uuid.uuid) { hash.update(bufferPointer: $0) }
+        var name = name
+        name.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         var u = Array(hash.finalize())
         u[6] = (u[6] & 0x0F) | 0x50
         u[8] = (u[8] & 0x3F) | 0x80

@@ -115,19 +115,19 @@ extension ImportPlanner {
     /// row for the day (earlier rows of the day are history, as on a one-time import). What the
     /// store had live is withdrawn; a row the store had and withdrew comes back under its own id,
     /// with a copy of it recording the withdrawal kept as history.
-    func mirror(_ rows: [HabitEntry], current: [HabitEntry], known: [EntityID: HabitEntry], report: inout ImportSummary.HabitSync,
+    func mirror(_ rows: [HabitEntry], current: [HabitEntry], known: (EntityID) -> HabitEntry?, report: inout ImportSummary.HabitSync,
                 into changes: inout ImportChanges) {
         let last = rows[rows.count - 1]
         if current.count == 1, current[0].id == last.id {
             changes.summary.entriesAlreadyHere += rows.count
             return
         }
-        for (index, row) in rows.enumerated() where known[row.id] == nil {
+        for (index, row) in rows.enumerated() where known(row.id) == nil {
             var row = row
             if index < rows.count - 1 { row.deletedAt = max(rows[index + 1].timestampUtc, row.timestampUtc) }
             changes.rows.entries.append(row)
         }
-        if let old = known[last.id], let withdrawn = old.deletedAt {
+        if let old = known(last.id), let withdrawn = old.deletedAt {
             var record = old
             record.id = .derived("withdrawn|\(old.id)|\(withdrawn)")
             changes.rows.entries.append(record)

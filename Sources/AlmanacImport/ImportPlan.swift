@@ -95,7 +95,7 @@ public struct ImportSummary: Sendable, Equatable, Codable {
 /// Plans an import against the store as it is: which habits are new and which go into a habit
 /// the store has (same derived id, else same name in any case), which days are new, which the
 /// store has already, and which replace what the store has (the old entries stay as history).
-public struct ImportPlanner {
+public struct ImportPlanner: Sendable {
     public let history: ImportedHistory
     public let now: Timestamp
     /// The followed source the history is the newest file of: its habits then mirror the file
@@ -115,8 +115,11 @@ public struct ImportPlanner {
         }
         let (targets, habits) = try following.map { try mirrorHabits(of: $0, base: base, calendar: calendar, firstDays: firstDays, into: &changes) }
             ?? placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
+        // The file's days are worked out on another core while the store's entries are read.
+        let numbers = Self.numbers(targets)
+        let fileDays = Background { [self] in try self.fileDays(targets: targets, numbers: numbers, habits: habits, calendar: calendar) }
         let existing = try base.entries(habitIds: Set(targets.values))
-        try placeEntries(targets: targets, habits: habits, existing: existing, calendar: calendar, into: &changes)
+        try placeEntries(try fileDays.value(), numbers: numbers, existing: existing, into: &changes)
         if following != nil { changes.summary.habits.removeAll { !$0.changesSomething } }
         try placeWellbeing(targets: targets, base: base, calendar: calendar, into: &changes)
         try placeJournal(base: base, calendar: calendar, into: &changes)
@@ -251,61 +254,89 @@ public struct ImportPlanner {
 
     // MARK: Entries
 
-    private func placeEntries(targets: [EntityID: EntityID], habits: [EntityID: Habit], existing: [HabitEntry],
-                              calendar: StoreCalendar, into changes: inout ImportChanges) throws {
-        // Days are grouped by one integer per (store habit, day): habit number << 32 | day.
+    /// Days are grouped by one integer per (store habit, day), a slot: habit number << 32 | day.
+    private static func numbers(_ targets: [EntityID: EntityID]) -> [EntityID: Int] {
         var numbers: [EntityID: Int] = [:]
         for target in Set(targets.values).sorted() { numbers[target] = numbers.count }
-        let slotOf = { (habit: Int, day: DayKey) in habit << 32 | (day.ordinal & 0xFFFF_FFFF) }
-        let knownIds = following == nil ? Set(existing.map(\.id)) : []
-        let known = following == nil ? [:] : Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        // Following: each habit's line of the summary, by store habit id.
-        let reports = Dictionary(changes.summary.habits.enumerated().map { ($1.habitId, $0) }, uniquingKeysWith: { a, _ in a })
-        var visited = Set<Int>()
-        var live: [Int: [HabitEntry]] = [:]
-        for entry in existing where entry.isLive {
-            if let n = numbers[entry.habitId] { live[slotOf(n, entry.dayKey), default: []].append(entry) }
-        }
+        return numbers
+    }
+
+    private static func slot(_ habit: Int, _ day: DayKey) -> Int { habit << 32 | (day.ordinal & 0xFFFF_FFFF) }
+
+    /// The file's entries as rows of the store, by slot (in slot order), in the file's order within
+    /// a day: a pure function of the file and the habits they go into.
+    private func fileDays(targets: [EntityID: EntityID], numbers: [EntityID: Int], habits: [EntityID: Habit],
+                          calendar: StoreCalendar) throws -> [(slot: Int, habit: EntityID, rows: [HabitEntry])] {
         let sourceKeys = Dictionary(history.habits.map { ($0.id, "entry|\(history.format.rawValue)|\($0.id)|") }, uniquingKeysWith: { a, _ in a })
         // The entries by slot, in the file's order within a slot (a stable sort of indices).
         var order: [(slot: Int, index: Int)] = []
         order.reserveCapacity(history.entries.count)
         for (index, entry) in history.entries.enumerated() {
             guard let target = targets[entry.habitId], let n = numbers[target] else { continue }
-            order.append((slotOf(n, entry.day), index))
+            order.append((Self.slot(n, entry.day), index))
         }
         order.sort { ($0.slot, $0.index) < ($1.slot, $1.index) }
-        changes.summary.entriesInFile = history.entries.count
-        changes.summary.notesInFile = history.entries.filter { $0.note != nil }.count
+        var days: [(slot: Int, habit: EntityID, rows: [HabitEntry])] = []
         var start = 0
         while start < order.count {
+            let slot = order[start].slot
             var end = start + 1
-            while end < order.count, order[end].slot == order[start].slot { end += 1 }
-            let first = history.entries[order[start].index]
-            let target = targets[first.habitId]!
+            while end < order.count, order[end].slot == slot { end += 1 }
+            let target = targets[history.entries[order[start].index].habitId]!
             let rows = try (start..<end).enumerated().map { position, k in
                 let e = history.entries[order[k].index]
                 return try row(for: e, index: position, sourceKey: sourceKeys[e.habitId] ?? "", habitId: target, habit: habits[target], calendar: calendar)
             }
-            if following != nil, let line = reports[target] {
-                visited.insert(order[start].slot)
-                var report = changes.summary.habits[line]
-                mirror(rows, current: live[order[start].slot] ?? [], known: known, report: &report, into: &changes)
-                changes.summary.habits[line] = report
-            } else {
-                try place(rows, current: live[order[start].slot] ?? [], known: knownIds, into: &changes)
-            }
+            days.append((slot, target, rows))
             start = end
         }
-        guard following != nil else { return }
-        // Days the followed habits have and the file no longer has are withdrawn.
+        return days
+    }
+
+    private func placeEntries(_ days: [(slot: Int, habit: EntityID, rows: [HabitEntry])], numbers: [EntityID: Int], existing: [HabitEntry],
+                              into changes: inout ImportChanges) throws {
+        let knownIds = following == nil ? Set(existing.map(\.id)) : []
+        // Following: the store's history by id. An entry id is derived from its day, so a live entry
+        // with a file row's id is one of that day's live entries.
+        let withdrawn = following == nil ? [:] : Dictionary(existing.filter { !$0.isLive }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Following: each habit's line of the summary, by store habit id and by habit number.
+        let reports = Dictionary(changes.summary.habits.enumerated().map { ($1.habitId, $0) }, uniquingKeysWith: { a, _ in a })
         let lineOfNumber = Dictionary(numbers.compactMap { id, n in reports[id].map { (n, $0) } }, uniquingKeysWith: { a, _ in a })
-        for (slot, entries) in live where !visited.contains(slot) {
-            guard let line = lineOfNumber[slot >> 32] else { continue }
-            changes.rows.deletions += entries.map { ($0.id, now) }
-            changes.summary.daysWithdrawn += 1
-            changes.summary.habits[line].daysWithdrawn += 1
+        // The store's live entries and the file's, both by slot, walked side by side.
+        var live: [(slot: Int, entry: HabitEntry)] = []
+        live.reserveCapacity(existing.count)
+        for entry in existing where entry.isLive {
+            if let n = numbers[entry.habitId] { live.append((Self.slot(n, entry.dayKey), entry)) }
         }
+        live.sort { $0.slot < $1.slot }
+        changes.summary.entriesInFile = history.entries.count
+        changes.summary.notesInFile = history.entries.filter { $0.note != nil }.count
+        var next = 0   // the first live entry not yet matched with the file
+        /// Following: live days of the store before `slot` that the file does not have are withdrawn.
+        func withdrawLive(before slot: Int) {
+            while next < live.count, live[next].slot < slot {
+                let day = live[next].slot
+                var entries: [HabitEntry] = []
+                while next < live.count, live[next].slot == day { entries.append(live[next].entry); next += 1 }
+                guard following != nil, let line = lineOfNumber[day >> 32] else { continue }
+                changes.rows.deletions += entries.map { ($0.id, now) }
+                changes.summary.daysWithdrawn += 1
+                changes.summary.habits[line].daysWithdrawn += 1
+            }
+        }
+        for (slot, target, rows) in days {
+            withdrawLive(before: slot)
+            var current: [HabitEntry] = []
+            while next < live.count, live[next].slot == slot { current.append(live[next].entry); next += 1 }
+            if following != nil, let line = reports[target] {
+                var report = changes.summary.habits[line]
+                mirror(rows, current: current, known: { id in current.first { $0.id == id } ?? withdrawn[id] }, report: &report, into: &changes)
+                changes.summary.habits[line] = report
+            } else {
+                try place(rows, current: current, known: knownIds, into: &changes)
+            }
+        }
+        withdrawLive(before: Int.max)
     }
 
     /// One day of one habit: already here, new, or replacing what the store has.

@@ -35,8 +35,9 @@ extension SQLSession {
 
     func fetchAll<Record: StoredRecord>(_: Record.Type = Record.self, where clause: String = "", _ arguments: [SQLValue] = []) throws -> [Record] {
         var records: [Record] = []
+        let columns = Record.columns
         try forEachRow("SELECT \(Record.selection) FROM \(Record.table) \(clause)", arguments) { row in
-            records.append(try Record(row: row))
+            records.append(try Record(row: row, columns: columns))
         }
         return records
     }

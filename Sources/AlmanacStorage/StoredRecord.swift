@@ -24,7 +24,11 @@ extension StoredRecord {
     static var placeholders: String { fields.map { _ in "?" }.joined(separator: ", ") }
 
     /// Reads a row whose cells are in the order of the fields.
-    public init(row: any RowCells) throws { try self.init(fields: RowFields<Self>(row: row)) }
+    public init(row: any RowCells) throws { try self.init(row: row, columns: Self.columns) }
+
+    /// Reads a row whose cells are `columns` (`Self.columns`, taken once for a whole query: looking
+    /// a name up in a plain array costs far less than in the generic `fields` for every cell).
+    public init(row: any RowCells, columns: [String]) throws { try self.init(fields: RowFields(row: row, table: Self.table, columns: columns)) }
 }
 
 /// One field of a record: its name, its kind and how to take its value from the record.
@@ -107,18 +111,23 @@ public protocol RecordReader {
 }
 
 /// A row of a record's table, read by field name: the cells are in the order of the fields.
-struct RowFields<Record: StoredRecord>: RecordReader {
+/// Not generic over the record: a generic reader paid for looking up its type's metadata on
+/// every cell of hundreds of thousands of rows.
+struct RowFields: RecordReader {
     let row: any RowCells
+    let table: String
+    /// The record's column names, in the order of the cells.
+    let columns: [String]
 
     /// The column of a field. Names are short, so comparing them is cheap: a linear search beats
     /// hashing for a dozen fields.
     private func column(_ name: String) -> Int {
-        Record.fields.firstIndex { $0.name == name } ?? { preconditionFailure("\(Record.self) has no field \(name)") }()
+        columns.firstIndex(of: name) ?? { preconditionFailure("\(table) has no field \(name)") }()
     }
 
     private func unreadable(_ name: String) -> StoreError {
         let id = row.isNull(0) ? "" : " " + row.string(0)
-        return StoreError.database("\(Record.table)\(id) has an unreadable \(name)")
+        return StoreError.database("\(table)\(id) has an unreadable \(name)")
     }
 
     private func present(_ name: String) throws -> Int {
@@ -144,8 +153,8 @@ struct RowFields<Record: StoredRecord>: RecordReader {
     func number(_ name: String) throws -> Double { row.number(try present(name)) }
     func optionalNumber(_ name: String) throws -> Double? { row.isNull(column(name)) ? nil : row.number(column(name)) }
     func integer(_ name: String) throws -> Int { Int(row.integer(try present(name))) }
-    func id(_ name: String) throws -> EntityID { try parsed(name) { EntityID(String(decoding: $0, as: UTF8.self)) } }
-    func optionalID(_ name: String) throws -> EntityID? { try optionalParsed(name) { EntityID(String(decoding: $0, as: UTF8.self)) } }
+    func id(_ name: String) throws -> EntityID { try parsed(name) { EntityID(utf8: $0) } }
+    func optionalID(_ name: String) throws -> EntityID? { try optionalParsed(name) { EntityID(utf8: $0) } }
     func day(_ name: String) throws -> DayKey { try parsed(name) { DayKey(utf8: $0) } }
     func optionalDay(_ name: String) throws -> DayKey? { try optionalParsed(name) { DayKey(utf8: $0) } }
     func timestamp(_ name: String) throws -> Timestamp { try parsed(name) { Timestamp(iso8601: $0) } }
@@ -194,7 +203,8 @@ extension StoreContents {
     public init(reading: any StoreReading) throws {
         self.init(settings: try reading.settings())
         func read<Record: StoredRecord>(_ section: BackupFormat.Section, into records: inout [Record]) throws {
-            try reading.forEachRecord(of: section) { row in records.append(try Record(row: row)) }
+            let columns = Record.columns
+            try reading.forEachRecord(of: section) { row in records.append(try Record(row: row, columns: columns)) }
         }
         try read(.categories, into: &categories)
         try read(.habits, into: &habits)

@@ -14,6 +14,12 @@ public struct EntityID: Hashable, Comparable, Sendable, CustomStringConvertible,
         self.init(uuid: bits)
     }
 
+    /// An id from the UTF-8 bytes of its text form, without making a String of them.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let bits = EntityID.parse(bytes) else { return nil }
+        self.init(uuid: bits)
+    }
+
     private init(uuid bits: (UInt64, UInt64)) {
         let b = { (v: UInt64, i: Int) -> UInt8 in UInt8(truncatingIfNeeded: v >> (56 - 8 * i)) }
         let (h, l) = bits
