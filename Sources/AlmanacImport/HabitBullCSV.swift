@@ -14,10 +14,14 @@ enum HabitBullCSV {
         var habits: [String: Int] = [:]
         for row in table.rows {
             let title = row.cells[name].trimmingCharacters(in: .whitespaces)
-            guard !title.isEmpty else { throw table.problem(line: row.line, "the habit name is empty") }
+            guard !title.isEmpty else { try history.leaveOut(table.problem(line: row.line, "the habit name is empty")); continue }
             let key = NameMatcher<Habit>.fold(title)
-            let day = try table.day(row.cells[date], line: row.line, monthFirst: true)
-            let amount = try table.number(row.cells[value], line: row.line, what: "value")
+            guard let day = try history.tolerating({ try table.day(row.cells[date], line: row.line, monthFirst: true) }),
+                  let amount = try history.tolerating({ try table.number(row.cells[value], line: row.line, what: "value") }) else { continue }
+            guard amount.isFinite, amount >= 0, amount <= HabitRules.maxValue else {
+                try history.leaveOut(table.problem(line: row.line, "the value \(NumberText.plain(amount)) is not one Almanac keeps (values go from 0 to a billion)"))
+                continue
+            }
             let index: Int
             if let known = habits[key] {
                 index = known

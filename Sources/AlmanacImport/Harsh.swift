@@ -86,10 +86,17 @@ enum Harsh {
             let place = "line \(index + 1)"
             let fields = line.components(separatedBy: " : ")
             guard fields.count >= 3 else {
-                throw ImportProblem(file: "log", place: place, "expected \"YYYY-MM-DD : habit : y|n|s\", found \"\(line)\"")
+                try history.leaveOut(ImportProblem(file: "log", place: place, "expected \"YYYY-MM-DD : habit : y|n|s\", found \"\(line)\""))
+                continue
             }
             guard let day = DayKey(fields[0].trimmingCharacters(in: .whitespaces)) else {
-                throw ImportProblem(file: "log", place: place, "\"\(fields[0])\" is not a date that exists (YYYY-MM-DD)")
+                try history.leaveOut(ImportProblem(file: "log", place: place, "\"\(fields[0])\" is not a date that exists (YYYY-MM-DD)"))
+                continue
+            }
+            let result = fields[2].trimmingCharacters(in: .whitespaces)
+            guard ["y", "n", "s"].contains(result) else {
+                try history.leaveOut(ImportProblem(file: "log", place: place, "the result \"\(result)\" is not y, n or s"))
+                continue
             }
             let name = fields[1].trimmingCharacters(in: .whitespaces)
             let key = NameMatcher<Habit>.fold(name)
@@ -105,7 +112,8 @@ enum Harsh {
             var amount = 0.0
             if fields.count > 4, !fields[4].trimmingCharacters(in: .whitespaces).isEmpty {
                 guard let value = Double(fields[4].trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0, value <= HabitRules.maxValue else {
-                    throw ImportProblem(file: "log", place: place, "the amount \"\(fields[4])\" is not a number from 0 up")
+                    try history.leaveOut(ImportProblem(file: "log", place: place, "the amount \"\(fields[4])\" is not a number from 0 up"))
+                    continue
                 }
                 amount = value
             }

@@ -55,6 +55,8 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     public var journalAdded = 0
     /// Following a source: live days of its habits that the file no longer has (now history).
     public var daysWithdrawn = 0
+    /// Rows of the file left out (`--skip-bad-rows`), each with where it is and why.
+    public var rowsLeftOut: [String] = []
     /// Following a source: what changes for each of its habits, in the source's order (only
     /// the habits that change).
     public var habits: [HabitSync] = []
@@ -102,9 +104,12 @@ public struct ImportPlanner: Sendable {
     /// (matched by the source's own ids only; days the file no longer has are withdrawn). Nil for
     /// a one-time import, which adds and merges.
     public let following: FollowedSource?
+    /// An entry whose value or day Almanac does not keep is left out and listed, instead of
+    /// refusing the file.
+    public let leavingOutBadRows: Bool
 
-    public init(history: ImportedHistory, now: Timestamp, following: FollowedSource? = nil) {
-        self.history = history; self.now = now; self.following = following
+    public init(history: ImportedHistory, now: Timestamp, following: FollowedSource? = nil, leavingOutBadRows: Bool = false) {
+        self.history = history; self.now = now; self.following = following; self.leavingOutBadRows = leavingOutBadRows
     }
 
     public func plan(against base: ImportBase) throws -> ImportChanges {
@@ -119,7 +124,9 @@ public struct ImportPlanner: Sendable {
         let numbers = Self.numbers(targets)
         let fileDays = Background { [self] in try self.fileDays(targets: targets, numbers: numbers, habits: habits, calendar: calendar) }
         let existing = try base.entries(habitIds: Set(targets.values))
-        try placeEntries(try fileDays.value(), numbers: numbers, existing: existing, into: &changes)
+        let (days, leftOut) = try fileDays.value()
+        changes.summary.rowsLeftOut = history.leftOut + leftOut
+        try placeEntries(days, numbers: numbers, existing: existing, into: &changes)
         if following != nil { changes.summary.habits.removeAll { !$0.changesSomething } }
         try placeWellbeing(targets: targets, base: base, calendar: calendar, into: &changes)
         try placeJournal(base: base, calendar: calendar, into: &changes)
@@ -266,7 +273,7 @@ public struct ImportPlanner: Sendable {
     /// The file's entries as rows of the store, by slot (in slot order), in the file's order within
     /// a day: a pure function of the file and the habits they go into.
     private func fileDays(targets: [EntityID: EntityID], numbers: [EntityID: Int], habits: [EntityID: Habit],
-                          calendar: StoreCalendar) throws -> [(slot: Int, habit: EntityID, rows: [HabitEntry])] {
+                          calendar: StoreCalendar) throws -> (days: [(slot: Int, habit: EntityID, rows: [HabitEntry])], leftOut: [String]) {
         let sourceKeys = Dictionary(history.habits.map { ($0.id, "entry|\(history.format.rawValue)|\($0.id)|") }, uniquingKeysWith: { a, _ in a })
         // The entries by slot, in the file's order within a slot (a stable sort of indices).
         var order: [(slot: Int, index: Int)] = []
@@ -277,20 +284,26 @@ public struct ImportPlanner: Sendable {
         }
         order.sort { ($0.slot, $0.index) < ($1.slot, $1.index) }
         var days: [(slot: Int, habit: EntityID, rows: [HabitEntry])] = []
+        var leftOut: [String] = []
         var start = 0
         while start < order.count {
             let slot = order[start].slot
             var end = start + 1
             while end < order.count, order[end].slot == slot { end += 1 }
             let target = targets[history.entries[order[start].index].habitId]!
-            let rows = try (start..<end).enumerated().map { position, k in
+            var rows: [HabitEntry] = []
+            for k in start..<end {
                 let e = history.entries[order[k].index]
-                return try row(for: e, index: position, sourceKey: sourceKeys[e.habitId] ?? "", habitId: target, habit: habits[target], calendar: calendar)
+                do {
+                    rows.append(try row(for: e, index: rows.count, sourceKey: sourceKeys[e.habitId] ?? "", habitId: target, habit: habits[target], calendar: calendar))
+                } catch let error as DomainError where leavingOutBadRows {
+                    leftOut.append("\(habits[target]?.name ?? "a habit"), \(e.day): \(error.description)")
+                }
             }
-            days.append((slot, target, rows))
+            if !rows.isEmpty { days.append((slot, target, rows)) }
             start = end
         }
-        return days
+        return (days, leftOut)
     }
 
     private func placeEntries(_ days: [(slot: Int, habit: EntityID, rows: [HabitEntry])], numbers: [EntityID: Int], existing: [HabitEntry],

@@ -12,13 +12,19 @@ public enum ImportSource {
     /// a few MB): a small zip that inflates to hundreds of MB is refused as it unpacks.
     public static let maxUnpackedFile = 64 * 1024 * 1024
 
-    public static func read(_ path: String, format: ImportFormat?, calendar: StoreCalendar) throws -> ImportedHistory {
+    /// Reads another app's files. A row that cannot be read refuses the whole file, naming the
+    /// row; with `leavingOutBadRows` it is left out and listed (`ImportedHistory.leftOut`) instead.
+    public static func read(_ path: String, format: ImportFormat?, calendar: StoreCalendar, leavingOutBadRows: Bool = false) throws -> ImportedHistory {
+        try ImportedHistory.$leavesOutBadRows.withValue(leavingOutBadRows) { try readFile(path, format: format, calendar: calendar) }
+    }
+
+    private static func readFile(_ path: String, format: ImportFormat?, calendar: StoreCalendar) throws -> ImportedHistory {
         // A pipe (or `/dev/stdin`) can be read only once, and recognising a format reads the
         // start of a file before the whole of it: what arrives is kept in a temporary file first.
         if isPipeOrDevice(path) {
             let copy = try PipeCopy(path)
             defer { copy.remove() }
-            return try read(copy.path, format: format, calendar: calendar)
+            return try readFile(copy.path, format: format, calendar: calendar)
         }
         let resolved = try resolve(path)
         var opened = Opened()

@@ -130,6 +130,28 @@ public struct ImportedHistory: Sendable {
     public var journal: [ImportedJournal] = []
     /// What was read but could not be kept exactly, one sentence each.
     public var warnings: [String] = []
+    /// Rows that could not be read and were left out (`ImportSource.read(leavingOutBadRows:)`),
+    /// each with where it is and why: "line 3: the value …".
+    public var leftOut: [String] = []
+
+    /// Whether the reading under way leaves a bad row out (and lists it) rather than refusing the
+    /// file. Set by `ImportSource.read` for the readers it calls.
+    @TaskLocal static var leavesOutBadRows = false
+
+    /// A row that cannot be read: the file is refused, or with `leavesOutBadRows` the row is
+    /// listed as left out and the caller goes on with the next one.
+    mutating func leaveOut(_ problem: ImportProblem) throws {
+        guard Self.leavesOutBadRows else { throw problem }
+        leftOut.append(problem.description)
+    }
+
+    /// The value of reading one part of a row, or nil when it cannot be read and the row is left out.
+    mutating func tolerating<T>(_ read: () throws -> T) throws -> T? {
+        do { return try read() } catch let problem as ImportProblem {
+            try leaveOut(problem)
+            return nil
+        }
+    }
 
     public init(format: ImportFormat, detail: String = "") { self.format = format; self.detail = detail }
 

@@ -16,6 +16,12 @@ public struct ImportProblem: Error, Equatable, Sendable {
         self.file = file; self.place = place; self.message = message
     }
 
+    /// Whether the problem is one row of a file (a line, a table row), which an import may leave out.
+    public var isRow: Bool {
+        guard let place else { return false }
+        return place.hasPrefix("line ") || place.contains(" row ") || place.hasPrefix("ticks of ")
+    }
+
     /// "lucidpal_entries_2025-03.json, [4].date: message".
     public var description: String {
         let at = [file, place].compactMap { $0 }.joined(separator: ", ")

@@ -64,12 +64,13 @@ enum LoopCSV {
         let date = try table.required("Date"), value = try table.required("Value"), notes = table.column("Notes")
         // Newest first in the file: read oldest first.
         for row in table.rows.reversed() {
-            let day = try table.day(row.cells[date], line: row.line)
+            guard let day = try history.tolerating({ try table.day(row.cells[date], line: row.line) }) else { continue }
             let cell = row.cells[value].trimmingCharacters(in: .whitespaces)
             guard let raw = codes[cell] ?? Int(cell) else {
-                throw table.problem(line: row.line, "\"\(cell)\" is not a Loop value (YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN or a number)")
+                try history.leaveOut(table.problem(line: row.line, "\"\(cell)\" is not a Loop value (YES_MANUAL, YES_AUTO, NO, SKIP, UNKNOWN or a number)"))
+                continue
             }
-            if let problem = LoopRules.problem(raw: raw) { throw table.problem(line: row.line, problem) }
+            if let problem = LoopRules.problem(raw: raw) { try history.leaveOut(table.problem(line: row.line, problem)); continue }
             let note = notes.map { row.cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
             if let fact = LoopRules.fact(raw: raw, numeric: numeric) {
                 history.entries.append(ImportedEntry(habitId: habit.id, day: day, kind: fact.kind, value: fact.value, note: note))

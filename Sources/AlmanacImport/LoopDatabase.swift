@@ -71,15 +71,17 @@ enum LoopDatabase {
                 let row = SourceRow(raw, table: "Repetitions", number: ordinal)
                 guard let habitKey = try row.int64(at: 0, "habit"), let habit = ids[habitKey] else { orphans += 1; continue }
                 guard let millis = try row.int64(at: 1, "timestamp") else {
-                    throw ImportProblem(place: "Repetitions row \(ordinal)", "it has no timestamp")
+                    try history.leaveOut(ImportProblem(place: "Repetitions row \(ordinal)", "it has no timestamp"))
+                    continue
                 }
                 let quotient = millis / 86_400_000   // floor division, without overflow at the extremes
                 let day = DayKey(ordinal: Int(millis >= 0 || millis % 86_400_000 == 0 ? quotient : quotient - 1))
                 guard SupportedDays.contains(day) else {
-                    throw ImportProblem(place: "Repetitions row \(ordinal)", SupportedDays.outside("the timestamp \(millis) (milliseconds since 1970)"))
+                    try history.leaveOut(ImportProblem(place: "Repetitions row \(ordinal)", SupportedDays.outside("the timestamp \(millis) (milliseconds since 1970)")))
+                    continue
                 }
-                let value = try row.int(at: 2, "value") ?? LoopRules.yesManual
-                if let problem = LoopRules.problem(raw: value) { throw ImportProblem(place: "Repetitions row \(ordinal)", problem) }
+                guard let value = try history.tolerating({ try row.int(at: 2, "value") ?? LoopRules.yesManual }) else { continue }
+                if let problem = LoopRules.problem(raw: value) { try history.leaveOut(ImportProblem(place: "Repetitions row \(ordinal)", problem)); continue }
                 let note = try row.string(at: 3, "notes").flatMap { $0.isEmpty ? nil : $0 }
                 if let fact = LoopRules.fact(raw: value, numeric: numeric.contains(habitKey)) {
                     history.entries.append(ImportedEntry(habitId: habit, day: day, kind: fact.kind, value: fact.value, note: note))

@@ -39,7 +39,8 @@ enum RewireDatabase {
                 let digits = Array(text.utf8)
                 guard digits.count == 8, let y = Int(text.prefix(4)), let m = Int(text.dropFirst(4).prefix(2)), let d = Int(text.suffix(2)),
                       let day = DayKey(year: y, month: m, day: d) else {
-                    throw ImportProblem(place: "checkins row \(ordinal)", "\"\(text)\" is not a date that exists (Rewire writes YYYYMMDD)")
+                    try history.leaveOut(ImportProblem(place: "checkins row \(ordinal)", "\"\(text)\" is not a date that exists (Rewire writes YYYYMMDD)"))
+                    continue
                 }
                 history.entries.append(ImportedEntry(habitId: habit, day: day, value: 1))
             }

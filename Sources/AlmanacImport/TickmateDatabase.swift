@@ -39,7 +39,8 @@ enum TickmateDatabase {
                 let y = try row.int(at: 1, "year") ?? 0, m = try row.int(at: 2, "month") ?? -1, d = try row.int(at: 3, "day") ?? 0
                 // Range-checked before any arithmetic: a hostile file may hold Int64.max here.
                 guard (0...11).contains(m), (1...31).contains(d), (1...9999).contains(y), let day = DayKey(year: y, month: m + 1, day: d) else {
-                    throw ImportProblem(place: "ticks of track \(trackKey)", "year \(y), month \(m) (0-based), day \(d) is not a date that exists")
+                    try history.leaveOut(ImportProblem(place: "ticks of track \(trackKey)", "year \(y), month \(m) (0-based), day \(d) is not a date that exists"))
+                    continue
                 }
                 let ticks = try row.int(at: 4, "count") ?? 1
                 history.entries.append(ImportedEntry(habitId: habit, day: day, value: counts[habit] == true ? Double(ticks) : 1))

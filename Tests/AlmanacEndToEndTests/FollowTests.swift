@@ -84,6 +84,34 @@ import Testing
                 +2026-11-01 : Meditate : y
                 ~2026-11-03 : Laundry : y :  : =2026-11-03 : Laundry : s
                 """),
+        Case(name: "habitto", fixture: "habitto.json",
+             second: """
+                "2026-11-04": 1,⇒
+                "name": "Water"⇒"name": "Water glasses"
+                "2026-11-02": 6,⇒"2026-11-02": 7,
+                """,
+             third: """
+                "2026-11-02": 1,⇒"2026-11-02": 1, "2026-11-04": 1,
+                """),
+        Case(name: "habit-tracker", fixture: "habit-tracker.json",
+             second: """
+                "2026-11-04T07:00:00Z"⇒"2026-11-05T07:00:00Z"
+                "name": "Read"⇒"name": "Read books"
+                "count": 3⇒"count": 4
+                """,
+             third: """
+                "isActive": false⇒"isActive": true
+                "2026-11-05T07:00:00Z"⇒"2026-11-04T07:00:00Z"
+                """),
+        Case(name: "lucidpal", fixture: "lucidpal",
+             second: """
+                lucidpal_entries_2025-03.json|"value": 25,⇒"value": 30,
+                lucidpal_habits.json|"name": "Drink water"⇒"name": "Water"
+                lucidpal_habits.json|"isArchived": true⇒"isArchived": false
+                """,
+             third: """
+                lucidpal_entries_2025-03.json|"value": 30,⇒"value": 35,
+                """),
     ]
 
     /// Writes the first version of a case's source into `folder`; returns the path to follow.
@@ -102,10 +130,25 @@ import Testing
     }
 
     /// Applies one change of the app to a copy: SQL for a database; for harsh's folder, lines of
-    /// the log to remove (`-`), add (`+`) or replace (`~old=new`).
+    /// the log to remove (`-`), add (`+`) or replace (`~old=new`); for JSON, text to replace
+    /// (`old⇒new`, with `file|` first inside a folder).
     static func mutate(_ path: String, with change: String) throws {
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if change.contains("⇒") {
+            for line in change.components(separatedBy: "\n") where !line.isEmpty {
+                var edit = line, file = path
+                if isFolder.boolValue, let bar = line.firstIndex(of: "|") {
+                    file = path + "/" + line[..<bar]
+                    edit = String(line[line.index(after: bar)...])
+                }
+                let parts = edit.components(separatedBy: "⇒")
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                #expect(text.contains(parts[0]), "\(file) has no \(parts[0])")
+                try text.replacingOccurrences(of: parts[0], with: parts[1]).write(toFile: file, atomically: false, encoding: .utf8)
+            }
+            return
+        }
         if isFolder.boolValue {
             var log = try String(contentsOfFile: path + "/log", encoding: .utf8).components(separatedBy: "\n").filter { !$0.isEmpty }
             for line in change.components(separatedBy: "\n") where !line.isEmpty {
@@ -163,11 +206,12 @@ import Testing
     static func checkProperty(_ c: Case, backend: TestBackend) throws {
         let followed = Session(backend)
         try followed.ok("init", "--timezone", "Europe/Berlin")
-        let isFolder = c.fixture == "harsh"
+        let isFolder = !c.fixture.contains(".")
         // Loop writes a new file into its Backups folder each night; the others change in place.
         let isLoop = c.name.hasPrefix("loop")
         try FileManager.default.createDirectory(atPath: followed.folder.path("Backups"), withIntermediateDirectories: true)
-        var file = try firstVersion(c, in: followed.folder, name: isLoop ? "Backups/night-1.db" : (isFolder ? "app" : "app.db"))
+        let name = isFolder ? "app" : "app." + (c.fixture.hasSuffix(".json") ? "json" : "db")
+        var file = try firstVersion(c, in: followed.folder, name: isLoop ? "Backups/night-1.db" : name)
         let source = isLoop ? followed.folder.path("Backups") : file
         try touch(file, hoursAfter: 0)
         try followed.ok("import", source, "--follow")
@@ -189,7 +233,7 @@ import Testing
 
         let fresh = Session(backend)
         try fresh.ok("init", "--timezone", "Europe/Berlin")
-        let copy = fresh.folder.path(isFolder ? "app" : "app.db")
+        let copy = fresh.folder.path(name)
         try FileManager.default.copyItem(atPath: file, toPath: copy)
         try fresh.ok("import", copy)
 
@@ -321,5 +365,48 @@ import Testing
         try night()
         let secondPage = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
         #expect(secondPage.contains("Stretch well") && secondPage.contains("Walk"), "\(secondPage)")
+    }
+}
+
+/// A file with a bad row: refused naming the row, or with `--skip-bad-rows` the rest imported and
+/// every row left out listed with its reason (Loop's own HabitBull test file holds −2,150,000,000).
+@Suite struct BadRowTests {
+    static let csv = """
+        HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
+        Run,,Health,2026-11-01,1,
+        Run,,Health,2026-11-02,-2150000000,
+        Run,,Health,not-a-date,1,
+        Water,,Health,2026-11-02,3,nice
+
+        """
+
+    @Test func aBadRowRefusesTheFileUnlessTheRestIsAskedFor() throws {
+        let s = Session()
+        try s.ok("init")
+        try Self.csv.write(toFile: s.folder.path("hb.csv"), atomically: false, encoding: .utf8)
+        let before = s.snapshot()
+        let refused = try s.run("import", "hb.csv")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("line 3") && refused.stderr.contains("--skip-bad-rows"), "\(refused.stderr)")
+        #expect(s.snapshot() == before)
+
+        let out = try s.ok("import", "hb.csv", "--skip-bad-rows")
+        #expect(out.contains("Left out 2 rows that cannot be kept:"), "\(out)")
+        #expect(out.contains("line 3: the value -2150000000"), "\(out)")
+        #expect(out.contains("line 4: \"not-a-date\""), "\(out)")
+        #expect(try s.ok("history", "run", "--from", "2026-11-01", "--to", "2026-11-01").contains("2026-11-01"))
+        #expect(try s.ok("history", "water", "--from", "2026-11-02", "--to", "2026-11-02").contains("2026-11-02"))
+    }
+
+    /// A Loop database with a repetition Almanac cannot keep: left out and listed on a sync.
+    @Test func aSyncLeavesOutABadRowWhenAsked() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        let file = try FollowTests.firstVersion(FollowTests.cases[0], in: s.folder, name: "loop.db")
+        try FollowTests.mutate(file, with: "INSERT INTO Repetitions (habit, timestamp, value) VALUES (3, 1709510400000, -7);")
+        let refused = try s.run("import", file, "--follow")
+        #expect(refused.status == 1 && refused.stderr.contains("Repetitions row"), "\(refused.stderr)")
+        let out = try s.ok("import", file, "--follow", "--skip-bad-rows")
+        #expect(out.contains("Left out 1 row that cannot be kept:") && out.contains("Repetitions row"), "\(out)")
     }
 }

@@ -54,6 +54,8 @@ enum ErrorWording {
             return (error.description.dropLast() + "; `almanac \(list)` shows them.", matches == nil ? 2 : 1)
         case .importFile(_, let problem) where problem.formatNotRecognised:
             return (error.description.dropLast() + " — name one with --format if the file is one of them.", 1)
+        case .importFile(_, let problem) where problem.isRow:
+            return (error.description.dropLast() + "; --skip-bad-rows imports the rest and lists each row left out.", 1)
         default: return (error.description, 1)
         }
     }

@@ -23,9 +23,12 @@ public struct HistoryImport {
     public let format: ImportFormat?
     public let dryRun: Bool
     public let clock: Clock
+    /// Leave out the rows that cannot be read or kept, and list them, instead of refusing the file.
+    public let leavingOutBadRows: Bool
 
-    public init(location: StoreLocation, file: String, format: ImportFormat?, dryRun: Bool, clock: Clock) {
+    public init(location: StoreLocation, file: String, format: ImportFormat?, dryRun: Bool, clock: Clock, leavingOutBadRows: Bool = false) {
         self.location = location; self.file = file; self.format = format; self.dryRun = dryRun; self.clock = clock
+        self.leavingOutBadRows = leavingOutBadRows
     }
 
     public func run() throws -> Outcome {
@@ -33,11 +36,11 @@ public struct HistoryImport {
         let settings = try store?.settings() ?? Settings.systemDefault
         let history: ImportedHistory
         do {
-            history = try ImportSource.read(file, format: format, calendar: StoreCalendar(settings: settings))
+            history = try ImportSource.read(file, format: format, calendar: StoreCalendar(settings: settings), leavingOutBadRows: leavingOutBadRows)
         } catch let problem as ImportProblem {
             throw AlmanacError.importFile(file: file, problem: problem)
         }
-        let planner = ImportPlanner(history: history, now: clock.now())
+        let planner = ImportPlanner(history: history, now: clock.now(), leavingOutBadRows: leavingOutBadRows)
         let plan = { (base: any ImportBase) throws -> ImportChanges in try planner.plan(against: base) }
         func outcome(_ changes: ImportChanges, created: Bool) -> Outcome {
             Outcome(source: history.sourceTitle, format: history.format, warnings: history.warnings, summary: changes.summary, createdStore: created)

@@ -30,9 +30,11 @@ public struct SourceSync {
     public let dryRun: Bool
     /// Sync a file older than the last one synced, or the same file again.
     public let force: Bool
+    /// Leave out the rows that cannot be read or kept, and list them, instead of refusing the file.
+    public let leavingOutBadRows: Bool
 
-    public init(location: StoreLocation, clock: Clock, dryRun: Bool, force: Bool) {
-        self.location = location; self.clock = clock; self.dryRun = dryRun; self.force = force
+    public init(location: StoreLocation, clock: Clock, dryRun: Bool, force: Bool, leavingOutBadRows: Bool = false) {
+        self.location = location; self.clock = clock; self.dryRun = dryRun; self.force = force; self.leavingOutBadRows = leavingOutBadRows
     }
 
     /// Starts following `path` (or syncs it, when the store follows it already).
@@ -82,7 +84,7 @@ public struct SourceSync {
         let settings = try store?.settings() ?? Settings.systemDefault
         let history: ImportedHistory
         do {
-            history = try ImportSource.read(file.path, format: format, calendar: StoreCalendar(settings: settings))
+            history = try ImportSource.read(file.path, format: format, calendar: StoreCalendar(settings: settings), leavingOutBadRows: leavingOutBadRows)
         } catch let problem as ImportProblem {
             throw AlmanacError.importFile(file: file.path, problem: problem)
         }
@@ -102,7 +104,7 @@ public struct SourceSync {
         outcome.format = history.format
         outcome.title = history.sourceTitle
         outcome.warnings = history.warnings
-        let planner = ImportPlanner(history: history, now: clock.now(), following: source)
+        let planner = ImportPlanner(history: history, now: clock.now(), following: source, leavingOutBadRows: leavingOutBadRows)
         func planned(_ base: any ImportBase) throws -> ImportChanges {
             var changes = try planner.plan(against: base)
             changes.rows.sources = [source]

@@ -28,6 +28,8 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Follow the app: remember PATH (a file, or a folder whose newest file is taken) and make the habits it owns mirror it, now and at each almanac sync.")
     var follow = false
     @Flag(help: "With --follow: sync a file older than the last one synced.") var force = false
+    @Flag(help: "Leave out the rows that cannot be read or kept (each listed with its reason) instead of refusing the file.")
+    var skipBadRows = false
 
     static func format(_ text: String) throws -> ImportFormat {
         guard let format = ImportFormat(rawValue: text.lowercased()) else {
@@ -42,12 +44,13 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         if follow {
-            let done = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force).follow(path, format: format)
+            let done = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force,
+                                      leavingOutBadRows: skipBadRows).follow(path, format: format)
             if json { return try Output.json(SyncReport(done, dryRun: dryRun)) }
             return SyncReport.print(done, dryRun: dryRun)
         }
         let done = try HistoryImport(location: try global.location(), file: path, format: format, dryRun: dryRun,
-                                     clock: try global.clock()).run()
+                                     clock: try global.clock(), leavingOutBadRows: skipBadRows).run()
         if json { return try Output.json(Report(done, dryRun: dryRun)) }
         for line in Self.lines(done, dryRun: dryRun) { Output.line(line) }
         for warning in done.warnings { FileHandle.standardError.write(Data("note: \(TerminalText.safe(warning))\n".utf8)) }
@@ -76,12 +79,19 @@ struct ImportCommand: ParsableCommand {
         for merge in s.habitsMerged where !merge.earlierImport {
             lines.append("  \"\(TerminalText.safe(merge.source))\" goes into \"\(TerminalText.safe(merge.into))\" (same name)")
         }
+        lines += leftOutLines(s.rowsLeftOut, dryRun: dryRun)
         if done.createdStore { lines.append("Created the store for it.") }
         if dryRun { lines.append("Dry run: nothing was changed.") }
         return lines
     }
 
-    private static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+    /// "Left out 2 rows that cannot be kept:" and one line per row with its reason.
+    static func leftOutLines(_ rows: [String], dryRun: Bool) -> [String] {
+        guard !rows.isEmpty else { return [] }
+        return ["\(dryRun ? "Would leave" : "Left") out \(count(rows.count, "row")) that cannot be kept:"] + rows.map { "  " + TerminalText.safe($0) }
+    }
+
+    static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
         "\(n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) \(n == 1 ? one : many ?? one + "s")"
     }
 

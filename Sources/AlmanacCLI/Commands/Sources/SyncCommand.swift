@@ -23,9 +23,12 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Show what would change, per habit, and change nothing.") var dryRun = false
     @Flag(help: "Sync a file older than the last one synced, or the same file again.") var force = false
     @Flag(help: "Print the preview or the result as JSON.") var json = false
+    @Flag(help: "Leave out the rows that cannot be read or kept (each listed with its reason) instead of refusing the file.")
+    var skipBadRows = false
 
     func run() throws {
-        let outcomes = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force)
+        let outcomes = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force,
+                                      leavingOutBadRows: skipBadRows)
             .syncAll(only: paths)
         if json { return try Output.json(outcomes.map { SyncReport($0, dryRun: dryRun) }) }
         for outcome in outcomes { SyncReport.print(outcome, dryRun: dryRun) }
@@ -75,6 +78,7 @@ struct SyncReport: Encodable {
             lines.append(summary)
         }
         for habit in s.habits { lines.append("  " + describe(habit)) }
+        lines += ImportCommand.leftOutLines(s.rowsLeftOut, dryRun: dryRun)
         if done.createdStore { lines.append("Created the store for it.") }
         if done.firstSync && !dryRun { lines.append("Following it now: almanac sync brings its newest file each time.") }
         if dryRun { lines.append("Dry run: nothing was changed.") }
@@ -97,7 +101,5 @@ struct SyncReport: Encodable {
         return "\"\(TerminalText.safe(habit.name))\": " + parts.joined(separator: "; ")
     }
 
-    private static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
-        "\(n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) \(n == 1 ? one : many ?? one + "s")"
-    }
+    private static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { ImportCommand.count(n, one, many) }
 }
