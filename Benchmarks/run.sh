@@ -66,6 +66,23 @@ measure "import it again (nothing new)" "$BIN" import "$WORK/loop.db" --store "$
 measure "import --dry-run into an empty store" sh -c "exec '$BIN' import '$WORK/loop.db' --dry-run --store \$(mktemp -u -p '$WORK/fresh' XXXXXX.sqlite)"
 rm -rf "$WORK/fresh"
 
+echo "== following the app (a sync with one day changed ≤ 1.0 s; a first sync no slower than an import)"
+rm -rf "$WORK/follow"; mkdir -p "$WORK/follow/Backups" "$WORK/fresh"
+cp "$WORK/loop.db" "$WORK/follow/Backups/night-1.db"; touch -d "2026-11-19 03:00" "$WORK/follow/Backups/night-1.db"
+measure "import --follow (a first sync) into a new store" sh -c "exec '$BIN' import '$WORK/follow/Backups' --follow --store \$(mktemp -u -p '$WORK/fresh' XXXXXX.sqlite)"
+"$BIN" import "$WORK/follow/Backups" --follow --store "$WORK/follow/synced.sqlite" >/dev/null 2>&1
+# The next night's backup: one day of one habit changed (a check taken back, or given).
+cp "$WORK/follow/Backups/night-1.db" "$WORK/follow/Backups/night-2.db"
+sqlite3 "$WORK/follow/Backups/night-2.db" "UPDATE Repetitions SET value = CASE value WHEN 2 THEN 0 ELSE 2 END WHERE id = (SELECT max(id) FROM Repetitions WHERE habit = 5)"
+touch -d "2026-11-20 03:00" "$WORK/follow/Backups/night-2.db"
+# Each timed run starts from a copy of the store as the first night left it.
+measure "   (copying the store before each sync)" cp "$WORK/follow/synced.sqlite" "$WORK/follow/store.sqlite"
+COPY=$LAST
+measure "sync: the next night, one day changed" sh -c "cp '$WORK/follow/synced.sqlite' '$WORK/follow/store.sqlite' && exec '$BIN' sync --store '$WORK/follow/store.sqlite'"
+printf '   the sync alone: %.3f s (target ≤ 1.0 s)\n' "$(echo "$LAST - $COPY" | bc -l)"
+measure "sync again: the same file (nothing read)" "$BIN" sync --store "$WORK/follow/store.sqlite"
+rm -rf "$WORK/fresh"
+
 echo "== against yardsticks (median ratio of $RUNS paired runs)"
 ENTRIES_SQL="SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note, e.timestampUtc, e.id FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId WHERE e.deletedAt IS NULL AND e.dayKey <= '2026-11-20' ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id"
 compare "export csv / sqlite3 -csv of the entries" 1.5 \

@@ -154,6 +154,11 @@ public struct ImportPlanner: Sendable {
             let name = Self.cleanName(imported.name, fallback: "Habit \(index + 1)")
             let firstDay = firstDays[imported.id]
             if var match = byId[imported.id] ?? storedByName[NameMatcher<Habit>.fold(name)] {
+                // A followed habit's days mirror its app: days imported into it would be withdrawn
+                // by the next sync.
+                guard match.sourceId == nil else {
+                    throw DomainError.refused("\"\(match.name)\" follows another app's files: its days come from there, so nothing is imported into it. Nothing was imported.")
+                }
                 changes.summary.habitsMerged.append(.init(source: name, into: match.name, earlierImport: match.id == imported.id))
                 targets[imported.id] = match.id
                 if let firstDay, firstDay < calendar.dayKey(for: match.createdAt) {

@@ -327,6 +327,19 @@ import Testing
         #expect(try s.run("sync").stderr.contains("follows no app"))
     }
 
+    @Test func aOneTimeImportDoesNotWriteIntoAFollowedHabit() throws {
+        let s = Session()
+        try s.ok("init")
+        let file = try Self.firstVersion(Self.cases[0], in: s.folder, name: "loop.db")
+        try s.ok("import", file, "--follow")
+        try "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nGym,,,2026-11-01,1,\n"
+            .write(toFile: s.folder.path("hb.csv"), atomically: false, encoding: .utf8)
+        let before = s.snapshot()
+        let refused = try s.run("import", "hb.csv")
+        #expect(refused.status == 1 && refused.stderr.contains("\"Gym\" follows another app's files"), "\(refused.stderr)")
+        #expect(s.snapshot() == before)
+    }
+
     @Test func formatsWithoutIdsOfTheirOwnCannotBeFollowed() throws {
         let s = Session()
         try s.ok("init")
