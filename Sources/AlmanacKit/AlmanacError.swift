@@ -68,7 +68,19 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// A failed write to `path`, with the reason of the current `errno`.
+    /// The error of the last system call on `path`, in words; a refusal names who may not write where.
     static func system(_ path: String) -> AlmanacError {
-        .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        let code = errno
+        let folder = (path as NSString).deletingLastPathComponent
+        switch code {
+        case EACCES, EPERM:
+            let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "user \(geteuid())"
+            var info = stat()
+            let owner = stat(folder, &info) == 0 ? getpwuid(info.st_uid).map { String(cString: $0.pointee.pw_name) } : nil
+            return .cannotWrite(path: path, reason: "permission denied: \(user) may not write in \(folder.isEmpty ? "." : folder)"
+                                + (owner.map { " (it belongs to \($0))" } ?? ""))
+        case EROFS: return .cannotWrite(path: path, reason: "the file system is mounted read-only")
+        default: return .cannotWrite(path: path, reason: String(cString: strerror(code)))
+        }
     }
 }

@@ -29,7 +29,10 @@ struct InitCommand: ParsableCommand {
         }
     }
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let location = try global.location()
         let path = location.path
         switch try StoreSetup(location: location).run(timeZone: timeZone, weekStart: weekStart) {

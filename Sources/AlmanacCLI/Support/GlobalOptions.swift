@@ -24,3 +24,14 @@ public struct GlobalOptions: ParsableArguments {
     /// The clock: `ALMANAC_NOW` when set, else the system's.
     public func clock() throws -> Clock { try Clock(environment: Self.environment) }
 }
+
+/// `-q`/`--quiet` of the commands that write files or a store: nothing on success, for cron.
+/// Results go to stdout and diagnostics to stderr, so `>/dev/null` already silences a success;
+/// `-q` also drops the notes about the data a success may print. Errors are always printed.
+struct QuietOption: ParsableArguments {
+    @Flag(name: [.customShort("q"), .long], help: "Print nothing on success (errors are still printed on stderr).")
+    var quiet = false
+
+    /// Silences what the command prints on success.
+    func apply() { Output.quiet = quiet }
+}

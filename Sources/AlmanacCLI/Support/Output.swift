@@ -3,8 +3,18 @@ import Foundation
 
 /// Writing to the terminal: plain lines, JSON for scripts.
 enum Output {
+    /// `-q`: the lines a success prints are dropped (JSON asked for with `--json` is still written).
+    nonisolated(unsafe) static var quiet = false
+
     static func line(_ text: String = "") {
+        if quiet { return }
         print(text)
+    }
+
+    /// A note about the data on stderr ("note: 3 repetitions of no habit were left out."), not an error.
+    static func note(_ text: String) {
+        if quiet { return }
+        FileHandle.standardError.write(Data("note: \(TerminalText.safe(text))\n".utf8))
     }
 
     /// Pretty, key-sorted JSON on stdout, the shape scripts read with `--json`.

@@ -6,7 +6,7 @@ final class ProgressLine {
     let label: String
     private var lastPercent = -1
 
-    init(label: String, enabled: Bool = Output.stderrIsTerminal) { self.enabled = enabled; self.label = label }
+    init(label: String, enabled: Bool = Output.stderrIsTerminal && !Output.quiet) { self.enabled = enabled; self.label = label }
 
     func update(_ done: Int, _ total: Int) {
         guard enabled, total > 0 else { return }

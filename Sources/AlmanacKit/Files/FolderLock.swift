@@ -13,8 +13,15 @@ final class FolderLock {
         let url = URL(fileURLWithPath: folder)
         let lockFile = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
         var fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if fd < 0 { fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { throw AlmanacError.system(lockFile) }
+        if fd < 0 {
+            // The lock file's own error is the one to report: the folder may not exist yet.
+            let lockError = errno
+            fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd < 0 {
+                errno = lockError
+                throw AlmanacError.system(lockFile)
+            }
+        }
         descriptor = fd
         while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
             let code = errno

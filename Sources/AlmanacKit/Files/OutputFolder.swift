@@ -151,10 +151,14 @@ public final class OutputFolder {
     }
 
     static func createFolder(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw AlmanacError.cannotWrite(path: path, reason: "the folder cannot be created")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw AlmanacError.cannotWrite(path: path, reason: "it is a file, not a folder") }
+            return
         }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try createFolder(parent) }
+        // mkdir's own error says why: a folder of another user, a read-only file system.
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw AlmanacError.system(path + "/") }
     }
 }

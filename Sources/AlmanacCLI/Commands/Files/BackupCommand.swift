@@ -9,5 +9,7 @@ struct BackupCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: BackupOptions
 
-    func run() throws { try options.run(global) }
+    @OptionGroup var quiet: QuietOption
+
+    func run() throws { quiet.apply(); try options.run(global) }
 }

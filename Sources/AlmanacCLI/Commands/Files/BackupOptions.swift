@@ -21,6 +21,6 @@ struct BackupOptions: ParsableArguments {
         }
         let done = try export.run(to: .file(path))
         let habits = done.counts[.habits] ?? 0, entries = done.counts[.habitEntries] ?? 0
-        FileHandle.standardError.write(Data("Wrote \(path) (\(habits) habits, \(entries) habit entries, \(ByteCount.text(done.bytes))).\n".utf8))
+        Output.line("Wrote \(path) (\(habits) habits, \(entries) habit entries, \(ByteCount.text(done.bytes))).")
     }
 }

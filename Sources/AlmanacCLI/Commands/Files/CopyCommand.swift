@@ -17,7 +17,10 @@ struct CopyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The store to copy.", valueName: "store")) var from: String
     @Option(help: ArgumentHelp("The new or empty store to copy into.", valueName: "store")) var to: String
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let source = try StoreLocation(option: from, environment: [:])
         let target = try StoreLocation(option: to, environment: [:])
         let outcome = try StoreCopy(from: source, to: target).run()

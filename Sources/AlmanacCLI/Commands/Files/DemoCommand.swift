@@ -33,7 +33,10 @@ struct DemoCommand: ParsableCommand {
         if store?.isEmpty == true { throw ValidationError("--store is empty; give the sample store's path, or leave the option out.") }
     }
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let path = store ?? "almanac-demo.sqlite"
         let request = SampleStore.Request(path: path, habits: habits, years: years, seed: seed, end: end, force: force,
                                           site: noReport ? nil : out)

@@ -22,7 +22,10 @@ struct ExportCSVCommand: ParsableCommand {
             transform: ArgumentValues.day)
     var asOf: DayKey?
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
         let asOf = try export.run(progress: progress.update)

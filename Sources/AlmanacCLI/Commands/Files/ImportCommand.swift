@@ -42,7 +42,10 @@ struct ImportCommand: ParsableCommand {
         if force && !follow { throw ValidationError("--force is for --follow (and almanac sync).") }
     }
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         if follow {
             let done = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force,
                                       leavingOutBadRows: skipBadRows).follow(path, format: format)
@@ -53,7 +56,7 @@ struct ImportCommand: ParsableCommand {
                                      clock: try global.clock(), leavingOutBadRows: skipBadRows).run()
         if json { return try Output.json(Report(done, dryRun: dryRun)) }
         for line in Self.lines(done, dryRun: dryRun) { Output.line(line) }
-        for warning in done.warnings { FileHandle.standardError.write(Data("note: \(TerminalText.safe(warning))\n".utf8)) }
+        for warning in done.warnings { Output.note(warning) }
     }
 
     /// The preview or the result, for people.

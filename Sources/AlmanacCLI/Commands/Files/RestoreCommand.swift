@@ -21,7 +21,10 @@ struct RestoreCommand: ParsableCommand {
     var mode: RestoreMode = .merge
     @Flag(help: "Show what would be added, updated and left unchanged, and change nothing.") var dryRun = false
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let location = try global.location()
         let path = location.path
         let restore = BackupRestore(location: location, file: file, mode: mode, dryRun: dryRun, clock: try global.clock())

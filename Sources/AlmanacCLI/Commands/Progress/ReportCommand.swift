@@ -26,7 +26,10 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Add a journal page with journal entries and wellbeing ratings.") var includeJournal = false
     @Flag(help: "Fail at once when another report is writing the same folder, instead of waiting for it.") var noWait = false
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let started = Date()
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                          includeJournal: includeJournal, wait: !noWait)

@@ -49,7 +49,10 @@ struct SourceForgetCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The followed file or folder, as almanac source list shows it.") var path: String
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let (source, habits) = try SourceBook(store: global.openStore()).forget(path, now: try global.clock().now())
         Output.line("No longer following \(TerminalText.safe(source.path)); its \(habits) habit\(habits == 1 ? "" : "s") stay, with their history, and are logged here now.")
     }

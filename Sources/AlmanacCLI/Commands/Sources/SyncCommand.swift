@@ -26,7 +26,10 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Leave out the rows that cannot be read or kept (each listed with its reason) instead of refusing the file.")
     var skipBadRows = false
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let outcomes = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force,
                                       leavingOutBadRows: skipBadRows)
             .syncAll(only: paths)
@@ -56,7 +59,7 @@ struct SyncReport: Encodable {
 
     static func print(_ done: SourceSync.Outcome, dryRun: Bool) {
         for line in lines(done, dryRun: dryRun) { Output.line(line) }
-        for warning in done.warnings { FileHandle.standardError.write(Data("note: \(TerminalText.safe(warning))\n".utf8)) }
+        for warning in done.warnings { Output.note(warning) }
     }
 
     static func lines(_ done: SourceSync.Outcome, dryRun: Bool) -> [String] {

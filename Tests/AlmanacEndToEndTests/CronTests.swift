@@ -1,0 +1,94 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// Output as cron expects it: results on stdout, diagnostics on stderr, and with `-q` nothing at
+/// all on success, for every command that writes files or a store. A refusal to write says why.
+@Suite struct CronTests {
+    /// Each writing command, as a cron job would run it (relative paths are in the session's folder).
+    static let commands: [[String]] = [
+        ["report", "--out", "site"],
+        ["export", "csv", "--out", "csv"],
+        ["export", "json", "--out", "export.json"],
+        ["backup", "--out", "backup.json"],
+        ["restore", "backup.json"],
+        ["import", "hb.csv"],
+        ["sync"],
+        ["copy", "--from", "STORE", "--to", "copy-NAME.sqlite"],
+        ["templates", "export", "templates-NAME"],
+        ["demo", "--store", "demo-NAME.sqlite", "--habits", "2", "--years", "1", "--no-report"],
+        ["init", "--store", "new-NAME.sqlite"],
+    ]
+
+    func prepared() throws -> Session {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "-d", "2026-11-20")
+        try s.ok("backup", "--out", "backup.json")
+        try "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nWater,,,2026-11-01,3,\n"
+            .write(toFile: s.folder.path("hb.csv"), atomically: false, encoding: .utf8)
+        let loop = try FollowTests.firstVersion(FollowTests.cases[0], in: s.folder, name: "loop.db")
+        try s.ok("import", loop, "--follow")
+        return s
+    }
+
+    @Test func successGoesToStdoutAndQuietPrintsNothing() throws {
+        let s = try prepared()
+        for (round, quiet) in [(1, false), (2, true)] {
+            for command in Self.commands {
+                let arguments = command.map { $0.replacingOccurrences(of: "NAME", with: "\(round)").replacingOccurrences(of: "STORE", with: s.store) }
+                    + (quiet ? ["-q"] : [])
+                let result = try s.binary.run(arguments, environment: s.environment, in: s.folder.url)
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                #expect(result.stderr.isEmpty, "\(arguments) wrote to stderr on success: \(result.stderr)")
+                if quiet {
+                    #expect(result.stdout.isEmpty, "\(arguments) -q printed: \(result.stdout)")
+                } else {
+                    #expect(!result.stdout.isEmpty, "\(arguments) printed no result")
+                }
+            }
+        }
+    }
+
+    /// Notes about the data go to stderr, and `-q` drops them too; an error is printed whatever.
+    @Test func notesGoToStderrAndErrorsAreAlwaysPrinted() throws {
+        let s = Session()
+        try s.ok("init")
+        let db = try FollowTests.firstVersion(FollowTests.cases[1], in: s.folder, name: "v12.db")
+        try FollowTests.mutate(db, with: "PRAGMA foreign_keys = OFF; INSERT INTO Repetitions (habit, timestamp) VALUES (99, 1450000000000);")
+        let noted = try s.run("import", db)
+        #expect(noted.status == 0 && noted.stderr.hasPrefix("note: "), "\(noted.stderr)")
+        let quiet = try s.run("import", db, "-q")
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        try "a file".write(toFile: s.folder.path("afile"), atomically: false, encoding: .utf8)
+        let failed = try s.run("report", "--out", "afile/site", "-q")
+        #expect(failed.status == 1 && failed.stderr.hasPrefix("almanac: "), "\(failed.stderr)")
+    }
+
+    /// Another user's folder: the sentence says permission, who, and whose folder.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")))
+    func aFolderThatMayNotBeWrittenSaysSo() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        let shared = TemporaryFolder("cron")
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: shared.url.path)
+        let store = shared.path("store.sqlite")
+        try FileManager.default.copyItem(atPath: s.store, toPath: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: store)
+        let readOnly = TemporaryFolder("cron-ro")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnly.url.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        process.arguments = ["-u", "nobody", "--", s.binary.url.path, "report", "--store", store, "--out", readOnly.path("site")]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("permission denied: nobody may not write in \(readOnly.url.path)") && text.contains("belongs to root"), "\(text)")
+    }
+}
