@@ -44,6 +44,12 @@ let package = Package(
             ]
         ),
         // libcmark, the CommonMark reference implementation, from the system.
+        // zlib: gzip-compressed backups are read by their magic bytes (`restore backup.json.gz`).
+        .systemLibrary(
+            name: "Czlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .systemLibrary(
             name: "Ccmark",
             pkgConfig: "libcmark",
@@ -76,7 +82,7 @@ let package = Package(
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport", "Czlib",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -150,7 +150,7 @@ public enum ImportSource {
     // MARK: Reading files
 
     /// Whether `path` is (or links to) something other than a regular file or a folder.
-    static func isPipeOrDevice(_ path: String) -> Bool {
+    public static func isPipeOrDevice(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR

@@ -92,3 +92,59 @@ import Testing
         #expect(text.contains("permission denied: nobody may not write in \(readOnly.url.path)") && text.contains("belongs to root"), "\(text)")
     }
 }
+
+/// Backups through pipes and gzip, as shell users write them.
+@Suite struct BackupPipeTests {
+    func shell(_ s: Session, _ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = s.environment.merging(["A": s.binary.url.path, "PATH": "/usr/bin:/bin"]) { $1 }
+        process.currentDirectoryURL = s.folder.url
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func backupsGoThroughPipesAndGzip() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "3", "--years", "1", "--no-report", "--force")
+        try s.ok("backup", "--out", "plain.json", "--as-of", "2026-11-20")
+        let plain = s.folder.bytes("plain.json")
+        #expect(plain.count > 10_000)
+        let runs = [
+            "\"$A\" backup --out - --as-of 2026-11-20 | gzip > b.json.gz && \"$A\" restore b.json.gz --store one.sqlite",
+            "gunzip -c b.json.gz | \"$A\" restore /dev/stdin --store two.sqlite",
+            "\"$A\" backup --out - --as-of 2026-11-20 | \"$A\" restore - --store three.sqlite",
+            "cat b.json.gz | \"$A\" restore - --store four.sqlite",
+        ]
+        for (index, script) in runs.enumerated() {
+            let result = try shell(s, script)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(script): \(result.stderr)")
+            let store = ["one", "two", "three", "four"][index] + ".sqlite"
+            try s.ok("backup", "--store", s.folder.path(store), "--out", "again-\(index).json", "--as-of", "2026-11-20")
+            #expect(s.folder.bytes("again-\(index).json") == plain, "\(script) did not restore the same store")
+        }
+        #expect(try shell(s, "\"$A\" backup --out - --as-of 2026-11-20 | \"$A\" restore - --store three.sqlite").stdout.contains("standard input"))
+    }
+
+    @Test func aDamagedGzipIsRefusedInOneSentence() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        _ = try shell(s, "\"$A\" backup --out - | gzip > b.json.gz && head -c 200 b.json.gz > cut.gz")
+        let result = try s.run("restore", "cut.gz", "--store", s.folder.path("new.sqlite"))
+        #expect(result.status == 1)
+        #expect(result.stderr == "almanac: Cannot read cut.gz: it starts as gzip but is damaged or cut short; check it with gzip -t.\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("new.sqlite")))
+        // A gzip bomb stops at the size a backup may have, long before memory runs out.
+        let bomb = try shell(s, "head -c 600000000 /dev/zero | gzip -1 > bomb.gz")
+        #expect(bomb.status == 0)
+        let refused = try s.run("restore", "bomb.gz", "--store", s.folder.path("new.sqlite"))
+        #expect(refused.status == 1 && refused.stderr.contains("over the"), "\(refused.stderr)")
+    }
+}

@@ -34,7 +34,7 @@ public struct BackupRestore {
         do {
             contents = try BackupDocument.decode(try readBackup(), progress: progress).contents
         } catch let problem as BackupDocument.Problem {
-            throw AlmanacError.backup(file: file, problem: problem)
+            throw AlmanacError.backup(file: file == "-" ? "standard input" : file, problem: problem)
         }
         let path = location.path
         guard let store = try location.openIfPresent() else {
@@ -63,19 +63,7 @@ public struct BackupRestore {
         return Outcome(outcome: outcome, createdStore: false, savedCopy: saved)
     }
 
-    /// Reads the file after checking its size, so a huge file is refused without being read.
-    private func readBackup() throws -> Data {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
-            throw AlmanacError.cannotRead(path: file, reason: "there is no such file")
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= Self.maxBytes else {
-            throw AlmanacError.refused("Cannot restore \(file): it is \(ByteCount.text(size)), over the \(ByteCount.text(Self.maxBytes)) a backup may have.")
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
-        } catch {
-            throw AlmanacError.cannotRead(path: file, reason: "it cannot be opened")
-        }
-    }
+    /// Reads the backup: a file (its size checked first, so a huge one is refused unread), `-`
+    /// or a pipe read to its end, gzip-compressed or not (`BackupInput`).
+    private func readBackup() throws -> Data { try BackupInput.read(file, limit: Self.maxBytes) }
 }

@@ -133,7 +133,7 @@ public struct SourceSync {
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) else {
             throw AlmanacError.cannotRead(path: absolute, reason: "there is no such file or folder")
         }
-        if !isFolder.boolValue, FollowedFile.isPipeOrDevice(absolute) {
+        if !isFolder.boolValue, ImportSource.isPipeOrDevice(absolute) {
             throw SyncProblem.notAFile(path: path)
         }
         return absolute
@@ -230,11 +230,6 @@ struct FollowedFile {
         self.digest = hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    static func isPipeOrDevice(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
-    }
 
     private static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

@@ -16,7 +16,10 @@ struct RestoreCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The backup file (from `almanac backup`).") var file: String
+    @Argument(help: "The backup file (from `almanac backup`), gzip-compressed or not; - reads standard input.") var path: String
+
+    /// The backup as the messages name it.
+    var file: String { path == "-" ? "standard input" : path }
     @Option(help: ArgumentHelp("merge or replace (default merge).", valueName: "mode"), transform: ArgumentValues.restoreMode)
     var mode: RestoreMode = .merge
     @Flag(help: "Show what would be added, updated and left unchanged, and change nothing.") var dryRun = false
@@ -27,7 +30,7 @@ struct RestoreCommand: ParsableCommand {
         quiet.apply()
         let location = try global.location()
         let path = location.path
-        let restore = BackupRestore(location: location, file: file, mode: mode, dryRun: dryRun, clock: try global.clock())
+        let restore = BackupRestore(location: location, file: self.path, mode: mode, dryRun: dryRun, clock: try global.clock())
         let progress = ProgressLine(label: "Reading \(file)")
         let done = try restore.run(progress: progress.update)
         progress.finish()

@@ -1,0 +1,103 @@
+import AlmanacImport
+import Czlib
+import Foundation
+
+/// The bytes of a backup to restore: a file (mapped, not copied), standard input (`-`), or a pipe
+/// such as `/dev/stdin` read to its end; gzip-compressed ones (recognised by their magic bytes, not
+/// their name) are inflated. Every way in stops at `limit` bytes, compressed or not.
+enum BackupInput {
+    /// The bytes a gzip stream starts with (RFC 1952).
+    static let gzipMagic: [UInt8] = [0x1F, 0x8B]
+
+    static func read(_ file: String, limit: Int) throws -> Data {
+        let data: Data
+        if file == "-" {
+            data = try readToEnd(FileHandle.standardInput, name: "standard input", limit: limit)
+        } else if ImportSource.isPipeOrDevice(file) {
+            guard let handle = FileHandle(forReadingAtPath: file) else { throw AlmanacError.cannotRead(path: file, reason: "it cannot be opened") }
+            defer { try? handle.close() }
+            data = try readToEnd(handle, name: file, limit: limit)
+        } else {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
+                throw AlmanacError.cannotRead(path: file, reason: "there is no such file")
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= limit else { throw tooLarge(file, size: size, limit: limit) }
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            } catch {
+                throw AlmanacError.cannotRead(path: file, reason: "it cannot be opened")
+            }
+        }
+        guard data.starts(with: gzipMagic) else { return data }
+        return try inflate(data, name: file == "-" ? "standard input" : file, limit: limit)
+    }
+
+    private static func tooLarge(_ name: String, size: Int, limit: Int) -> AlmanacError {
+        .refused("Cannot restore \(name): it is \(ByteCount.text(size)), over the \(ByteCount.text(limit)) a backup may have.")
+    }
+
+    private static func readToEnd(_ handle: FileHandle, name: String, limit: Int) throws -> Data {
+        var data = Data()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                data.append(chunk)
+                guard data.count <= limit else { throw tooLarge(name, size: data.count, limit: limit) }
+            }
+        } catch let error as AlmanacError {
+            throw error
+        } catch {
+            throw AlmanacError.cannotRead(path: name, reason: "it cannot be read to its end")
+        }
+        return data
+    }
+
+
+    /// Inflates a whole gzip stream (one member or several, as `cat a.gz b.gz` gives), refusing a
+    /// damaged or truncated one and one that inflates past `limit`.
+    static func inflate(_ compressed: Data, name: String, limit: Int) throws -> Data {
+        var stream = z_stream()
+        // 16 + MAX_WBITS: zlib reads the gzip header and trailer (and checks the CRC) itself.
+        guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw AlmanacError.cannotRead(path: name, reason: "zlib could not start")
+        }
+        defer { inflateEnd(&stream) }
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        let damaged = AlmanacError.cannotRead(path: name, reason: "it starts as gzip but is damaged or cut short; check it with gzip -t")
+        try compressed.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+            var offset = 0
+            while true {
+                let remaining = input.count - offset
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.advanced(by: offset).assumingMemoryBound(to: UInt8.self))
+                stream.avail_in = UInt32(min(remaining, Int(UInt32.max)))
+                let before = stream.avail_in
+                let result = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = UInt32(out.count)
+                    let result = Czlib.inflate(&stream, Z_NO_FLUSH)
+                    output.append(out.baseAddress!, count: out.count - Int(stream.avail_out))
+                    return result
+                }
+                offset += Int(before - stream.avail_in)
+                guard output.count <= limit else { throw tooLarge(name, size: output.count, limit: limit) }
+                switch result {
+                case Z_STREAM_END:
+                    // Another member may follow; anything else after the stream is damage.
+                    guard offset < input.count else { return }
+                    guard input.count - offset >= 2, input[offset] == gzipMagic[0], input[offset + 1] == gzipMagic[1] else { throw damaged }
+                    guard inflateReset(&stream) == Z_OK else { throw damaged }
+                case Z_OK:
+                    continue
+                case Z_BUF_ERROR where stream.avail_out != 0:
+                    throw damaged   // no progress possible: the input ended inside the stream
+                case Z_BUF_ERROR:
+                    continue
+                default:
+                    throw damaged
+                }
+            }
+        }
+        return output
+    }
+}
