@@ -40,6 +40,8 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     public var notesInFile = 0
     public var ratingsInFile = 0
     public var habitsAdded: [String] = []
+    /// New habits whose name in the file another habit has: "Vegan" comes in as "Vegan (2)".
+    public var habitsRenamed: [Merge] = []
     public var habitsMerged: [Merge] = []
     public var categoriesAdded: [String] = []
     /// Days (or entries) new to the store.
@@ -172,6 +174,7 @@ public struct ImportPlanner: Sendable {
             }
             let habit = try newHabit(imported, name: Self.uniqueName(name, taken: byName), sortOrder: nextOrder + changes.rows.newHabits.count,
                                      firstDay: firstDay, others: Array(byId.values), categories: &categories, calendar: calendar, into: &changes)
+            if habit.name != name { changes.summary.habitsRenamed.append(.init(source: name, into: habit.name, earlierImport: false)) }
             changes.rows.newHabits.append(habit)
             changes.summary.habitsAdded.append(habit.name)
             byName[NameMatcher<Habit>.fold(habit.name)] = habit

@@ -122,3 +122,67 @@ import Testing
         }
     }
 }
+
+/// The smaller things of everyday use, each as a person met it.
+@Suite struct EverydaySmallThingsTests {
+    @Test func aDayAfterTodayGetsANote() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        let result = try s.run("report", "--out", "site", "--as-of", "2030-01-01")
+        #expect(result.status == 0)
+        #expect(result.stderr == "note: 2030-01-01 is after today (2026-11-22); the days in between count as not done yet.\n", "\(result.stderr)")
+        #expect(try s.run("report", "--out", "site").stderr.isEmpty)
+    }
+
+    @Test func theImportPreviewNamesTheNewHabitsAndTheirRenames() throws {
+        let s = Session()
+        try s.ok("init")
+        let out = try s.ok("import", ImportTests.fixture("loop-v12.db"), "--dry-run")
+        #expect(out.contains("new habits: \"Wake up early\""), "\(out)")
+        #expect(out.contains("\"Vegan (2)\" (the file's \"Vegan\"; the name is taken)"), "\(out)")
+    }
+
+    @Test func totalsAreGroupedAndHabitsListedWithTheirFields() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("category", "add", "Health")
+        try s.ok("habit", "add", "Steps", "--unit", "count", "--unit-label", "steps", "--target", "10000", "--category", "Health",
+                 "--color", "#1F6FEB", "--weight", "2")
+        try s.ok("log", "steps", "8426160", "-d", "2026-11-20")
+        let stats = try s.ok("stats", "steps")
+        #expect(stats.contains("8,426,160 steps"), "\(stats)")
+        try s.ok("report", "--out", "site")
+        #expect(String(decoding: s.folder.bytes("site/habits/steps.md"), as: UTF8.self).contains("8,426,160 steps"))
+        let list = try s.ok("habit", "list")
+        #expect(list.contains("Health") && list.contains("#1F6FEB") && list.contains("weight 2"), "\(list)")
+        let edited = try s.ok("habit", "edit", "steps", "--target", "12000", "--weight", "3")
+        #expect(edited.contains("goal ") && edited.contains("→") && edited.contains("weight 2 → 3"), "\(edited)")
+        #expect(try s.ok("habit", "edit", "steps").contains("nothing changed"))
+    }
+
+    @Test func correctionsShowTheStoresTime() throws {
+        var s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        s.now = "2026-11-22T09:00:00Z"
+        try s.ok("log", "water", "3")
+        s.now = "2026-11-22T11:00:00Z"
+        try s.ok("log", "water", "5")
+        let history = try s.ok("history", "water")
+        #expect(history.contains("was 3 until 2026-11-22 12:00"), "Berlin is an hour ahead of UTC in November: \(history)")
+    }
+
+    @Test func durationsReadAsHoursAndMinutes() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Read", "--unit", "duration", "--target", "1:30")
+        #expect(try s.ok("habit", "list").contains("90"))
+        for (text, minutes) in [("1h15m", "75"), ("1:05", "65"), ("45min", "45"), ("2h", "120"), ("30m", "30")] {
+            let out = try s.ok("log", "read", text, "-d", "2026-11-20")
+            #expect(out.contains(minutes), "\(text): \(out)")
+        }
+        let bad = try s.run("log", "read", "1:75", "-d", "2026-11-20")
+        #expect(bad.status != 0)
+    }
+}

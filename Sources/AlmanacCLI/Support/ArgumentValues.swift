@@ -83,6 +83,35 @@ enum ArgumentValues {
         return value
     }
 
+    /// A value or a target: a number, or a duration in minutes written as hours and minutes —
+    /// `1:30`, `1h30m`, `1h`, `45m`, `45min` (all 90, 60 or 45 minutes).
+    static func amount(_ text: String) throws -> Double {
+        if let minutes = duration(text) { return minutes }
+        do { return try number(text) } catch {
+            throw ValidationError("\(text) is not a number or a duration; use digits with a '.' for decimals (2.5), or for minutes 1:30, 1h30m or 45m.")
+        }
+    }
+
+    /// Minutes of `H:MM`, `XhYm`, `Xh`, `Ym` or `Ymin`; nil for anything else.
+    static func duration(_ text: String) -> Double? {
+        let t = text.lowercased()
+        func digits(_ s: Substring) -> Int? { !s.isEmpty && s.count <= 6 && s.allSatisfy { $0.isASCII && $0.isNumber } ? Int(s) : nil }
+        let colon = t.split(separator: ":", omittingEmptySubsequences: false)
+        if colon.count == 2 {
+            guard let h = digits(colon[0]), colon[1].count == 2, let m = digits(colon[1]), m < 60 else { return nil }
+            return Double(h * 60 + m)
+        }
+        var rest = Substring(t), total = 0, seen = false
+        if let h = rest.firstIndex(of: "h") {
+            guard let hours = digits(rest[..<h]) else { return nil }
+            total += hours * 60; seen = true
+            rest = rest[rest.index(after: h)...]
+        }
+        if rest.hasSuffix("min") { rest = rest.dropLast(3) } else if rest.hasSuffix("m") { rest = rest.dropLast() } else if !rest.isEmpty { return nil } else { return seen ? Double(total) : nil }
+        guard let minutes = digits(rest), !seen || minutes < 60 else { return nil }
+        return Double(total + minutes)
+    }
+
     static func positive(_ text: String) throws -> Double {
         let value = try number(text)
         guard value > 0 else { throw ValidationError("\(text) must be a number greater than 0.") }

@@ -35,3 +35,15 @@ struct QuietOption: ParsableArguments {
     /// Silences what the command prints on success.
     func apply() { Output.quiet = quiet }
 }
+
+extension GlobalOptions {
+    /// A note on stderr when `--as-of` is after today in the store's time zone: the figures then
+    /// count days that have not happened as not done. Nothing when the store cannot be read (the
+    /// command itself says why).
+    func noteIfAfterToday(_ day: DayKey?) {
+        guard let day, let store = try? openStore() else { return }
+        defer { try? store.close() }
+        guard let calendar = try? store.calendar(), let today = try? clock().today(in: calendar), day > today else { return }
+        Output.note("\(day) is after today (\(today)); the days in between count as not done yet.")
+    }
+}

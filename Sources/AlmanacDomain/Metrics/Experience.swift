@@ -96,13 +96,5 @@ extension DaySeries {
 
 extension Int {
     /// "1,000".
-    var formattedWithSeparator: String {
-        let digits = String(self)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return out
-    }
+    var formattedWithSeparator: String { NumberText.grouped(Double(self)) }
 }

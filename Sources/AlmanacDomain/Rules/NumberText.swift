@@ -9,6 +9,23 @@ public enum NumberText {
         return "\(value)"   // Swift's shortest round-tripping form, always with "."
     }
 
+    /// `plain`, with the whole part in groups of three for people ("8,426,160", "1,234.5"); the
+    /// form of totals and achievements. Files for programs (CSV, JSON) keep `plain`.
+    public static func grouped(_ value: Double) -> String {
+        let text = plain(value)
+        guard value.isFinite, abs(value) >= 1000 else { return text }
+        let sign = text.hasPrefix("-") ? "-" : ""
+        let unsigned = text.dropFirst(sign.count)
+        let whole = unsigned.prefix { $0 != "." }, rest = unsigned.dropFirst(whole.count)
+        guard whole.allSatisfy(\.isNumber) else { return text }   // exponent forms stay as they are
+        var out = ""
+        for (i, digit) in whole.enumerated() {
+            if i > 0 && (whole.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return sign + out + rest
+    }
+
     /// A value rounded to `digits` decimals, trailing zeros dropped.
     public static func rounded(_ value: Double, digits: Int) -> String {
         let factor = pow(10.0, Double(digits))

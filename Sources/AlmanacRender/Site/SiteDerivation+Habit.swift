@@ -60,7 +60,7 @@ extension SiteDerivation {
             stats.append(LabelledText("Completion, " + (window.map { "\($0) days" } ?? "all time"), MetricText.rate(m.rate(window))))
         }
         stats.append(LabelledText("Check-ins", "\(m.totalCheckins)"))
-        if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.amount(m.totalValue, of: habit))) }
+        if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
         if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
         return stats
     }

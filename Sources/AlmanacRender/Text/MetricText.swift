@@ -17,6 +17,12 @@ public enum MetricText {
         return unit.isEmpty ? NumberText.plain(value) : "\(NumberText.plain(value)) \(unit)"
     }
 
+    /// A total for people, its digits grouped: "8,426,160 steps".
+    public static func total(_ value: Double, of habit: Habit) -> String {
+        let unit = value == 1 ? singular(habit.displayUnit) : habit.displayUnit
+        return unit.isEmpty ? NumberText.grouped(value) : "\(NumberText.grouped(value)) \(unit)"
+    }
+
     /// "1 perfect day", "3 perfect days".
     public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) " + (n == 1 ? singular : plural ?? singular + "s")

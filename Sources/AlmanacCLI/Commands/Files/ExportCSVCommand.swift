@@ -26,6 +26,7 @@ struct ExportCSVCommand: ParsableCommand {
 
     func run() throws {
         quiet.apply()
+        global.noteIfAfterToday(asOf)
         let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
         let asOf = try export.run(progress: progress.update)

@@ -79,6 +79,13 @@ struct ImportCommand: ParsableCommand {
         summary += "; \(dryRun ? "would skip" : "skipped") \(s.entriesAlreadyHere + s.ratingsAlreadyHere) (already here)"
         if !dryRun && s.changesNothing { summary = "Nothing new: everything in it is already here (\(s.entriesAlreadyHere + s.ratingsAlreadyHere) entries)." }
         lines.append(summary)
+        if !s.habitsAdded.isEmpty {
+            let renamed = Dictionary(s.habitsRenamed.map { ($0.into, $0.source) }, uniquingKeysWith: { a, _ in a })
+            let names = s.habitsAdded.map { name in
+                "\"\(TerminalText.safe(name))\"" + (renamed[name].map { " (the file's \"\(TerminalText.safe($0))\"; the name is taken)" } ?? "")
+            }
+            lines.append("  \(dryRun ? "new habits" : "new"): " + names.joined(separator: ", "))
+        }
         for merge in s.habitsMerged where !merge.earlierImport {
             lines.append("  \"\(TerminalText.safe(merge.source))\" goes into \"\(TerminalText.safe(merge.into))\" (same name)")
         }

@@ -14,8 +14,8 @@ struct HabitFields: ParsableArguments {
     @Option(help: ArgumentHelp("What a count is counted in, e.g. glasses.", valueName: "label"))
     var unitLabel: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day's goal: a number > 0 (1 for boolean, minutes for duration).", valueName: "number"),
-            transform: ArgumentValues.number)
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day's goal: a number > 0 (1 for boolean, minutes for duration: 30, 1:30, 1h30m).", valueName: "number"),
+            transform: ArgumentValues.amount)
     var target: Double?
 
     @Option(help: ArgumentHelp("at-least (build a habit) or at-most (break one).", valueName: "direction"),

@@ -1,3 +1,4 @@
+import AlmanacDomain
 import AlmanacKit
 import AlmanacRender
 import ArgumentParser
@@ -11,12 +12,15 @@ struct HabitListCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
-        let habits = try HabitBook(store: global.openStore(), clock: global.clock()).list(includeArchived: archived)
+        let store = try global.openStore()
+        let habits = try HabitBook(store: store, clock: global.clock()).list(includeArchived: archived)
         if json { return try Output.json(habits) }
         if habits.isEmpty { return Output.line("No habits yet; add one with `almanac habit add NAME`.") }
+        let categories = Dictionary(try store.categories().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = habits.map { habit in
             [TerminalText.safe(habit.emoji), TerminalText.safe(habit.name), TerminalText.safe(MetricText.goal(habit)), habit.frequency.cliDescription,
-             habit.isArchived ? "archived" : ""]
+             TerminalText.safe(habit.categoryId.flatMap { categories[$0] } ?? ""), habit.color,
+             habit.weight == 1 ? "" : "weight \(NumberText.plain(habit.weight))", habit.isArchived ? "archived" : ""]
         }
         Output.table(rows).forEach { Output.line($0) }
     }

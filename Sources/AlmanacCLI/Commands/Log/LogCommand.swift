@@ -17,7 +17,7 @@ struct LogCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp(
-        "The habit's name (any case) and the day's value (default 1 for yes/no habits and with --add); or several habits, each logged with its default.",
+        "The habit's name (any case) and the day's value (default 1 for yes/no habits and with --add; minutes also as 1:30 or 1h30m); or several habits, each logged with its default.",
         valueName: "habit [value]"), completion: HabitNameCompletion.kind)
     var words: [String]
     @OptionGroup var range: DayRangeOptions
@@ -33,6 +33,7 @@ struct LogCommand: ParsableCommand {
     func parsedWords() throws -> (habits: [String], value: Double?) {
         guard words.count >= 2, let last = words.last, let first = last.first,
               !last.contains(" "), first.isNumber || first == "-" || first == "+" || first == "." else { return (words, nil) }
+        if let minutes = ArgumentValues.duration(last) { return (Array(words.dropLast()), minutes) }
         if DayKey(last) != nil || (last.count == 10 && last.filter({ $0 == "-" }).count == 2) {
             throw ValidationError("\(last) is a day, not a value: give it with --date (or -d), e.g. `almanac log \(words[0]) -d \(last)`.")
         }

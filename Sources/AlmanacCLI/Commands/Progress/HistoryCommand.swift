@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacKit
 import AlmanacRender
 import ArgumentParser
+import Foundation
 
 /// `almanac history HABIT`: the days of one habit, newest first, with notes and corrections.
 struct HistoryCommand: ParsableCommand {
@@ -14,7 +15,13 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var list: ListOptions
 
     func run() throws {
-        let history = try HabitHistory(store: global.openStore(), habit: habit, from: list.from, to: list.to)
+        let store = try global.openStore()
+        let history = try HabitHistory(store: store, habit: habit, from: list.from, to: list.to)
+        // Corrections are shown at the store's time, as the days are.
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = TimeZone(identifier: try store.settings().timeZone) ?? TimeZone(identifier: "UTC")!
+        local.dateFormat = "yyyy-MM-dd HH:mm"
         if list.json { return try Output.json(history) }
         let habit = history.habit
         guard !history.days.isEmpty else { return Output.line("Nothing logged for \(TerminalText.safe(habit.name)) yet.") }
@@ -27,7 +34,7 @@ struct HistoryCommand: ParsableCommand {
                 state = day.skipped ? "skipped" : "withdrawn"
             }
             let notes = day.entries.compactMap(\.note).filter { !$0.isEmpty }.joined(separator: " · ")
-            let corrections = day.corrections.map { "was \($0.kind == .skip ? "skipped" : NumberText.plain($0.value)) until \($0.deletedAt.map { String($0.description.prefix(16)) } ?? "")" }
+            let corrections = day.corrections.map { "was \($0.kind == .skip ? "skipped" : NumberText.plain($0.value)) until \($0.deletedAt.map { local.string(from: $0.date) } ?? "")" }
             rows.append([day.day.description, state, TerminalText.safe(notes), corrections.joined(separator: "; ")])
         }
         Output.table(rows).forEach { Output.line($0) }

@@ -31,6 +31,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let started = Date()
+        global.noteIfAfterToday(asOf)
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                          includeJournal: includeJournal, wait: !noWait)
         let progress = ProgressLine(label: "Writing \(out)")

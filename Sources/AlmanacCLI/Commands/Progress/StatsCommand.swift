@@ -14,6 +14,7 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
+        global.noteIfAfterToday(options.asOf)
         let stats = try HabitStats(store: global.openStore(), habit: habit, asOf: options.asOf, clock: global.clock())
         if options.json { return try Output.json(stats) }
         let (habit, metrics) = (stats.habit, stats.metrics)
@@ -29,7 +30,7 @@ struct StatsCommand: ParsableCommand {
         if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", "\(period.done) of \(period.times) done"]) }
         rows.append(["Strength", MetricText.percent(metrics.score)])
         if let reduction = metrics.reduction { rows.append(["Reduction", MetricText.reduction(reduction, of: habit)]) }
-        let total = habit.unit == .boolean ? "" : " (total \(MetricText.amount(metrics.totalValue, of: habit)))"
+        let total = habit.unit == .boolean ? "" : " (total \(MetricText.total(metrics.totalValue, of: habit)))"
         rows += [
             ["Completion", rates.joined(separator: " · ")],
             ["Check-ins", "\(metrics.totalCheckins)" + total],

@@ -12,6 +12,7 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
+        global.noteIfAfterToday(options.asOf)
         let report = try StatusReport(store: global.openStore(), asOf: options.asOf, clock: global.clock())
         if options.json { return try Output.json(report) }
         let paint = Paint(enabled: Output.stdoutIsTerminal)
