@@ -34,20 +34,28 @@ import Testing
         let s = try hostileStore()
         try s.ok("export", "csv", "--out", "out")
         let entries = try parse(s, "entries.csv")
-        #expect(entries.header == ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "completed", "note", "timestamp_utc", "entry_id"])
+        #expect(entries.header == ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "note", "timestamp_utc", "entry_id"])
         #expect(entries.rows.count == 5)   // live rows only: the replaced 3 is not here
         let first = try #require(entries.rows.first { $0["habit_name"]!.hasPrefix("'=") })
         #expect(first["habit_name"] == "'=HYPERLINK(\"x\"),\"quoted\"")
         #expect(first["note"] == "line one\nline \"two\", end")
-        #expect(first["completed"] == "true")
         let water = entries.rows.filter { $0["habit_name"] == "Wasser 💧, kalt" }
         #expect(water.map { $0["value"]! } == ["9", "0", "2.5"])
         #expect(water.map { $0["kind"]! } == ["check", "skip", "check"])
-        #expect(water.map { $0["completed"]! } == ["true", "", "false"])
         #expect(water[2]["note"] == "'-1 glass, @home")
         #expect(water[0]["timestamp_utc"] == "2026-11-20T08:00:00.000Z")
         // The entry of the deleted habit stays, without a name.
         #expect(entries.rows.contains { $0["date"] == "2026-11-19" && $0["habit_name"] == "" && $0["kind"] == "check" })
+
+        // Completion is a fact of the day: one row per habit and day in days.csv.
+        let days = try parse(s, "days.csv")
+        #expect(days.header == ["date", "habit_id", "habit_name", "value", "unit", "target", "direction", "done", "skipped"])
+        let waterDays = days.rows.filter { $0["habit_name"] == "Wasser 💧, kalt" }
+        #expect(waterDays.map { $0["date"]! } == ["2026-11-18", "2026-11-19", "2026-11-20"])
+        #expect(waterDays.map { $0["value"]! } == ["9", "", "2.5"])
+        #expect(waterDays.map { $0["done"]! } == ["true", "", "false"])
+        #expect(waterDays.map { $0["skipped"]! } == ["false", "true", "false"])
+        #expect(days.rows.first { $0["habit_name"]!.hasPrefix("'=") }?["done"] == "true")
 
         let habits = try parse(s, "habits.csv")
         #expect(habits.rows.map { $0["name"]! } == ["'=HYPERLINK(\"x\"),\"quoted\"", "Wasser 💧, kalt"])
@@ -96,7 +104,7 @@ import Testing
         #expect(s.folder.bytes("out/habits.csv").starts(with: [0xEF, 0xBB, 0xBF]))
         // No temporary files are left behind.
         let names = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out")).sorted()
-        #expect(names == ["daily.csv", "entries.csv", "habits.csv", "journal.csv", "wellbeing.csv"])
+        #expect(names == ["daily.csv", "days.csv", "entries.csv", "habits.csv", "journal.csv", "wellbeing.csv"])
     }
 
     @Test func asOfLeavesLaterDaysOut() throws {
@@ -114,7 +122,7 @@ import Testing
         let s = Session(backend)
         try s.ok("demo", "--store", s.store, "--habits", "12", "--years", "2", "--seed", "4", "--no-report")
         try s.ok("export", "csv", "--out", "out", "--as-of", "2026-06-30")
-        let names = ["habits.csv", "entries.csv", "daily.csv", "journal.csv", "wellbeing.csv"]
+        let names = ["habits.csv", "entries.csv", "days.csv", "daily.csv", "journal.csv", "wellbeing.csv"]
         let before = names.map { s.folder.bytes("out/\($0)") }
         #expect(before[1].count > 200_000)
         let shell = Process()
@@ -134,5 +142,23 @@ import Testing
         #expect(names.map { s.folder.bytes("out/\($0)") } == before)
         let left = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out"))
         #expect(left.sorted() == names.sorted(), "temporary files left: \(left)")
+    }
+}
+
+/// A day logged twice with --add is one day: summing `done` counts days, not entries.
+@Suite struct DaysCSVTests {
+    @Test func aDayWithTwoEntriesIsOneDoneDay() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        try s.ok("log", "water", "5", "-d", "2026-11-20")
+        try s.ok("log", "water", "4", "--add", "-d", "2026-11-20")
+        try s.ok("log", "water", "3", "-d", "2026-11-21")
+        try s.ok("export", "csv", "--out", "out")
+        let entries = try CSV<Named>(string: String(decoding: s.folder.bytes("out/entries.csv"), as: UTF8.self), delimiter: .comma, loadColumns: false)
+        #expect(entries.rows.count == 3)
+        let days = try CSV<Named>(string: String(decoding: s.folder.bytes("out/days.csv"), as: UTF8.self), delimiter: .comma, loadColumns: false)
+        #expect(days.rows.map { [$0["date"]!, $0["value"]!, $0["done"]!] } == [["2026-11-20", "9", "true"], ["2026-11-21", "3", "false"]])
+        #expect(days.rows.filter { $0["done"] == "true" }.count == 1)
     }
 }

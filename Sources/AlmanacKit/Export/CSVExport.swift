@@ -3,9 +3,9 @@ import AlmanacRender
 import Foundation
 import AlmanacStorage
 
-/// Writes the five CSV files into a folder as one unit: every file is written and flushed to disk
-/// before any of them replaces its old version, so a failure (a full disk) leaves all five old
-/// files or all five new ones. All five come from one read of the store (one snapshot), so a `log`
+/// Writes the six CSV files into a folder as one unit: every file is written and flushed to disk
+/// before any of them replaces its old version, so a failure (a full disk) leaves all six old
+/// files or all six new ones. All six come from one read of the store (one snapshot), so a `log`
 /// racing the export is in every file or in none. Entries are streamed from the store; habits and
 /// daily come from the metrics snapshot. The column lists are frozen: changing them is a format
 /// change (docs/FORMATS.md).
@@ -13,11 +13,12 @@ public struct CSVExport {
     static let habitsHeader = ["id", "name", "emoji", "unit", "unit_label", "target", "direction", "frequency", "category",
                                "color", "created_at", "archived_at", "current_streak", "best_streak", "rate_7d", "rate_30d",
                                "rate_365d", "score", "total_checkins", "total_value"]
-    static let entriesHeader = ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "completed", "note",
+    static let entriesHeader = ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "note",
                                 "timestamp_utc", "entry_id"]
+    static let daysHeader = ["date", "habit_id", "habit_name", "value", "unit", "target", "direction", "done", "skipped"]
     static let journalHeader = ["date", "timestamp_utc", "title", "body", "id"]
     static let wellbeingHeader = ["date", "timestamp_utc", "metric", "value", "scale_max", "habit_id", "note", "id"]
-    public static let fileNames = ["habits.csv", "entries.csv", "daily.csv", "journal.csv", "wellbeing.csv"]
+    public static let fileNames = ["habits.csv", "entries.csv", "days.csv", "daily.csv", "journal.csv", "wellbeing.csv"]
 
     let store: any AlmanacStore
     let folder: OutputFolder
@@ -53,6 +54,7 @@ public struct CSVExport {
             do {
                 files.append(try habits(snapshot, categories: view.categories(), asOf: asOf))
                 files.append(try entries(view, asOf: asOf, total: total, progress: progress))
+                files.append(try days(snapshot, asOf: asOf))
                 files.append(try daily(snapshot, asOf: asOf))
                 files.append(try journal(view.journal(from: nil, to: asOf)))
                 files.append(try wellbeing(view.wellbeing(from: nil, to: asOf)))
@@ -108,8 +110,49 @@ public struct CSVExport {
             if rows & 4095 == 0 { progress(min(rows, total), total) }
             if encoder.append(row) >= 1 << 20 { try file.write(encoder.take()) }
         }
-        encoder.finish()
         try file.write(encoder.take())
+        return file
+    }
+
+    /// days.csv: one row per habit and day with a live entry — the day's value (the sum of its
+    /// checks), whether it met the target, whether it was skipped — by date and habit id. Summing
+    /// `done` counts days, never entries.
+    private func days(_ snapshot: StoreSnapshot, asOf: DayKey) throws -> AtomicFile {
+        let file = try file("days.csv", header: Self.daysHeader)
+        let series = snapshot.habits.sorted { $0.id < $1.id }.map { snapshot.series(of: $0, asOf: asOf) }
+            .filter { s in (0..<s.count).contains { s.logged[$0] || s.skipped[$0] } }
+        let first = series.compactMap { s in (0..<s.count).first { s.logged[$0] || s.skipped[$0] }.map(s.day(at:)) }.min()
+        guard let first else { return file }
+        // Each habit's id, name and definition cells, encoded once.
+        var heads: [[UInt8]] = [], tails: [[UInt8]] = []
+        for s in series {
+            var head: [UInt8] = [], tail: [UInt8] = []
+            CSVField.append(s.habit.id.description, to: &head, neutralising: neutralising); head.append(44)
+            CSVField.append(s.habit.name, to: &head, neutralising: neutralising); head.append(44)
+            tail.append(contentsOf: s.habit.unit.rawValue.utf8); tail.append(44)
+            NumberText.append(s.habit.target, to: &tail); tail.append(44)
+            tail.append(contentsOf: s.habit.direction.cliName.utf8); tail.append(44)
+            heads.append(head); tails.append(tail)
+        }
+        var out: [UInt8] = []
+        for ordinal in first.ordinal...asOf.ordinal {
+            let day = DayKey(ordinal: ordinal)
+            let date = Array(day.description.utf8)
+            for (k, s) in series.enumerated() {
+                guard let i = s.index(of: day), s.logged[i] || s.skipped[i] else { continue }
+                out.append(contentsOf: date); out.append(44)
+                out.append(contentsOf: heads[k])
+                if s.logged[i] { NumberText.append(s.values[i], to: &out) }
+                out.append(44)
+                out.append(contentsOf: tails[k])
+                if s.logged[i] { out.append(contentsOf: (s.habit.isCompleted(value: s.values[i]) ? "true" : "false").utf8) }
+                out.append(44)
+                out.append(contentsOf: (s.skipped[i] ? "true" : "false").utf8)
+                out.append(13); out.append(10)
+            }
+            if out.count >= 1 << 20 { try file.write(out); out.removeAll(keepingCapacity: true) }
+        }
+        try file.write(out)
         return file
     }
 

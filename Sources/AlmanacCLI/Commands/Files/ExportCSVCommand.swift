@@ -2,7 +2,7 @@ import AlmanacDomain
 import AlmanacKit
 import ArgumentParser
 
-/// `almanac export csv`: the five CSV files.
+/// `almanac export csv`: the six CSV files.
 struct ExportCSVCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
@@ -10,7 +10,7 @@ struct ExportCSVCommand: ParsableCommand {
         discussion: """
             RFC 4180 CSV in UTF-8 with a header row, ISO dates and '.' decimals. Only live rows are \
             exported (soft-deleted history is in the backup). Cells that a spreadsheet would run as a \
-            formula get a leading ' (not with --raw, which is for scripts). The five files are replaced \
+            formula get a leading ' (not with --raw, which is for scripts). The six files are replaced \
             together: all old or all new.
             """)
 
