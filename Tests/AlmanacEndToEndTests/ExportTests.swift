@@ -97,7 +97,7 @@ import Testing
         try s.ok("export", "csv", "--out", "out")
         let plain = s.folder.bytes("out/habits.csv")
         #expect(!plain.starts(with: [0xEF, 0xBB, 0xBF]))
-        #expect(String(decoding: plain, as: UTF8.self).hasPrefix("id,name,emoji,unit,unit_label,target,direction,frequency,category,color,created_at,archived_at,current_streak,best_streak,rate_7d,rate_30d,rate_365d,score,total_checkins,total_value\r\n"))
+        #expect(String(decoding: plain, as: UTF8.self).hasPrefix("id,name,emoji,unit,unit_label,target,direction,frequency,category,color,created_at,archived_at,current_streak,best_streak,rate_7d,rate_30d,rate_365d,score,total_checkins,total_value,rate_recent,rate_recent_window\r\n"))
         let lines = String(decoding: s.folder.bytes("out/journal.csv"), as: UTF8.self)
         #expect(lines.hasSuffix("\r\n"))
         try s.ok("export", "csv", "--out", "out", "--bom")
@@ -160,5 +160,28 @@ import Testing
         let days = try CSV<Named>(string: String(decoding: s.folder.bytes("out/days.csv"), as: UTF8.self), delimiter: .comma, loadColumns: false)
         #expect(days.rows.map { [$0["date"]!, $0["value"]!, $0["done"]!] } == [["2026-11-20", "9", "true"], ["2026-11-21", "3", "false"]])
         #expect(days.rows.filter { $0["done"] == "true" }.count == 1)
+    }
+}
+
+/// A per-week habit's rates are the same figures in `stats`, its JSON, its page and habits.csv.
+@Suite struct OneSetOfFiguresTests {
+    @Test func aPerWeekHabitShowsTheSameRatesEverywhere() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("import", ImportTests.fixture("loop-v12.db"))
+        let json = try JSONSerialization.jsonObject(with: Data(try s.ok("stats", "wake up early", "--as-of", "2016-03-21", "--json").utf8)) as! [String: Any]
+        let rates = json["rates"] as! [[String: Any]]
+        let first = rates[0], rate = first["rate"] as! [String: Int]
+        #expect(first["window"] as? String == "4 weeks")
+        #expect(rate == ["completed": 6, "expected": 9])
+        #expect(try s.ok("stats", "wake up early", "--as-of", "2016-03-21").contains("4 weeks 67% (6/9)"))
+        try s.ok("report", "--out", "site", "--as-of", "2016-03-21")
+        let page = String(decoding: s.folder.bytes("site/habits/wake-up-early.md"), as: UTF8.self)
+        #expect(page.contains("Completion, 4 weeks") && page.contains("67% (6 of 9)"), "\(page)")
+        #expect(!page.contains("Completion, 7 days"))
+        try s.ok("export", "csv", "--out", "out", "--as-of", "2016-03-21")
+        let habits = try CSV<Named>(string: String(decoding: s.folder.bytes("out/habits.csv"), as: UTF8.self), delimiter: .comma, loadColumns: false)
+        let row = try #require(habits.rows.first { $0["name"] == "Wake up early" })
+        #expect(row["rate_recent"] == "0.6667" && row["rate_recent_window"] == "4 weeks", "\(row)")
     }
 }

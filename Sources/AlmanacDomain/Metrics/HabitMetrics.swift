@@ -26,6 +26,20 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public var period: PeriodProgress?
     /// For at-most habits with a baseline: the reduction against it.
     public var reduction: Reduction?
+    /// The completion rates a person reads, by window, the one list that `stats`, its JSON and the
+    /// habit's page show: days (7, 30, 90, 365, all) for daily and weekday habits; the last 4, 12
+    /// and 52 weeks for per-week habits and the last 3 and 12 months for per-month ones (all time
+    /// last), since such a habit is done per period, not per day.
+    public var rates: [WindowRate]
+
+    /// A completion rate over a window, named for people ("30 days", "4 weeks", "all time").
+    public struct WindowRate: Sendable, Codable, Equatable {
+        public var window: String
+        public var rate: CompletionRate
+    }
+
+    /// The rate of the window a list of habits shows: 30 days, or the last 4 weeks or 3 months.
+    public var recentRate: WindowRate { rates.count > 1 && rates[0].window == "7 days" ? rates[1] : rates[0] }
 
     public struct PeriodProgress: Sendable, Codable, Equatable {
         public var kind: PeriodKind
@@ -74,6 +88,16 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         completedByWeekday = byWeekday
         self.months = months
         reduction = series.reduction(weekStart: weekStart)
+        if let rule = series.periodRule {
+            let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]
+            rates = windows.map { n in
+                WindowRate(window: n.map { "\($0) \(rule.kind.rawValue)s" } ?? "all time",
+                           rate: series.completionRate(lastPeriods: n, weekStart: weekStart))
+            }
+        } else {
+            let byDay = [rate7, rate30, rate90, rate365, rateAll]
+            rates = zip(Self.rateWindows, byDay).map { WindowRate(window: $0.map { "\($0) days" } ?? "all time", rate: $1) }
+        }
         if let rule = series.periodRule, let current = series.periods(from: series.asOf, weekStart: weekStart).last {
             period = PeriodProgress(kind: rule.kind, done: current.completed, times: rule.times)
         }

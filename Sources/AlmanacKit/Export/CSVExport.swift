@@ -12,7 +12,7 @@ import AlmanacStorage
 public struct CSVExport {
     static let habitsHeader = ["id", "name", "emoji", "unit", "unit_label", "target", "direction", "frequency", "category",
                                "color", "created_at", "archived_at", "current_streak", "best_streak", "rate_7d", "rate_30d",
-                               "rate_365d", "score", "total_checkins", "total_value"]
+                               "rate_365d", "score", "total_checkins", "total_value", "rate_recent", "rate_recent_window"]
     static let entriesHeader = ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "note",
                                 "timestamp_utc", "entry_id"]
     static let daysHeader = ["date", "habit_id", "habit_name", "value", "unit", "target", "direction", "done", "skipped"]
@@ -94,6 +94,7 @@ public struct CSVExport {
                 CSVField.number(m.rate7.value, digits: 4), CSVField.number(m.rate30.value, digits: 4),
                 CSVField.number(m.rate365.value, digits: 4), CSVField.number(m.score, digits: 4),
                 "\(m.totalCheckins)", CSVField.number(m.totalValue),
+                CSVField.number(m.recentRate.rate.value, digits: 4), m.recentRate.window,
             ]))
         }
         return file

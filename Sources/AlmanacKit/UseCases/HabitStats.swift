@@ -8,17 +8,12 @@ public struct HabitStats: Encodable, Sendable {
     public var metrics: HabitMetrics
     /// The first day of the habit's history (nil before it has one).
     public var since: DayKey? { series.count > 0 ? series.start : nil }
-    /// Completion rates by window: days ("7d", "30d" …) for daily and weekdays habits, periods
-    /// ("4 weeks", "12 months" …) for per-week and per-month ones.
-    public var rates: [WindowRate]
+    /// Completion rates by window (`HabitMetrics.rates`: days for daily and weekday habits, periods
+    /// for per-week and per-month ones), as every output shows them.
+    public var rates: [HabitMetrics.WindowRate]
     /// The day series the metrics come from (for a terminal heatmap).
     public var series: DaySeries
     public var weekStart: Weekday
-
-    public struct WindowRate: Encodable, Sendable {
-        public var window: String
-        public var rate: CompletionRate
-    }
 
     enum CodingKeys: String, CodingKey { case habit, asOf, metrics, rates }
 
@@ -33,14 +28,6 @@ public struct HabitStats: Encodable, Sendable {
         self.series = series
         self.weekStart = snapshot.settings.weekStart
         self.metrics = metrics
-        let weekStart = snapshot.settings.weekStart
-        if let rule = series.periodRule {
-            let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]
-            rates = windows.map { n in
-                WindowRate(window: n.map { "\($0) \(rule.kind.rawValue)s" } ?? "all", rate: series.completionRate(lastPeriods: n, weekStart: weekStart))
-            }
-        } else {
-            rates = HabitMetrics.rateWindows.map { window in WindowRate(window: window.map { "\($0)d" } ?? "all", rate: metrics.rate(window)) }
-        }
+        self.rates = metrics.rates
     }
 }

@@ -56,8 +56,8 @@ extension SiteDerivation {
             LabelledText("Best streak", m.streak.unit.describe(m.streak.best)),
             LabelledText("Strength score", MetricText.percent(m.score)),
         ]
-        for window in HabitMetrics.rateWindows {
-            stats.append(LabelledText("Completion, " + (window.map { "\($0) days" } ?? "all time"), MetricText.rate(m.rate(window))))
+        for window in m.rates {
+            stats.append(LabelledText("Completion, " + window.window, MetricText.rate(window.rate)))
         }
         stats.append(LabelledText("Check-ins", "\(m.totalCheckins)"))
         if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
