@@ -397,3 +397,42 @@ import ZIPFoundation
         try refuse([harsh], ["log", "line 2", "\"maybe\""])
     }
 }
+
+/// Loop 1.x kept a Score table computed by its own, older formula (docs/METRICS.md, "Loop's older
+/// scores"): this replays that formula over the v12 fixture's repetitions and finds every stored
+/// score, which is why Almanac's (Loop 2's) scores of that file's non-daily habits differ.
+@Suite struct LoopOlderScoreTests {
+    @Test func theV12ScoreTableIsLoop1sFormula() throws {
+        let queue = try DatabaseQueue(path: ImportTests.fixture("loop-v12.db"), configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let day: Int64 = 86_400_000, maxValue = 19_259_478
+        var checked = 0
+        try queue.read { db in
+            for habit in try Row.fetchAll(db, sql: "SELECT id, freq_num, freq_den FROM habits") {
+                let id: Int64 = habit[0], f = Double(habit[1] as Int) / Double(habit[2] as Int)
+                let reps = Set(try Int64.fetchAll(db, sql: "SELECT timestamp FROM repetitions WHERE habit = ?", arguments: [id]))
+                let table = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT timestamp, score FROM score WHERE habit = ?", arguments: [id])
+                    .map { ($0[0] as Int64, $0[1] as Int) })
+                guard let first = reps.min(), let last = table.keys.max() else { continue }
+                let multiplier = pow(0.5, 1 / (14 / f - 1))
+                var score = 0
+                for t in stride(from: first, through: last, by: Int(day)) {
+                    score = Int(Double(score) * multiplier)
+                    if reps.contains(t) { score = min(score + 1_000_000, maxValue) }
+                    if let stored = table[t] {
+                        #expect(stored == score, "habit \(id) on \(t)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 381)
+        // The same file's "Wake up early" (3 times in 7 days) as of 2016-03-23: Loop 1 stored
+        // 10955553 / 19259478 = 0.5688; Almanac gives Loop 2's score.
+        let s = Session()
+        try s.ok("init")
+        try s.ok("import", ImportTests.fixture("loop-v12.db"))
+        let json = try JSONSerialization.jsonObject(with: Data(try s.ok("stats", "wake up early", "--as-of", "2016-03-23", "--json").utf8)) as! [String: Any]
+        let score = (json["metrics"] as! [String: Any])["score"] as! Double
+        #expect((score * 10_000).rounded() / 10_000 == 0.4772)
+    }
+}
