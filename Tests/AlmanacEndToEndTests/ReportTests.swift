@@ -273,3 +273,18 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         #expect(try s.ok("status", "--as-of", "2020-01-01").contains("nothing due"))
     }
 }
+
+/// Journal text keeps its line breaks on the site, and a line that looks like Markdown stays text.
+@Suite struct JournalTextTests {
+    @Test func lineBreaksAndParagraphsSurvive() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("journal", "add", "Week", "--body", "line one\n- not a list\n# not a heading\n\nsecond paragraph")
+        try s.ok("report", "--out", "site", "--include-journal")
+        let markdown = String(decoding: s.folder.bytes("site/journal.md"), as: UTF8.self)
+        #expect(markdown.contains("line one\\\n\\- not a list\\\n\\# not a heading\n\nsecond paragraph"), "\(markdown)")
+        let html = String(decoding: s.folder.bytes("site/journal.html"), as: UTF8.self)
+        #expect(html.contains("<p>line one<br />\n- not a list<br />\n# not a heading</p>\n<p>second paragraph</p>"), "\(html)")
+        #expect(!html.contains("<ul>") && !html.contains("<h1>#"))
+    }
+}

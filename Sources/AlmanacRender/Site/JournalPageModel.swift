@@ -26,8 +26,16 @@ public struct JournalPageModel: TemplatedModel, Equatable {
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
         let md = MarkdownText.escape
         let entries: [[String: Any]] = self.entries.map { entry in
+            // Paragraphs stay paragraphs, and a line break inside one stays a line break (a CommonMark
+            // hard break, `\` at the end of the line; each line escaped on its own, so a line that
+            // starts with `-` or `#` is text, not a list or a heading).
             let paragraphs = entry.body.replacingOccurrences(of: "\r\n", with: "\n")
-                .components(separatedBy: "\n\n").map { md($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .components(separatedBy: "\n\n")
+                .map { paragraph in
+                    paragraph.components(separatedBy: "\n").map { md($0.trimmingCharacters(in: .whitespaces)) }
+                        .filter { !$0.isEmpty }.joined(separator: "\\\n")
+                }
+                .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             return ["date": entry.day.description, "title": md(entry.title), "paragraphs": paragraphs]
         }
         let ratings: [[String: Any]] = self.ratings.map { rating in
