@@ -1,5 +1,8 @@
 import AlmanacTestSupport
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// Breaking a habit against a baseline (Habitto), as a user sets it up and reads it.
@@ -35,5 +38,26 @@ import Testing
         try bad.expectRefused(s, ["habit", "edit", "run", "--baseline", "3"], status: 1, mentioning: ["for at-most habits"])
         try bad.expectRefused(s, ["habit", "add", "Smoking", "--unit", "count", "--direction", "at-most", "--target", "2", "--baseline", "-1"],
                               status: 1, mentioning: ["from 0 to a billion", "-1"])
+    }
+}
+
+/// A day over an at-most habit's limit is a failure of its own colour, explained in the legend.
+@Suite struct OverTheLimitTests {
+    @Test func daysOverTheLimitAreDrawnAsFailures() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Smoking", "--unit", "count", "--direction", "at-most", "--target", "2")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "smoking", "5", "-d", "2026-11-20")
+        try s.ok("log", "smoking", "1", "-d", "2026-11-21")
+        try s.ok("log", "run", "-d", "2026-11-20")
+        try s.ok("report", "--out", "site")
+        let svg = String(decoding: s.folder.bytes("site/heatmaps/smoking-2026.svg"), as: UTF8.self)
+        #expect(svg.contains("class=\"over\" data-date=\"2026-11-20\""), "the day over the limit")
+        #expect(svg.contains("class=\"l4\" data-date=\"2026-11-21\"") || svg.contains("class=\"l3\" data-date=\"2026-11-21\""))
+        #expect(svg.contains(">over the limit</text>") && svg.contains(".over{fill:"))
+        #expect(XMLParser(data: s.folder.bytes("site/heatmaps/smoking-2026.svg")).parse())
+        let run = String(decoding: s.folder.bytes("site/heatmaps/run-2026.svg"), as: UTF8.self)
+        #expect(!run.contains(">over the limit</text>"), "an at-least habit has no limit to explain")
     }
 }

@@ -33,12 +33,12 @@ import Testing
         #expect(HeatmapCell.level(value: 6, target: 8, direction: .atLeast) == .level2)
         #expect(HeatmapCell.level(value: 8, target: 8, direction: .atLeast) == .level3)
         #expect(HeatmapCell.level(value: 12, target: 8, direction: .atLeast) == .level4)
-        // At most 2: none is best, within the limit is done, over it is never drawn as a success.
+        // At most 2: none is best, within the limit is done, over it is a failure of its own colour.
         #expect(HeatmapCell.level(value: 0, target: 2, direction: .atMost) == .level4)
         #expect(HeatmapCell.level(value: 2, target: 2, direction: .atMost) == .level3)
-        #expect(HeatmapCell.level(value: 2.01, target: 2, direction: .atMost) == .level0)
-        #expect(HeatmapCell.level(value: 3.5, target: 2, direction: .atMost) == .level0)
-        #expect(HeatmapCell.level(value: 9, target: 2, direction: .atMost) == .level0)
+        #expect(HeatmapCell.level(value: 2.01, target: 2, direction: .atMost) == .over)
+        #expect(HeatmapCell.level(value: 3.5, target: 2, direction: .atMost) == .over)
+        #expect(HeatmapCell.level(value: 9, target: 2, direction: .atMost) == .over)
         #expect(HeatmapCell.level(share: 1) == .level4)
         #expect(HeatmapCell.level(share: 0.5) == .level2)
     }

@@ -24,6 +24,12 @@ public enum DayCells: Encodable, Sendable, Equatable {
         }
     }
 
+    /// Whether days can be over a limit (an at-most habit): the legend then explains that colour.
+    public var hasLimit: Bool {
+        if case .habit(let days) = self { return days.rule.direction == .atMost }
+        return false
+    }
+
     /// How many days are drawn as done (the two darkest levels), and how many at a level (due
     /// days, done or not).
     public func counts() -> (done: Int, levels: Int) {
@@ -31,7 +37,7 @@ public enum DayCells: Encodable, Sendable, Equatable {
         for kind in kinds() {
             switch kind {
             case .level3, .level4: done += 1; levels += 1
-            case .level0, .level1, .level2: levels += 1
+            case .level0, .level1, .level2, .over: levels += 1
             case .skipped, .unscheduled, .outside: break
             }
         }

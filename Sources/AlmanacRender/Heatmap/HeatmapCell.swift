@@ -5,6 +5,8 @@ public struct HeatmapCell: Sendable, Equatable, Encodable {
     public enum Kind: String, Sendable, Encodable {
         /// Five intensity levels: 0 = nothing done (or nothing logged on a due day), 4 = the most.
         case level0 = "l0", level1 = "l1", level2 = "l2", level3 = "l3", level4 = "l4"
+        /// An at-most habit's day over the limit: a failure, drawn in its own colour.
+        case over = "over"
         /// An excused day.
         case skipped = "skip"
         /// Not a due day.
@@ -25,9 +27,10 @@ public struct HeatmapCell: Sendable, Equatable, Encodable {
 
     /// The level of a day's value against a target: at-least habits grow with the value
     /// (≥ target is done, level 3; ≥ 1.5 × target, level 4); at-most habits are best at 0 and
-    /// done while within the limit (levels 3–4); a day over the limit is level 0, never drawn
-    /// as a success.
+    /// done while within the limit (levels 3–4); a day over the limit is `over`, a failure of its
+    /// own colour, never drawn as a success nor as a day merely missed.
     public static func level(value: Double, target: Double, direction: Direction) -> Kind {
+        if direction == .atMost && value > target { return .over }
         let goodness: Double
         switch direction {
         case .atLeast: goodness = value / target

@@ -33,7 +33,7 @@ public struct HeatmapSVG: DrawnModel {
     public func draw() -> [UInt8] {
         let cells = self.cells.cells()
         // At least as wide as the legend, for a grid of a few months.
-        let width = max(Self.left + grid.columns * Self.pitch + 8, Self.legendWidth)
+        let width = max(Self.left + grid.columns * Self.pitch + 8, Self.legendWidth + (self.cells.hasLimit ? Self.overLegendWidth : 0))
         let legendY = Self.top + 7 * Self.pitch + 12
         let height = legendY + 24
         let hatch = "\(idPrefix)-hatch"
@@ -89,7 +89,8 @@ public struct HeatmapSVG: DrawnModel {
         }
         out += "<text x=\"\(x + 2)\" y=\"\(y + 9)\">More</text>\n"
         x += 40
-        for (kind, label) in [("skip", "skipped"), ("off", "not due"), ("out", "not tracked")] {
+        let kinds = (cells.hasLimit ? [("over", "over the limit")] : []) + [("skip", "skipped"), ("off", "not due"), ("out", "not tracked")]
+        for (kind, label) in kinds {
             out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(kind)\"/>"
             out += "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(label)</text>\n"
             x += 24 + label.count * 5
@@ -109,8 +110,8 @@ public struct HeatmapSVG: DrawnModel {
         .l3{fill:\(color);fill-opacity:.8}.l4{fill:\(color)}
         .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}.hatch{stroke:#54aeff;stroke-width:1.5}
         .off{fill:none;stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 1.5}
-        .out{fill:none;stroke:#eaeef2;stroke-width:.5}\(extra)
-        @media (prefers-color-scheme: dark){text{fill:#8b949e}.l0{fill:#161b22}.skipbg{fill:#0c2d6b}
+        .out{fill:none;stroke:#eaeef2;stroke-width:.5}.over{fill:#cf222e}\(extra)
+        @media (prefers-color-scheme: dark){text{fill:#8b949e}.l0{fill:#161b22}.over{fill:#f85149}.skipbg{fill:#0c2d6b}
         .hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}}
         ]]></style>
         """
@@ -118,6 +119,8 @@ public struct HeatmapSVG: DrawnModel {
 
     /// The drawn width the legend needs ("Less … More", then skipped, not due, not tracked).
     static let legendWidth = 380
+    /// What "over the limit" adds to it, for at-most habits.
+    static let overLegendWidth = 94
 
     static func isColor(_ text: String) -> Bool {
         (try? HabitRules.checkedColor(text)) != nil

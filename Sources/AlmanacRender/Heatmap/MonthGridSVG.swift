@@ -47,7 +47,7 @@ public struct MonthGridSVG: DrawnModel {
             viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
             <title>\(XMLText.escape(title))</title>
             <desc>\(XMLText.escape(summary))</desc>
-            \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch, extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}"))
+            \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch, extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}"))
 
             """
         for column in 0..<7 {
