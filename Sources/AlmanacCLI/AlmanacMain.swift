@@ -16,24 +16,30 @@ public enum AlmanacMain {
             try command.run()
             return 0
         } catch {
-            if let (text, status) = ErrorWording.sentence(for: error) { return fail(text, status: status) }
-            let code = AlmanacCommand.exitCode(for: error)
-            if code == .success {
+            if AlmanacCommand.exitCode(for: error) == .success {
                 // --help and --version: ArgumentParser's own text on stdout.
                 print(AlmanacCommand.fullMessage(for: error))
                 return 0
             }
-            let status: Int32 = code == .validationFailure ? 2 : code.rawValue
-            return fail(AlmanacCommand.message(for: error), status: status)
+            let (text, status) = sentence(for: error)
+            report(text)
+            return status
         }
     }
 
-    private static func fail(_ message: String, status: Int32) -> Int32 {
-        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The sentence and exit status of an error: the library's words (`ErrorWording`), else
+    /// ArgumentParser's.
+    static func sentence(for error: any Error) -> (text: String, status: Int32) {
+        if let worded = ErrorWording.sentence(for: error) { return worded }
+        let code = AlmanacCommand.exitCode(for: error)
+        var text = AlmanacCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-        // A message may quote what a file holds (an import's bad cell): it stays one line, and
-        // control characters are shown, never sent to the terminal.
-        FileHandle.standardError.write(Data("almanac: \(TerminalText.safe(text))\n".utf8))
-        return status
+        return (text, code == .validationFailure ? 2 : code.rawValue)
+    }
+
+    /// One problem on stderr. A message may quote what a file holds (an import's bad cell): it
+    /// stays one line, and control characters are shown, never sent to the terminal.
+    static func report(_ text: String) {
+        FileHandle.standardError.write(Data("almanac: \(TerminalText.safe(text.trimmingCharacters(in: .whitespacesAndNewlines)))\n".utf8))
     }
 }

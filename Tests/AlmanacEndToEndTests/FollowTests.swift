@@ -327,6 +327,30 @@ import Testing
         #expect(try s.run("sync").stderr.contains("follows no app"))
     }
 
+    /// Two followed apps, one whose newest backup is damaged: the other is synced and said so, the
+    /// damaged one is named on stderr and left as it was, and the command fails.
+    @Test func aDamagedSourceDoesNotHoldBackTheOthersAndIsReported() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        let loop = try Self.firstVersion(Self.cases[0], in: s.folder, name: "loop.db")
+        let tickmate = try Self.firstVersion(Self.cases[2], in: s.folder, name: "tickmate.db")
+        try Self.touch(loop, hoursAfter: 0); try Self.touch(tickmate, hoursAfter: 0)
+        try s.ok("import", loop, "--follow")
+        try s.ok("import", tickmate, "--follow")
+        try Self.mutate(tickmate, with: Self.cases[2].second)
+        try Self.touch(tickmate, hoursAfter: 2)
+        try Data("not a database any more".utf8).write(to: URL(fileURLWithPath: loop))
+        try Self.touch(loop, hoursAfter: 2)
+        let result = try s.run("sync")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"Running\": renamed from \"Run\""), "\(result.stdout)")
+        let lines = result.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }
+        #expect(lines.count == 2 && lines[0].hasPrefix("almanac: \(loop): ") && lines[1].contains("1 of 2 followed sources could not be synced"),
+                "\(result.stderr)")
+        #expect(try s.ok("habit", "list").contains("Running"))
+        #expect(try s.ok("source", "list").contains("tickmate.db, modified"))
+    }
+
     @Test func aOneTimeImportDoesNotWriteIntoAFollowedHabit() throws {
         let s = Session()
         try s.ok("init")

@@ -41,7 +41,8 @@ extension GlobalOptions {
     /// count days that have not happened as not done. Nothing when the store cannot be read (the
     /// command itself says why).
     func noteIfAfterToday(_ day: DayKey?) {
-        guard let day, let store = try? openStore() else { return }
+        // Today in any time zone is within a day of today in UTC: an earlier day needs no store read.
+        guard let day, let now = try? clock().now(), day.ordinal >= now.utcDayOrdinal - 1, let store = try? openStore() else { return }
         defer { try? store.close() }
         guard let calendar = try? store.calendar(), let today = try? clock().today(in: calendar), day > today else { return }
         Output.note("\(day) is after today (\(today)); the days in between count as not done yet.")

@@ -48,8 +48,16 @@ public struct SourceSync {
         return try sync(source, store: store, format: format ?? ImportFormat(rawValue: source.format))
     }
 
-    /// Syncs every source the store follows, or those whose path is in `only`.
-    public func syncAll(only paths: [String] = []) throws -> [Outcome] {
+    /// One followed source that could not be synced: nothing of it was written.
+    public struct Failure: Error, @unchecked Sendable {
+        public var path: String
+        public var error: any Error
+    }
+
+    /// Syncs every source the store follows, or those whose path is in `only`, each in its own
+    /// transaction: a source that cannot be synced is reported and left as it was, and the others
+    /// are still synced (one app's damaged backup does not hold back the rest).
+    public func syncAll(only paths: [String] = []) throws -> [Result<Outcome, Failure>] {
         let store = try location.open()
         let sources = try store.reading { try $0.sources() }
         var chosen = sources
@@ -65,7 +73,10 @@ public struct SourceSync {
         guard !chosen.isEmpty else {
             throw SyncProblem.followsNothing
         }
-        return try chosen.map { try sync($0, store: store, format: ImportFormat(rawValue: $0.format)) }
+        return chosen.map { source in
+            Result { try sync(source, store: store, format: ImportFormat(rawValue: source.format)) }
+                .mapError { Failure(path: source.path, error: $0) }
+        }
     }
 
     private func sync(_ followed: FollowedSource, store: (any AlmanacStore)?, format: ImportFormat?) throws -> Outcome {
@@ -111,10 +122,20 @@ public struct SourceSync {
             return changes
         }
         if let store {
+            var sameFile = false
             outcome.summary = try store.applyPlan(dryRun: dryRun) { view in
+                // Checked again inside the transaction: another sync may have written this source
+                // since it was read (two cron jobs at once).
+                if !force, let current = try view.sources().first(where: { $0.id == source.id }), !current.lastDigest.isEmpty {
+                    if current.lastDigest == file.digest { sameFile = true; return (StoreChanges(), ImportSummary()) }
+                    if file.modified < current.lastModified {
+                        throw SyncProblem.olderFile(file: file.path, modified: file.modified, lastFile: current.lastFile, lastModified: current.lastModified)
+                    }
+                }
                 let changes = try planned(StoreImportBase(view))
                 return (changes.rows, changes.summary)
             }
+            outcome.sameFile = sameFile
             return outcome
         }
         let preview = try planned(EmptyImportBase(given: settings))

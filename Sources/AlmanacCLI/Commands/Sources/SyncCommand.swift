@@ -30,11 +30,29 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         quiet.apply()
-        let outcomes = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force,
-                                      leavingOutBadRows: skipBadRows)
+        let results = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force,
+                                     leavingOutBadRows: skipBadRows)
             .syncAll(only: paths)
-        if json { return try Output.json(outcomes.map { SyncReport($0, dryRun: dryRun) }) }
-        for outcome in outcomes { SyncReport.print(outcome, dryRun: dryRun) }
+        // Each source is its own transaction: what was synced is reported even when another
+        // source failed, and every failure gets its sentence on stderr.
+        var failures: [SourceSync.Failure] = []
+        var reports: [SyncReport] = []
+        for result in results {
+            switch result {
+            case .success(let outcome):
+                if json { reports.append(SyncReport(outcome, dryRun: dryRun)) } else { SyncReport.print(outcome, dryRun: dryRun) }
+            case .failure(let failure) where results.count == 1:
+                throw failure.error   // one source: its own sentence, as any command's
+            case .failure(let failure):
+                failures.append(failure)
+                AlmanacMain.report("\(failure.path): " + AlmanacMain.sentence(for: failure.error).text)
+            }
+        }
+        if json { try Output.json(reports) }
+        guard failures.isEmpty else {
+            throw AlmanacError.refused("\(failures.count) of \(results.count) followed sources could not be synced (above); "
+                                       + "the others were, each in a transaction of its own.")
+        }
     }
 }
 
