@@ -233,4 +233,17 @@ import Testing
         let whole = HeatmapGrid(year: 2026, weekStart: .monday)
         #expect(whole.days.count == 365 && whole.columns == 53)
     }
+
+    @Test func theYearOfTheReportEndsWithTheWeekOfItsDay() {
+        // Friday 20 Nov 2026: Monday-first, its week runs to Sunday 22 Nov.
+        let grid = HeatmapGrid(year: 2026, weekStart: .monday, through: DayKey("2026-11-20")!)
+        #expect(grid.lastDay == DayKey("2026-11-22")! && grid.days.count == 326)
+        #expect(grid.monthColumns.map(\.month) == Array(1...11))
+        #expect(grid.columns == 47)   // 29 Dec 2025 … 22 Nov 2026
+        // Sunday-first, the same day's week ends on Saturday 21 Nov.
+        #expect(HeatmapGrid(year: 2026, weekStart: .sunday, through: DayKey("2026-11-20")!).lastDay == DayKey("2026-11-21")!)
+        // A week running into the next year stops at 31 December; earlier years are whole.
+        #expect(HeatmapGrid(year: 2026, weekStart: .monday, through: DayKey("2026-12-30")!).lastDay == DayKey("2026-12-31")!)
+        #expect(HeatmapGrid(year: 2025, weekStart: .monday, through: DayKey("2026-11-20")!).days.count == 365)
+    }
 }

@@ -20,8 +20,12 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public var totalValue: Double
     /// Completed days per weekday, Monday first.
     public var completedByWeekday: [Int]
-    /// Per month (`YYYY-MM`): completed days and the sum of values.
-    public var months: [MonthTotal]
+    /// Done of due and the values per week (by the store's week start), calendar month and year,
+    /// oldest first: the one computation behind `stats`, the site's tables and the weekly and
+    /// monthly exports.
+    public var weeks: [CalendarTotal]
+    public var months: [CalendarTotal]
+    public var years: [CalendarTotal]
     /// For per-week and per-month habits: the period in progress ("2 of 3 this week").
     public var period: PeriodProgress?
     /// For at-most habits with a baseline: the reduction against it.
@@ -47,12 +51,6 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         public var times: Int
     }
 
-    public struct MonthTotal: Sendable, Codable, Equatable {
-        public var month: String
-        public var completedDays: Int
-        public var value: Double
-    }
-
     public init(series: DaySeries, weekStart: Weekday) {
         asOf = series.asOf
         let last = series.count - 1
@@ -68,25 +66,15 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         totalCheckins = series.checkins
         var sum = 0.0
         var byWeekday = [Int](repeating: 0, count: 7)
-        var months: [MonthTotal] = []
-        var monthEnd = Int.min   // the ordinal of the first day after the current month
         for i in 0..<series.count {
-            let day = series.day(at: i)
-            if day.ordinal >= monthEnd {
-                let first = day.firstOfMonth
-                monthEnd = first.ordinal + first.daysInMonth
-                months.append(MonthTotal(month: String(first.description.prefix(7)), completedDays: 0, value: 0))
-            }
             sum += series.values[i]
-            months[months.count - 1].value += series.values[i]
-            if series.isCompleted(i) {
-                byWeekday[day.weekday.isoIndex] += 1
-                months[months.count - 1].completedDays += 1
-            }
+            if series.isCompleted(i) { byWeekday[series.day(at: i).weekday.isoIndex] += 1 }
         }
         totalValue = sum
         completedByWeekday = byWeekday
-        self.months = months
+        weeks = series.calendarTotals(.week, weekStart: weekStart)
+        months = series.calendarTotals(.month, weekStart: weekStart)
+        years = series.calendarTotals(.year, weekStart: weekStart)
         reduction = series.reduction(weekStart: weekStart)
         if let rule = series.periodRule {
             let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]

@@ -1,7 +1,9 @@
 import AlmanacDomain
 
 /// The layout of a GitHub-style year grid: one column per week, rows from the store's week
-/// start, 53 or 54 columns as the year needs (2012 with Monday first needs 54).
+/// start, 53 or 54 columns as the year needs (2012 with Monday first needs 54). The year of the
+/// report's day ends with that day's week: no columns of empty weeks to come, so a grid that
+/// scrolls on a phone opens on today.
 public struct HeatmapGrid: Sendable, Equatable, Encodable {
     public let year: Int
     public let weekStart: Weekday
@@ -15,12 +17,16 @@ public struct HeatmapGrid: Sendable, Equatable, Encodable {
     /// started in, so a young habit's grid is not eleven months of nothing.
     public let firstMonth: Int
 
-    public init(year: Int, weekStart: Weekday, firstMonth: Int = 1) {
+    /// - Parameter through: the report's day; a grid of its year ends with its week.
+    public init(year: Int, weekStart: Weekday, firstMonth: Int = 1, through asOf: DayKey? = nil) {
         self.year = year
         self.weekStart = weekStart
-        self.firstMonth = min(max(firstMonth, 1), 12)
+        let december31 = DayKey(year: year, month: 12, day: 31)!
+        var last = december31
+        if let asOf, asOf.year == year { last = min(december31, asOf.startOfWeek(weekStart).adding(days: 6)) }
+        self.firstMonth = min(max(firstMonth, 1), last.month)
         firstDay = DayKey(year: year, month: self.firstMonth, day: 1)!
-        lastDay = DayKey(year: year, month: 12, day: 31)!
+        lastDay = last
         origin = firstDay.startOfWeek(weekStart)
         columns = origin.days(to: lastDay) / 7 + 1
     }
@@ -33,7 +39,7 @@ public struct HeatmapGrid: Sendable, Equatable, Encodable {
 
     /// The column where each month begins, for the month labels.
     public var monthColumns: [(month: Int, column: Int)] {
-        (firstMonth...12).map { ($0, column(of: DayKey(year: year, month: $0, day: 1)!)) }
+        (firstMonth...lastDay.month).map { ($0, column(of: DayKey(year: year, month: $0, day: 1)!)) }
     }
 
     /// The weekdays in row order.

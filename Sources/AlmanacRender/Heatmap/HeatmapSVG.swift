@@ -32,10 +32,12 @@ public struct HeatmapSVG: DrawnModel {
 
     public func draw() -> [UInt8] {
         let cells = self.cells.cells()
-        // At least as wide as the legend, for a grid of a few months.
-        let width = max(Self.left + grid.columns * Self.pitch + 8, Self.legendWidth + (self.cells.hasLimit ? Self.overLegendWidth : 0))
+        // The weekday labels on both sides, so they are in view at either end of a grid that
+        // scrolls on a phone; at least as wide as the legend, for a grid of a few months.
+        let gridRight = Self.left + grid.columns * Self.pitch
+        let width = max(gridRight + Self.rightLabels, Self.legendWidth)
         let legendY = Self.top + 7 * Self.pitch + 12
-        let height = legendY + 24
+        let height = legendY + Self.legendHeight
         let hatch = "\(idPrefix)-hatch"
         var head = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -52,12 +54,14 @@ public struct HeatmapSVG: DrawnModel {
             head += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(months[month - 1])</text>\n"
         }
         for (row, weekday) in grid.rowWeekdays.enumerated() where row % 2 == 0 && row < 6 {
-            head += "<text x=\"0\" y=\"\(Self.top + row * Self.pitch + 9)\">\(weekday.short.capitalized)</text>\n"
+            let y = Self.top + row * Self.pitch + 9
+            head += "<text x=\"0\" y=\"\(y)\">\(weekday.short.capitalized)</text>"
+            head += "<text x=\"\(gridRight + 3)\" y=\"\(y)\">\(weekday.short.capitalized)</text>\n"
         }
         var out = Array(head.utf8)
         out.reserveCapacity(out.count + cells.count * 150 + 1024)
         cellMarkup(cells, into: &out)
-        out.append(contentsOf: legend(y: legendY).utf8)
+        out.append(contentsOf: legend(y: legendY, right: width - 4).utf8)
         out.append(contentsOf: "</svg>\n".utf8)
         return out
     }
@@ -80,23 +84,37 @@ public struct HeatmapSVG: DrawnModel {
         }
     }
 
-    private func legend(y: Int) -> String {
-        var out = "<g class=\"legend\"><text x=\"\(Self.left)\" y=\"\(y + 9)\">Less</text>\n"
-        var x = Self.left + 24
+    /// The legend in two lines ending at the right edge, under the latest weeks (where a grid
+    /// that scrolls on a phone opens): "Less … More" (and "over the limit" for an at-most habit),
+    /// then skipped, not due, not tracked.
+    private func legend(y: Int, right: Int) -> String {
+        func line(_ items: [(kind: String, label: String)], y: Int) -> String {
+            var x = right - items.reduce(0) { $0 + Self.itemWidth($1.label) }
+            var out = ""
+            for item in items {
+                out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(item.kind)\"/>"
+                out += "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(item.label)</text>\n"
+                x += Self.itemWidth(item.label)
+            }
+            return out
+        }
+        let scale = 24 + 5 * Self.pitch + 26
+        let over = cells.hasLimit ? [(kind: "over", label: "over the limit")] : []
+        var x = right - scale - over.reduce(0) { $0 + Self.itemWidth($1.label) }
+        var out = "<g class=\"legend\"><text x=\"\(x)\" y=\"\(y + 9)\">Less</text>\n"
+        x += 24
         for level in ["l0", "l1", "l2", "l3", "l4"] {
             out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(level)\"/>"
             x += Self.pitch
         }
         out += "<text x=\"\(x + 2)\" y=\"\(y + 9)\">More</text>\n"
-        x += 40
-        let kinds = (cells.hasLimit ? [("over", "over the limit")] : []) + [("skip", "skipped"), ("off", "not due"), ("out", "not tracked")]
-        for (kind, label) in kinds {
-            out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(kind)\"/>"
-            out += "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(label)</text>\n"
-            x += 24 + label.count * 5
-        }
+        out += line(over, y: y)
+        out += line([("skip", "skipped"), ("off", "not due"), ("out", "not tracked")], y: y + 16)
         return out + "</g>\n"
     }
+
+    /// A legend item's drawn width: its swatch, its label (about 5 units a letter) and a gap.
+    static func itemWidth(_ label: String) -> Int { 15 + label.count * 5 + 8 }
 
     /// The hatch pattern and the stylesheet of the day cells' levels and kinds, shared by the
     /// year heatmaps and the month grids so that both read the same.
@@ -117,10 +135,9 @@ public struct HeatmapSVG: DrawnModel {
         """
     }
 
-    /// The drawn width the legend needs ("Less … More", then skipped, not due, not tracked).
-    static let legendWidth = 380
-    /// What "over the limit" adds to it, for at-most habits.
-    static let overLegendWidth = 94
+    /// The drawn width the legend needs (its longer line, with the left margin), its height, and
+    /// the room of the weekday labels right of the grid.
+    static let legendWidth = 250, legendHeight = 40, rightLabels = 24
 
     static func isColor(_ text: String) -> Bool {
         (try? HabitRules.checkedColor(text)) != nil

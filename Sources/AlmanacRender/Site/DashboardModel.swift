@@ -24,6 +24,9 @@ public struct DashboardModel: TemplatedModel, Equatable {
     /// Archived habits that have history.
     public var archived: [HabitLink]
     public var hasJournal: Bool
+    /// The habits side by side over the last 4 weeks and last month, and the tables behind the
+    /// combined pictures, by name.
+    public var tables: [PageTable]
 
     public struct Row: Codable, Sendable, Equatable {
         public var emoji, name, slug, today, streak, best, rate30, score: String
@@ -44,12 +47,16 @@ public struct DashboardModel: TemplatedModel, Equatable {
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
         let markdown = try templates.dashboard.render(context)
         guard format == .html else { return Array(markdown.utf8) }
-        let table = HTMLTable(header: ["", "Habit", "Today", "Streak", "Best", "30 days", "Score"], rows: rows.map { row in
-            [.text(row.emoji), .link(row.name, href: link(row.slug)), .text(row.today), .text(row.streak), .text(row.best),
-             .text(row.rate30), .text(row.score)]
-        })
+        // What a phone shows first: the habit, today, its streak and the month's rate; the score
+        // and the best streak follow (and may scroll).
+        let table = HTMLTable(header: ["Habit", "Today", "Streak", "30 days", "Score", "Best"], rows: rows.map { row in
+            [.link(row.emoji.isEmpty ? row.name : "\(row.emoji) \(row.name)", href: link(row.slug)), .text(row.today),
+             .text(row.streak), .text(row.rate30), .text(row.score), .text(row.best)]
+        }, rowHeadings: true)
+        var tables = ["habits": table]
+        for table in self.tables { tables[table.name] = table.html }
         return Array(try HTMLPage(templates: templates, asOf: asOf.description)
-            .render(markdown: markdown, title: "Habits", root: "", tables: ["habits": table]).utf8)
+            .render(markdown: markdown, title: "Habits", root: "", tables: tables).utf8)
     }
 
     private func link(_ slug: String) -> String { "habits/\(slug).\(format.rawValue)" }
@@ -76,8 +83,11 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "combinedImage": "heatmaps/all-\(year).svg", "combinedAlt": md("All habits: share done per day in \(year)"),
             "habits": rows.map { row in
                 ["emoji": md(row.emoji), "name": md(row.name), "link": link(row.slug),
-                 "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md("\(row.name): heatmap of \(year)")]
+                 "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md("\(row.name): heatmap of \(year)"),
+                 "tableLink": link(row.slug) + (format == .html ? "#table-year-\(year)" : "")]
             },
+            "weeksTable": tables.placeholder(format, "four-weeks"), "lastMonthTable": tables.placeholder(format, "last-month"),
+            "combinedTable": tables.placeholder(format, "all-\(year)"), "monthTable": tables.placeholder(format, "this-month"),
             "hasArchived": !archived.isEmpty,
             "archived": archived.map { ["name": md($0.name), "link": link($0.slug)] },
             "level": md(level),

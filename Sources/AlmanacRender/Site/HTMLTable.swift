@@ -11,9 +11,14 @@ struct HTMLTable: Sendable {
     var rows: [[Cell]]
     /// Whether the first cell of each row is a row heading (`<th scope="row">`).
     var rowHeadings = false
+    /// The element's id, for links to the table.
+    var id: String? = nil
+    /// When set, the table is folded in a `<details>` element under this line.
+    var summary: String? = nil
 
     func render() -> String {
-        var out = "<table>\n"
+        let idAttribute = id.map { " id=\"\(XMLText.escape($0))\"" } ?? ""
+        var out = summary == nil ? "<table\(idAttribute)>\n" : "<table>\n"
         if !header.isEmpty {
             out += "<thead><tr>" + header.map { "<th scope=\"col\">\(XMLText.escape($0))</th>" }.joined() + "</tr></thead>\n"
         }
@@ -30,7 +35,9 @@ struct HTMLTable: Sendable {
             }
             out += "</tr>\n"
         }
-        return out + "</tbody>\n</table>"
+        out += "</tbody>\n</table>"
+        guard let summary else { return out }
+        return "<details class=\"table\"\(idAttribute)><summary>\(XMLText.escape(summary))</summary>\n" + out + "\n</details>"
     }
 
     /// The marker paragraph cmark makes of `⟦table:NAME⟧`.

@@ -32,6 +32,11 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     public var years: [Int]
     /// The notes, newest first (only with `--include-notes`).
     public var notes: [DatedText]
+    /// "October 2026" and its done of due, when the month before the as-of day's is in the history.
+    public var lastMonth: LabelledText?
+    /// The weeks, months and years views, and the table behind each picture (`SiteDerivation`'s
+    /// tables), by name.
+    public var tables: [PageTable]
 
     /// How the habit is being broken: the summary and one line per week, newest first.
     public struct ReductionText: Codable, Sendable, Equatable {
@@ -42,9 +47,10 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
         let markdown = try templates.habit.render(context)
         guard format == .html else { return Array(markdown.utf8) }
-        let table = HTMLTable(header: [], rows: statistics.map { [.text($0.label), .text($0.text)] }, rowHeadings: true)
+        var tables = ["stats": HTMLTable(header: [], rows: statistics.map { [.text($0.label), .text($0.text)] }, rowHeadings: true)]
+        for table in self.tables { tables[table.name] = table.html }
         let page = try HTMLPage(templates: templates, asOf: asOf.description)
-            .render(markdown: markdown, title: name, root: "../", tables: ["stats": table])
+            .render(markdown: markdown, title: name, root: "../", tables: tables)
         return Array(page.utf8)
     }
 
@@ -62,14 +68,22 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             "weekdayChart": "../charts/\(slug)-weekdays.svg", "weekdayAlt": md("\(name): days done by weekday"),
             "byWeekday": Weekday.allCases.map { "\($0.short.capitalized) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · "),
             "years": years.map { year in
-                ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md("\(name): heatmap of \(year)")]
+                ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md("\(name): heatmap of \(year)"),
+                 "table": tables.placeholder(format, "year-\(year)")]
             },
+            "weeksTable": tables.placeholder(format, "weeks"), "monthsTable": tables.placeholder(format, "months"), "yearsTable": tables.placeholder(format, "years"),
+            "monthTable": tables.placeholder(format, "this-month"), "scoreTable": tables.placeholder(format, "score"), "weekdayTable": tables.placeholder(format, "weekdays"),
             "hasNotes": !notes.isEmpty,
             "notes": notes.map { ["date": $0.day.description, "text": md($0.text)] },
         ]
         if let category { context["category"] = md(category) }
         if hasHourChart {
-            context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md("\(name): checks by hour of the day")]
+            context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md("\(name): checks by hour of the day"),
+                                "table": tables.placeholder(format, "hours")]
+        }
+        if let lastMonth {
+            context["lastMonth"] = ["title": md(lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-last-month.svg",
+                                    "alt": md("\(name): \(lastMonth.label), day by day"), "table": tables.placeholder(format, "last-month")]
         }
         if !difficulty.isEmpty {
             context["difficulty"] = difficulty.map { ["month": $0.label, "text": md($0.text)] }

@@ -6,7 +6,7 @@ extension SiteDerivation {
     func overviewGraphics(_ overview: DailyOverview) -> [SitePage] {
         let weekStart = input.snapshot.settings.weekStart
         var pages = (overview.first.year...options.asOf.year).map { year in
-            SitePage(path: "heatmaps/all-\(year).svg", drawn: combinedHeatmap(HeatmapGrid(year: year, weekStart: weekStart), overview: overview))
+            SitePage(path: "heatmaps/all-\(year).svg", drawn: combinedHeatmap(HeatmapGrid(year: year, weekStart: weekStart, through: options.asOf), overview: overview))
         }
         let days = MonthGridSVG.days(of: options.asOf)
         let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
@@ -43,7 +43,41 @@ extension SiteDerivation {
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
             archived: habits.filter(\.habit.isArchived).map { DashboardModel.HabitLink(name: $0.habit.name, slug: $0.slug) },
-            hasJournal: options.includeJournal)
+            hasJournal: options.includeJournal, tables: comparisonTables(active) + overviewTables(overview))
+    }
+
+    /// The active habits side by side: done of due in each of the last 4 weeks (the current one
+    /// so far), and last month's done of due, rate and total.
+    func comparisonTables(_ active: [SiteHabit]) -> [PageTable] {
+        let weekStart = input.snapshot.settings.weekStart, asOf = options.asOf
+        let thisWeek = asOf.startOfWeek(weekStart)
+        let weeks = (0..<4).reversed().map { thisWeek.adding(days: -7 * $0) }
+        let links = active.map { Optional("habits/\($0.slug)") }
+        let names = active.map { $0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)" }
+        let weekRows = zip(names, active).map { name, item in
+            [name] + weeks.map { first in
+                item.metrics.weeks.last { $0.first == first }.map { "\($0.done) of \($0.due)" } ?? "–"
+            }
+        }
+        let weekHeader = ["Habit"] + weeks.map { "Week of " + MetricText.shortDay($0) + ($0 == thisWeek ? " (so far)" : "") }
+        let lastMonth = asOf.firstOfMonth.adding(days: -1).firstOfMonth
+        let monthRows = zip(names, active).map { name, item -> [String] in
+            guard let total = item.metrics.months.last(where: { $0.first == lastMonth }) else { return [name, "–", "–", "–"] }
+            let row = MetricText.calendarRow(total, of: item.habit)
+            return [name, row[1], row[2], row.count > 3 ? row[3] : "–"]
+        }
+        return [PageTable(name: "four-weeks", header: weekHeader, rows: weekRows, links: links),
+                PageTable(name: "last-month", header: ["Habit", "Done", "Rate", "Total"], rows: monthRows, links: links)]
+    }
+
+    /// The tables behind this month's grid and this year's combined heatmap.
+    func overviewTables(_ overview: DailyOverview) -> [PageTable] {
+        let days = MonthGridSVG.days(of: options.asOf)
+        let cells = HeatmapCells.combined(overview, days: days).cells()
+        let rows = zip(days, cells).filter { $0.0 <= options.asOf }.map { [$0.0.description, $0.1.label.isEmpty ? "–" : $0.1.label] }
+        return [PageTable(name: "this-month", summary: "Table: \(MonthGridSVG.title(of: options.asOf)) day by day",
+                          header: ["Day", "Habits done"], rows: rows),
+                combinedYearTable(overview, year: options.asOf.year)]
     }
 
     /// Each category's active habits with the group's done of due today and combined 30-day rate.

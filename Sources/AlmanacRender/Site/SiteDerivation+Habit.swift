@@ -4,16 +4,34 @@ extension SiteDerivation {
     /// A habit's files: its page in Markdown and HTML, its month grid, a heatmap per year, its
     /// strength, weekday and (when its checks have times) hour charts.
     func habitPages(_ item: SiteHabit) -> [SitePage] {
-        let slug = item.slug
-        var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: monthGrid(item)),
-                     SitePage(path: "charts/\(slug)-score.svg", drawn: scoreChart(item)),
-                     SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdayChart(item))]
+        let slug = item.slug, asOf = options.asOf
+        let month = monthGrid(item, month: asOf), score = scoreChart(item), weekdays = weekdayChart(item)
+        var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: month),
+                     SitePage(path: "charts/\(slug)-score.svg", drawn: score),
+                     SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdays)]
+        var tables = Self.periodTables(item) + [Self.dayTable(month, name: "this-month", asOf: asOf), Self.scoreTable(score),
+                                                Self.weekdayTable(weekdays)]
         let hours = hourCounts(item)
-        if let hours { pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(item, counts: hours))) }
+        if let hours {
+            pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(item, counts: hours)))
+            tables.append(Self.hourTable(hours))
+        }
+        // The month before the as-of day's, when the history reaches into it.
+        let lastMonthDay = asOf.firstOfMonth.adding(days: -1)
+        var lastMonth: LabelledText?
+        if item.series.count > 0, item.series.start <= lastMonthDay,
+           let total = item.metrics.months.last(where: { $0.first == lastMonthDay.firstOfMonth }) {
+            let grid = monthGrid(item, month: lastMonthDay)
+            pages.append(SitePage(path: "charts/\(slug)-last-month.svg", drawn: grid))
+            tables.append(Self.dayTable(grid, name: "last-month", asOf: asOf))
+            let row = MetricText.calendarRow(total, of: item.habit)
+            lastMonth = LabelledText(MonthGridSVG.title(of: lastMonthDay), "\(row[1]) done (\(row[2]))" + (row.count > 3 ? " · total \(row[3])" : ""))
+        }
         for year in item.years.map(Array.init) ?? [] {
             pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap(item, year: year)))
+            tables.append(Self.yearTable(item, year: year))
         }
-        let page = page(item, hasHourChart: hours != nil)
+        let page = page(item, hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables)
         for format in PageFormat.allCases {
             pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page.in(format)))
         }
@@ -26,7 +44,7 @@ extension SiteDerivation {
         return hours
     }
 
-    func page(_ item: SiteHabit, hasHourChart: Bool) -> HabitPageModel {
+    func page(_ item: SiteHabit, hasHourChart: Bool, lastMonth: LabelledText?, tables: [PageTable]) -> HabitPageModel {
         let habit = item.habit, asOf = options.asOf
         let notes: [DatedText] = options.includeNotes
             ? (input.notes[habit.id.description] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) }
@@ -44,7 +62,8 @@ extension SiteDerivation {
             category: habit.categoryId.flatMap { id in input.categories.first { $0.id == id }?.name },
             archived: habit.isArchived, statistics: Self.statistics(item), reduction: reduction,
             monthTitle: MonthGridSVG.title(of: asOf), completedByWeekday: item.metrics.completedByWeekday,
-            hasHourChart: hasHourChart, difficulty: difficulty, years: item.years.map { Array($0.reversed()) } ?? [], notes: notes)
+            hasHourChart: hasHourChart, difficulty: difficulty, years: item.years.map { Array($0.reversed()) } ?? [], notes: notes,
+            lastMonth: lastMonth, tables: tables)
     }
 
     /// The statistics of a habit page, label and value.
@@ -82,7 +101,8 @@ extension SiteDerivation {
 
     func heatmap(_ item: SiteHabit, year: Int) -> HeatmapSVG {
         let weekStart = input.snapshot.settings.weekStart
-        let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == item.series.start.year ? item.series.start.month : 1)
+        let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == item.series.start.year ? item.series.start.month : 1,
+                               through: options.asOf)
         let cells = HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay)
         let counts = cells.counts()
         return HeatmapSVG(grid: grid, cells: cells, title: "\(item.habit.name), \(year)",
@@ -90,13 +110,15 @@ extension SiteDerivation {
                           idPrefix: "\(item.slug)-\(year)")
     }
 
-    /// The as-of day's month for one habit, as a grid of days.
-    func monthGrid(_ item: SiteHabit) -> MonthGridSVG {
-        let days = MonthGridSVG.days(of: options.asOf)
+    /// A month of one habit as a grid of days: the as-of day's month, or the one before.
+    func monthGrid(_ item: SiteHabit, month: DayKey) -> MonthGridSVG {
+        let days = MonthGridSVG.days(of: month)
         let cells = HeatmapCells.habit(item.series, days: days, archivedDay: item.archivedDay)
-        return MonthGridSVG(month: options.asOf, weekStart: input.snapshot.settings.weekStart, cells: cells,
-                            title: "\(item.habit.name), \(MonthGridSVG.title(of: options.asOf))",
-                            summary: "\(cells.counts().done) days done so far this month.", color: item.habit.color, idPrefix: "\(item.slug)-month")
+        let current = month.firstOfMonth == options.asOf.firstOfMonth
+        return MonthGridSVG(month: month, weekStart: input.snapshot.settings.weekStart, cells: cells,
+                            title: "\(item.habit.name), \(MonthGridSVG.title(of: month))",
+                            summary: "\(cells.counts().done) days done\(current ? " so far this month" : "").", color: item.habit.color,
+                            idPrefix: "\(item.slug)-\(current ? "month" : "last-month")")
     }
 
     func scoreChart(_ item: SiteHabit) -> ScoreChartSVG {

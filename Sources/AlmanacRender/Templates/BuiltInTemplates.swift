@@ -19,6 +19,18 @@ enum BuiltInTemplates {
 {{/rows}}
 {{/html}}
 
+{{#hasRows}}
+## The last 4 weeks
+
+Done of due, week by week.
+
+{{{weeksTable}}}
+
+## Last month
+
+{{{lastMonthTable}}}
+
+{{/hasRows}}
 {{#hasCategories}}
 ## By category
 
@@ -47,18 +59,22 @@ enum BuiltInTemplates {
 
 ![{{{monthAlt}}}]({{{monthImage}}})
 
+{{{monthTable}}}
+
 ## All habits in {{{year}}}
 
 Share of the habits due each day that were done.
 
 ![{{{combinedAlt}}}]({{{combinedImage}}})
 
+{{{combinedTable}}}
+
 {{#habits}}
 ## {{{emoji}}} {{{name}}}
 
 ![{{{alt}}}]({{{image}}})
 
-[Statistics and history]({{{link}}})
+[Statistics and history]({{{link}}}) · [{{{year}}} as a table]({{{tableLink}}})
 
 {{/habits}}
 {{#hasArchived}}
@@ -90,6 +106,38 @@ Share of the habits due each day that were done.
 {{/stats}}
 {{/html}}
 
+## {{{monthTitle}}}
+
+![{{{monthAlt}}}]({{{monthImage}}})
+
+{{{monthTable}}}
+
+{{#lastMonth}}
+## Last month: {{{title}}}
+
+{{{summary}}}
+
+![{{{alt}}}]({{{image}}})
+
+{{{table}}}
+
+{{/lastMonth}}
+## Weeks, months and years
+
+Done of due and the rate (each week, month or year counts what was due in it); totals for counts and durations.
+
+### The last 8 weeks
+
+{{{weeksTable}}}
+
+### The last 12 months
+
+{{{monthsTable}}}
+
+### Every year
+
+{{{yearsTable}}}
+
 {{#reduction}}
 ## Breaking it
 
@@ -100,24 +148,24 @@ Share of the habits due each day that were done.
 {{/weeks}}
 
 {{/reduction}}
-## {{{monthTitle}}}
-
-![{{{monthAlt}}}]({{{monthImage}}})
-
 ## Strength over time
 
 ![{{{chartAlt}}}]({{{chart}}})
+
+{{{scoreTable}}}
 
 ## Done by weekday
 
 ![{{{weekdayAlt}}}]({{{weekdayChart}}})
 
-{{{byWeekday}}}
+{{{weekdayTable}}}
 
 {{#hours}}
 ## When in the day
 
 ![{{{alt}}}]({{{image}}})
+
+{{{table}}}
 
 {{/hours}}
 {{#hasDifficulty}}
@@ -138,6 +186,8 @@ Mean rating per month, the last 12 months rated (1 easy, 10 hardest).
 ### {{{year}}}
 
 ![{{{alt}}}]({{{image}}})
+
+{{{table}}}
 
 {{/years}}
 {{#hasNotes}}

@@ -44,6 +44,33 @@ public enum MetricText {
         return amount(value, of: habit)
     }
 
+    /// The columns of a weeks, months or years table, the same in `stats`, on the site and in the
+    /// workbook: period, done of due, rate, and the total for counts and durations.
+    public static func calendarHeader(_ unit: CalendarUnit, of habit: Habit) -> [String] {
+        let first: String
+        switch unit {
+        case .week: first = "Week"
+        case .month: first = "Month"
+        case .year: first = "Year"
+        }
+        return [first, "Done", "Rate"] + (habit.unit == .boolean ? [] : ["Total"])
+    }
+
+    /// One row of `calendarHeader`: "2026-W47 from Nov 16", "3 of 5", "60%", "12 glasses".
+    public static func calendarRow(_ total: CalendarTotal, of habit: Habit) -> [String] {
+        var period = total.label
+        if total.unit == .week { period += " from " + shortDay(total.first) }
+        if total.inProgress { period += " (so far)" }
+        let row = [period, "\(total.done) of \(total.due)", percent(total.rate.value)]
+        return row + (habit.unit == .boolean ? [] : [self.total(total.value, of: habit)])
+    }
+
+    /// "Nov 16".
+    public static func shortDay(_ day: DayKey) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(months[day.month - 1]) \(day.day)"
+    }
+
     /// "83% (10 of 12)".
     public static func rate(_ rate: CompletionRate) -> String {
         rate.value == nil ? "–" : "\(percent(rate.value)) (\(rate.completed) of \(rate.expected))"

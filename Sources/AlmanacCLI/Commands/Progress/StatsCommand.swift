@@ -22,9 +22,6 @@ struct StatsCommand: ParsableCommand {
         guard let since = stats.since else { return Output.line("No history yet as of \(stats.asOf).") }
         let rates = stats.rates.map { "\($0.window) \(MetricText.percent($0.rate.value)) (\($0.rate.completed)/\($0.rate.expected))" }
         let weekdays = Weekday.allCases.map { "\($0.short.capitalized) \(metrics.completedByWeekday[$0.isoIndex])" }
-        let months = metrics.months.suffix(12).map {
-            "\($0.month): \($0.completedDays) done" + (habit.unit == .boolean ? "" : ", \(NumberText.plain($0.value))")
-        }
         var rows: [[String]] = [
             ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"]]
         if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", "\(period.done) of \(period.times) done"]) }
@@ -40,7 +37,11 @@ struct StatsCommand: ParsableCommand {
         Output.table(rows).forEach { Output.line($0) }
         Output.line("Last 12 weeks (█ done, ▒ not enough, · nothing logged, s skipped):")
         TerminalHeatmap.lines(stats.series, weekStart: stats.weekStart).forEach { Output.line("  " + $0) }
-        Output.line("Last months:")
-        months.forEach { Output.line("  " + $0) }
+        for (title, unit, totals) in [("Last 8 weeks", CalendarUnit.week, metrics.weeks.suffix(8)),
+                                      ("Last 12 months", .month, metrics.months.suffix(12)), ("Years", .year, metrics.years.suffix(100))] {
+            Output.line("\(title):")
+            let rows = [MetricText.calendarHeader(unit, of: habit)] + totals.reversed().map { MetricText.calendarRow($0, of: habit) }
+            Output.table(rows).forEach { Output.line("  " + $0) }
+        }
     }
 }

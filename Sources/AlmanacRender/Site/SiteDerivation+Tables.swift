@@ -1,0 +1,81 @@
+import AlmanacDomain
+
+/// The tables of the site: weeks, months and years (the same totals as `stats`), and behind every
+/// picture the figures it draws, so a screen reader can walk them.
+extension SiteDerivation {
+    /// A habit's last 8 weeks, last 12 months and every year, newest first.
+    static func periodTables(_ item: SiteHabit) -> [PageTable] {
+        let habit = item.habit, m = item.metrics
+        func table(_ name: String, _ unit: CalendarUnit, _ totals: ArraySlice<CalendarTotal>) -> PageTable {
+            PageTable(name: name, header: MetricText.calendarHeader(unit, of: habit),
+                      rows: totals.reversed().map { MetricText.calendarRow($0, of: habit) })
+        }
+        return [table("weeks", .week, m.weeks.suffix(8)), table("months", .month, m.months.suffix(12)),
+                table("years", .year, m.years[...])]
+    }
+
+    /// The months of one year of a habit, under its heatmap.
+    static func yearTable(_ item: SiteHabit, year: Int) -> PageTable {
+        let months = item.metrics.months.filter { $0.first.year == year }
+        return PageTable(name: "year-\(year)", summary: "Table: \(year) by month",
+                         header: MetricText.calendarHeader(.month, of: item.habit),
+                         rows: months.map { MetricText.calendarRow($0, of: item.habit) })
+    }
+
+    /// A month grid's days through the as-of day, each with what its cell says.
+    static func dayTable(_ grid: MonthGridSVG, name: String, asOf: DayKey) -> PageTable {
+        let days = MonthGridSVG.days(of: grid.month)
+        let rows = zip(days, grid.cells.cells()).filter { $0.0 <= asOf }.map { day, cell in
+            [day.description, cell.label.isEmpty ? "–" : cell.label]
+        }
+        return PageTable(name: name, summary: "Table: \(MonthGridSVG.title(of: grid.month)) day by day",
+                         header: ["Day", "What was logged"], rows: rows)
+    }
+
+    /// The strength score at the end of each of the last 12 months (the as-of day for the
+    /// current one).
+    static func scoreTable(_ chart: ScoreChartSVG) -> PageTable {
+        var rows: [[String]] = []
+        var i = chart.scores.count - 1
+        while i >= 0 && rows.count < 12 {
+            let day = chart.start.adding(days: i)
+            rows.append([String(day.description.prefix(7)), MetricText.percent(chart.scores[i])])
+            i -= day.day   // to the last day of the month before
+        }
+        return PageTable(name: "score", summary: "Table: strength score at the end of each month",
+                         header: ["Month", "Strength score"], rows: rows)
+    }
+
+    static func weekdayTable(_ chart: WeekdayChartSVG) -> PageTable {
+        let order = (0..<7).map { Weekday.allCases[(chart.weekStart.isoIndex + $0) % 7] }
+        return PageTable(name: "weekdays", summary: "Table: days done by weekday", header: ["Weekday", "Days done"],
+                         rows: order.map { [$0.rawValue.capitalized, "\(chart.counts[$0.isoIndex])"] })
+    }
+
+    static func hourTable(_ counts: [Int]) -> PageTable {
+        let rows = counts.enumerated().filter { $0.element > 0 }.map { hour, count in
+            [(hour < 10 ? "0" : "") + "\(hour):00–\(hour < 9 ? "0" : "")\(hour + 1 == 24 ? "00" : "\(hour + 1)"):00", "\(count)"]
+        }
+        return PageTable(name: "hours", summary: "Table: checks by hour of the day", header: ["Hour", "Checks"], rows: rows)
+    }
+
+    /// The combined heatmap's months: perfect days, and habits done of due summed over the days.
+    func combinedYearTable(_ overview: DailyOverview, year: Int) -> PageTable {
+        var rows: [[String]] = []
+        for month in 1...12 {
+            let first = DayKey(year: year, month: month, day: 1)!
+            guard first <= options.asOf else { break }
+            var perfect = 0, done = 0, due = 0
+            for day in MonthGridSVG.days(of: first) where day >= overview.first && day <= options.asOf {
+                guard let counts = overview.day(day) else { continue }
+                done += counts.done; due += counts.due
+                if counts.isPerfect { perfect += 1 }
+            }
+            let soFar = MonthGridSVG.days(of: first).last! > options.asOf ? " (so far)" : ""
+            rows.append([String(first.description.prefix(7)) + soFar, "\(perfect)", "\(done) of \(due)",
+                         MetricText.percent(CompletionRate(completed: done, expected: due).value)])
+        }
+        return PageTable(name: "all-\(year)", summary: "Table: \(year) by month", header: ["Month", "Perfect days", "Done", "Rate"],
+                         rows: rows)
+    }
+}
