@@ -34,5 +34,7 @@ habit=$(ls "$SITE"/habits/*.html | head -1 | xargs basename)
 shot index-desktop-light 1200 1 index.html
 shot index-desktop-dark 1200 0 index.html
 shot index-phone-light 390 1 index.html
+shot index-phone-dark 390 0 index.html
 shot habit-desktop-light 1200 1 "habits/$habit"
+shot habit-phone-light 390 1 "habits/$habit"
 shot habit-phone-dark 390 0 "habits/$habit"

@@ -13,7 +13,10 @@ public struct ScoreChartSVG: DrawnModel {
         self.color = HeatmapSVG.isColor(color) ? color : Habit.defaultColor
     }
 
-    static let width = 720, height = 180, left = 36, right = 10, top = 10, bottom = 24
+    /// The percentages are written inside the plot, above their gridlines, so the plot takes the
+    /// whole width. Drawn narrower than 480 px (a phone), the labels grow to stay readable (the
+    /// chart's own media query) and only every third month keeps its label.
+    static let width = 720, height = 190, left = 4, right = 4, top = 22, bottom = 26
 
     public func draw() -> [UInt8] { Array(render().utf8) }
 
@@ -30,25 +33,28 @@ public struct ScoreChartSVG: DrawnModel {
             <title>\(XMLText.escape(title))</title>
             <desc>\(XMLText.escape(summary))</desc>
             <style type="text/css"><![CDATA[
-            svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
+            svg{color-scheme:light dark}text{font:11px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
             .grid{stroke:#d0d7de;stroke-width:.5}.line{fill:none;stroke:\(color);stroke-width:1.5}
             .area{fill:\(color);fill-opacity:.12}
             @media (prefers-color-scheme: dark){text{fill:#8b949e}.grid{stroke:#30363d}}
+            @media (max-width: 480px){text{font-size:21px}.minor{display:none}}
             ]]></style>
 
             """
         for percent in [0, 25, 50, 75, 100] {
             let y = Double(Self.top) + plotH * (1 - Double(percent) / 100)
             svg += "<line class=\"grid\" x1=\"\(Self.left)\" x2=\"\(w - Self.right)\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"/>"
-            svg += "<text x=\"2\" y=\"\(fmt(y + 3))\">\(percent) %</text>\n"
+            svg += "<text x=\"\(Self.left + 3)\" y=\"\(fmt(y - 3))\">\(percent) %</text>\n"
         }
         guard scores.count > 0 else { return svg + "</svg>\n" }
         let span = max(1, scores.count - 1)
         func x(_ i: Int) -> Double { Double(Self.left) + plotW * Double(i) / Double(span) }
         func y(_ s: Double) -> Double { Double(Self.top) + plotH * (1 - s) }
+        let monthly = scores.count >= 60 && scores.count < 730, crowded = scores.count > 240
         for (i, label) in timeTicks() {
+            let minor = monthly && crowded && (start.adding(days: i).month - 1) % 3 != 0 ? " class=\"minor\"" : ""
             svg += "<line class=\"grid\" x1=\"\(fmt(x(i)))\" x2=\"\(fmt(x(i)))\" y1=\"\(Self.top)\" y2=\"\(h - Self.bottom)\"/>"
-            svg += "<text x=\"\(fmt(x(i) + 2))\" y=\"\(h - 8)\">\(label)</text>\n"
+            svg += "<text\(minor) x=\"\(fmt(x(i) + 2))\" y=\"\(h - 5)\">\(label)</text>\n"
         }
         // At most ~720 points: one per pixel column is all the eye can see.
         let step = max(1, scores.count / 720)

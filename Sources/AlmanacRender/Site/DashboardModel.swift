@@ -47,12 +47,13 @@ public struct DashboardModel: TemplatedModel, Equatable {
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
         let markdown = try templates.dashboard.render(context)
         guard format == .html else { return Array(markdown.utf8) }
-        // What a phone shows first: the habit, today, its streak and the month's rate; the score
-        // and the best streak follow (and may scroll).
+        // What a phone shows: the habit, today, its streak and the month's rate; the score and the
+        // best streak only on a wider screen (the stylesheet hides columns 5 and 6 of this table
+        // below 40rem; both are on each habit's page, one tap away).
         let table = HTMLTable(header: ["Habit", "Today", "Streak", "30 days", "Score", "Best"], rows: rows.map { row in
             [.link(row.emoji.isEmpty ? row.name : "\(row.emoji) \(row.name)", href: link(row.slug)), .text(row.today),
              .text(row.streak), .text(row.rate30), .text(row.score), .text(row.best)]
-        }, rowHeadings: true)
+        }, rowHeadings: true, id: "table-habits")
         var tables = ["habits": table]
         for table in self.tables { tables[table.name] = table.html }
         return Array(try HTMLPage(templates: templates, asOf: asOf.description)

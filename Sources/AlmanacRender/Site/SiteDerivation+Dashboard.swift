@@ -56,7 +56,7 @@ extension SiteDerivation {
         let names = active.map { $0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)" }
         let weekRows = zip(names, active).map { name, item in
             [name] + weeks.map { first in
-                item.metrics.weeks.last { $0.first == first }.map { "\($0.done) of \($0.due)" } ?? "–"
+                item.metrics.weeks.last { $0.first == first }.map(MetricText.doneOfDue) ?? "–"
             }
         }
         let weekHeader = ["Habit"] + weeks.map { "Week of " + MetricText.shortDay($0) + ($0 == thisWeek ? " (so far)" : "") }

@@ -270,6 +270,10 @@ h3 { font-size: 1rem; margin: 1.25rem 0 .25rem; color: var(--muted); }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; margin: .75rem 0; }
 th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; vertical-align: top; }
 th, td:nth-child(n+4) { white-space: nowrap; }
+th[scope="row"] { white-space: normal; min-width: 8rem; }
+details.table { margin: .25rem 0 1rem; }
+details.table > summary { cursor: pointer; color: var(--muted); font-size: .875rem; }
+details.table > table { margin-top: .25rem; }
 tr:nth-child(even) td { background: var(--row); }
 /* Charts fill the column; pictures keep their proportions and fit it. */
 object.chart { display: block; width: 100%; height: auto; }
@@ -287,7 +291,23 @@ ul { padding-left: 1.25rem; }
   object.heatmap { max-width: none; }
   span.heatmap { direction: rtl; }
   h1 { font-size: 1.4rem; }
-  th, td { padding: .25rem .4rem; }
+  th, td { padding: .25rem .4rem; white-space: normal; }
+  th[scope="row"] { min-width: 0; max-width: 8rem; overflow-wrap: break-word; hyphens: auto; }
+  /* The dashboard's table: the habit, today, its streak and the month's rate fit a phone. */
+  #table-habits th:nth-child(n+5), #table-habits td:nth-child(n+5) { display: none; }
+}
+/* Print: black on white, no folded tables' summaries, headings kept with what follows them and
+   pictures never split across pages (the heatmaps print in shades of grey: their own style). */
+@media print {
+  :root { --bg: #fff; --fg: #000; --muted: #333; --line: #999; --accent: #000; --row: #fff; }
+  body { max-width: none; padding: 0; font-size: 11pt; }
+  a { text-decoration: none; }
+  h1, h2, h3 { break-after: avoid; page-break-after: avoid; }
+  span.heatmap, object, table, li { break-inside: avoid; page-break-inside: avoid; }
+  span.heatmap { overflow: visible; direction: ltr; }
+  object.heatmap { max-width: 100%; }
+  details.table:not([open]) { display: none; }
+  footer { break-before: avoid; }
 }
 
 """#,

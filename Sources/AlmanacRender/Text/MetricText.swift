@@ -61,8 +61,13 @@ public enum MetricText {
         var period = total.label
         if total.unit == .week { period += " from " + shortDay(total.first) }
         if total.inProgress { period += " (so far)" }
-        let row = [period, "\(total.done) of \(total.due)", percent(total.rate.value)]
+        let row = [period, doneOfDue(total), percent(total.rate.value)]
         return row + (habit.unit == .boolean ? [] : [self.total(total.value, of: habit)])
+    }
+
+    /// "3 of 5"; "–" for a period nothing was due or done in (a monthly habit's week).
+    public static func doneOfDue(_ total: CalendarTotal) -> String {
+        total.due == 0 && total.done == 0 ? "–" : "\(total.done) of \(total.due)"
     }
 
     /// "Nov 16".
