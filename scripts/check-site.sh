@@ -18,6 +18,8 @@ echo "   no errors"
 echo "== xmllint: every SVG is well-formed XML"
 find "$SITE" -name '*.svg' -print0 | xargs -0 xmllint --noout
 echo "   $(find "$SITE" -name '*.svg' | wc -l) SVG files well-formed"
+xmllint --noout "$SITE/feed.xml"
+echo "   feed.xml well-formed"
 
 if ! command -v chromium >/dev/null; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

@@ -96,6 +96,8 @@ public protocol StoreReading {
     func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID>
     /// The notes of live check entries through a day, per habit id (text form), oldest first.
     func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]]
+    /// Days excused ahead of time: live skip entries after a day, per habit id (text form), by day.
+    func plannedSkips(after day: DayKey) throws -> [String: [DayKey]]
     /// Live journal entries between two days (inclusive), by day, time and id.
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry]
     /// Live wellbeing entries between two days (inclusive), by day, time and id.

@@ -81,6 +81,18 @@ struct SessionReading: StoreReading {
         return notes
     }
 
+    func plannedSkips(after day: DayKey) throws -> [String: [DayKey]] {
+        var skips: [String: [DayKey]] = [:]
+        try db.forEachRow("""
+            SELECT habitId, dayKey FROM habitEntry WHERE deletedAt IS NULL AND kind = 'skip' AND dayKey > ?
+            ORDER BY habitId, dayKey
+            """, [SQLValue(day)]) { row in
+            guard let key = row.withText(1, { DayKey(utf8: $0) }) else { return }
+            skips[row.string(0), default: []].append(key)
+        }
+        return skips
+    }
+
     /// One pass over the live entries, in the table's order (no sort: a day series takes its facts
     /// in any order) — the hot path of every metric and report.
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot {

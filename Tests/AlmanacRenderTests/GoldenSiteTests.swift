@@ -86,9 +86,14 @@ import Testing
         var sources = TemplateSet.builtInSources
         sources["style.css"]! += "\n/* mine */\n"
         let edited = try keys(pages, templates: TemplateSet(sources: sources, folder: "mine"))
+        let drawn = Set(pages.compactMap { page -> String? in
+            if case .drawn = page.model { return page.path } else { return nil }
+        })
+        #expect(drawn.contains("feed.xml") && drawn.contains("heatmaps/run-2026.svg") && !drawn.contains("index.html"))
         for (path, key) in edited {
-            // Templated files (pages, the stylesheet) change; drawn files (SVG) do not use the templates.
-            #expect((key == before[path]) == path.hasSuffix(".svg"), "\(path)")
+            // Templated files (pages, the stylesheet) change; drawn files (SVG, the feed, the
+            // calendar) do not use the templates.
+            #expect((key == before[path]) == drawn.contains(path), "\(path)")
         }
     }
 

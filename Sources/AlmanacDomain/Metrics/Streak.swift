@@ -28,29 +28,9 @@ extension DaySeries {
     /// - per-week and per-month habits count consecutive successful periods, and the period in
     ///   progress adds once it succeeds but never breaks.
     public func streak(weekStart: Weekday) -> Streak {
-        let steps: [StreakStep]
-        let unit: StreakUnit
-        if let rule = periodRule {
-            switch rule.kind {
-            case .week: unit = .weeks
-            case .month: unit = .months
-            case .period: unit = .periods
-            }
-            steps = periods(weekStart: weekStart).map { period in
-                if period.required == 0 { return .pass }
-                if period.succeeded { return .extend }
-                return period.inProgress ? .pass : .breaks
-            }
-        } else {
-            unit = .days
-            steps = (0..<count).map { i in
-                if skipped[i] || !habit.frequency.isScheduled(day(at: i)) { return .pass }
-                if isCompleted(i) { return .extend }
-                return i == count - 1 ? .pass : .breaks
-            }
-        }
+        let (unit, steps) = streakSteps(weekStart: weekStart)
         var best = 0, run = 0
-        for step in steps {
+        for (step, _) in steps {
             switch step {
             case .extend: run += 1; best = max(best, run)
             case .pass: break
@@ -58,10 +38,69 @@ extension DaySeries {
             }
         }
         var current = 0
-        for step in steps.reversed() {
+        for (step, _) in steps.reversed() {
             if case .breaks = step { break }
             if case .extend = step { current += 1 }
         }
         return Streak(current: current, best: best, unit: unit)
+    }
+
+    /// The lengths a streak is celebrated at: days, or weeks, months and periods.
+    public static func milestones(_ unit: StreakUnit) -> [Int] {
+        unit == .days ? [7, 30, 100, 365, 1000] : [4, 12, 26, 52, 104]
+    }
+
+    /// Every day a streak of the series reached a milestone, oldest first: a streak that breaks
+    /// and grows again reaches its milestones again.
+    public func streakMilestones(weekStart: Weekday) -> [(day: DayKey, length: Int, unit: StreakUnit)] {
+        let (unit, steps) = streakSteps(weekStart: weekStart)
+        let milestones = Set(Self.milestones(unit))
+        var reached: [(DayKey, Int, StreakUnit)] = []
+        var run = 0
+        for (step, day) in steps {
+            switch step {
+            case .extend:
+                run += 1
+                if milestones.contains(run) { reached.append((day, run, unit)) }
+            case .pass: break
+            case .breaks: run = 0
+            }
+        }
+        return reached
+    }
+
+    /// Each step of the streak with the day it is taken on: a daily habit's day; for a
+    /// per-period habit, the day its period was won (its count of done days reached), else the
+    /// period's last day.
+    func streakSteps(weekStart: Weekday) -> (unit: StreakUnit, steps: [(step: StreakStep, day: DayKey)]) {
+        guard let rule = periodRule else {
+            return (.days, (0..<count).map { i in
+                if skipped[i] || !habit.frequency.isScheduled(day(at: i)) { return (.pass, day(at: i)) }
+                if isCompleted(i) { return (.extend, day(at: i)) }
+                return (i == count - 1 ? .pass : .breaks, day(at: i))
+            })
+        }
+        let unit: StreakUnit
+        switch rule.kind {
+        case .week: unit = .weeks
+        case .month: unit = .months
+        case .period: unit = .periods
+        }
+        return (unit, periods(weekStart: weekStart).map { period in
+            if period.required == 0 { return (.pass, period.last) }
+            if period.succeeded { return (.extend, wonDay(of: period)) }
+            return (period.inProgress ? .pass : .breaks, period.last)
+        })
+    }
+
+    /// The day a won period's done days reached what it required.
+    private func wonDay(of period: PeriodTally) -> DayKey {
+        var done = 0
+        for ordinal in period.first.ordinal...period.last.ordinal {
+            let i = ordinal - start.ordinal
+            if !skipped[i] && isCompleted(i) { done += 1 }
+            if done >= period.required { return DayKey(ordinal: ordinal) }
+        }
+        return period.last
     }
 }

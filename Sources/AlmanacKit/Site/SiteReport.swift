@@ -28,13 +28,15 @@ public struct SiteReport {
         public var templates: String?
         public var includeNotes: Bool
         public var includeJournal: Bool
+        /// The address the site is published at (ending in "/"), for absolute links; nil: relative.
+        public var baseURL: String?
         /// Wait for another report into the same folder to finish (else refuse at once).
         public var wait: Bool
 
         public init(out: String, asOf: DayKey? = nil, templates: String? = nil, includeNotes: Bool = false,
-                    includeJournal: Bool = false, wait: Bool = true) {
+                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true) {
             self.out = out; self.asOf = asOf; self.templates = templates
-            self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.wait = wait
+            self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.wait = wait
         }
     }
 
@@ -97,10 +99,12 @@ public struct SiteReport {
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
             let input = SiteInput(
                 snapshot: try view.snapshot(through: asOf, hours: true), categories: try view.categories(), goals: try view.goals(),
+                plannedSkips: try view.plannedSkips(after: asOf),
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
                 journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
                 wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [])
-            return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal))
+            return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
+                                       baseURL: request.baseURL))
         }
     }
 

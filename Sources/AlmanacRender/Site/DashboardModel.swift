@@ -24,9 +24,12 @@ public struct DashboardModel: TemplatedModel, Equatable {
     /// Archived habits that have history.
     public var archived: [HabitLink]
     public var hasJournal: Bool
+    /// Whether the site has a calendar (planned skips or goals' target dates).
+    public var hasCalendar: Bool
     /// The habits side by side over the last 4 weeks and last month, and the tables behind the
     /// combined pictures, by name.
     public var tables: [PageTable]
+    public var meta: PageMeta
 
     public struct Row: Codable, Sendable, Equatable {
         public var emoji, name, slug, today, streak, best, rate30, score: String
@@ -56,7 +59,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
         }, rowHeadings: true, id: "table-habits")
         var tables = ["habits": table]
         for table in self.tables { tables[table.name] = table.html }
-        return Array(try HTMLPage(templates: templates, asOf: asOf.description)
+        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
             .render(markdown: markdown, title: "Habits", root: "", tables: tables).utf8)
     }
 
@@ -75,6 +78,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "perfectDaysLabel": md(MetricText.count(perfectDays, "perfect day")),
             "activeLabel": md(Self.activeLabel(active: rows.count, due: due)),
             "hasRows": !rows.isEmpty,
+            "feedLink": "feed.xml",
             "rows": rows.map { row in
                 ["emoji": md(row.emoji), "name": md(row.name), "link": link(row.slug), "today": md(row.today),
                  "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score)]
@@ -99,6 +103,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "hasGoals": !goals.isEmpty,
         ]
         if hasJournal { context["journalLink"] = "journal.\(format.rawValue)" }
+        if hasCalendar { context["calendarLink"] = "calendar.ics" }
         return context
     }
 

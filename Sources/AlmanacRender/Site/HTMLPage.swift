@@ -6,6 +6,7 @@ import Mustache
 struct HTMLPage {
     let templates: TemplateSet
     let asOf: String
+    let meta: PageMeta
 
     /// - Parameter root: the relative path to the site's root ("" or "../").
     /// - Parameter tables: the tables the Markdown marks with `⟦table:NAME⟧`, by name.
@@ -16,6 +17,7 @@ struct HTMLPage {
         }
         let context: [String: Any] = [
             "title": XMLText.escape(title), "root": root, "asOf": XMLText.escape(asOf), "body": body,
+            "head": meta.head(root: root),
         ]
         return try templates.layout.render(context)
     }

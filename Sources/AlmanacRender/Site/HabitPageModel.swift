@@ -37,6 +37,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     /// The weeks, months and years views, and the table behind each picture (`SiteDerivation`'s
     /// tables), by name.
     public var tables: [PageTable]
+    public var meta: PageMeta
 
     /// How the habit is being broken: the summary and one line per week, newest first.
     public struct ReductionText: Codable, Sendable, Equatable {
@@ -49,7 +50,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         guard format == .html else { return Array(markdown.utf8) }
         var tables = ["stats": HTMLTable(header: [], rows: statistics.map { [.text($0.label), .text($0.text)] }, rowHeadings: true)]
         for table in self.tables { tables[table.name] = table.html }
-        let page = try HTMLPage(templates: templates, asOf: asOf.description)
+        let page = try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
             .render(markdown: markdown, title: name, root: "../", tables: tables)
         return Array(page.utf8)
     }
@@ -77,6 +78,15 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             "notes": notes.map { ["date": $0.day.description, "text": md($0.text)] },
         ]
         if let category { context["category"] = md(category) }
+        // The card and badge, and how to show them elsewhere: absolute addresses under the
+        // site's base URL, else paths from the site's folder.
+        let root = meta.baseURL ?? ""
+        context["share"] = [
+            "card": "../cards/\(slug).svg", "cardAlt": md("\(name): card"), "badge": "../badges/\(slug).svg",
+            "badgeAlt": md("\(name): streak badge"), "absolute": meta.baseURL != nil,
+            "cardSnippet": "![habit card](\(root)cards/\(slug).svg)",
+            "badgeSnippet": "[![streak](\(root)badges/\(slug).svg)](\(root)habits/\(slug).html)",
+        ] as [String: Any]
         if hasHourChart {
             context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md("\(name): checks by hour of the day"),
                                 "table": tables.placeholder(format, "hours")]

@@ -8,6 +8,7 @@ public struct JournalPageModel: TemplatedModel, Equatable {
     public var asOf: DayKey
     public var entries: [Entry]
     public var ratings: [Rating]
+    public var meta: PageMeta
 
     public struct Entry: Codable, Sendable, Equatable {
         public var day: DayKey
@@ -48,7 +49,7 @@ public struct JournalPageModel: TemplatedModel, Equatable {
             "home": "index.\(format.rawValue)", "entries": entries, "hasRatings": !ratings.isEmpty, "ratings": ratings,
         ] as [String: Any])
         guard format == .html else { return Array(markdown.utf8) }
-        return Array(try HTMLPage(templates: templates, asOf: asOf.description).render(markdown: markdown, title: "Journal", root: "").utf8)
+        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta).render(markdown: markdown, title: "Journal", root: "").utf8)
     }
 }
 

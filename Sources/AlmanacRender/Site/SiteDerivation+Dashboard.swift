@@ -25,8 +25,7 @@ extension SiteDerivation {
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
 
-    func dashboard(_ habits: [SiteHabit], overview: DailyOverview) -> DashboardModel {
-        let weekStart = input.snapshot.settings.weekStart
+    func dashboard(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> DashboardModel {
         let today = overview.day(options.asOf)
         let active = habits.filter { !$0.habit.isArchived && $0.series.count > 0 }
         let rows = active.map { item in
@@ -36,14 +35,17 @@ extension SiteDerivation {
                                       streak: m.streak.unit.describe(m.streak.current), best: m.streak.unit.describe(m.streak.best),
                                       rate30: MetricText.percent(m.rate30.value), score: MetricText.percent(m.score))
         }
-        let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: weekStart)
         return DashboardModel(
             format: .markdown, asOf: options.asOf, due: today?.due ?? 0, done: today?.done ?? 0,
             weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
             archived: habits.filter(\.habit.isArchived).map { DashboardModel.HabitLink(name: $0.habit.name, slug: $0.slug) },
-            hasJournal: options.includeJournal, tables: comparisonTables(active) + overviewTables(overview))
+            hasJournal: options.includeJournal, hasCalendar: hasCalendar, tables: comparisonTables(active) + overviewTables(overview),
+            meta: meta(path: "index.html", title: "Habits",
+                       description: "Habit progress as of \(options.asOf): \(today.map { "\($0.done) of \($0.due) due done" } ?? "nothing due") "
+                           + "· \(MetricText.count(active.count, "active habit")) · \(MetricText.count(overview.perfectDays, "perfect day")).",
+                       image: "heatmaps/all-\(options.asOf.year).svg"))
     }
 
     /// The active habits side by side: done of due in each of the last 4 weeks (the current one

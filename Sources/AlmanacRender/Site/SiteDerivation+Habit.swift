@@ -2,7 +2,7 @@ import AlmanacDomain
 
 extension SiteDerivation {
     /// A habit's files: its page in Markdown and HTML, its month grid, a heatmap per year, its
-    /// strength, weekday and (when its checks have times) hour charts.
+    /// strength, weekday and (when its checks have times) hour charts, its card and badge.
     func habitPages(_ item: SiteHabit) -> [SitePage] {
         let slug = item.slug, asOf = options.asOf
         let month = monthGrid(item, month: asOf), score = scoreChart(item), weekdays = weekdayChart(item)
@@ -31,6 +31,8 @@ extension SiteDerivation {
             pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap(item, year: year)))
             tables.append(Self.yearTable(item, year: year))
         }
+        pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(item)))
+        pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge(item)))
         let page = page(item, hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables)
         for format in PageFormat.allCases {
             pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page.in(format)))
@@ -45,7 +47,7 @@ extension SiteDerivation {
     }
 
     func page(_ item: SiteHabit, hasHourChart: Bool, lastMonth: LabelledText?, tables: [PageTable]) -> HabitPageModel {
-        let habit = item.habit, asOf = options.asOf
+        let habit = item.habit, asOf = options.asOf, m = item.metrics
         let notes: [DatedText] = options.includeNotes
             ? (input.notes[habit.id.description] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) }
             : []
@@ -63,7 +65,11 @@ extension SiteDerivation {
             archived: habit.isArchived, statistics: Self.statistics(item), reduction: reduction,
             monthTitle: MonthGridSVG.title(of: asOf), completedByWeekday: item.metrics.completedByWeekday,
             hasHourChart: hasHourChart, difficulty: difficulty, years: item.years.map { Array($0.reversed()) } ?? [], notes: notes,
-            lastMonth: lastMonth, tables: tables)
+            lastMonth: lastMonth, tables: tables,
+            meta: meta(path: "habits/\(item.slug).html", title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",
+                       description: "\(habit.name): streak \(m.streak.unit.describe(m.streak.current)) (best \(m.streak.unit.describe(m.streak.best))), "
+                           + "strength score \(MetricText.percent(m.score)), 30 days \(MetricText.percent(m.rate30.value)), as of \(asOf).",
+                       image: "cards/\(item.slug).svg"))
     }
 
     /// The statistics of a habit page, label and value.

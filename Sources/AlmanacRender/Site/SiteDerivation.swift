@@ -45,17 +45,20 @@ public struct SiteDerivation: Sendable {
         }
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf,
                                      weekStart: snapshot.settings.weekStart)
+        let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: snapshot.settings.weekStart)
         var pages = [SitePage(path: "style.css", templated: StylesheetModel())]
         pages += overviewGraphics(overview)
         pages += try Parallel.map(habits) { habitPages($0) }.flatMap { $0 }
-        pages += indexPages(habits, overview: overview)
+        let calendar = calendar(habits)
+        pages += indexPages(habits, overview: overview, progress: progress, hasCalendar: !calendar.events.isEmpty)
+        pages += feedPages(habits, overview: overview, progress: progress, calendar: calendar)
         return pages.sorted { $0.path < $1.path }
     }
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
-    private func indexPages(_ habits: [SiteHabit], overview: DailyOverview) -> [SitePage] {
+    private func indexPages(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> [SitePage] {
         var pages: [SitePage] = []
-        let dashboard = dashboard(habits, overview: overview)
+        let dashboard = dashboard(habits, overview: overview, progress: progress, hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
         for format in PageFormat.allCases {
             pages.append(SitePage(path: "index.\(format.rawValue)", templated: dashboard.in(format)))
@@ -73,6 +76,7 @@ public struct SiteDerivation: Sendable {
             JournalPageModel.Rating(day: rating.dayKey, metric: rating.metric,
                                     value: "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", note: rating.note)
         }
-        return JournalPageModel(format: .markdown, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings))
+        return JournalPageModel(format: .markdown, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings),
+                                meta: meta(path: "journal.html", title: "Journal", description: "Journal entries and wellbeing ratings.", image: nil))
     }
 }

@@ -8,14 +8,16 @@ public struct SiteInput: Sendable {
     public var snapshot: StoreSnapshot
     public var categories: [Category]
     public var goals: [Goal]
+    /// Days excused ahead of time (skips after the as-of day), per habit id (text form).
+    public var plannedSkips: [String: [DayKey]]
     /// Live check-entry notes per habit id (text form), oldest first.
     public var notes: [String: [(day: DayKey, text: String)]]
     public var journal: [JournalEntry]
     public var wellbeing: [WellbeingEntry]
 
-    public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], notes: [String: [(day: DayKey, text: String)]] = [:],
+    public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], plannedSkips: [String: [DayKey]] = [:], notes: [String: [(day: DayKey, text: String)]] = [:],
                 journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = []) {
-        self.snapshot = snapshot; self.categories = categories; self.goals = goals; self.notes = notes
+        self.snapshot = snapshot; self.categories = categories; self.goals = goals; self.plannedSkips = plannedSkips; self.notes = notes
         self.journal = journal; self.wellbeing = wellbeing
     }
 }
@@ -25,8 +27,11 @@ public struct SiteOptions: Sendable {
     public var asOf: DayKey
     public var includeNotes: Bool
     public var includeJournal: Bool
+    /// The address the site is published at, ending in "/": links in the feed, the calendar and
+    /// the Open Graph tags are absolute under it. Nil: relative links, and no Open Graph image.
+    public var baseURL: String?
 
-    public init(asOf: DayKey, includeNotes: Bool = false, includeJournal: Bool = false) {
-        self.asOf = asOf; self.includeNotes = includeNotes; self.includeJournal = includeJournal
+    public init(asOf: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, baseURL: String? = nil) {
+        self.asOf = asOf; self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL
     }
 }

@@ -89,6 +89,8 @@ Share of the habits due each day that were done.
 [Journal and wellbeing]({{{journalLink}}})
 {{/journalLink}}
 
+Follow along: [Atom feed]({{{feedLink}}}){{#calendarLink}} · [calendar of planned skips and goals]({{{calendarLink}}}){{/calendarLink}}
+
 """#,
         "habit.md.mustache": #"""
 # {{{emoji}}} {{{name}}}
@@ -190,6 +192,19 @@ Mean rating per month, the last 12 months rated (1 easy, 10 hardest).
 {{{table}}}
 
 {{/years}}
+{{#share}}
+## Card and badge
+
+![{{{cardAlt}}}]({{{card}}})
+
+![{{{badgeAlt}}}]({{{badge}}})
+
+To show them in a README or a blog{{^absolute}} (addresses from the site's folder: put the address the site is published at in front){{/absolute}}:
+
+    {{{cardSnippet}}}
+    {{{badgeSnippet}}}
+
+{{/share}}
 {{#hasNotes}}
 ## Notes
 
@@ -230,6 +245,7 @@ Mean rating per month, the last 12 months rated (1 easy, 10 hardest).
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="Almanac">
 <title>{{{title}}}</title>
+{{{head}}}
 <link rel="stylesheet" href="{{{root}}}style.css">
 </head>
 <body>

@@ -24,6 +24,8 @@ struct ReportCommand: ParsableCommand {
     var templates: String?
     @Flag(help: "Show the notes of entries on habit pages.") var includeNotes = false
     @Flag(help: "Add a journal page with journal entries and wellbeing ratings.") var includeJournal = false
+    @Option(help: ArgumentHelp("The web address the folder is published at: the feed, the card and badge snippets and the pages' Open Graph tags then use absolute links (else relative).", valueName: "url"), transform: ArgumentValues.baseURL)
+    var baseURL: String?
     @Flag(help: "Fail at once when another report is writing the same folder, instead of waiting for it.") var noWait = false
 
     @OptionGroup var quiet: QuietOption
@@ -33,7 +35,7 @@ struct ReportCommand: ParsableCommand {
         let started = Date()
         global.noteIfAfterToday(asOf)
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
-                                         includeJournal: includeJournal, wait: !noWait)
+                                         includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
         let progress = ProgressLine(label: "Writing \(out)")
         let site = try SiteReport(store: global.openStore(), request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()

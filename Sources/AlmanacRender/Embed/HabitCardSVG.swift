@@ -1,0 +1,56 @@
+import AlmanacDomain
+
+/// A habit's card for a README or a blog (`cards/<slug>.svg`): its name, current and best
+/// streak, strength score and this year's grid in small cells. Self-contained — no fonts,
+/// images or links from elsewhere — and light or dark with the reader's preference.
+public struct HabitCardSVG: DrawnModel {
+    /// The name as shown (emoji first), shortened to fit.
+    public var name: String
+    public var streak: String
+    public var figures: String
+    public var footer: String
+    public var color: String
+    public var grid: HeatmapGrid
+    public var cells: DayCells
+    public var idPrefix: String
+
+    public init(name: String, streak: String, figures: String, footer: String, color: String, grid: HeatmapGrid,
+                cells: DayCells, idPrefix: String) {
+        self.name = Self.shortened(name, to: 34); self.streak = streak; self.figures = figures; self.footer = footer
+        self.color = HeatmapSVG.isColor(color) ? color : Habit.defaultColor
+        self.grid = grid; self.cells = cells; self.idPrefix = idPrefix
+    }
+
+    static let pitch = 6, cell = 5, left = 16, gridTop = 80
+
+    public func draw() -> [UInt8] {
+        let width = max(360, Self.left * 2 + grid.columns * Self.pitch), height = 150
+        let hatch = "\(idPrefix)-hatch"
+        var svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
+            role="img" aria-label="\(XMLText.escape("\(name): \(streak); \(figures)"))">
+            <title>\(XMLText.escape(name))</title>
+            <desc>\(XMLText.escape("\(streak); \(figures). \(footer)."))</desc>
+            \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch,
+                extra: ".card{fill:#ffffff;stroke:#d0d7de}.name{font-size:16px;font-weight:600;fill:#1f2328}.big{font-size:12px;fill:#1f2328}.small{font-size:10px}"
+                    + "@media (prefers-color-scheme: dark){.card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}}"))
+            <rect class="card" x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="6"/>
+            <text class="name" x="\(Self.left)" y="30">\(XMLText.escape(name))</text>
+            <text class="big" x="\(Self.left)" y="50">\(XMLText.escape(streak))</text>
+            <text class="big" x="\(Self.left)" y="68">\(XMLText.escape(figures))</text>
+
+            """
+        for (day, kind) in zip(grid.days, cells.kinds()) {
+            let x = Self.left + grid.column(of: day) * Self.pitch, y = Self.gridTop + grid.row(of: day) * Self.pitch
+            svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Self.cell)\" height=\"\(Self.cell)\" rx=\"1\" class=\"\(kind.rawValue)\"/>"
+        }
+        svg += "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n"
+        return Array(svg.utf8)
+    }
+
+    /// At most `limit` characters, an ellipsis marking a cut.
+    static func shortened(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+}

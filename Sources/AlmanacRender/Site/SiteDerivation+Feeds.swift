@@ -1,0 +1,117 @@
+import AlmanacDomain
+
+extension SiteDerivation {
+    /// How many days the feed carries, the as-of day and those before it.
+    static let feedDays = 30
+
+    /// The files for other programs and pages: the Atom feed, the calendar (when it has events),
+    /// the favicon, and each habit's card and badge (made with the habit's files).
+    func feedPages(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience, calendar: CalendarICS) -> [SitePage] {
+        var pages = [SitePage(path: "feed.xml", drawn: feed(habits, overview: overview, progress: progress)),
+                     SitePage(path: "favicon.svg", drawn: FaviconSVG())]
+        if !calendar.events.isEmpty { pages.append(SitePage(path: "calendar.ics", drawn: calendar)) }
+        return pages
+    }
+
+    /// What the site's ids are derived from when it has no base URL: the store's oldest habit.
+    var idSeed: String {
+        input.snapshot.habits.min { ($0.createdAt.millis, $0.id.description) < ($1.createdAt.millis, $1.id.description) }?.id.description ?? "almanac"
+    }
+
+    func feed(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience) -> AtomFeed {
+        let asOf = options.asOf, weekStart = input.snapshot.settings.weekStart, calendar = input.snapshot.calendar
+        let first = max(overview.first, asOf.adding(days: 1 - Self.feedDays))
+        let days = first <= asOf ? Array((first.ordinal...asOf.ordinal).reversed().map(DayKey.init(ordinal:))) : []
+        let window = Set(days)
+        var milestones: [DayKey: [String]] = [:]
+        for item in habits {
+            for reached in item.series.streakMilestones(weekStart: weekStart) where window.contains(reached.day) {
+                milestones[reached.day, default: []].append("\(item.habit.name) reached a streak of \(reached.unit.describe(reached.length))")
+            }
+        }
+        var achievements: [DayKey: [String]] = [:]
+        for achievement in progress.achievements where window.contains(achievement.day) {
+            achievements[achievement.day, default: []].append("Achievement: \(MetricText.achievement(achievement))")
+        }
+        let entries = days.map { day -> AtomFeed.Entry in
+            var done: [String] = [], missed: [String] = []
+            for item in habits {
+                guard let i = item.series.index(of: day) else { continue }
+                let state = item.series.state(at: i)
+                if item.series.isCompleted(i) {
+                    done.append(item.habit.unit == .boolean ? item.habit.name
+                                : "\(item.habit.name) (\(MetricText.today(value: item.series.values[i], state: state, habit: item.habit).dropFirst(2)))")
+                } else if item.series.periodRule == nil, state == .missed || (state == .unknown && day < asOf) {
+                    // A per-week or per-month habit's day is not a failure on its own.
+                    missed.append(item.habit.name)
+                }
+            }
+            let counts = overview.day(day)
+            var title = "\(day.weekday.rawValue.capitalized) \(day): \(counts.map { "\($0.done) of \($0.due) due done" } ?? "nothing due")"
+            if counts?.isPerfect == true { title += " · a perfect day" }
+            var lines: [String] = []
+            if !done.isEmpty { lines.append("Done: " + done.joined(separator: ", ")) }
+            if !missed.isEmpty { lines.append("Not done: " + missed.joined(separator: ", ")) }
+            lines += milestones[day] ?? []
+            lines += achievements[day] ?? []
+            if lines.isEmpty { lines.append("Nothing logged.") }
+            return AtomFeed.Entry(day: day, title: title, lines: lines, updated: calendar.startOfDay(day).description)
+        }
+        return AtomFeed(title: "Habit progress", baseURL: options.baseURL, idSeed: idSeed,
+                        updated: calendar.startOfDay(asOf).description, entries: entries)
+    }
+
+    /// Planned skips (consecutive days of a habit as one event) and goals' target dates.
+    func calendar(_ habits: [SiteHabit]) -> CalendarICS {
+        var events: [CalendarICS.Event] = []
+        let seed = idSeed
+        for item in habits where !item.habit.isArchived {
+            var runs: [(first: DayKey, last: DayKey)] = []
+            for day in input.plannedSkips[item.habit.id.description] ?? [] {
+                if let last = runs.last?.last, last.adding(days: 1) == day { runs[runs.count - 1].last = day } else { runs.append((day, day)) }
+            }
+            for run in runs {
+                let days = run.first == run.last ? "\(run.first)" : "\(run.first) to \(run.last)"
+                events.append(CalendarICS.Event(
+                    uid: AtomFeed.uuid("\(seed)/skip/\(item.habit.id)/\(run.first)") + "@almanac", first: run.first, last: run.last,
+                    summary: "\(item.habit.name): excused", description: "\(item.habit.name) is excused (skipped) on \(days)."))
+            }
+        }
+        for goal in input.goals {
+            guard let target = goal.targetDate else { continue }
+            events.append(CalendarICS.Event(
+                uid: AtomFeed.uuid("\(seed)/goal/\(goal.id)") + "@almanac", first: target, last: target,
+                summary: "Goal: \(goal.name)", description: "The target date of the goal \(goal.name)."))
+        }
+        events.sort { ($0.first, $0.summary) < ($1.first, $1.summary) }
+        let stamp = input.snapshot.calendar.startOfDay(options.asOf).description
+        // 2026-11-23T23:00:00.000Z → 20261123T230000Z
+        let basic = stamp.prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
+        return CalendarICS(name: "Habits: planned skips and goals", stamp: basic, events: events)
+    }
+
+    /// A habit's card: its name, streaks, score and this year's grid.
+    func card(_ item: SiteHabit) -> HabitCardSVG {
+        let asOf = options.asOf, m = item.metrics
+        let grid = HeatmapGrid(year: asOf.year, weekStart: input.snapshot.settings.weekStart,
+                               firstMonth: item.series.start.year == asOf.year ? item.series.start.month : 1, through: asOf)
+        let name = item.habit.emoji.isEmpty ? item.habit.name : "\(item.habit.emoji) \(item.habit.name)"
+        return HabitCardSVG(
+            name: name, streak: "Streak \(m.streak.unit.describe(m.streak.current)) · best \(m.streak.unit.describe(m.streak.best))",
+            figures: "Strength \(MetricText.percent(m.score)) · 30 days \(MetricText.percent(m.rate30.value))",
+            footer: "\(asOf.year) · as of \(asOf)", color: item.habit.color,
+            grid: grid, cells: HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay), idPrefix: "\(item.slug)-card")
+    }
+
+    /// A habit's badge: "streak | 12 days", grey when there is no streak.
+    func badge(_ item: SiteHabit) -> BadgeSVG {
+        let streak = item.metrics.streak
+        return BadgeSVG(label: "streak", message: streak.unit.describe(streak.current),
+                        color: streak.current > 0 ? item.habit.color : "#9F9F9F")
+    }
+
+    /// A page's description and preview for browsers and link previews.
+    func meta(path: String, title: String, description: String, image: String?) -> PageMeta {
+        PageMeta(path: path, title: title, description: description, image: image, baseURL: options.baseURL)
+    }
+}

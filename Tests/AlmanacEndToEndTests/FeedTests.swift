@@ -1,0 +1,205 @@
+import AlmanacTestSupport
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// The elements of an XML document as a tree, by a real parser.
+final class XMLTree: NSObject, XMLParserDelegate {
+    final class Element {
+        let name: String
+        let attributes: [String: String]
+        var children: [Element] = []
+        var text = ""
+        init(name: String, attributes: [String: String]) { self.name = name; self.attributes = attributes }
+        func all(_ name: String) -> [Element] { children.filter { $0.name == name } }
+        func first(_ name: String) -> Element? { children.first { $0.name == name } }
+    }
+
+    private var stack: [Element] = []
+    private(set) var root: Element?
+    private(set) var namespaces: [String] = []
+
+    static func parse(_ data: Data) throws -> (root: Element, namespaces: [String]) {
+        let tree = XMLTree()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.delegate = tree
+        guard parser.parse(), let root = tree.root else {
+            throw ParseFailure(message: parser.parserError.map { "\($0)" } ?? "no root")
+        }
+        return (root, tree.namespaces)
+    }
+
+    struct ParseFailure: Error { let message: String }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        let element = Element(name: name, attributes: attributes)
+        if let namespaceURI, stack.isEmpty { namespaces.append(namespaceURI) }
+        stack.last?.children.append(element)
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { stack.last?.text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        let element = stack.removeLast()
+        if stack.isEmpty { root = element }
+    }
+}
+
+@Suite struct FeedTests {
+    /// Read (daily, done 10–20 Nov: a 7-day streak on the 16th), Run (Mon/Wed/Fri) with a note,
+    /// a vacation planned for December and a goal with a target date.
+    func store() throws -> Session {
+        var s = Session()
+        s.now = "2026-11-01T08:00:00Z"
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Read", "--emoji", "📚")
+        try s.ok("habit", "add", "Run & <jump>", "--frequency", "weekdays:mon,wed,fri")
+        s.now = "2026-11-20T18:00:00Z"
+        try s.ok("log", "read", "--from", "2026-11-10", "--to", "2026-11-20")
+        try s.ok("log", "Run & <jump>", "--date", "2026-11-18", "--note", "SECRET-NOTE")
+        try s.ok("log", "Run & <jump>", "--date", "2026-11-20")
+        try s.ok("log", "read", "--skip", "--from", "2026-12-24", "--to", "2026-12-26")
+        try s.ok("log", "read", "--skip", "--date", "2026-12-31")
+        try s.ok("log", "Run & <jump>", "--skip", "--date", "2026-11-19")   // not planned: already past
+        try s.ok("goal", "add", "Fit, and well; really", "--habits", "Run & <jump>", "--target-date", "2027-04-10")
+        return s
+    }
+
+    func file(_ s: Session, _ path: String) throws -> Data { try Data(contentsOf: s.folder.url.appendingPathComponent("site/" + path)) }
+
+    @Test func theFeedIsAtomWithOneEntryPerDayAndRelativeLinks() throws {
+        let s = try store()
+        try s.ok("report", "--out", "site", "--include-notes")
+        let (feed, namespaces) = try XMLTree.parse(try file(s, "feed.xml"))
+        #expect(feed.name == "feed" && namespaces == ["http://www.w3.org/2005/Atom"])
+        for required in ["id", "title", "updated", "author"] { #expect(feed.first(required) != nil, "\(required)") }
+        let entries = feed.all("entry")
+        // 1–20 November, newest first.
+        #expect(entries.count == 20)
+        #expect(entries.first?.first("title")?.text == "Friday 2026-11-20: 2 of 2 due done · a perfect day")
+        let rfc3339 = ISO8601DateFormatter()
+        rfc3339.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var ids = Set<String>()
+        for entry in entries {
+            for required in ["id", "title", "updated", "link"] { #expect(entry.first(required) != nil, "\(required)") }
+            #expect(rfc3339.date(from: entry.first("updated")!.text) != nil, "\(entry.first("updated")!.text)")
+            ids.insert(entry.first("id")!.text)
+            #expect(entry.first("id")!.text.hasPrefix("urn:uuid:"))
+            for link in entry.all("link") { #expect(link.attributes["href"] == "index.html") }
+        }
+        #expect(ids.count == entries.count)
+        // Midnight in Berlin is 23:00 UTC the day before.
+        #expect(entries.first?.first("updated")?.text == "2026-11-19T23:00:00.000Z")
+        let sixteenth = try #require(entries.first { $0.first("title")!.text.contains("2026-11-16") })
+        #expect(sixteenth.first("summary")?.text.contains("Read reached a streak of 7 days") == true)
+        let wednesday = try #require(entries.first { $0.first("title")!.text.contains("2026-11-18") })
+        #expect(wednesday.first("summary")?.text == "Done: Read, Run & <jump>")
+        let monday = try #require(entries.first { $0.first("title")!.text.contains("2026-11-16") })
+        #expect(monday.first("summary")?.text.hasPrefix("Done: Read · Not done: Run & <jump>") == true)
+        // The content is HTML, escaped once: the name's "<" is text in the reader.
+        #expect(wednesday.first("content")?.attributes["type"] == "html")
+        #expect(wednesday.first("content")?.text.contains("Run &amp; &lt;jump&gt;") == true)
+        // Notes never reach the feed, the calendar, cards or badges, even when pages show them.
+        for path in ["feed.xml", "calendar.ics", "cards/read.svg", "cards/run-jump.svg", "badges/run-jump.svg"] {
+            #expect(!String(decoding: try file(s, path), as: UTF8.self).contains("SECRET-NOTE"), "\(path)")
+        }
+        // The same store on the same day gives the same ids.
+        try s.ok("report", "--out", "again", "--as-of", "2026-11-20")
+        let again = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent("again/feed.xml"))).root
+        #expect(Set(again.all("entry").map { $0.first("id")!.text }) == ids)
+    }
+
+    @Test func aBaseURLMakesEveryLinkAbsolute() throws {
+        let s = try store()
+        try s.ok("report", "--out", "site", "--base-url", "https://example.org/habits")
+        let feed = try XMLTree.parse(try file(s, "feed.xml")).root
+        #expect(feed.first("id")?.text == "https://example.org/habits/feed.xml")
+        for link in feed.all("link") + feed.all("entry").flatMap({ $0.all("link") }) {
+            #expect(link.attributes["href"]?.hasPrefix("https://example.org/habits/") == true)
+        }
+        let html = String(decoding: try file(s, "habits/read.html"), as: UTF8.self)
+        #expect(html.contains(#"<meta property="og:image" content="https://example.org/habits/cards/read.svg">"#))
+        #expect(html.contains(#"<meta property="og:url" content="https://example.org/habits/habits/read.html">"#))
+        #expect(html.contains("[![streak](https://example.org/habits/badges/read.svg)](https://example.org/habits/habits/read.html)"))
+        let bad = try s.run("report", "--out", "site2", "--base-url", "ftp://example.org")
+        #expect(bad.status == 2 && bad.stderr.contains("ftp://example.org is not a web address"))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site2")))
+    }
+
+    @Test func pagesHaveADescriptionAnIconAndOpenGraphTags() throws {
+        let s = try store()
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let index = String(decoding: try file(s, "index.html"), as: UTF8.self)
+        #expect(index.contains(#"<meta name="description" content="Habit progress as of 2026-11-20: 2 of 2 due done · 2 active habits · "#))
+        #expect(index.contains(#"<link rel="icon" href="favicon.svg" type="image/svg+xml">"#))
+        #expect(index.contains(#"<link rel="alternate" type="application/atom+xml" title="Habit progress, day by day" href="feed.xml">"#))
+        #expect(index.contains(#"<meta property="og:title" content="Habits">"#))
+        // Without a base URL there is no absolute address to give a preview picture.
+        #expect(!index.contains("og:image") && !index.contains("og:url"))
+        let page = String(decoding: try file(s, "habits/run-jump.html"), as: UTF8.self)
+        #expect(page.contains(#"<meta property="og:title" content="Run &amp; &lt;jump&gt;">"#))
+        #expect(page.contains(#"<link rel="icon" href="../favicon.svg""#))
+        _ = try XMLTree.parse(try file(s, "favicon.svg"))
+        #expect(index.contains(#"<a href="feed.xml">Atom feed</a> · <a href="calendar.ics">calendar of planned skips and goals</a>"#))
+    }
+
+    @Test func cardsAndBadgesAreSelfContainedSVG() throws {
+        let s = try store()
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let card = try XMLTree.parse(try file(s, "cards/read.svg")).root
+        #expect(card.name == "svg" && card.first("title")?.text == "📚 Read")
+        let texts = card.all("text").map(\.text)
+        #expect(texts.contains("Streak 11 days · best 11 days"))
+        // This year's grid through the week of the as-of day, a cell per day: 1 Nov–22 Nov.
+        #expect(card.all("rect").count == 1 + 22)
+        let badge = try XMLTree.parse(try file(s, "badges/run-jump.svg")).root
+        #expect(badge.first("title")?.text == "streak: 2 days")
+        for path in ["cards/read.svg", "cards/run-jump.svg", "badges/read.svg", "badges/run-jump.svg"] {
+            let text = String(decoding: try file(s, path), as: UTF8.self)
+            // Nothing from elsewhere: no links, images, fonts or scripts.
+            #expect(!text.contains("href=\"http") && !text.contains("<image") && !text.contains("@import") && !text.contains("<script"), "\(path)")
+        }
+        #expect(String(decoding: try file(s, "cards/run-jump.svg"), as: UTF8.self).contains("Run &amp; &lt;jump&gt;"))
+    }
+
+    @Test func theCalendarHasPlannedSkipsAndGoalDatesAndParses() throws {
+        let s = try store()
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let data = try file(s, "calendar.ics")
+        let text = String(decoding: data, as: UTF8.self)
+        // Strict lines: CRLF only, at most 75 octets, BEGIN and END balanced.
+        #expect(text.hasSuffix("\r\n") && !text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        let lines = text.components(separatedBy: "\r\n").dropLast()
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        #expect(lines.filter { $0 == "BEGIN:VEVENT" }.count == lines.filter { $0 == "END:VEVENT" }.count)
+        #expect(text.contains("SUMMARY:Goal: Fit\\, and well\\; really\r\n"))
+        // Python's icalendar reads it back.
+        let script = s.folder.path("read.py"), out = s.folder.path("events.json")
+        try """
+            import icalendar, json, sys
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            events = [[str(e['SUMMARY']), e.decoded('DTSTART').isoformat(), e.decoded('DTEND').isoformat()] for e in cal.walk('VEVENT')]
+            json.dump(events, open(sys.argv[2], 'w'))
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(TestPostgres.spawnAndWait("/usr/bin/python3", [script, s.folder.path("site/calendar.ics"), out]) == 0)
+        let events = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [[String]]
+        #expect(events == [
+            ["Read: excused", "2026-12-24", "2026-12-27"],
+            ["Read: excused", "2026-12-31", "2027-01-01"],
+            ["Goal: Fit, and well; really", "2027-04-10", "2027-04-11"],
+        ])
+        // Nothing planned and no goal dates: no calendar, and no link to one.
+        var empty = Session()
+        try empty.ok("init")
+        try empty.ok("habit", "add", "Read")
+        empty.now = "2026-11-20T18:00:00Z"
+        try empty.ok("report", "--out", "site")
+        #expect(!FileManager.default.fileExists(atPath: empty.folder.path("site/calendar.ics")))
+        #expect(!String(decoding: try Data(contentsOf: empty.folder.url.appendingPathComponent("site/index.md")), as: UTF8.self).contains("calendar"))
+    }
+}
