@@ -11,15 +11,30 @@ struct HTMLPage {
     /// - Parameter root: the relative path to the site's root ("" or "../").
     /// - Parameter tables: the tables the Markdown marks with `⟦table:NAME⟧`, by name.
     func render(markdown: String, title: String, root: String, tables: [String: HTMLTable] = [:]) throws -> String {
-        var body = Self.embedSVGImages(CommonMark.html(from: markdown))
-        for (name, table) in tables {
-            body = body.replacingOccurrences(of: HTMLTable.marker(name), with: table.render())
-        }
+        let body = Self.placingTables(tables, in: Self.embedSVGImages(CommonMark.html(from: markdown)))
         let context: [String: Any] = [
             "title": XMLText.escape(title), "root": root, "asOf": XMLText.escape(asOf), "body": body,
             "head": meta.head(root: root),
         ]
         return try templates.layout.render(context)
+    }
+
+    /// Puts each table where its marker paragraph is, in one pass over the page (a habit page has
+    /// a table per year of history: a search of the whole page per table was most of its cost).
+    static func placingTables(_ tables: [String: HTMLTable], in html: String) -> String {
+        guard !tables.isEmpty else { return html }
+        let open = "<p>⟦table:", close = "⟧</p>"
+        let pieces = html.components(separatedBy: open)
+        var out = pieces[0]
+        for piece in pieces.dropFirst() {
+            if let end = piece.range(of: close), let table = tables[String(piece[..<end.lowerBound])] {
+                out += table.render()
+                out += piece[end.upperBound...]
+            } else {
+                out += open + piece
+            }
+        }
+        return out
     }
 
     /// Replaces `<img src="…/heatmaps/x.svg" alt="…" />` that cmark produced for our own SVG files
