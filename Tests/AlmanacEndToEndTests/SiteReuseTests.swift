@@ -33,6 +33,8 @@ import Testing
             if edits.bool() { flags.append("--include-notes") }
             if edits.bool() { flags.append("--include-journal") }
             if edits.int(0...2) == 0 { flags += ["--as-of", DayKey("2026-11-20")!.adding(days: edits.int(-40...3)).description] }
+            // The feed's and previews' links follow the base URL: a change of it must reach them.
+            if edits.int(0...2) == 0 { flags += ["--base-url", edits.bool() ? "https://example.org/habits/" : "http://me.example/"] }
             let context = "seed \(edits.seed), round \(round), report \(flags.joined(separator: " ")); the last edits:\n"
                 + edits.log.suffix(12).joined(separator: "\n")
             try s.ok(["report"] + options + ["reused"] + flags)

@@ -73,7 +73,7 @@ public struct ScoreChartSVG: DrawnModel {
 
     private func fmt(_ value: Double) -> String { NumberText.rounded(value, digits: 1) }
 
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let monthNames = MetricText.monthAbbreviations
 
     /// Where the time axis is labelled, as day indexes: years for two years of history or more,
     /// months ("Jan 2026" for a January) for two months or more, else weeks ("16 Nov") — so a

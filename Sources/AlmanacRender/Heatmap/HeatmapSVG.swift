@@ -49,7 +49,7 @@ public struct HeatmapSVG: DrawnModel {
             \(Self.defsAndStyle(color: color, hatch: hatch))
 
             """
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let months = MetricText.monthAbbreviations
         for (month, column) in grid.monthColumns {
             head += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(months[month - 1])</text>\n"
         }

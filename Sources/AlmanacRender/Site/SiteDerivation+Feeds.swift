@@ -40,7 +40,7 @@ extension SiteDerivation {
                 let state = item.series.state(at: i)
                 if item.series.isCompleted(i) {
                     done.append(item.habit.unit == .boolean ? item.habit.name
-                                : "\(item.habit.name) (\(MetricText.today(value: item.series.values[i], state: state, habit: item.habit).dropFirst(2)))")
+                                : "\(item.habit.name) (\(MetricText.value(item.series.values[i], of: item.habit)))")
                 } else if item.series.periodRule == nil, state == .missed || (state == .unknown && day < asOf) {
                     // A per-week or per-month habit's day is not a failure on its own.
                     missed.append(item.habit.name)
@@ -90,17 +90,18 @@ extension SiteDerivation {
         return CalendarICS(name: "Habits: planned skips and goals", stamp: basic, events: events)
     }
 
-    /// A habit's card: its name, streaks, score and this year's grid.
-    func card(_ item: SiteHabit) -> HabitCardSVG {
+    /// A habit's card: its name, streaks, score and this year's grid — the days of its heatmap of
+    /// the as-of year when it has one (not drawn twice).
+    func card(_ item: SiteHabit, thisYear: HeatmapSVG?) -> HabitCardSVG {
         let asOf = options.asOf, m = item.metrics
-        let grid = HeatmapGrid(year: asOf.year, weekStart: input.snapshot.settings.weekStart,
-                               firstMonth: item.series.start.year == asOf.year ? item.series.start.month : 1, through: asOf)
+        let grid = thisYear?.grid ?? HeatmapGrid(year: asOf.year, weekStart: input.snapshot.settings.weekStart, through: asOf)
+        let cells = thisYear?.cells ?? HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay)
         let name = item.habit.emoji.isEmpty ? item.habit.name : "\(item.habit.emoji) \(item.habit.name)"
         return HabitCardSVG(
             name: name, streak: "Streak \(m.streak.unit.describe(m.streak.current)) · best \(m.streak.unit.describe(m.streak.best))",
             figures: "Strength \(MetricText.percent(m.score)) · 30 days \(MetricText.percent(m.rate30.value))",
             footer: "\(asOf.year) · as of \(asOf)", color: item.habit.color,
-            grid: grid, cells: HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay), idPrefix: "\(item.slug)-card")
+            grid: grid, cells: cells, idPrefix: "\(item.slug)-card")
     }
 
     /// A habit's badge: "streak | 12 days", grey when there is no streak.

@@ -27,11 +27,14 @@ extension SiteDerivation {
             let row = MetricText.calendarRow(total, of: item.habit)
             lastMonth = LabelledText(MonthGridSVG.title(of: lastMonthDay), "\(row[1]) done (\(row[2]))" + (row.count > 3 ? " · total \(row[3])" : ""))
         }
+        var thisYear: HeatmapSVG?
         for year in item.years.map(Array.init) ?? [] {
-            pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap(item, year: year)))
+            let heatmap = heatmap(item, year: year)
+            if year == asOf.year { thisYear = heatmap }
+            pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
             tables.append(Self.yearTable(item, year: year))
         }
-        pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(item)))
+        pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(item, thisYear: thisYear)))
         pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge(item)))
         let page = page(item, hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables)
         for format in PageFormat.allCases {

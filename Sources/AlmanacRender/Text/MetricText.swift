@@ -70,11 +70,11 @@ public enum MetricText {
         total.due == 0 && total.done == 0 ? "–" : "\(total.done) of \(total.due)"
     }
 
+    /// The months' short names, January first: axis labels, heatmaps, "Nov 16".
+    public static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     /// "Nov 16".
-    public static func shortDay(_ day: DayKey) -> String {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(months[day.month - 1]) \(day.day)"
-    }
+    public static func shortDay(_ day: DayKey) -> String { "\(monthAbbreviations[day.month - 1]) \(day.day)" }
 
     /// "83% (10 of 12)".
     public static func rate(_ rate: CompletionRate) -> String {
@@ -92,9 +92,13 @@ public enum MetricText {
         let limit = "limit \(NumberText.plain(habit.target))"
         guard let value else { return habit.direction == .atMost && state == .done ? "✓ none, \(limit)" : "–" }
         if habit.unit == .boolean { return value >= 1 ? "✓ done" : "✗ not done" }
-        let mark = habit.isCompleted(value: value) ? "✓" : "✗"
-        if habit.direction == .atMost { return "\(mark) \(amount(value, of: habit)), \(limit)" }
-        return "\(mark) \(NumberText.plain(value))/\(amount(habit.target, of: habit))"
+        return "\(habit.isCompleted(value: value) ? "✓" : "✗") \(self.value(value, of: habit))"
+    }
+
+    /// A logged value against the target: "12/8 glasses", "2 cigarettes, limit 2".
+    public static func value(_ value: Double, of habit: Habit) -> String {
+        if habit.direction == .atMost { return "\(amount(value, of: habit)), limit \(NumberText.plain(habit.target))" }
+        return "\(NumberText.plain(value))/\(amount(habit.target, of: habit))"
     }
 
     /// "2/3 this week", "7/10 this month".
