@@ -40,3 +40,7 @@ shot index-phone-dark 390 0 index.html
 shot habit-desktop-light 1200 1 "habits/$habit"
 shot habit-phone-light 390 1 "habits/$habit"
 shot habit-phone-dark 390 0 "habits/$habit"
+if [ -f "$SITE/journal.html" ]; then   # a site rendered with --include-journal
+  shot journal-desktop-light 1200 1 journal.html
+  shot journal-phone-dark 390 0 journal.html
+fi

@@ -1,5 +1,8 @@
 import AlmanacTestSupport
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// The rows of the Markdown pipe table under a heading (the first table after it).
@@ -97,5 +100,38 @@ func markdownTable(_ markdown: String, under heading: String) -> [[String]] {
                 }
             }
         }
+    }
+
+    @Test func wellbeingIsChartedByWeekOnlyWithTheJournal() throws {
+        let s = try store()
+        try s.ok("wellbeing", "add", "mood", "6", "--scale", "10", "--date", "2026-11-03")
+        try s.ok("wellbeing", "add", "mood", "4", "--date", "2026-11-16")
+        try s.ok("wellbeing", "add", "mood", "2", "--date", "2026-11-19", "--note", "private words")
+        try s.ok("wellbeing", "add", "difficulty", "7", "--scale", "10", "--habit", "run", "--date", "2026-11-18")
+        let site = s.folder.url.appendingPathComponent("site")
+        let charts = site.appendingPathComponent("charts/wellbeing")
+        try s.ok("report", "--out", "site")
+        #expect(!FileManager.default.fileExists(atPath: charts.path))
+
+        try s.ok("report", "--out", "site", "--include-journal")
+        // Mood on its largest scale (10): 6 in the week of 2 Nov, none the next, (8 + 4) / 2 in the
+        // as-of week. A habit's difficulty is not a day's wellbeing: no chart.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: charts.path) == ["mood.svg"])
+        let svg = try Data(contentsOf: charts.appendingPathComponent("mood.svg"))
+        #expect(XMLParser(data: svg).parse())
+        #expect(!String(decoding: svg, as: UTF8.self).contains("private words"))
+        let markdown = try String(contentsOf: site.appendingPathComponent("journal.md"), encoding: .utf8)
+        #expect(markdown.contains("![Mood by week: "), "\(markdown)")
+        #expect(markdownTable(markdown, under: "### Mood") == [["2026-W47 from Nov 16", "6 of 10", "2"],
+                                                               ["2026-W46 from Nov 9", "–", "0"],
+                                                               ["2026-W45 from Nov 2", "6 of 10", "1"]])
+        let html = try String(contentsOf: site.appendingPathComponent("journal.html"), encoding: .utf8)
+        #expect(html.contains("<object") && html.contains("charts/wellbeing/mood.svg"))
+        #expect(html.contains("<details class=\"table\" id=\"table-wellbeing-mood\">"))
+
+        // The public run that follows takes the charts down with the journal.
+        try s.ok("report", "--out", "site")
+        #expect(!FileManager.default.fileExists(atPath: charts.path))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("journal.html").path))
     }
 }

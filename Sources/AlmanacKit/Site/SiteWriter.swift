@@ -91,11 +91,17 @@ struct SiteWriter {
     }
 
     /// In place: removes the stale files; returns how many.
+    /// A folder those files leave empty goes with them.
     private func removeStale(made: Set<String>) -> Int {
-        (previous?.manifest.files ?? []).filter { record in
+        let removed = (previous?.manifest.files ?? []).filter { record in
             !made.contains(record.path) && SitePath.isSafe(record.path)
                 && published.remove(record.path) { SiteManifest.sha256(Array($0)) == record.sha256 }
-        }.count
+        }
+        for record in removed {
+            var folder = (record.path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, rmdir(published.path(of: folder)) == 0 { folder = (folder as NSString).deletingLastPathComponent }
+        }
+        return removed.count
     }
 
     /// Staging: brings every file of the published folder that is not part of the new site into
@@ -110,8 +116,14 @@ struct SiteWriter {
             var info = stat()
             guard lstat(published.path(of: relative), &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
+                let newSiteHasIt = staging.isFolder(relative)
                 try staging.makeFolder(relative)
                 dropped += try carryOver(made: made, under: relative)
+                // A folder of the previous site whose files were all stale (the journal's charts
+                // after a public run) is not brought over empty; the user's own empty folder is.
+                if !newSiteHasIt, isEmpty(staging.path(of: relative)), !isEmpty(published.path(of: relative)) {
+                    rmdir(staging.path(of: relative))
+                }
             } else if made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil {
                 continue
             } else if staging.isFolder(relative) {
@@ -126,4 +138,6 @@ struct SiteWriter {
         }
         return dropped
     }
+
+    private func isEmpty(_ folder: String) -> Bool { (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty ?? false }
 }

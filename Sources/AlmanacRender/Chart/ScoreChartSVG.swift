@@ -26,25 +26,11 @@ public struct ScoreChartSVG: DrawnModel {
         let last = scores.last ?? 0
         let summary = scores.isEmpty ? "No history yet." :
             "Strength score from \(start) to \(start.adding(days: scores.count - 1)): now \(Int((last * 100).rounded())) %, best \(Int(((scores.max() ?? 0) * 100).rounded())) %."
-        var svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" \
-            role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
-            <title>\(XMLText.escape(title))</title>
-            <desc>\(XMLText.escape(summary))</desc>
-            <style type="text/css"><![CDATA[
-            svg{color-scheme:light dark}text{font:11px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
-            .grid{stroke:#d0d7de;stroke-width:.5}.line{fill:none;stroke:\(color);stroke-width:1.5}
-            .area{fill:\(color);fill-opacity:.12}
-            @media (prefers-color-scheme: dark){text{fill:#8b949e}.grid{stroke:#30363d}}
-            @media (max-width: 480px){text{font-size:21px}.minor{display:none}}
-            ]]></style>
-
-            """
+        var svg = LineChartFrame.open(width: w, height: h, title: title, summary: summary,
+                                      marks: ".line{fill:none;stroke:\(color);stroke-width:1.5}\n.area{fill:\(color);fill-opacity:.12}")
         for percent in [0, 25, 50, 75, 100] {
             let y = Double(Self.top) + plotH * (1 - Double(percent) / 100)
-            svg += "<line class=\"grid\" x1=\"\(Self.left)\" x2=\"\(w - Self.right)\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"/>"
-            svg += "<text x=\"\(Self.left + 3)\" y=\"\(fmt(y - 3))\">\(percent) %</text>\n"
+            svg += LineChartFrame.gridline(y: y, label: "\(percent) %", from: Self.left, to: w - Self.right)
         }
         guard scores.count > 0 else { return svg + "</svg>\n" }
         let span = max(1, scores.count - 1)

@@ -39,7 +39,8 @@ struct HTMLPage {
 
     /// Replaces `<img src="…/heatmaps/x.svg" alt="…" />` that cmark produced for our own SVG files
     /// with an `<object>` that shows the SVG as a document (keeping the image as its fallback).
-    /// Only sources of the site's own shape (`heatmaps/` or `charts/`, a slug, `.svg`) qualify.
+    /// Only sources of the site's own shape (`heatmaps/`, `charts/` or `charts/wellbeing/`, a slug,
+    /// `.svg`) qualify.
     static func embedSVGImages(_ html: String) -> String {
         let bytes = Array(html.utf8)
         let open = Array("<img src=\"".utf8), close = Array(" />".utf8)
@@ -83,7 +84,8 @@ struct HTMLPage {
         var path = src
         if path.hasPrefix("../") { path = path.dropFirst(3) }
         guard path.hasPrefix("heatmaps/") || path.hasPrefix("charts/"), path.hasSuffix(".svg") else { return false }
-        let name = path.drop { $0 != "/" }.dropFirst().dropLast(4)
+        var name = path.drop { $0 != "/" }.dropFirst().dropLast(4)
+        if path.hasPrefix("charts/wellbeing/") { name = name.dropFirst("wellbeing/".count) }
         return !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 }

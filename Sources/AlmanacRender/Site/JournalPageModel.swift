@@ -1,14 +1,27 @@
 import AlmanacDomain
 
 /// What the journal page (`journal.md` or `.html`, only with `--include-journal`) shows: the
-/// journal entries and the wellbeing ratings, newest first. Text is escaped by the renderer; a
-/// body keeps its paragraphs.
+/// chart of each wellbeing metric by week (with its table), the journal entries and the wellbeing
+/// ratings, newest first. Text is escaped by the renderer; a body keeps its paragraphs and lines.
 public struct JournalPageModel: TemplatedModel, Equatable {
     public var format: PageFormat
     public var asOf: DayKey
     public var entries: [Entry]
     public var ratings: [Rating]
+    /// One per wellbeing metric rated in the last year, by name.
+    public var charts: [Chart]
+    /// The weeks behind each chart, named as the chart's `table`.
+    public var tables: [PageTable]
     public var meta: PageMeta
+
+    public struct Chart: Codable, Sendable, Equatable {
+        /// "Mood".
+        public var title: String
+        /// The chart's path in the site (`charts/wellbeing/mood.svg`).
+        public var image: String
+        public var alt: String
+        public var table: String
+    }
 
     public struct Entry: Codable, Sendable, Equatable {
         public var day: DayKey
@@ -45,11 +58,18 @@ public struct JournalPageModel: TemplatedModel, Equatable {
             if let note = rating.note, !note.isEmpty { fields["note"] = md(note) }
             return fields
         }
+        let charts: [[String: Any]] = self.charts.map { chart in
+            ["title": md(chart.title), "image": chart.image, "alt": md(chart.alt), "table": tables.placeholder(format, chart.table)]
+        }
         let markdown = try templates.journal.render([
             "home": "index.\(format.rawValue)", "entries": entries, "hasRatings": !ratings.isEmpty, "ratings": ratings,
+            "hasCharts": !charts.isEmpty, "charts": charts,
         ] as [String: Any])
         guard format == .html else { return Array(markdown.utf8) }
-        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta).render(markdown: markdown, title: "Journal", root: "").utf8)
+        var htmlTables: [String: HTMLTable] = [:]
+        for table in tables { htmlTables[table.name] = table.html }
+        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
+            .render(markdown: markdown, title: "Journal", root: "", tables: htmlTables).utf8)
     }
 }
 

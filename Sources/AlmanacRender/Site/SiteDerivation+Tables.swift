@@ -46,6 +46,15 @@ extension SiteDerivation {
                          header: ["Month", "Strength score"], rows: rows)
     }
 
+    /// A wellbeing metric's weeks behind its chart, newest first: the week, its mean, its ratings.
+    static func wellbeingTable(_ trend: WellbeingTrend, name: String) -> PageTable {
+        let rows = trend.weeks.reversed().map { week in
+            ["\(week.first.isoWeekLabel) from \(MetricText.shortDay(week.first))",
+             week.mean.map { WellbeingChartSVG.value($0, scale: trend.scaleMax) } ?? "–", "\(week.ratings)"]
+        }
+        return PageTable(name: name, summary: "Table: \(trend.metric) by week", header: ["Week", "Mean", "Ratings"], rows: rows)
+    }
+
     static func weekdayTable(_ chart: WeekdayChartSVG) -> PageTable {
         let order = (0..<7).map { Weekday.allCases[(chart.weekStart.isoIndex + $0) % 7] }
         return PageTable(name: "weekdays", summary: "Table: days done by weekday", header: ["Weekday", "Days done"],

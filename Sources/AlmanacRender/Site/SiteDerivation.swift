@@ -60,15 +60,18 @@ public struct SiteDerivation: Sendable {
         var pages: [SitePage] = []
         let dashboard = dashboard(habits, overview: overview, progress: progress, hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
+        for chart in journal?.drawn ?? [] { pages.append(chart) }
         for format in PageFormat.allCases {
             pages.append(SitePage(path: "index.\(format.rawValue)", templated: dashboard.in(format)))
-            if let journal { pages.append(SitePage(path: "journal.\(format.rawValue)", templated: journal.in(format))) }
+            if let journal { pages.append(SitePage(path: "journal.\(format.rawValue)", templated: journal.page.in(format))) }
         }
         return pages
     }
 
-    /// The journal entries and wellbeing ratings through the as-of day, newest first.
-    func journal() -> JournalPageModel {
+    /// The journal page and its charts: a chart per wellbeing metric rated in the last year (with
+    /// the weeks behind it), the journal entries and wellbeing ratings through the as-of day,
+    /// newest first.
+    func journal() -> (page: JournalPageModel, drawn: [SitePage]) {
         let entries = input.journal.filter { $0.dayKey <= options.asOf }.reversed().map { entry in
             JournalPageModel.Entry(day: entry.dayKey, title: entry.title, body: entry.body)
         }
@@ -76,7 +79,20 @@ public struct SiteDerivation: Sendable {
             JournalPageModel.Rating(day: rating.dayKey, metric: rating.metric,
                                     value: "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", note: rating.note)
         }
-        return JournalPageModel(format: .markdown, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings),
-                                meta: meta(path: "journal.html", title: "Journal", description: "Journal entries and wellbeing ratings.", image: nil))
+        let trends = WellbeingTrend.trends(input.wellbeing, through: options.asOf, weekStart: input.snapshot.settings.weekStart)
+        var drawn: [SitePage] = [], charts: [JournalPageModel.Chart] = [], tables: [PageTable] = []
+        // Charts go in a folder of their own: no habit's chart name can take theirs.
+        for (trend, slug) in zip(trends, Slug.make(trends.map(\.metric))) {
+            let chart = WellbeingChartSVG(trend: trend)
+            let path = "charts/wellbeing/\(slug).svg"
+            drawn.append(SitePage(path: path, drawn: chart))
+            charts.append(JournalPageModel.Chart(title: WellbeingChartSVG.capitalized(trend.metric), image: path,
+                                                 alt: "\(chart.title): \(chart.summary)", table: "wellbeing-\(slug)"))
+            tables.append(Self.wellbeingTable(trend, name: "wellbeing-\(slug)"))
+        }
+        let page = JournalPageModel(format: .markdown, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings),
+                                    charts: charts, tables: tables,
+                                    meta: meta(path: "journal.html", title: "Journal", description: "Journal entries and wellbeing ratings.", image: nil))
+        return (page, drawn)
     }
 }

@@ -219,6 +219,18 @@ To show them in a README or a blog{{^absolute}} (addresses from the site's folde
 
 [← All habits]({{{home}}})
 
+{{#hasCharts}}
+## Wellbeing by week
+
+{{/hasCharts}}
+{{#charts}}
+### {{{title}}}
+
+![{{{alt}}}]({{{image}}})
+
+{{{table}}}
+
+{{/charts}}
 {{#entries}}
 ## {{{date}}} — {{{title}}}
 
