@@ -1,12 +1,12 @@
 # Almanac — everything a new machine needs is installed by these targets (Debian/Ubuntu: apt-get,
 # as root or through sudo). `make test` and `make demo` work on a brand-new machine.
 SWIFT ?= swift
-APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libxml2-utils time bc python3 python3-jsonschema python3-icalendar \
+APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libxml2-utils time bc python3 python3-jsonschema python3-icalendar libxlsxwriter-dev python3-openpyxl \
   postgresql postgresql-client
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac
 
-.PHONY: deps build release test demo bench check-site templates man clean
+.PHONY: deps build release test demo bench check-site check-xlsx templates man clean
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -47,6 +47,9 @@ bench: release
 
 check-site: demo
 	bash scripts/check-site.sh
+
+check-xlsx: demo
+	bash scripts/check-xlsx.sh
 
 templates:
 	python3 scripts/embed-templates.py

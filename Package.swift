@@ -50,6 +50,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // libxlsxwriter: the .xlsx workbook of `export xlsx`, written row by row in constant memory.
+        .systemLibrary(
+            name: "Cxlsxwriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]
+        ),
         .systemLibrary(
             name: "Ccmark",
             pkgConfig: "libcmark",
@@ -82,7 +88,7 @@ let package = Package(
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport", "Czlib",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport", "Czlib", "Cxlsxwriter",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -50,7 +50,8 @@ echo "   $(sqlite3 "$STORE" 'SELECT COUNT(*) FROM habitEntry') habit entries, $(
 echo "== whole commands (median of $RUNS)"
 measure "status" "$BIN" status --store "$STORE"
 measure "stats run" "$BIN" stats run --store "$STORE"
-measure "export csv (all five files)" "$BIN" export csv --store "$STORE" --out "$WORK/csv"
+measure "export csv (all eight files)" "$BIN" export csv --store "$STORE" --out "$WORK/csv"
+measure "export xlsx (peak ≤ 300 MB)" "$BIN" export xlsx --store "$STORE" --out "$WORK/almanac.xlsx"
 measure "backup" "$BIN" backup --store "$STORE" --out "$WORK/backup.json" --as-of 2026-11-20
 rm -rf "$WORK"/fresh; mkdir -p "$WORK/fresh"
 # Each run restores into a path that does not exist yet (cleaning up is not part of the figure).
@@ -88,6 +89,9 @@ ENTRIES_SQL="SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.targ
 compare "export csv / sqlite3 -csv of the entries" 1.5 \
   "'$BIN' export csv --store '$STORE' --out '$WORK/csv'" \
   "sqlite3 -csv '$STORE' \"$ENTRIES_SQL\" > '$WORK/yard.csv'"
+compare "export xlsx / export csv" 3 \
+  "'$BIN' export xlsx --store '$STORE' --out '$WORK/almanac.xlsx'" \
+  "'$BIN' export csv --store '$STORE' --out '$WORK/csv'"
 JSON_SQL=""
 for t in category habit goal habitEntry journalEntry wellbeingEntry; do JSON_SQL="$JSON_SQL sqlite3 -json '$STORE' 'SELECT * FROM $t ORDER BY id';"; done
 compare "backup / sqlite3 -json of the same rows" 1.5 \

@@ -2,32 +2,32 @@ import AlmanacDomain
 import AlmanacKit
 import ArgumentParser
 
-/// `almanac export csv`: the six CSV files.
+/// `almanac export csv`: the eight CSV files.
 struct ExportCSVCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
-        abstract: "Write habits.csv, entries.csv, daily.csv, journal.csv and wellbeing.csv.",
+        abstract: "Write habits.csv, entries.csv, days.csv, daily.csv, weeks.csv, months.csv, journal.csv and wellbeing.csv.",
         discussion: """
             RFC 4180 CSV in UTF-8 with a header row, ISO dates and '.' decimals. Only live rows are \
             exported (soft-deleted history is in the backup). Cells that a spreadsheet would run as a \
-            formula get a leading ' (not with --raw, which is for scripts). The six files are replaced \
-            together: all old or all new.
+            formula get a leading ' (not with --raw, which is for scripts). weeks.csv and months.csv \
+            total each habit's weeks (by the store's week start) and calendar months, as `stats` \
+            does. The eight files are replaced together: all old or all new. For a spreadsheet \
+            people open, `export xlsx` writes a workbook.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The folder to write to (created when missing).", valueName: "folder")) var out = "exports"
     @Flag(help: "Start each file with a UTF-8 byte order mark, for Excel.") var bom = false
     @Flag(help: "No leading ' on cells that look like formulas: for scripts and pandas, not for spreadsheets.") var raw = false
-    @Option(help: ArgumentHelp("Export as of this day (default today): later entries are left out.", valueName: "YYYY-MM-DD"),
-            transform: ArgumentValues.day)
-    var asOf: DayKey?
+    @OptionGroup var day: ExportDayOption
 
     @OptionGroup var quiet: QuietOption
 
     func run() throws {
         quiet.apply()
-        global.noteIfAfterToday(asOf)
-        let export = try CSVExport(store: global.openStore(), out: out, asOf: asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
+        global.noteIfAfterToday(day.asOf)
+        let export = try CSVExport(store: global.openStore(), out: out, asOf: day.asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
         let asOf = try export.run(progress: progress.update)
         progress.finish()

@@ -1,0 +1,140 @@
+import AlmanacDomain
+import AlmanacRender
+
+/// One cell of an exported table, typed: the CSV files write its text, the workbook its value
+/// with a number format (days as dates, rates as percentages, instants as date and time).
+enum ExportCell: Equatable {
+    case text(String)
+    case number(Double)
+    /// A share from 0 to 1 (a completion rate): 4 decimals in CSV, a percentage in the workbook.
+    case rate(Double)
+    case day(DayKey)
+    /// A calendar month by its first day: `2026-11` in CSV, a date shown as `yyyy-mm` in the workbook.
+    case month(DayKey)
+    case instant(Timestamp)
+    case flag(Bool)
+    case empty
+    /// A habit's day that was skipped (excused): no value, so an empty CSV cell; the workbook
+    /// greys it.
+    case excused
+
+    var csvText: String {
+        switch self {
+        case .text(let text): return text
+        case .number(let value): return CSVField.number(value)
+        case .rate(let value): return CSVField.number(value, digits: 4)
+        case .day(let day): return day.description
+        case .month(let day): return String(day.description.prefix(7))
+        case .instant(let stamp): return stamp.description
+        case .flag(let flag): return flag ? "true" : "false"
+        case .empty, .excused: return ""
+        }
+    }
+
+    static func share(_ rate: CompletionRate) -> ExportCell { rate.value.map(ExportCell.rate) ?? .empty }
+    static func count(_ n: Int) -> ExportCell { .number(Double(n)) }
+}
+
+/// The tables `export csv` and `export xlsx` share, typed, from one snapshot of the store and
+/// one computation of every habit's metrics (the same as `stats` and the site): the habits,
+/// every day's values, the weeks and months of each habit, the journal and wellbeing. The entries
+/// are streamed by each writer from the store.
+struct ExportTables {
+    static let habitsHeader = ["id", "name", "emoji", "unit", "unit_label", "target", "direction", "frequency", "category",
+                               "color", "created_at", "archived_at", "current_streak", "best_streak", "rate_7d", "rate_30d",
+                               "rate_365d", "score", "total_checkins", "total_value", "rate_recent", "rate_recent_window"]
+    static let weeksHeader = ["week_start", "iso_week", "habit_id", "habit_name", "unit", "days_done", "done", "due", "rate",
+                              "value", "in_progress"]
+    static let monthsHeader = ["month", "habit_id", "habit_name", "unit", "days_done", "done", "due", "rate", "value", "in_progress"]
+    static let journalHeader = ["date", "timestamp_utc", "title", "body", "id"]
+    static let wellbeingHeader = ["date", "timestamp_utc", "metric", "value", "scale_max", "habit_id", "note", "id"]
+
+    let snapshot: StoreSnapshot
+    let asOf: DayKey
+    /// Every habit in the store's order, with its series and metrics.
+    let all: [(habit: Habit, series: DaySeries, metrics: HabitMetrics)]
+
+    init(snapshot: StoreSnapshot, asOf: DayKey) {
+        self.snapshot = snapshot; self.asOf = asOf
+        self.all = snapshot.metrics(asOf: asOf)
+    }
+
+    /// The habits with history (a logged or skipped day): the columns of the daily table.
+    var withHistory: [(habit: Habit, series: DaySeries, metrics: HabitMetrics)] {
+        all.filter { item in (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] } }
+    }
+
+    func habits(categories: [AlmanacDomain.Category]) -> [[ExportCell]] {
+        let categories = Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0.name) })
+        return all.map { habit, _, m in
+            [.text(habit.id.description), .text(habit.name), .text(habit.emoji), .text(habit.unit.rawValue), .text(habit.unitLabel),
+             .number(habit.target), .text(habit.direction.cliName), .text(habit.frequency.cliDescription),
+             .text(habit.categoryId.flatMap { categories[$0] } ?? ""), .text(habit.color), .instant(habit.createdAt),
+             habit.archivedAt.map(ExportCell.instant) ?? .empty, .count(m.streak.current), .count(m.streak.best),
+             rounded(m.rate7.value), rounded(m.rate30.value), rounded(m.rate365.value), .rate(m.score),
+             .count(m.totalCheckins), .number(m.totalValue), rounded(m.recentRate.rate.value), .text(m.recentRate.window)]
+        }
+    }
+
+    private func rounded(_ rate: Double?) -> ExportCell { rate.map(ExportCell.rate) ?? .empty }
+
+    /// Each habit's weeks (by the store's week start), oldest first, habit after habit in the
+    /// store's order: a habit's weeks are one block, for a filter or a chart.
+    func weeks() -> [[ExportCell]] {
+        all.flatMap { habit, _, m in
+            m.weeks.map { week in [ExportCell.day(week.first), .text(week.label)] + periodCells(week, of: habit) }
+        }
+    }
+
+    /// Each habit's calendar months, as `weeks()`.
+    func months() -> [[ExportCell]] {
+        all.flatMap { habit, _, m in m.months.map { month in [ExportCell.month(month.first)] + periodCells(month, of: habit) } }
+    }
+
+    private func periodCells(_ total: CalendarTotal, of habit: Habit) -> [ExportCell] {
+        [.text(habit.id.description), .text(habit.name), .text(habit.unit.rawValue), .count(total.daysDone), .count(total.done),
+         .count(total.due), .share(total.rate), .number(total.value), .flag(total.inProgress)]
+    }
+
+    /// One row per day from the first logged or skipped day to the as-of day: each habit with
+    /// history's value (empty when nothing was logged, `excused` when skipped), the names of the
+    /// habits skipped, and the day's weighted score of the habits due (as `status` and the
+    /// dashboard).
+    func daily() -> (header: [String], habits: [Habit], rows: [[ExportCell]]) {
+        let columns = withHistory
+        let header = ["date"] + columns.map(\.habit.name) + ["skipped", "weighted_score"]
+        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
+                                     asOf: asOf, weekStart: snapshot.settings.weekStart)
+        let first = columns.compactMap { item in
+            (0..<item.series.count).first { item.series.logged[$0] || item.series.skipped[$0] }.map(item.series.day(at:))
+        }.min()
+        guard let first else { return (header, columns.map(\.habit), []) }
+        var rows: [[ExportCell]] = []
+        rows.reserveCapacity(first.days(to: asOf) + 1)
+        for ordinal in first.ordinal...asOf.ordinal {
+            let day = DayKey(ordinal: ordinal)
+            var row: [ExportCell] = [.day(day)]
+            var skipped: [String] = []
+            for (_, s, _) in columns {
+                guard let i = s.index(of: day) else { row.append(.empty); continue }
+                row.append(s.logged[i] ? .number(s.values[i]) : s.skipped[i] ? .excused : .empty)
+                if s.skipped[i] { skipped.append(s.habit.name) }
+            }
+            row.append(.text(skipped.joined(separator: "; ")))
+            row.append(overview.day(day)?.weightedScore.map(ExportCell.rate) ?? .empty)
+            rows.append(row)
+        }
+        return (header, columns.map(\.habit), rows)
+    }
+
+    static func journal(_ entries: [JournalEntry]) -> [[ExportCell]] {
+        entries.map { [.day($0.dayKey), .instant($0.timestampUtc), .text($0.title), .text($0.body), .text($0.id.description)] }
+    }
+
+    static func wellbeing(_ entries: [WellbeingEntry]) -> [[ExportCell]] {
+        entries.map { entry in
+            [.day(entry.dayKey), .instant(entry.timestampUtc), .text(entry.metric), .number(entry.value), .number(entry.scaleMax),
+             entry.habitId.map { .text($0.description) } ?? .empty, .text(entry.note ?? ""), .text(entry.id.description)]
+        }
+    }
+}
