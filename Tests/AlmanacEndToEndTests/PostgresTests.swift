@@ -49,6 +49,9 @@ struct PostgresTests {
         for name in ["habits.csv", "entries.csv", "daily.csv", "weeks.csv", "months.csv", "journal.csv", "wellbeing.csv"] {
             #expect(s.folder.bytes("csv-a/\(name)") == s.folder.bytes("csv-server/\(name)"), "\(name)")
         }
+        try s.ok("export", "xlsx", "--store", "a.sqlite", "--out", "a.xlsx", "--as-of", "2026-11-20")
+        try s.ok("export", "xlsx", "--store", s.store, "--out", "server.xlsx", "--as-of", "2026-11-20")
+        #expect(s.folder.bytes("a.xlsx") == s.folder.bytes("server.xlsx"))
         #expect(try s.ok("status", "--store", "a.sqlite") == s.ok("status", "--store", s.store))
         // A store that holds something is not overwritten.
         let refused = try s.binary.run(["copy", "--from", "a.sqlite", "--to", s.store], environment: env, in: s.folder.url)
