@@ -2,9 +2,10 @@
 # The PostgreSQL half of `make bench` (run by Benchmarks/run.sh, or on its own after it): the bench
 # store of docs/PERFORMANCE.md held in a throw-away PostgreSQL 15 on this machine, against the same
 # commands on the SQLite bench store in the same run (pairs taken in turn, median ratio), and the
-# scale-out: 200 stores of one year each in one server, all their reports with 1 and 2 workers.
+# nightly run of an operator: 200 stores of one year each in one server, `report --each-store` with
+# 1 and 2 workers and as two copies at once, then 2,000 stores.
 # Needs the bench store that run.sh builds (.build/bench/bench.sqlite). Record the figures in
-# docs/PERFORMANCE.md.
+# docs/PERFORMANCE.md. SECTION=nightly runs only the operator's nightly run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=$PWD/.build/release/almanac
@@ -13,7 +14,7 @@ STORE=$WORK/bench.sqlite
 RUNS=${RUNS:-5}
 STORES=${STORES:-200}
 export ALMANAC_NOW=2026-11-20T20:00:00Z
-[ -f "$STORE" ] || "$BIN" demo --store "$STORE" --habits 100 --years 10 --seed 1 --force --no-report >/dev/null
+[ -f "$STORE" ] || [ "${SECTION:-all}" != all ] || "$BIN" demo --store "$STORE" --habits 100 --years 10 --seed 1 --force --no-report >/dev/null
 
 if [ -z "${ALMANAC_TEST_POSTGRES:-}" ]; then exec bash scripts/pg-server.sh run bash "$0" "$@"; fi
 PG="$ALMANAC_TEST_POSTGRES?schema=bench"
@@ -40,8 +41,9 @@ pair() {   # label, target ratio, "PostgreSQL command", "SQLite command" (before
     "$(echo "$r <= $target" | bc -l | sed 's/1/met/; s/0/MISSED/')"
 }
 
-psql_admin() { psql "$ALMANAC_TEST_POSTGRES" -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
+psql_admin() { PGOPTIONS='-c client_min_messages=warning' psql "$ALMANAC_TEST_POSTGRES" -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
 
+if [ "${SECTION:-all}" = all ]; then   # SECTION=nightly: only the nightly run below
 echo "== the bench store in PostgreSQL $(psql_admin 'SHOW server_version') (copy from $STORE)"
 psql_admin "DROP SCHEMA IF EXISTS bench CASCADE" >/dev/null
 read -r t m < <(once "$BIN" copy --from "$STORE" --to "$PG")
@@ -69,20 +71,74 @@ pair "copy SQLite → empty store" 3 \
   "exec '$BIN' copy --from '$STORE' --to '$ALMANAC_TEST_POSTGRES?schema=copied'" \
   "exec '$BIN' copy --from '$STORE' --to '$WORK/copied.sqlite'"
 
-echo "== scale-out: $STORES stores of one year each (demo --habits 10 --years 1) in one server"
+fi
+
+echo "== the nightly run of an operator: $STORES stores of one year each (demo --habits 10 --years 1) in one server"
+# One store copied from a file, the others cloned from it inside the server (the same rows in
+# schemas of their own); an operator role with a schema of its own, granted reading on each.
 mkdir -p "$WORK/scale"
 "$BIN" demo --store "$WORK/scale/one.sqlite" --habits 10 --years 1 --seed 2 --force --no-report >/dev/null
+psql_admin "DROP ROLE IF EXISTS bench_ops" >/dev/null 2>&1 || true
+make_stores() {   # first last: stores p<first>..p<last>, cloned from p1, readable by bench_ops (100 a transaction)
+  local from=$1
+  while [ "$from" -le "$2" ]; do make_batch "$from" "$(( from + 99 < $2 ? from + 99 : $2 ))"; from=$((from + 100)); done
+}
+make_batch() {
+  psql_admin "DO \$\$ DECLARE t text; BEGIN FOR i IN $1..$2 LOOP
+      EXECUTE format('DROP SCHEMA IF EXISTS p%s CASCADE; CREATE SCHEMA p%s', i, i);
+      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'p1' LOOP
+        EXECUTE format('CREATE TABLE p%s.%I (LIKE p1.%I INCLUDING ALL); INSERT INTO p%s.%I SELECT * FROM p1.%I', i, t, t, i, t, t);
+      END LOOP;
+      EXECUTE format('GRANT USAGE ON SCHEMA p%s TO bench_ops; GRANT SELECT ON ALL TABLES IN SCHEMA p%s TO bench_ops', i, i);
+    END LOOP; END \$\$" >/dev/null
+}
+psql_admin "DROP SCHEMA IF EXISTS p1 CASCADE; DROP SCHEMA IF EXISTS bench_ops CASCADE; CREATE ROLE bench_ops LOGIN PASSWORD 'bench'; CREATE SCHEMA bench_ops AUTHORIZATION bench_ops" >/dev/null
+"$BIN" copy --from "$WORK/scale/one.sqlite" --to "$ALMANAC_TEST_POSTGRES?schema=p1" >/dev/null
+psql_admin "GRANT USAGE ON SCHEMA p1 TO bench_ops; GRANT SELECT ON ALL TABLES IN SCHEMA p1 TO bench_ops" >/dev/null
 started=$(date +%s.%N)
-seq "$STORES" | xargs -P 2 -I{} sh -c "psql '$ALMANAC_TEST_POSTGRES' -X -q -c 'DROP SCHEMA IF EXISTS p{} CASCADE' >/dev/null 2>&1; '$BIN' copy --from '$WORK/scale/one.sqlite' --to '$ALMANAC_TEST_POSTGRES?schema=p{}' >/dev/null"
-printf '   %s stores created (copy from one file) in %.1f s\n' "$STORES" "$(echo "$(date +%s.%N) - $started" | bc -l)"
+make_stores 2 "$STORES"
+# Long-lived stores are vacuumed: freshly written rows would otherwise be rewritten on their first
+# read (hint bits) and autovacuum would run during the timings.
+psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null
+printf '   %s stores made (and vacuumed) in %.1f s\n' "$STORES" "$(echo "$(date +%s.%N) - $started" | bc -l)"
+OPS="postgres://bench_ops@${ALMANAC_TEST_POSTGRES#*@}?schema=bench_ops"
+forget() { psql_admin "TRUNCATE bench_ops.almanac_report_nights" >/dev/null 2>&1 || true; }
+nightly() {   # out-root, workers: prints the seconds of one run into a new folder
+  local t; forget
+  t=$( { /usr/bin/time -f "%e" env PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$1" --workers "$2" --quiet; } 2>&1 | tail -n 1)
+  echo "$t"
+}
 for workers in 1 2; do
-  rm -rf "$WORK/scale/sites"; mkdir -p "$WORK/scale/sites"
-  started=$(date +%s.%N)
-  seq "$STORES" | xargs -P "$workers" -I{} "$BIN" report --store "$ALMANAC_TEST_POSTGRES?schema=p{}" --out "$WORK/scale/sites/p{}" --as-of 2026-11-20 >/dev/null
-  seconds=$(echo "$(date +%s.%N) - $started" | bc -l)
-  printf '   reports of all %s stores, %s worker(s): %6.1f s, %5.1f stores/s\n' "$STORES" "$workers" "$seconds" "$(echo "$STORES / $seconds" | bc -l)"
-  [ "$workers" = 1 ] && ONE=$seconds
+  times=()
+  for i in $(seq "$RUNS"); do times+=("$(nightly "$WORK/scale/w$workers-$i" "$workers")"); done
+  t=$(printf '%s\n' "${times[@]}" | median)
+  printf '   one process, %s worker(s): %6.2f s, %5.1f stores/s%s\n' "$workers" "$t" "$(echo "$STORES / $t" | bc -l)" \
+    "$([ "$workers" = 2 ] && echo " (target ≥ 40 stores/s)")"
+  [ "$workers" = 1 ] && ONE=$t
 done
-printf '   2 workers ÷ 1 worker: %.2f × the throughput\n' "$(echo "$ONE / $seconds" | bc -l)"
-for i in $(seq "$STORES"); do echo "DROP SCHEMA IF EXISTS p$i CASCADE;"; done | psql "$ALMANAC_TEST_POSTGRES" -X -q >/dev/null
+times=()
+for i in $(seq "$RUNS"); do
+  forget
+  started=$(date +%s.%N)
+  PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$WORK/scale/a-$i" --workers 1 --quiet &
+  PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$WORK/scale/b-$i" --workers 1 --quiet
+  wait
+  times+=("$(echo "$(date +%s.%N) - $started" | bc -l)")
+  # Every store exactly once between the two copies.
+  a=$(ls "$WORK/scale/a-$i" | wc -l); b=$(ls "$WORK/scale/b-$i" | wc -l); both=$(comm -12 <(ls "$WORK/scale/a-$i") <(ls "$WORK/scale/b-$i") | wc -l)
+  [ "$((a + b))" = "$STORES" ] && [ "$both" = 0 ] || { echo "   two copies rendered $a + $b stores, $both twice!"; exit 1; }
+done
+t=$(printf '%s\n' "${times[@]}" | median)
+printf '   two copies at once, one worker each: %6.2f s (%.2f × one copy; every store exactly once: checked)\n' "$t" "$(echo "$t / $ONE" | bc -l)"
+rm -rf "$WORK/scale"/w* "$WORK/scale"/a-* "$WORK/scale"/b-*
+BIG=$((STORES * 10))
+echo "== the same with $BIG stores (linear?)"
+make_stores "$((STORES + 1))" "$BIG"
+psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null
+t=$(nightly "$WORK/scale/big" 2)
+printf '   one process, 2 workers: %6.2f s, %5.1f stores/s\n' "$t" "$(echo "$BIG / $t" | bc -l)"
+for first in $(seq 1 100 "$BIG"); do
+  psql_admin "DO \$\$ BEGIN FOR i IN $first..$((first + 99)) LOOP EXECUTE format('DROP SCHEMA IF EXISTS p%s CASCADE', i); END LOOP; END \$\$" >/dev/null
+done
+psql_admin "DROP SCHEMA bench_ops CASCADE; DROP ROLE bench_ops" >/dev/null
 rm -rf "$WORK/scale"

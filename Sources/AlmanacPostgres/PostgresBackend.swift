@@ -17,16 +17,31 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     let connection: PostgresConnection
     let logger: Logger
     private var closed = false
+    /// False for a backend that borrows another's connection (`pointed(at:)`): closing it leaves
+    /// the connection open.
+    private let ownsConnection: Bool
 
     public var location: String { url.location }
 
     /// How long a write waits for another writer of the store before giving up.
     static let lockTimeout = "10s"
 
-    private init(url: PostgresURL, connection: PostgresConnection, logger: Logger) {
+    private init(url: PostgresURL, connection: PostgresConnection, logger: Logger, ownsConnection: Bool = true) {
         self.url = url
         self.connection = connection
         self.logger = logger
+        self.ownsConnection = ownsConnection
+    }
+
+    /// This connection pointed at another schema of the database (its search path set): for a
+    /// role that reads many stores one after the other on one connection. The new backend
+    /// borrows the connection; closing it does not close the connection.
+    func pointed(at schema: String) throws -> PostgresBackend {
+        var url = self.url
+        url.schema = schema
+        let backend = PostgresBackend(url: url, connection: connection, logger: logger, ownsConnection: false)
+        try backend.simple("SET search_path TO \(url.quotedSchema)")
+        return backend
     }
 
     /// Connects (within `connectTimeout`) and points the connection at the store's schema.
@@ -116,10 +131,10 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     public func close() throws {
         guard !closed else { return }
         closed = true
-        try? connection.close().wait()
+        if ownsConnection { try? connection.close().wait() }
     }
 
-    deinit { if !closed { try? connection.close().wait() } }
+    deinit { if !closed && ownsConnection { try? connection.close().wait() } }
 }
 
 /// One PostgreSQL connection inside a transaction.

@@ -53,6 +53,11 @@ enum PostgresFailure {
         }
     }
 
+    /// A store this role may not read (an operator's role, reading stores it does not own).
+    static func readRefused(url: PostgresURL, reason: String) -> StoreError {
+        StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) reading the store in schema \(url.schema) (\(reason)); its administrator grants reading with GRANT USAGE ON SCHEMA \(url.schema) TO \(url.user) and GRANT SELECT ON ALL TABLES IN SCHEMA \(url.schema) TO \(url.user).")
+    }
+
     /// A schema this role may not use as a store.
     static func accessRefused(url: PostgresURL, reason: String) -> StoreError {
         StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) access to the store in schema \(url.schema) (\(reason)); a store belongs to the role that owns its schema.")

@@ -145,6 +145,40 @@ extension RelationalStore where Backend == PostgresBackend {
         }
     }
 
+    /// The store in the backend's schema, to read it on a connection that reads many stores
+    /// (`PostgresNightShift`): the connected role needs only what an administrator granted for
+    /// reading — USAGE on the schema, SELECT on its tables — not ownership. Nothing is created,
+    /// migrated or written. A store that an older Almanac wrote is refused until its owner opens
+    /// it once (which brings it up to date); one a newer Almanac wrote, always.
+    static func openForReading(_ backend: PostgresBackend) throws -> PostgresStore {
+        let url = backend.url, schema = url.schema
+        try backend.read { db in
+            var usage: Bool?
+            try db.forEachRow("SELECT has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?", [.text(schema)]) { row in
+                usage = row.withText(0) { $0.first == 1 }
+            }
+            guard let usage else { throw StoreError.missing(path: url.location) }
+            guard usage else { throw PostgresFailure.readRefused(url: url, reason: "it lacks the USAGE privilege on schema \(schema)") }
+            var tables: [String] = [], unreadable: String?
+            try db.forEachRow("""
+                SELECT tablename, has_table_privilege(quote_ident(schemaname) || '.' || quote_ident(tablename), 'SELECT')
+                FROM pg_tables WHERE schemaname = ? ORDER BY tablename
+                """, [.text(schema)]) { row in
+                tables.append(row.string(0))
+                if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = row.string(0) }
+            }
+            guard tables.contains(PostgresSchema.migrationsTable) else { throw StoreError.missing(path: url.location) }
+            if let unreadable { throw PostgresFailure.readRefused(url: url, reason: "it lacks the SELECT privilege on table \(schema).\(unreadable)") }
+            let applied = try appliedMigrations(db)
+            let known = Set(PostgresSchema.migrations.map(\.identifier))
+            if !applied.isSubset(of: known) { throw StoreError.newerSchema(path: url.location) }
+            if applied.count < known.count {
+                throw StoreError.server("The store in schema \(schema) was written by an older Almanac; it can be read here once its owner has opened it (any command brings it up to date).")
+            }
+        }
+        return PostgresStore(backend: backend)
+    }
+
     /// A checked plain name as an SQL string literal.
     private static func literal(_ name: String) -> String { "'\(name)'" }
 }

@@ -62,7 +62,7 @@ public struct PostgresURL: Sendable, Equatable {
     /// The schema as a quoted identifier (its name is checked to be plain, so quoting is enough).
     var quotedSchema: String { "\"\(schema)\"" }
 
-    static func isPlainName(_ name: String) -> Bool {
+    public static func isPlainName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 63 else { return false }
         let lower = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz_")
         let rest = lower.union(CharacterSet(charactersIn: "0123456789"))

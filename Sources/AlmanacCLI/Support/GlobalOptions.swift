@@ -25,9 +25,6 @@ public struct GlobalOptions: ParsableArguments {
     public func clock() throws -> Clock { try Clock(environment: Self.environment) }
 }
 
-/// `-q`/`--quiet` of the commands that write files or a store: nothing on success, for cron.
-/// Results go to stdout and diagnostics to stderr, so `>/dev/null` already silences a success;
-/// `-q` also drops the notes about the data a success may print. Errors are always printed.
 /// `--as-of` of the exports: the last day exported.
 struct ExportDayOption: ParsableArguments {
     @Option(help: ArgumentHelp("Export as of this day (default today): later entries are left out.", valueName: "YYYY-MM-DD"),
@@ -35,6 +32,9 @@ struct ExportDayOption: ParsableArguments {
     var asOf: DayKey?
 }
 
+/// `-q`/`--quiet` of the commands that write files or a store: nothing on success, for cron.
+/// Results go to stdout and diagnostics to stderr, so `>/dev/null` already silences a success;
+/// `-q` also drops the notes about the data a success may print. Errors are always printed.
 struct QuietOption: ParsableArguments {
     @Flag(name: [.customShort("q"), .long], help: "Print nothing on success (errors are still printed on stderr).")
     var quiet = false

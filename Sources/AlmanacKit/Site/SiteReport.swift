@@ -52,14 +52,25 @@ public struct SiteReport {
     public let store: any AlmanacStore
     public let request: Request
     public let clock: Clock
+    /// The templates, when the caller loaded them already (a run over many stores loads them once).
+    let loadedTemplates: TemplateSet?
 
     public init(store: any AlmanacStore, request: Request, clock: Clock) {
-        self.store = store; self.request = request; self.clock = clock
+        self.init(store: store, request: request, clock: clock, templates: nil)
+    }
+
+    init(store: any AlmanacStore, request: Request, clock: Clock, templates: TemplateSet?) {
+        self.store = store; self.request = request; self.clock = clock; self.loadedTemplates = templates
+    }
+
+    /// The request's templates: a folder of edited ones, or the built-in ones.
+    static func templates(_ request: Request) throws -> TemplateSet {
+        try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()
     }
 
     /// Renders the site and publishes it; `progress(done, total)` follows the writing.
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
-        let templates = try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()
+        let templates = try loadedTemplates ?? Self.templates(request)
         // The folder first (and its parents): the lock is taken beside it. A report that fails
         // leaves no empty folder that was not there before.
         let existed = FileManager.default.fileExists(atPath: request.out)

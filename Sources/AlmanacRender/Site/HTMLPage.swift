@@ -23,18 +23,36 @@ struct HTMLPage {
     /// a table per year of history: a search of the whole page per table was most of its cost).
     static func placingTables(_ tables: [String: HTMLTable], in html: String) -> String {
         guard !tables.isEmpty else { return html }
-        let open = "<p>⟦table:", close = "⟧</p>"
-        let pieces = html.components(separatedBy: open)
-        var out = pieces[0]
-        for piece in pieces.dropFirst() {
-            if let end = piece.range(of: close), let table = tables[String(piece[..<end.lowerBound])] {
-                out += table.render()
-                out += piece[end.upperBound...]
+        let bytes = Array(html.utf8)
+        let open = Array("<p>⟦table:".utf8), close = Array("⟧</p>".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        var position = 0
+        while let start = find(open, in: bytes, from: position) {
+            let nameStart = start + open.count
+            guard let end = find(close, in: bytes, from: nameStart) else { break }
+            out.append(contentsOf: bytes[position..<start])
+            if let table = tables[String(decoding: bytes[nameStart..<end], as: UTF8.self)] {
+                out.append(contentsOf: table.render().utf8)
             } else {
-                out += open + piece
+                out.append(contentsOf: bytes[start..<(end + close.count)])
             }
+            position = end + close.count
         }
-        return out
+        out.append(contentsOf: bytes[position...])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The first place `needle` starts in `bytes` at or after `start`.
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var i = start
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Replaces `<img src="…/heatmaps/x.svg" alt="…" />` that cmark produced for our own SVG files
@@ -44,15 +62,7 @@ struct HTMLPage {
     static func embedSVGImages(_ html: String) -> String {
         let bytes = Array(html.utf8)
         let open = Array("<img src=\"".utf8), close = Array(" />".utf8)
-        func find(_ needle: [UInt8], from start: Int) -> Int? {
-            guard needle.count <= bytes.count else { return nil }
-            var i = start
-            while i + needle.count <= bytes.count {
-                if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-                i += 1
-            }
-            return nil
-        }
+        func find(_ needle: [UInt8], from start: Int) -> Int? { Self.find(needle, in: bytes, from: start) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 1024)
         var position = 0

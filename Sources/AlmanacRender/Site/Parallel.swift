@@ -3,10 +3,14 @@ import Foundation
 /// Independent jobs on every core, results in order: the heavy steps of a report (metrics,
 /// models and keys, rendering) run this way on both cores.
 public enum Parallel {
+    /// True where the caller runs many jobs side by side already (a run over many stores renders
+    /// a store per core): every map then stays on its thread.
+    @TaskLocal public static var oneCore = false
+
     /// `transform` of every item, in the items' order; the first error (in that order) is thrown.
     /// `transform` must only read what the items share.
     public static func map<Item, Result>(_ items: [Item], _ transform: (Item) throws -> Result) throws -> [Result] {
-        guard items.count > 1 else { return try items.map(transform) }
+        guard items.count > 1, !oneCore else { return try items.map(transform) }
         let slots = Slots<Swift.Result<Result, any Error>>(count: items.count)
         // The closure runs on several threads at once; it only reads the items and the
         // transform, and each result goes into its own slot under the lock.

@@ -14,10 +14,16 @@ struct ReportCommand: ParsableCommand {
             again; files of your own in the folder are kept. One report at a time writes a folder. \
             Notes, journal and wellbeing stay out unless asked for. A cron line such as \
             `almanac report --out /srv/www/habits` publishes it nightly.
+
+            An operator of a PostgreSQL server renders every person's site in one command: \
+            `almanac report --each-store 'postgres://ops@db/almanac?schema=ops' --out-root /srv/www` \
+            writes the site of each store the role may read into /srv/www/<schema>/. The URL's \
+            schema keeps the record of the nights; copies of the command on several machines \
+            share the stores through the server, and each store is rendered once a night.
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The folder to write the site to.", valueName: "folder")) var out = "Output"
+    @Option(help: ArgumentHelp("The folder to write the site to (default: Output).", valueName: "folder")) var out: String?
     @Option(help: ArgumentHelp("Render as of this day (default: today).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var asOf: DayKey?
     @Option(help: ArgumentHelp("A folder of edited templates (see `almanac templates export`).", valueName: "folder"))
@@ -27,11 +33,30 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The web address the folder is published at: the feed, the card and badge snippets and the pages' Open Graph tags then use absolute links (else relative).", valueName: "url"), transform: ArgumentValues.baseURL)
     var baseURL: String?
     @Flag(help: "Fail at once when another report is writing the same folder, instead of waiting for it.") var noWait = false
+    @Option(help: ArgumentHelp("Render every store this PostgreSQL role may read, each into its folder under --out-root; the URL's schema keeps the record of the nights.", valueName: "url"))
+    var eachStore: String?
+    @Option(help: ArgumentHelp("With --each-store: the folder that gets a site per store, named by its schema.", valueName: "folder"))
+    var outRoot: String?
+    @Option(help: ArgumentHelp("With --each-store: how many stores this process renders at once, one connection each (default: one per core).", valueName: "n"))
+    var workers: Int?
 
     @OptionGroup var quiet: QuietOption
 
+    func validate() throws {
+        if eachStore == nil {
+            if outRoot != nil || workers != nil { throw ValidationError("--out-root and --workers go with --each-store.") }
+            return
+        }
+        if global.store != nil { throw ValidationError("--each-store renders every store it may read; leave out --store.") }
+        if out != nil { throw ValidationError("--each-store writes each store's site under --out-root, not --out.") }
+        if outRoot == nil { throw ValidationError("--each-store needs --out-root, the folder that gets a site per store.") }
+        if let workers, !(1...64).contains(workers) { throw ValidationError("--workers takes 1 to 64.") }
+    }
+
     func run() throws {
         quiet.apply()
+        if let eachStore, let outRoot { return try runEach(eachStore, outRoot: outRoot) }
+        let out = self.out ?? "Output"
         let started = Date()
         global.noteIfAfterToday(asOf)
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
@@ -42,5 +67,28 @@ struct ReportCommand: ParsableCommand {
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
             + "\(site.removed) removed (\(site.files) files, \(seconds) s). Open \(out)/index.html.")
+    }
+
+    /// The operator's nightly run: every store's site; a store that fails is named on stderr, the
+    /// others go on, and the exit status is 1 when any failed.
+    private func runEach(_ text: String, outRoot: String) throws {
+        let started = Date()
+        let url = try StoreLocation(option: text, environment: ProcessInfo.processInfo.environment).server
+        guard let url else { throw ValidationError("--each-store takes a postgres:// URL: the operator's role and its own schema.") }
+        let request = NightlyReports.Request(url: url, outRoot: outRoot, asOf: asOf, templates: templates, includeNotes: includeNotes,
+                                             includeJournal: includeJournal, baseURL: baseURL,
+                                             workers: workers ?? ProcessInfo.processInfo.activeProcessorCount)
+        let outcome = try NightlyReports(request: request, clock: global.clock()).run()
+        for (store, error) in outcome.failed.sorted(by: { $0.store < $1.store }) {
+            AlmanacMain.report("store \(store): \(AlmanacMain.sentence(for: error).text)")
+        }
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        func stores(_ n: Int) -> String { n == 1 ? "1 store" : "\(n) stores" }
+        Output.line("Reports in \(outRoot): \(stores(outcome.rendered.count)) rendered, \(outcome.renderedElsewhere.count) already rendered "
+            + "for their night, \(outcome.failed.count) failed (\(seconds) s).")
+        if !outcome.failed.isEmpty {
+            let names = outcome.failed.map(\.store).sorted()
+            throw AlmanacError.refused("\(outcome.failed.count) of \(outcome.rendered.count + outcome.renderedElsewhere.count + outcome.failed.count) stores failed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? ", …" : "").")
+        }
     }
 }

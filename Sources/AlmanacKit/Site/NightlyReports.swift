@@ -1,0 +1,146 @@
+import AlmanacDomain
+import AlmanacPostgres
+import AlmanacRender
+import AlmanacStorage
+import Foundation
+
+/// The nightly run of an operator: the site of every store of a PostgreSQL database that the
+/// operator's role may read, each into `<out root>/<schema>/`, with the whole-site publishing of
+/// a single report (`SiteReport`). A few workers in this process, each with one connection
+/// (`PostgresNightShift`), take the stores in turn; copies of the command on other machines
+/// share the same stores through the server: a store being rendered is skipped and come back to,
+/// a store rendered for its night is not rendered again, and a store whose worker died is taken
+/// by the next. A store that fails is reported by name and does not stop the others.
+public struct NightlyReports: Sendable {
+    public struct Request: Sendable {
+        /// The operator's role and its own schema (the record of the nights).
+        public var url: PostgresURL
+        public var outRoot: String
+        /// The night's as-of day for every store; nil: today in each store's time zone.
+        public var asOf: DayKey?
+        public var templates: String?
+        public var includeNotes: Bool
+        public var includeJournal: Bool
+        /// Each store's site is at this address followed by `<schema>/`.
+        public var baseURL: String?
+        public var workers: Int
+
+        public init(url: PostgresURL, outRoot: String, asOf: DayKey? = nil, templates: String? = nil, includeNotes: Bool = false,
+                    includeJournal: Bool = false, baseURL: String? = nil, workers: Int) {
+            self.url = url; self.outRoot = outRoot; self.asOf = asOf; self.templates = templates
+            self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.workers = max(1, workers)
+        }
+    }
+
+    public struct Outcome: Sendable {
+        /// Stores this run rendered, by name.
+        public var rendered: [String] = []
+        /// Stores another worker (another process, another machine) rendered for their night.
+        public var renderedElsewhere: [String] = []
+        public var failed: [(store: String, error: any Error)] = []
+    }
+
+    public let request: Request
+    public let clock: Clock
+    /// Who records a rendering: the host and the process.
+    let worker = "\(ProcessInfo.processInfo.hostName):\(getpid())".filter { $0.isLetter || $0.isNumber || ".:-_".contains($0) }
+
+    public init(request: Request, clock: Clock) { self.request = request; self.clock = clock }
+
+    /// Renders every store.
+    public func run() throws -> Outcome {
+        try OutputFolder.createFolder(request.outRoot)
+        // The first worker's connection finds the stores (and says at once when the operator's
+        // schema is missing or the server refuses the role).
+        let first = try PostgresNightShift(url: request.url)
+        let queue = StoreQueue(try first.stores())
+        let templates = try SiteReport.templates(SiteReport.Request(out: request.outRoot, templates: request.templates))
+        let outcome = Locked(Outcome())
+        let shifts = Locked<[PostgresNightShift?]>([first] + Array(repeating: nil, count: request.workers - 1))
+        let failure = Locked<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: request.workers) { index in
+            do {
+                let shift = try shifts.withLock { $0[index] } ?? PostgresNightShift(url: request.url)
+                try work(shift, queue: queue, templates: templates, outcome: outcome)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }   // a worker that cannot connect: the others go on
+            }
+        }
+        let result = outcome.withLock { $0 }
+        if let error = failure.withLock({ $0 }), result.rendered.isEmpty && result.renderedElsewhere.isEmpty { throw error }
+        return result
+    }
+
+    private func work(_ shift: PostgresNightShift, queue: StoreQueue, templates: TemplateSet, outcome: Locked<Outcome>) throws {
+        while let store = queue.next() {
+            guard try shift.claim(store) else {
+                queue.later(store)   // another worker renders it now: back to it when it is free
+                continue
+            }
+            defer { try? shift.release(store) }
+            do {
+                let db = try shift.open(store)
+                let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: db.settings()))
+                if try shift.wasRendered(store, night: asOf) {
+                    outcome.withLock { $0.renderedElsewhere.append(store) }
+                } else {
+                    let site = SiteReport.Request(out: (request.outRoot as NSString).appendingPathComponent(store), asOf: asOf,
+                                                  templates: request.templates, includeNotes: request.includeNotes,
+                                                  includeJournal: request.includeJournal, baseURL: request.baseURL.map { $0 + store + "/" })
+                    // One store per worker, each on one core: the workers are the parallelism.
+                    _ = try Parallel.$oneCore.withValue(true) {
+                        try SiteReport(store: db, request: site, clock: clock, templates: templates).run()
+                    }
+                    try shift.recordRendered(store, night: asOf, by: worker)
+                    outcome.withLock { $0.rendered.append(store) }
+                }
+            } catch {
+                outcome.withLock { $0.failed.append((store, error)) }
+            }
+        }
+    }
+}
+
+/// The stores still to render, shared by the workers of one process: each taken by one worker;
+/// one that another process holds comes back after a short wait.
+final class StoreQueue: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var waiting: [(store: String, notBefore: Date)]
+
+    init(_ stores: [String]) { waiting = stores.map { ($0, .distantPast) } }
+
+    /// The next store to take, waiting while every remaining one is held elsewhere; nil when none
+    /// is left.
+    func next() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        while !waiting.isEmpty {
+            let now = Date()
+            if let index = waiting.firstIndex(where: { $0.notBefore <= now }) {
+                return waiting.remove(at: index).store
+            }
+            lock.wait(until: waiting.map(\.notBefore).min()!)
+        }
+        return nil
+    }
+
+    /// A store held by another process: tried again in a tenth of a second.
+    func later(_ store: String) {
+        lock.lock()
+        waiting.append((store, Date().addingTimeInterval(0.1)))
+        lock.broadcast()
+        lock.unlock()
+    }
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,106 @@
+import AlmanacDomain
+import AlmanacStorage
+
+/// One worker of an operator's nightly run over the stores of a database: a connection of the
+/// operator's role that finds the stores it may read, claims each store for the night so that
+/// workers in several processes, on several machines, share the work through the server alone,
+/// and reads each store it claimed on that same connection.
+///
+/// - A claim is a session advisory lock on the store: while a worker renders a store, no other
+///   takes it; when a worker dies, its connection ends and the server lets the lock go.
+/// - What was rendered is recorded in a table of the operator's own schema
+///   (`almanac_report_nights`: store, night, when, by whom), so a store rendered once for a night
+///   is not rendered again that night by a worker that claims it later.
+/// - Nothing is granted, created or written in anyone's store; the operator's role reads what an
+///   administrator granted it (docs/POSTGRES.md).
+public final class PostgresNightShift: @unchecked Sendable {
+    public let url: PostgresURL
+    private let backend: PostgresBackend
+    static let table = "almanac_report_nights"
+
+    /// Connects as the operator's role; its schema (the URL's) keeps the record of the nights,
+    /// the table made there when missing.
+    public init(url: PostgresURL) throws {
+        self.url = url
+        backend = try PostgresBackend.connect(url)
+        do {
+            try prepare()
+        } catch {
+            try? backend.close()
+            throw error
+        }
+    }
+
+    deinit { try? backend.close() }
+
+    private func prepare() throws {
+        var usable: (create: Bool, usage: Bool)?
+        try backend.read { db in
+            try db.forEachRow("SELECT has_schema_privilege(oid, 'CREATE'), has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?",
+                              [.text(url.schema)]) { row in
+                usable = (row.withText(0) { $0.first == 1 }, row.withText(1) { $0.first == 1 })
+            }
+        }
+        guard let usable, usable.create, usable.usage else {
+            throw StoreError.server("The nightly run keeps its record in schema \(url.schema), which \(usable == nil ? "does not exist" : "role \(url.user) may not create tables in") at \(url.host):\(url.port); an administrator can make it with CREATE SCHEMA \(url.schema) AUTHORIZATION \(url.user).")
+        }
+        try backend.simple("""
+            CREATE TABLE IF NOT EXISTS \(url.quotedSchema).\(Self.table) (store TEXT COLLATE "C" NOT NULL, night DATE NOT NULL, \
+            rendered_at TIMESTAMPTZ NOT NULL DEFAULT now(), worker TEXT NOT NULL, PRIMARY KEY (store, night))
+            """)
+    }
+
+    /// The schemas of the database that hold an Almanac store this role may use (USAGE on the
+    /// schema), by name; the operator's own schema is not one of them.
+    public func stores() throws -> [String] {
+        var stores: [String] = []
+        try backend.read { db in
+            try db.forEachRow("""
+                SELECT n.nspname FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid
+                WHERE c.relname = ? AND c.relkind = 'r' AND has_schema_privilege(n.oid, 'USAGE') AND n.nspname <> ?
+                ORDER BY n.nspname
+                """, [.text(PostgresSchema.migrationsTable), .text(url.schema)]) { row in
+                let name = row.string(0)
+                if PostgresURL.isPlainName(name) { stores.append(name) }
+            }
+        }
+        return stores
+    }
+
+    /// Claims a store for as long as this connection lives or until `release`: false when
+    /// another worker holds it now.
+    public func claim(_ store: String) throws -> Bool {
+        var taken = false
+        // One statement on its own (no transaction around it): one round trip.
+        try PostgresSession(backend: backend).forEachRow("SELECT pg_try_advisory_lock(hashtext('almanac-night'), hashtext(?))",
+                                                         [.text(store)]) { row in taken = row.withText(0) { $0.first == 1 } }
+        return taken
+    }
+
+    public func release(_ store: String) throws {
+        try backend.simple("SELECT pg_advisory_unlock(hashtext('almanac-night'), hashtext(\(Self.literal(store))))")
+    }
+
+    /// Whether a worker has rendered the store for this night.
+    public func wasRendered(_ store: String, night: DayKey) throws -> Bool {
+        var found = false
+        try PostgresSession(backend: backend).forEachRow("SELECT 1 FROM \(url.quotedSchema).\(Self.table) WHERE store = ? AND night = ?::date",
+                                                         [.text(store), .text(night.description)]) { _ in found = true }
+        return found
+    }
+
+    /// Records that the store was rendered for this night, by `worker` (a host and process).
+    public func recordRendered(_ store: String, night: DayKey, by worker: String) throws {
+        try PostgresSession(backend: backend).execute("""
+            INSERT INTO \(url.quotedSchema).\(Self.table) (store, night, worker) VALUES (?, ?::date, ?) ON CONFLICT DO NOTHING
+            """, [.text(store), .text(night.description), .text(worker)])
+    }
+
+    /// A claimed store, read on this worker's connection.
+    public func open(_ store: String) throws -> PostgresStore {
+        try PostgresStore.openForReading(try backend.pointed(at: store))
+    }
+
+    /// A text as an SQL literal (quotes doubled).
+    private static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+}

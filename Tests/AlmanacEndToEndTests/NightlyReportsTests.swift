@@ -1,0 +1,147 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// An operator's nightly run over the stores of one PostgreSQL database: every store the
+/// operator's role was granted reading, each site into its folder, shared by copies of the
+/// command through the server, each store once a night.
+@Suite(.enabled(if: TestPostgres.isAvailable, "needs the test server of `make test`"))
+struct NightlyReportsTests {
+    let pg = PostgresTests()
+
+    /// People with a store each (an administrator-made schema, as docs/POSTGRES.md says), and an
+    /// operator role with a schema of its own; reading granted on `granted` of them only.
+    struct Server {
+        let stores: [String]
+        let ops: (name: String, password: String)
+        let opsURL: String
+    }
+
+    func server(_ s: Session, people: Int, granted: Int? = nil, selectOn: Int? = nil) throws -> Server {
+        let ops = try pg.newRole("ops", mayCreateSchemas: false)
+        try TestPostgres.psql("CREATE SCHEMA \(ops.name) AUTHORIZATION \(ops.name)")
+        var stores: [String] = []
+        for i in 0..<people {
+            let person = try pg.newRole("p\(i)", mayCreateSchemas: false)
+            try TestPostgres.psql("CREATE SCHEMA \(person.name) AUTHORIZATION \(person.name)")
+            let env = ["PGPASSWORD": person.password, "ALMANAC_NOW": s.now]
+            let store = pg.url(role: person.name, schema: person.name)
+            for arguments in [["init", "--timezone", "Europe/Berlin"], ["habit", "add", "Run \(i)"], ["log", "run \(i)"]] {
+                let result = try s.binary.run(arguments + ["--store", store], environment: env, in: s.folder.url)
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+            if i < (granted ?? people) {
+                // The documented grants: the owner's administrator, never Almanac.
+                try TestPostgres.psql("GRANT USAGE ON SCHEMA \(person.name) TO \(ops.name)"
+                                      + (i < (selectOn ?? people) ? "; GRANT SELECT ON ALL TABLES IN SCHEMA \(person.name) TO \(ops.name)" : ""))
+            }
+            stores.append(person.name)
+        }
+        return Server(stores: stores, ops: ops, opsURL: pg.url(role: ops.name, schema: ops.name))
+    }
+
+    func nightly(_ s: Session, _ server: Server, outRoot: String, _ more: [String] = []) throws -> AlmanacBinary.Result {
+        try s.binary.run(["report", "--each-store", server.opsURL, "--out-root", outRoot] + more,
+                         environment: ["PGPASSWORD": server.ops.password, "ALMANAC_NOW": s.now], in: s.folder.url)
+    }
+
+    func folders(_ s: Session, _ root: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: s.folder.path(root))) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test func everyStoreTheOperatorMayReadGetsItsSiteOnceANight() throws {
+        var s = Session(.postgres)
+        s.now = "2026-11-20T20:00:00Z"
+        let server = try server(s, people: 3, granted: 2)
+        let first = try nightly(s, server, outRoot: "www")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Reports in www: 2 stores rendered, 0 already rendered for their night, 0 failed"), "\(first.stdout)")
+        // The third person granted nothing: not read, not published.
+        #expect(folders(s, "www") == Array(server.stores.prefix(2)).sorted())
+        // Each site is the one a report of that store alone makes.
+        let own = try s.binary.run(["report", "--store", pg.url(role: "postgres", schema: server.stores[0]), "--out", "own", "--as-of", "2026-11-20"],
+                                   environment: ["PGPASSWORD": TestPostgres.password, "ALMANAC_NOW": s.now], in: s.folder.url)
+        #expect(own.status == 0, "\(own.stderr)")
+        for page in ["index.md", "habits/run-0.md", "heatmaps/run-0-2026.svg"] {
+            #expect(s.folder.bytes("www/\(server.stores[0])/\(page)") == s.folder.bytes("own/\(page)"), "\(page)")
+        }
+        // The same night again: nothing rendered twice; quiet for cron.
+        let again = try nightly(s, server, outRoot: "www")
+        #expect(again.stdout.contains("0 stores rendered, 2 already rendered for their night"), "\(again.stdout)")
+        #expect(try nightly(s, server, outRoot: "www", ["--quiet"]).stdout.isEmpty)
+        // The next night renders again.
+        s.now = "2026-11-21T20:00:00Z"
+        #expect(try nightly(s, server, outRoot: "www").stdout.contains("2 stores rendered, 0 already"))
+        #expect(try TestPostgres.psql("SELECT count(*) FROM \(server.ops.name).almanac_report_nights") == "4")
+    }
+
+    @Test func aStoreThatCannotBeReadIsNamedAndTheOthersGoOn() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 3, selectOn: 2)   // the third: USAGE but no SELECT
+        let run = try nightly(s, server, outRoot: "www")
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(run.stderr)")
+        #expect(lines[0].hasPrefix("almanac: store \(server.stores[2]): ") && lines[0].contains("SELECT privilege")
+                && lines[0].contains("GRANT SELECT ON ALL TABLES IN SCHEMA \(server.stores[2]) TO \(server.ops.name)"), "\(lines[0])")
+        #expect(lines[1] == "almanac: 1 of 3 stores failed: \(server.stores[2]).")
+        #expect(run.stdout.contains("2 stores rendered, 0 already rendered for their night, 1 failed"))
+        #expect(folders(s, "www") == Array(server.stores.prefix(2)).sorted())
+    }
+
+    @Test func copiesOnSeveralMachinesShareTheStoresThroughTheServer() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 6)
+        // Two copies at once, one worker each, into folders of their own (two machines).
+        let processes = try ["a", "b"].map { root -> Process in
+            let process = Process()
+            process.executableURL = s.binary.url
+            process.arguments = ["report", "--each-store", server.opsURL, "--out-root", s.folder.path(root), "--workers", "1", "--quiet"]
+            process.environment = ["PGPASSWORD": server.ops.password, "ALMANAC_NOW": s.now]
+            try process.run()
+            return process
+        }
+        processes.forEach { $0.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let a = folders(s, "a"), b = folders(s, "b")
+        #expect(Set(a).isDisjoint(with: b), "\(a) \(b)")
+        #expect((a + b).sorted() == server.stores.sorted())
+    }
+
+    @Test func aStoreHeldByAWorkerThatDiesIsTakenByTheNext() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 2)
+        let held = server.stores[0]
+        // A worker of another machine holds the first store, then dies without rendering it.
+        let worker = Process()
+        worker.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        worker.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", server.ops.name, "-d", "postgres", "-X", "-q", "-c",
+                            "SELECT pg_advisory_lock(hashtext('almanac-night'), hashtext('\(held)')); SELECT pg_sleep(1.5)"]
+        worker.environment = ["PGPASSWORD": server.ops.password, "PATH": "/usr/bin:/bin"]
+        worker.standardOutput = FileHandle.nullDevice
+        try worker.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        let started = Date()
+        let run = try nightly(s, server, outRoot: "www")
+        #expect(run.status == 0, "\(run.stderr)")
+        // It went on with the other store, came back to the held one, and took it when it was free.
+        #expect(Date().timeIntervalSince(started) >= 0.7)
+        #expect(run.stdout.contains("2 stores rendered"), "\(run.stdout)")
+        #expect(folders(s, "www") == server.stores.sorted())
+        worker.waitUntilExit()
+    }
+
+    @Test func theOperatorsOwnSchemaAndTheOptionsAreChecked() throws {
+        let s = Session(.postgres)
+        let ops = try pg.newRole("ops", mayCreateSchemas: false)
+        let url = pg.url(role: ops.name, schema: ops.name)
+        let missing = try s.binary.run(["report", "--each-store", url, "--out-root", "www"], environment: ["PGPASSWORD": ops.password])
+        pg.expectOneSentence(missing, mentioning: ["keeps its record in schema \(ops.name)", "does not exist", "CREATE SCHEMA \(ops.name) AUTHORIZATION \(ops.name)"])
+        for (arguments, words) in [(["--each-store", url], "--out-root"), (["--each-store", url, "--out-root", "w", "--out", "x"], "--out-root"),
+                                   (["--each-store", url, "--out-root", "w", "--store", "a.sqlite"], "--store"),
+                                   (["--out-root", "w"], "--each-store")] {
+            let result = try s.binary.run(["report"] + arguments, environment: ["PGPASSWORD": ops.password])
+            #expect(result.status == 2 && result.stderr.contains(words), "\(arguments): \(result.stderr)")
+        }
+    }
+}
