@@ -104,7 +104,7 @@ printf '   %s stores made (and vacuumed) in %.1f s\n' "$STORES" "$(echo "$(date 
 OPS="postgres://bench_ops@${ALMANAC_TEST_POSTGRES#*@}?schema=bench_ops"
 forget() { psql_admin "TRUNCATE bench_ops.almanac_report_nights" >/dev/null 2>&1 || true; }
 nightly() {   # out-root, workers: prints the seconds of one run into a new folder
-  local t; forget
+  local t; forget; sync
   t=$( { /usr/bin/time -f "%e" env PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$1" --workers "$2" --quiet; } 2>&1 | tail -n 1)
   echo "$t"
 }
@@ -118,7 +118,7 @@ for workers in 1 2; do
 done
 times=()
 for i in $(seq "$RUNS"); do
-  forget
+  forget; sync
   started=$(date +%s.%N)
   PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$WORK/scale/a-$i" --workers 1 --quiet &
   PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$WORK/scale/b-$i" --workers 1 --quiet

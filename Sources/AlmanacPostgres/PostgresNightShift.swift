@@ -10,7 +10,8 @@ import AlmanacStorage
 ///   takes it; when a worker dies, its connection ends and the server lets the lock go.
 /// - What was rendered is recorded in a table of the operator's own schema
 ///   (`almanac_report_nights`: store, night, when, by whom), so a store rendered once for a night
-///   is not rendered again that night by a worker that claims it later.
+///   is not rendered again that night by a worker that claims it later. Records older than 90
+///   days are dropped.
 /// - Nothing is granted, created or written in anyone's store; the operator's role reads what an
 ///   administrator granted it (docs/POSTGRES.md).
 public final class PostgresNightShift: @unchecked Sendable {
@@ -46,7 +47,8 @@ public final class PostgresNightShift: @unchecked Sendable {
         }
         try backend.simple("""
             CREATE TABLE IF NOT EXISTS \(url.quotedSchema).\(Self.table) (store TEXT COLLATE "C" NOT NULL, night DATE NOT NULL, \
-            rendered_at TIMESTAMPTZ NOT NULL DEFAULT now(), worker TEXT NOT NULL, PRIMARY KEY (store, night))
+            rendered_at TIMESTAMPTZ NOT NULL DEFAULT now(), worker TEXT NOT NULL, PRIMARY KEY (store, night));
+            DELETE FROM \(url.quotedSchema).\(Self.table) WHERE night < current_date - 90
             """)
     }
 
