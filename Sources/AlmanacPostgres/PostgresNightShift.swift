@@ -34,6 +34,9 @@ public final class PostgresNightShift: @unchecked Sendable {
 
     deinit { try? backend.close() }
 
+    /// Whether the connection is still up (a server restart or a network fault ends it).
+    public var isConnected: Bool { !backend.connection.isClosed }
+
     private func prepare() throws {
         var usable: (create: Bool, usage: Bool)?
         try backend.read { db in
@@ -45,10 +48,13 @@ public final class PostgresNightShift: @unchecked Sendable {
         guard let usable, usable.create, usable.usage else {
             throw StoreError.server("The nightly run keeps its record in schema \(url.schema), which \(usable == nil ? "does not exist" : "role \(url.user) may not create tables in") at \(url.host):\(url.port); an administrator can make it with CREATE SCHEMA \(url.schema) AUTHORIZATION \(url.user).")
         }
+        // Copies starting at once would race in CREATE TABLE IF NOT EXISTS (PostgreSQL can fail
+        // the second with a duplicate key): one at a time, under a lock of the transaction.
         try backend.simple("""
+            BEGIN; SELECT pg_advisory_xact_lock(hashtext('almanac-night'), hashtext(\(Self.literal(url.schema))));
             CREATE TABLE IF NOT EXISTS \(url.quotedSchema).\(Self.table) (store TEXT COLLATE "C" NOT NULL, night DATE NOT NULL, \
             rendered_at TIMESTAMPTZ NOT NULL DEFAULT now(), worker TEXT NOT NULL, PRIMARY KEY (store, night));
-            DELETE FROM \(url.quotedSchema).\(Self.table) WHERE night < current_date - 90
+            DELETE FROM \(url.quotedSchema).\(Self.table) WHERE night < current_date - 90; COMMIT
             """)
     }
 

@@ -131,6 +131,39 @@ struct NightlyReportsTests {
         worker.waitUntilExit()
     }
 
+    @Test func aConnectionTheServerEndsIsMadeAgain() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 3)
+        // The first store is held elsewhere for a while, so the run is still going when the
+        // server ends its connection (as a restart would).
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", server.ops.name, "-d", "postgres", "-X", "-q", "-c",
+                            "SELECT pg_advisory_lock(hashtext('almanac-night'), hashtext('\(server.stores[0])')); SELECT pg_sleep(3)"]
+        holder.environment = ["PGPASSWORD": server.ops.password, "PATH": "/usr/bin:/bin"]
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        let run = Process()
+        run.executableURL = s.binary.url
+        run.arguments = ["report", "--each-store", server.opsURL, "--out-root", s.folder.path("www"), "--workers", "1"]
+        run.environment = ["PGPASSWORD": server.ops.password, "ALMANAC_NOW": s.now]
+        let out = Pipe()
+        run.standardOutput = out
+        try run.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        let ended = try TestPostgres.psql("""
+            SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename = '\(server.ops.name)' AND application_name = 'almanac'
+            """)
+        #expect(ended == "1")
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        holder.waitUntilExit()
+        #expect(run.terminationStatus == 0, "\(stdout)")
+        #expect(stdout.contains("3 stores rendered"), "\(stdout)")
+        #expect(folders(s, "www") == server.stores.sorted())
+    }
+
     @Test func theOperatorsOwnSchemaAndTheOptionsAreChecked() throws {
         let s = Session(.postgres)
         let ops = try pg.newRole("ops", mayCreateSchemas: false)

@@ -71,10 +71,28 @@ public struct NightlyReports: Sendable {
         return result
     }
 
-    private func work(_ shift: PostgresNightShift, queue: StoreQueue, templates: TemplateSet, outcome: Locked<Outcome>) throws {
+    private func work(_ first: PostgresNightShift, queue: StoreQueue, templates: TemplateSet, outcome: Locked<Outcome>) throws {
+        var shift = first
+        var losses: [String: Int] = [:]
         while let store = queue.next() {
-            guard try shift.claim(store) else {
-                queue.later(store)   // another worker renders it now: back to it when it is free
+            // A connection the server ended (a restart, a network fault) is made again: the stores
+            // after it are not lost with it. No connection to be had: this store fails.
+            if !shift.isConnected {
+                do { shift = try PostgresNightShift(url: request.url) } catch {
+                    outcome.withLock { $0.failed.append((store, error)) }
+                    continue
+                }
+            }
+            do {
+                guard try shift.claim(store) else {
+                    queue.later(store)   // another worker renders it now: back to it when it is free
+                    continue
+                }
+            } catch {
+                // The connection went while claiming: the store is tried again on a new one (three
+                // times at most).
+                losses[store, default: 0] += 1
+                if shift.isConnected || losses[store]! >= 3 { outcome.withLock { $0.failed.append((store, error)) } } else { queue.later(store) }
                 continue
             }
             defer { try? shift.release(store) }
