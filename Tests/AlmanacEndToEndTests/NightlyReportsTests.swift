@@ -45,6 +45,19 @@ struct NightlyReportsTests {
                          environment: ["PGPASSWORD": server.ops.password, "ALMANAC_NOW": s.now], in: s.folder.url)
     }
 
+    /// A psql session of the operator's role that claims `store` as a worker would, holds it for
+    /// `seconds` and ends (as a worker that dies does).
+    func hold(_ store: String, of server: Server, seconds: Double) throws -> Process {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", server.ops.name, "-d", "postgres", "-X", "-q", "-c",
+                            "SELECT pg_advisory_lock(hashtext('almanac-night'), hashtext('\(store)')); SELECT pg_sleep(\(seconds))"]
+        holder.environment = ["PGPASSWORD": server.ops.password, "PATH": "/usr/bin:/bin"]
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        return holder
+    }
+
     func folders(_ s: Session, _ root: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: s.folder.path(root))) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
@@ -113,13 +126,7 @@ struct NightlyReportsTests {
         let server = try server(s, people: 2)
         let held = server.stores[0]
         // A worker of another machine holds the first store, then dies without rendering it.
-        let worker = Process()
-        worker.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        worker.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", server.ops.name, "-d", "postgres", "-X", "-q", "-c",
-                            "SELECT pg_advisory_lock(hashtext('almanac-night'), hashtext('\(held)')); SELECT pg_sleep(1.5)"]
-        worker.environment = ["PGPASSWORD": server.ops.password, "PATH": "/usr/bin:/bin"]
-        worker.standardOutput = FileHandle.nullDevice
-        try worker.run()
+        let worker = try hold(held, of: server, seconds: 1.5)
         Thread.sleep(forTimeInterval: 0.5)
         let started = Date()
         let run = try nightly(s, server, outRoot: "www")
@@ -136,13 +143,7 @@ struct NightlyReportsTests {
         let server = try server(s, people: 3)
         // The first store is held elsewhere for a while, so the run is still going when the
         // server ends its connection (as a restart would).
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        holder.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", server.ops.name, "-d", "postgres", "-X", "-q", "-c",
-                            "SELECT pg_advisory_lock(hashtext('almanac-night'), hashtext('\(server.stores[0])')); SELECT pg_sleep(3)"]
-        holder.environment = ["PGPASSWORD": server.ops.password, "PATH": "/usr/bin:/bin"]
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
+        let holder = try hold(server.stores[0], of: server, seconds: 3)
         Thread.sleep(forTimeInterval: 0.5)
         let run = Process()
         run.executableURL = s.binary.url
