@@ -97,9 +97,9 @@ psql_admin "DROP SCHEMA IF EXISTS p1 CASCADE; DROP SCHEMA IF EXISTS bench_ops CA
 psql_admin "GRANT USAGE ON SCHEMA p1 TO bench_ops; GRANT SELECT ON ALL TABLES IN SCHEMA p1 TO bench_ops" >/dev/null
 started=$(date +%s.%N)
 make_stores 2 "$STORES"
-# Long-lived stores are vacuumed: freshly written rows would otherwise be rewritten on their first
-# read (hint bits) and autovacuum would run during the timings.
-psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null
+# Long-lived stores are vacuumed and on disk: freshly written rows would otherwise be rewritten on
+# their first read (hint bits), and autovacuum and the checkpointer would run during the timings.
+psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null
 printf '   %s stores made (and vacuumed) in %.1f s\n' "$STORES" "$(echo "$(date +%s.%N) - $started" | bc -l)"
 OPS="postgres://bench_ops@${ALMANAC_TEST_POSTGRES#*@}?schema=bench_ops"
 forget() { psql_admin "TRUNCATE bench_ops.almanac_report_nights" >/dev/null 2>&1 || true; }
@@ -134,7 +134,7 @@ rm -rf "$WORK/scale"/w* "$WORK/scale"/a-* "$WORK/scale"/b-*
 BIG=$((STORES * 10))
 echo "== the same with $BIG stores (linear?)"
 make_stores "$((STORES + 1))" "$BIG"
-psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null
+psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null; sync
 t=$(nightly "$WORK/scale/big" 2)
 printf '   one process, 2 workers: %6.2f s, %5.1f stores/s\n' "$t" "$(echo "$BIG / $t" | bc -l)"
 for first in $(seq 1 100 "$BIG"); do
