@@ -1,5 +1,5 @@
 import AlmanacDomain
-import AlmanacKit
+@testable import AlmanacKit
 import AlmanacTestSupport
 import Foundation
 import Testing
@@ -27,5 +27,18 @@ import Testing
             .appendingPathComponent("scripts/xlsx-vs-csv.py").path
         let status = TestPostgres.spawnAndWait("/usr/bin/python3", [script, f.folder.path("split.xlsx"), f.folder.path("csv"), report])
         #expect(status == 0, "\((try? String(contentsOfFile: report, encoding: .utf8)) ?? "")")
+    }
+
+    /// A workbook given up on before it is closed (an error part-way) writes nothing.
+    @Test func aWorkbookGivenUpOnWritesNothing() throws {
+        let folder = TemporaryFolder("xlsx")
+        do {
+            let book = try XLSXWorkbook(path: folder.path("given-up.xlsx"), created: Timestamp(millis: 0), scratch: folder.url.path)
+            let sheet = try book.sheet("Entries")
+            try sheet.header(["date", "note"])
+            for row in 1...1000 { try sheet.write([.day(DayKey("2026-11-20")!), .text("row \(row)")], row: row) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("given-up.xlsx")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 }

@@ -130,10 +130,11 @@ public struct XLSXExport {
     /// each one's last 52 weeks, as one chart beside the Weeks table.
     private func chartWeeks(_ run: SheetRun, tables: ExportTables) throws {
         guard let first = run.sheets.first else { return }
-        var blocks: [(habit: Habit, rows: Range<Int>)] = []
+        // Each habit's weeks are one block of rows, in the order `ExportTables.weeks()` wrote them.
+        var blocks: [(habit: Habit, weeks: [CalendarTotal], rows: Range<Int>)] = []
         var start = 0
         for item in tables.all where !item.metrics.weeks.isEmpty {
-            blocks.append((item.habit, start..<(start + item.metrics.weeks.count)))
+            blocks.append((item.habit, item.metrics.weeks, start..<(start + item.metrics.weeks.count)))
             start += item.metrics.weeks.count
         }
         let chosen = blocks.enumerated().sorted { ($0.element.habit.weight, -$0.offset) > ($1.element.habit.weight, -$1.offset) }
@@ -152,8 +153,8 @@ public struct XLSXExport {
                            XLSXWorkbook.range(sheet: end.sheet, column: rateColumn, rows: top...end.row),
                            (end.sheet, end.row, nameColumn)))
         }
-        let weeks = tables.all.filter { item in chosen.contains { $0.habit.id == item.habit.id } }.flatMap { $0.metrics.weeks.suffix(52) }
-        guard let firstWeek = weeks.map(\.first).min(), let lastWeek = weeks.map(\.first).max() else { return }
+        let shown = chosen.flatMap { $0.weeks.suffix(52).map(\.first) }
+        guard let firstWeek = shown.min(), let lastWeek = shown.max() else { return }
         try first.sheet.chart(title: "Weekly rate, last 52 weeks", series: series, days: firstWeek...lastWeek,
                               row: 1, column: ExportTables.weeksHeader.count + 1)
     }
@@ -189,12 +190,11 @@ final class SheetRun {
     }
 
     func append(_ cells: [ExportCell]) throws {
-        let sheet = try current()
-        try sheet.write(cells, row: sheets[sheets.count - 1].rows + 1)
-        sheets[sheets.count - 1].rows += 1
+        let (sheet, row) = try next()
+        try sheet.write(cells, row: row)
     }
 
-    /// The sheet and row to write the next row's cells at one by one (`EntriesSheet`).
+    /// The sheet and row that take the next row (`EntriesSheet` writes its cells one by one).
     func next() throws -> (sheet: XLSXWorkbook.Sheet, row: Int) {
         let sheet = try current()
         sheets[sheets.count - 1].rows += 1

@@ -59,8 +59,10 @@ final class XLSXWorkbook {
         }
     }
 
+    /// A workbook given up on (an error before `close`) is freed without being written: nothing is
+    /// zipped onto a file that is about to be thrown away.
     deinit {
-        if !closed { workbook_close(book) }
+        if !closed { lxw_workbook_free(book) }
         free(tmpdir)
     }
 
@@ -105,7 +107,7 @@ final class XLSXWorkbook {
         private unowned let book: XLSXWorkbook
         /// The widest cell of each column so far, in characters.
         private var widths: [Int] = []
-        private var buffer: [CChar] = []
+        private var buffer: [UInt8] = []
 
         fileprivate init(_ worksheet: UnsafeMutablePointer<lxw_worksheet>, book: XLSXWorkbook) {
             self.worksheet = worksheet; self.book = book
@@ -165,9 +167,14 @@ final class XLSXWorkbook {
                 book.cutCells += 1
             }
             buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<count]).bindMemory(to: CChar.self))
+            buffer.append(contentsOf: bytes[0..<count])
             buffer.append(0)
-            try check(worksheet_write_string(worksheet, lxw_row_t(row), lxw_col_t(column), buffer, style.flatMap { book.formats[$0] }))
+            let format = style.flatMap { book.formats[$0] }
+            try buffer.withUnsafeBufferPointer { text in
+                try text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count) { string in
+                    try check(worksheet_write_string(worksheet, lxw_row_t(row), lxw_col_t(column), string, format))
+                }
+            }
             var characters = 0
             for byte in bytes[0..<min(count, 400)] where byte & 0xC0 != 0x80 { characters += 1 }
             fit(column, characters)

@@ -56,12 +56,10 @@ public struct NightlyReports: Sendable {
         let queue = StoreQueue(try first.stores())
         let templates = try SiteReport.templates(SiteReport.Request(out: request.outRoot, templates: request.templates))
         let outcome = Locked(Outcome())
-        let shifts = Locked<[PostgresNightShift?]>([first] + Array(repeating: nil, count: request.workers - 1))
         let failure = Locked<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: request.workers) { index in
             do {
-                let shift = try shifts.withLock { $0[index] } ?? PostgresNightShift(url: request.url)
-                try work(shift, queue: queue, templates: templates, outcome: outcome)
+                work(index == 0 ? first : try PostgresNightShift(url: request.url), queue: queue, templates: templates, outcome: outcome)
             } catch {
                 failure.withLock { $0 = $0 ?? error }   // a worker that cannot connect: the others go on
             }
@@ -71,7 +69,7 @@ public struct NightlyReports: Sendable {
         return result
     }
 
-    private func work(_ first: PostgresNightShift, queue: StoreQueue, templates: TemplateSet, outcome: Locked<Outcome>) throws {
+    private func work(_ first: PostgresNightShift, queue: StoreQueue, templates: TemplateSet, outcome: Locked<Outcome>) {
         var shift = first
         var losses: [String: Int] = [:]
         while let store = queue.next() {
@@ -137,7 +135,7 @@ final class StoreQueue: @unchecked Sendable {
             if let index = waiting.firstIndex(where: { $0.notBefore <= now }) {
                 return waiting.remove(at: index).store
             }
-            lock.wait(until: waiting.map(\.notBefore).min()!)
+            _ = lock.wait(until: waiting.map(\.notBefore).min()!)
         }
         return nil
     }
