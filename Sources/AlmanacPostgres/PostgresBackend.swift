@@ -177,6 +177,9 @@ struct PostgresSession: SQLSession {
 
     func prepareForBulkWrites() throws {}
 
+    /// PostgreSQL keeps no change tokens: its reports read every entry.
+    func entryChanges() throws -> EntryChanges? { nil }
+
     /// Runs one statement with `?` placeholders (turned into `$1`, `$2`, …).
     private func run(_ sql: String, _ arguments: [SQLValue], onRow: (@Sendable (PostgresRow) throws -> Void)?) throws -> PostgresQueryMetadata {
         var bindings = PostgresBindings(capacity: arguments.count)

@@ -88,6 +88,12 @@ public protocol StoreReading {
     /// entries; with `hours`, the same pass also counts when in the day each habit is done
     /// (`StoreSnapshot.hours`, `HourTally`).
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot
+    /// What a report's read needs of the entries — the snapshot through a day with the hours, the
+    /// days excused after it — taken from `kept` for every habit whose change token is the one
+    /// they were kept under, and from the store for the others; with the facts to keep for next
+    /// time. The same values `snapshot(through:hours:)` and `plannedSkips(after:)` give. Nil when
+    /// the store keeps no change tokens (`EntryChanges`).
+    func siteFacts(through day: DayKey, kept: FactCache?) throws -> SiteFacts?
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
     /// Every entry of these habits, soft-deleted ones included.

@@ -106,6 +106,60 @@ struct SessionReading: StoreReading {
         return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: counts)
     }
 
+    func siteFacts(through day: DayKey, kept: FactCache?) throws -> SiteFacts? {
+        guard let changes = try db.entryChanges() else { return nil }
+        let settings = try settings()
+        let calendar = try StoreCalendar(settings: settings)
+        let habits = try habits(includeArchived: true)
+        let usable = kept.flatMap { $0.schema == changes.schema && $0.timeZone == settings.timeZone ? $0.habits : nil } ?? [:]
+        var cache = FactCache(schema: changes.schema, timeZone: settings.timeZone, habits: [:])
+        var all: [String: HabitFacts] = [:]
+        var unread: [String] = []
+        for habit in habits {
+            let id = habit.id.description
+            if let token = changes.tokens[id], let facts = usable[id], facts.token == token { all[id] = facts } else { unread.append(id) }
+        }
+        // A few habits by their index; many in one pass over the table.
+        var reader = HabitFactReader(tally: HourTally(calendar: calendar))
+        if unread.count > 8 {
+            let wanted = Set(unread)
+            try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL ORDER BY rowid", []) { row in
+                reader.add(row, wanted: wanted)
+            }
+        } else {
+            for id in unread {
+                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL ORDER BY rowid",
+                                  [.text(id)]) { row in reader.add(row, wanted: nil) }
+            }
+        }
+        for id in unread {
+            // A habit without a token has no entries the triggers saw: read every time, never kept.
+            let read = reader.facts[id] ?? HabitFacts(token: [], facts: [], hours: [])
+            all[id] = read
+            if let token = changes.tokens[id] { cache.habits[id] = HabitFacts(token: token, facts: read.facts, hours: read.hours) }
+        }
+        for (id, facts) in all where cache.habits[id] == nil && !facts.token.isEmpty { cache.habits[id] = facts }
+        // Through the day, as a full read gives them.
+        var facts: [String: [DayFact]] = [:], hours: [String: [Int]] = [:], skips: [String: [DayKey]] = [:]
+        for (id, kept) in all {
+            var through: [DayFact] = [], counts = [Int](repeating: 0, count: 24), later: [DayKey] = []
+            through.reserveCapacity(kept.facts.count)
+            for (fact, hour) in zip(kept.facts, kept.hours) {
+                if fact.day <= day {
+                    through.append(fact)
+                    if hour >= 0 { counts[Int(hour)] += 1 }
+                } else if fact.kind == .skip {
+                    later.append(fact.day)
+                }
+            }
+            if !through.isEmpty { facts[id] = through }
+            if counts.contains(where: { $0 > 0 }) { hours[id] = counts }
+            if !later.isEmpty { skips[id] = later.sorted() }
+        }
+        return SiteFacts(snapshot: StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: hours),
+                         plannedSkips: skips, cache: cache, habitsRead: unread.count)
+    }
+
     func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {
         // The columns in the order of `LiveEntryColumn`.
         try db.forEachRow("""
@@ -119,6 +173,34 @@ struct SessionReading: StoreReading {
 
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
         try db.forEachRow(StoreTable.selectAll(section), [], body)
+    }
+}
+
+/// Every live entry of some habits as day facts with the hour of each check done on its own day,
+/// from rows of `habitId, dayKey, kind, value, timestampUtc` in the table's row order.
+struct HabitFactReader {
+    private(set) var facts: [String: HabitFacts] = [:]
+    private var tally: HourTally
+    private var currentId: [UInt8] = [], currentKey = "", skipping = false
+
+    init(tally: HourTally) { self.tally = tally }
+
+    /// Adds a row; with `wanted`, only rows of those habits.
+    mutating func add(_ row: any RowCells, wanted: Set<String>?) {
+        if !row.text(0, equals: currentId) {
+            currentId = row.bytes(0)
+            currentKey = String(decoding: currentId, as: UTF8.self)
+            skipping = wanted.map { !$0.contains(currentKey) } ?? false
+        }
+        guard !skipping, let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
+        let kind: EntryKind = row.withText(2) { $0.first == UInt8(ascii: "s") } ? .skip : .check
+        let value = row.number(3)
+        var hour: Int8 = -1
+        if kind == .check, value > 0, let instant = row.withText(4, { Timestamp(iso8601: $0) }), let local = tally.hour(of: instant, on: day) {
+            hour = Int8(local)
+        }
+        facts[currentKey, default: HabitFacts(token: [], facts: [], hours: [])].facts.append(DayFact(day: day, kind: kind, value: value))
+        facts[currentKey]!.hours.append(hour)
     }
 }
 

@@ -105,18 +105,28 @@ public struct SiteReport {
 
     /// The read step: everything the site is made from, in one read transaction of the store;
     /// the private parts only when asked for.
+    /// The day facts of the habits whose entries did not change since the previous report into
+    /// the same folder come from what it kept beside the folder (`FactCacheFile`), when the
+    /// store keeps change tokens; the facts kept for the next report are written here.
     public func read() throws -> (SiteInput, SiteOptions) {
-        try store.reading { view in
+        let folder = Self.resolved(request.out)
+        let kept = FactCacheFile.read(beside: folder)
+        var keep: FactCache?
+        let read = try store.reading { view in
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
+            let entries = try view.siteFacts(through: asOf, kept: kept)
+            keep = entries?.cache
             let input = SiteInput(
-                snapshot: try view.snapshot(through: asOf, hours: true), categories: try view.categories(), goals: try view.goals(),
-                plannedSkips: try view.plannedSkips(after: asOf),
+                snapshot: try entries?.snapshot ?? view.snapshot(through: asOf, hours: true), categories: try view.categories(),
+                goals: try view.goals(), plannedSkips: try entries?.plannedSkips ?? view.plannedSkips(after: asOf),
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
                 journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
                 wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [])
             return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
                                        baseURL: request.baseURL))
         }
+        if let keep, keep != kept { FactCacheFile.write(keep, beside: folder) }
+        return read
     }
 
     /// The render step, on both cores: each page's key, then the previous run's file where the
