@@ -28,6 +28,13 @@ import Testing
                 tried += 1
                 if result.status == 0 { succeeded += 1 }
             }
+            // Another program writing the store file (the `sqlite3` shell): the report's kept day
+            // facts must notice it as they notice Almanac's own writes.
+            if backend == .sqlite, edits.int(0...3) == 0 {
+                let sql = edits.otherProgramsEdit()
+                let result = try Self.sqlite3(s.store, sql)
+                edits.log.append("sqlite3: \(sql) → \(result)")
+            }
             var options = ["--out"]
             var flags: [String] = []
             if edits.bool() { flags.append("--include-notes") }
@@ -60,6 +67,20 @@ import Testing
         }
         // The edits must mostly be real changes, not refusals.
         #expect(succeeded * 10 >= tried * 7, "only \(succeeded) of \(tried) edits succeeded (seed \(edits.seed))")
+    }
+}
+
+extension SiteReuseTests {
+    /// Runs the `sqlite3` shell on a store; its exit status.
+    static func sqlite3(_ path: String, _ sql: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, sql]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }
 
@@ -118,6 +139,25 @@ struct RandomEdits {
 
     private mutating func value(for unit: String) -> [String] {
         unit == "boolean" ? (bool() ? [] : ["1"]) : [String(int(0...12))]
+    }
+
+    /// An edit of the entries as another program makes it, straight in SQL: values, times of day,
+    /// soft and hard deletions, an entry moved to another habit, rows pushed out by REPLACE.
+    mutating func otherProgramsEdit() -> String {
+        let row = "(SELECT rowid FROM habitEntry ORDER BY rowid DESC LIMIT 1 OFFSET \(int(0...60)))"
+        let habit = "(SELECT id FROM habit ORDER BY random() LIMIT 1)"
+        switch int(0...5) {
+        case 0: return "UPDATE habitEntry SET value = value + \(int(1...3)) WHERE rowid = \(row)"
+        case 1: return "UPDATE habitEntry SET timestampUtc = dayKey || 'T0\(int(0...9)):15:00Z' WHERE rowid = \(row)"
+        case 2: return "DELETE FROM habitEntry WHERE rowid = \(row)"
+        case 3: return "UPDATE habitEntry SET deletedAt = CASE WHEN deletedAt IS NULL THEN '2026-11-20T10:00:00Z' END WHERE rowid = \(row)"
+        case 4: return "UPDATE habitEntry SET habitId = \(habit) WHERE rowid = \(row)"
+        default:
+            return """
+                INSERT OR REPLACE INTO habitEntry (rowid, id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt)
+                SELECT rowid, 'other-\(serial)', \(habit), dayKey, timestampUtc, kind, value + 1, note, createdAt, deletedAt FROM habitEntry WHERE rowid = \(row)
+                """
+        }
     }
 
     /// The arguments of the next edit.
