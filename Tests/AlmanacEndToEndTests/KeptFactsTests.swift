@@ -1,0 +1,69 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// The day facts a report keeps beside its output folder: output, not truth. A damaged, foreign
+/// or deleted file changes nothing but speed; the file is never published.
+@Suite struct KeptFactsTests {
+    func prepared() throws -> Session {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        try s.ok("log", "run", "--from", "2026-09-01", "--to", "2026-11-20")
+        try s.ok("log", "water", "5", "--from", "2026-10-01", "--to", "2026-11-20", "--at", "07:30")
+        return s
+    }
+
+    func expectSameAsFresh(_ s: Session, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        try s.ok("report", "--out", "fresh", "--as-of", "2026-11-20")
+        let reused = try siteFiles(s.folder.url.appendingPathComponent("site"))
+        let fresh = try siteFiles(s.folder.url.appendingPathComponent("fresh"))
+        let differing = Set(reused.keys).union(fresh.keys).filter { reused[$0] != fresh[$0] }.sorted()
+        #expect(differing.isEmpty, "\(label): \(differing) differ from a fresh run", sourceLocation: sourceLocation)
+        try FileManager.default.removeItem(at: s.folder.url.appendingPathComponent("fresh"))
+    }
+
+    @Test func damagedForeignOrMissingKeptFactsChangeNothingButSpeed() throws {
+        let s = try prepared()
+        let kept = s.folder.path(".site.almanac-facts")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        #expect(FileManager.default.fileExists(atPath: kept))
+        // Never inside the published folder.
+        let published = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site"))
+        #expect(!published.contains { $0.contains("almanac-facts") })
+
+        // A byte flipped (after a change the kept facts would have to notice).
+        try s.ok("log", "run", "--date", "2026-11-21")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
+        bytes[bytes.count / 2] ^= 0x5A
+        try bytes.write(to: URL(fileURLWithPath: kept))
+        try expectSameAsFresh(s, "a damaged file")
+
+        // Cut short.
+        try s.ok("unlog", "run", "--date", "2026-10-02")
+        bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
+        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: kept))
+        try expectSameAsFresh(s, "a file cut short")
+
+        // Another store's facts (same habit names, other entries).
+        let other = Session()
+        try other.ok("init", "--timezone", "Europe/Berlin")
+        try other.ok("habit", "add", "Run")
+        try other.ok("log", "run", "--from", "2026-01-01", "--to", "2026-02-01")
+        try other.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        try FileManager.default.removeItem(atPath: kept)
+        try FileManager.default.copyItem(atPath: other.folder.path(".site.almanac-facts"), toPath: kept)
+        try expectSameAsFresh(s, "another store's file")
+
+        // Deleted.
+        try FileManager.default.removeItem(atPath: kept)
+        try expectSameAsFresh(s, "no file")
+        #expect(FileManager.default.fileExists(atPath: kept))
+
+        // The store's time zone changed: the hours are read again.
+        try s.ok("init", "--timezone", "America/New_York")
+        try expectSameAsFresh(s, "another time zone")
+    }
+}
