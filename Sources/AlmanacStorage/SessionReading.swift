@@ -132,11 +132,12 @@ struct SessionReading: StoreReading {
                                   [.text(id)]) { row in reader.add(row, wanted: nil) }
             }
         }
+        let read = reader.facts()
         for id in unread {
             // A habit without a token has no entries the triggers saw: read every time, never kept.
-            let read = reader.facts[id] ?? HabitFacts(token: [], facts: [], hours: [])
-            all[id] = read
-            if let token = changes.tokens[id] { cache.habits[id] = HabitFacts(token: token, facts: read.facts, hours: read.hours) }
+            let facts = read[id] ?? HabitFacts(token: [], facts: [], hours: [])
+            all[id] = facts
+            if let token = changes.tokens[id] { cache.habits[id] = HabitFacts(token: token, facts: facts.facts, hours: facts.hours) }
         }
         for (id, facts) in all where cache.habits[id] == nil && !facts.token.isEmpty { cache.habits[id] = facts }
         // Through the day, as a full read gives them.
@@ -179,15 +180,17 @@ struct SessionReading: StoreReading {
 /// Every live entry of some habits as day facts with the hour of each check done on its own day,
 /// from rows of `habitId, dayKey, kind, value, timestampUtc` in the table's row order.
 struct HabitFactReader {
-    private(set) var facts: [String: HabitFacts] = [:]
+    private var read: [String: HabitFacts] = [:]
     private var tally: HourTally
     private var currentId: [UInt8] = [], currentKey = "", skipping = false
+    private var current = HabitFacts(token: [], facts: [], hours: [])
 
     init(tally: HourTally) { self.tally = tally }
 
     /// Adds a row; with `wanted`, only rows of those habits.
     mutating func add(_ row: any RowCells, wanted: Set<String>?) {
         if !row.text(0, equals: currentId) {
+            flush()
             currentId = row.bytes(0)
             currentKey = String(decoding: currentId, as: UTF8.self)
             skipping = wanted.map { !$0.contains(currentKey) } ?? false
@@ -199,8 +202,23 @@ struct HabitFactReader {
         if kind == .check, value > 0, let instant = row.withText(4, { Timestamp(iso8601: $0) }), let local = tally.hour(of: instant, on: day) {
             hour = Int8(local)
         }
-        facts[currentKey, default: HabitFacts(token: [], facts: [], hours: [])].facts.append(DayFact(day: day, kind: kind, value: value))
-        facts[currentKey]!.hours.append(hour)
+        current.facts.append(DayFact(day: day, kind: kind, value: value))
+        current.hours.append(hour)
+    }
+
+    /// The rows of the habit read so far go to its facts (a habit's rows may come back later).
+    private mutating func flush() {
+        guard !current.facts.isEmpty else { return }
+        read[currentKey, default: HabitFacts(token: [], facts: [], hours: [])].facts += current.facts
+        read[currentKey]!.hours += current.hours
+        current.facts.removeAll(keepingCapacity: true)
+        current.hours.removeAll(keepingCapacity: true)
+    }
+
+    /// The facts per habit id, once every row is added.
+    mutating func facts() -> [String: HabitFacts] {
+        flush()
+        return read
     }
 }
 
