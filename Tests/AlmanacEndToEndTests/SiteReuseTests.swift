@@ -20,6 +20,7 @@ import Testing
         try edits.prepare(s)
         let rounds = backend == .sqlite ? 40 : 12
         var succeeded = 0, tried = 0
+        var published: [String: Data] = [:]
         for round in 1...rounds {
             for _ in 0..<edits.int(1...3) {
                 let arguments = edits.next()
@@ -48,6 +49,14 @@ import Testing
             options = ["--out", "fresh-\(round)"]
             try s.ok(["report"] + options + flags)
             let reused = try siteFiles(s.folder.url.appendingPathComponent("reused"))
+            // The site it replaced is kept beside it as the next report's staging folder, and
+            // nothing of that site was written over while the new one was built beside it.
+            if !published.isEmpty && reused != published {
+                let previous = try siteFiles(s.folder.url.appendingPathComponent(".reused.almanac-spare"))
+                let changed = Set(previous.keys).union(published.keys).filter { previous[$0] != published[$0] }.sorted()
+                #expect(changed.isEmpty, "the previous site changed while the new one was built: \(changed); seed \(edits.seed), round \(round)")
+            }
+            published = reused
             let fresh = try siteFiles(s.folder.url.appendingPathComponent("fresh-\(round)"))
             let differing = Set(reused.keys).union(fresh.keys).filter { reused[$0] != fresh[$0] }.sorted()
             #expect(differing.isEmpty, "these files differ from a fresh run: \(differing); \(context)")

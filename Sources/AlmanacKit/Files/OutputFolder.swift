@@ -61,6 +61,53 @@ public final class OutputFolder {
         try write(Array(bytes), to: relative)
     }
 
+    /// Makes the entry at a relative path the other folder's file (the same file, by a hard
+    /// link), unless it is that file already; whatever was there goes.
+    public func relink(_ relative: String, from other: OutputFolder) throws {
+        var here = stat(), there = stat()
+        if lstat(path(of: relative), &here) == 0 {
+            if lstat(other.path(of: relative), &there) == 0, here.st_dev == there.st_dev, here.st_ino == there.st_ino { return }
+            try removeEntry(relative)
+        }
+        try link(relative, from: other)
+    }
+
+    /// Readies a relative path for new bytes written over it: a file of this folder alone (no
+    /// other name, such as a published site's, shares it) is written over in place; anything
+    /// else there goes first.
+    public func clearForWriting(_ relative: String) throws {
+        var info = stat()
+        guard lstat(path(of: relative), &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1 { return }
+        try removeEntry(relative)
+    }
+
+    /// Removes a file, a link or a whole folder at a relative path.
+    private func removeEntry(_ relative: String) throws {
+        let full = path(of: relative)
+        if unlink(full) == 0 || errno == ENOENT { return }
+        guard errno == EISDIR || errno == EPERM else { throw AlmanacError.system(full) }
+        try FileManager.default.removeItem(atPath: full)
+    }
+
+    /// Removes every file of this folder whose relative path is not in `keeping`, and the
+    /// folders left empty; returns nothing (what cannot be removed stays, and is overwritten or
+    /// published as it is only if it is one of `keeping`).
+    public func prune(keeping: Set<String>, under folder: String = "") {
+        let here = folder.isEmpty ? path : path(of: folder)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] {
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            var info = stat()
+            guard lstat(path(of: relative), &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                prune(keeping: keeping, under: relative)
+                rmdir(path(of: relative))   // only when empty
+            } else if !keeping.contains(relative) {
+                unlink(path(of: relative))
+            }
+        }
+    }
+
     /// Whether there is a folder (not a link to one) at a relative path.
     public func isFolder(_ relative: String) -> Bool {
         var info = stat()

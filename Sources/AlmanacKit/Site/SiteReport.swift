@@ -160,8 +160,9 @@ public struct SiteReport {
         }
         if let staging = try SiteStaging(beside: published) {
             do {
-                let outcome = try SiteWriter(published: published, staging: staging.folder, previous: previous)
-                    .write(files, manifest: manifest, progress: progress)
+                var writer = SiteWriter(published: published, staging: staging.folder, previous: previous)
+                writer.reusing = staging.reusing
+                let outcome = try writer.write(files, manifest: manifest, progress: progress)
                 if try staging.publish() { return outcome }
             } catch {
                 staging.discard()

@@ -4,10 +4,17 @@ import Foundation
 /// same file system) and then exchanged with it in one step (`FolderExchange`): whatever moment
 /// a report is killed at, the published folder holds the whole previous site or the whole new
 /// one, and never a temporary file. After the exchange the staging path holds the previous
-/// site, which is removed; a staging folder that a killed run left is removed by the next run.
+/// site, which is kept as the spare (`.NAME.almanac-spare`): the next report takes it as its
+/// staging folder and brings it up to date — most of its files are the published ones already
+/// (hard links), and the files that change every day are written over in place — instead of
+/// building a whole tree and removing the old one (docs/REPORTS.md). A staging folder that a
+/// killed run left is removed by the next run; a spare exists only after a completed exchange.
 final class SiteStaging {
     let folder: OutputFolder
     private let published: OutputFolder
+    /// Whether the staging folder is the spare, holding the site before the published one.
+    let reusing: Bool
+    private let spare: String
 
     /// A fresh staging folder beside `published`, or nil when its parent cannot be written (the
     /// report then writes in place, file by file).
@@ -18,6 +25,9 @@ final class SiteStaging {
         guard access(parent, W_OK) == 0 else { return nil }
         let path = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-staging-\(getpid())")
         try? FileManager.default.removeItem(atPath: path)
+        spare = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-spare")
+        var info = stat()
+        reusing = lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && rename(spare, path) == 0
         self.folder = try OutputFolder(path, durable: false)
         self.published = published
     }
@@ -32,8 +42,9 @@ final class SiteStaging {
             discard()
             return false
         }
+        // The previous site, now at the staging path, is the next report's staging folder.
+        if rename(folder.path, spare) != 0 { discard() }
         AtomicFile.syncFolder(URL(fileURLWithPath: published.path).deletingLastPathComponent().path)
-        discard()   // the previous site, now at the staging path
         return true
     }
 

@@ -18,6 +18,9 @@ struct SiteWriter {
     let staging: OutputFolder?
     /// What the previous run left, read once by the report.
     let previous: PreviousSite?
+    /// The staging folder holds the site before the published one (`SiteStaging`), to be brought
+    /// up to date; false: it is empty.
+    var reusing = false
 
     struct Outcome: Sendable {
         var written = 0, unchanged = 0, removed = 0
@@ -31,6 +34,9 @@ struct SiteWriter {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) {
             throw AlmanacError.refused("Refusing to write \(unsafe.path): it is not a plain path inside \(published.path).")
         }
+        // A staging folder that holds an earlier site is brought up to date instead of filled: what
+        // the new site does not have goes first, so it starts as a subset of the new site.
+        if reusing, let staging { staging.prune(keeping: Set(files.map(\.path))) }
         var outcome = Outcome()
         var pending: [AtomicFile] = []
         defer { pending.forEach { $0.abandon() } }
@@ -41,6 +47,7 @@ struct SiteWriter {
                 try keep(file.path)
                 outcome.unchanged += 1
             case .rendered(let bytes, _):
+                if reusing { try staging?.clearForWriting(file.path) }
                 let staged = try target.create(file.path)
                 try staged.write(bytes)
                 try staged.prepare()
@@ -79,9 +86,10 @@ struct SiteWriter {
         (previous?.manifest.files ?? []).filter { !made.contains($0.path) && isStale($0.path) }.map(\.path)
     }
 
-    /// An unchanged file: in place nothing to do; in a staging folder, a link to the published one.
+    /// An unchanged file: in place nothing to do; in a staging folder, a link to the published one
+    /// (in an earlier site, often there already).
     private func keep(_ path: String) throws {
-        try staging?.link(path, from: published)
+        if reusing { try staging?.relink(path, from: published) } else { try staging?.link(path, from: published) }
     }
 
     /// Whether a file the previous run made and this one does not is still as that run left it.
