@@ -11,6 +11,8 @@ public final class AtomicFile {
     private var buffer: [UInt8] = []
     private let toStandardOutput: Bool
     private var prepared = false
+    /// How many bytes were written to the file.
+    private var length = 0
     /// Whether `prepare()` flushes the file to disk itself; false for files in a staging folder,
     /// which is flushed as a whole before it is published. Such a file is written straight to
     /// its path: nobody sees the private folder before it is published whole, so a temporary
@@ -52,8 +54,11 @@ public final class AtomicFile {
         temporary = durable ? Self.temporaryPath(for: target) : target
         toStandardOutput = false
         writesThrough = exists && info.st_mode & S_IFMT != S_IFREG
+        // A file of a staging folder that is there already (an earlier site's, written over in
+        // place) keeps its blocks: written from the start and cut to length when prepared, which
+        // spares the file system freeing them and finding new ones.
         descriptor = writesThrough ? open(path, O_WRONLY | O_CLOEXEC)
-                                   : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                                   : open(temporary, O_WRONLY | O_CREAT | (durable ? O_TRUNC : 0) | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw AlmanacError.system(path) }
     }
 
@@ -93,12 +98,14 @@ public final class AtomicFile {
             guard written > 0 else { throw AlmanacError.system(path) }
             offset += written
         }
+        length += bytes.count
     }
 
     /// Puts every byte on disk in the temporary file; the target is still untouched.
     public func prepare() throws {
         try flush()
         guard !writesThrough else { return }
+        if !durable { guard ftruncate(descriptor, off_t(length)) == 0 else { throw AlmanacError.system(path) } }
         if durable { guard fsync(descriptor) == 0 else { throw AlmanacError.system(path) } }
         close(descriptor)
         descriptor = -1
