@@ -43,7 +43,17 @@ final class CanonicalSink {
         } while v != 0
     }
 
-    func word(_ value: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) } }
+    /// Eight bytes, least significant first.
+    func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+
+    /// The words of an array of 64-bit values: its memory as it is on a little-endian machine.
+    private func words<Element>(_ array: [Element], _ bitPattern: (Element) -> UInt64) {
+        #if _endian(little)
+        array.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for element in array { word(bitPattern(element)) }
+        #endif
+    }
 
     func text(_ value: String) {
         var value = value
@@ -65,11 +75,11 @@ final class CanonicalSink {
         if Value.self == [Double].self {
             let array = value as! [Double]
             bytes.append(Tag.doubles.rawValue); integer(UInt64(array.count))
-            for number in array { word(number.bitPattern) }
+            words(array) { $0.bitPattern }
         } else if Value.self == [Int].self {
             let array = value as! [Int]
             bytes.append(Tag.ints.rawValue); integer(UInt64(array.count))
-            for number in array { word(UInt64(bitPattern: Int64(number))) }
+            words(array) { UInt64(bitPattern: Int64($0)) }
         } else if Value.self == [UInt8].self {
             let array = value as! [UInt8]
             bytes.append(Tag.bytes.rawValue); integer(UInt64(array.count))
