@@ -57,10 +57,15 @@ import Testing
         try FileManager.default.copyItem(atPath: other.folder.path(".site.almanac-facts"), toPath: kept)
         try expectSameAsFresh(s, "another store's file")
 
+        // A temporary file of a killed run (no such process) goes with the next write.
+        let leftover = s.folder.path("..site.almanac-facts.almanac-tmp-2147483000")
+        try Data("half".utf8).write(to: URL(fileURLWithPath: leftover))
+
         // Deleted.
         try FileManager.default.removeItem(atPath: kept)
         try expectSameAsFresh(s, "no file")
         #expect(FileManager.default.fileExists(atPath: kept))
+        #expect(!FileManager.default.fileExists(atPath: leftover))
 
         // The store's time zone changed: the hours are read again.
         try s.ok("init", "--timezone", "America/New_York")
