@@ -107,10 +107,10 @@ printf '   speed-up from the second core: %.2f ×\n' "$(echo "$LAST / $FIRST" | 
 rm -rf "$WORK/sites" "$WORK/site"
 "$BIN" report --store "$STORE" --out "$WORK/site" --as-of 2026-11-20 >/dev/null
 echo "   $(find "$WORK/site" -name '*.svg' | wc -l) SVG files, $(find "$WORK/site" -name '*.html' -o -name '*.md' | wc -l) pages, $(du -sm "$WORK/site" | cut -f1) MB"
-# The next night: as of one day later, nothing new (each run alternates between two days).
+# The next night: as of one day later each run, nothing new.
 times=(); peaks=()
 for i in $(seq "$RUNS"); do
-  day=$([ $((i % 2)) = 1 ] && echo 2026-11-21 || echo 2026-11-20)
+  day=$(date -u -d "2026-11-20 + $i days" +%F)
   read -r t m < <(once "$BIN" report --store "$STORE" --out "$WORK/site" --as-of "$day")
   times+=("$t"); peaks+=("$m")
 done
