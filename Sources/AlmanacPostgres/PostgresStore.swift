@@ -159,10 +159,16 @@ extension RelationalStore where Backend == PostgresBackend {
             }
             guard let usage else { throw StoreError.missing(path: url.location) }
             guard usage else { throw PostgresFailure.readRefused(url: url, reason: "it lacks the USAGE privilege on schema \(schema)") }
+            // The store's own tables, found by name: the catalog's index on (name, schema) makes
+            // this a lookup, where a scan of every table of the schema (`pg_tables`) would read the
+            // whole catalog of a database of thousands of stores for each one.
+            let names = ([PostgresSchema.migrationsTable, "settings"] + BackupFormat.Section.allCases.map { StoreTable.name(of: $0) })
+                .map { "'\($0.lowercased())'" }.joined(separator: ", ")
             var tables: [String] = [], unreadable: String?
             try db.forEachRow("""
-                SELECT tablename, has_table_privilege(quote_ident(schemaname) || '.' || quote_ident(tablename), 'SELECT')
-                FROM pg_tables WHERE schemaname = ? ORDER BY tablename
+                SELECT c.relname, has_table_privilege(c.oid, 'SELECT') FROM pg_class c
+                WHERE c.relname IN (\(names)) AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = ?) AND c.relkind IN ('r', 'p')
+                ORDER BY c.relname
                 """, [.text(schema)]) { row in
                 tables.append(row.string(0))
                 if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = row.string(0) }
