@@ -118,6 +118,7 @@ enum FactCacheFile {
                 return Array(raw[offset..<offset + count])
             }
             guard let schema = integer(Int64.self), let zone = bytes(), let count = integer(UInt32.self) else { return nil }
+            let days = DayKey(year: 1, month: 1, day: 1)!.ordinal...DayKey(year: 9999, month: 12, day: 31)!.ordinal
             var habits: [String: HabitFacts] = [:]
             for _ in 0..<count {
                 guard let id = bytes(), let token = bytes(), let facts = integer(UInt32.self).map(Int.init),
@@ -127,7 +128,8 @@ enum FactCacheFile {
                 for _ in 0..<facts {
                     let ordinal = Int(integer(Int32.self)!), kind = integer(UInt8.self)!, hour = Int8(bitPattern: integer(UInt8.self)!)
                     let value = Double(bitPattern: integer(UInt64.self)!)
-                    guard kind <= 1, hour >= -1, hour < 24 else { return nil }
+                    // Only what a store's rows could give: a real calendar day, a known kind and hour.
+                    guard kind <= 1, hour >= -1, hour < 24, days.contains(ordinal) else { return nil }
                     habit.facts.append(DayFact(day: DayKey(ordinal: ordinal), kind: kind == 1 ? .skip : .check, value: value))
                     habit.hours.append(hour)
                 }

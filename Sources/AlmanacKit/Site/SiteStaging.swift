@@ -27,7 +27,8 @@ final class SiteStaging {
         try? FileManager.default.removeItem(atPath: path)
         spare = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-spare")
         var info = stat()
-        reusing = lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && rename(spare, path) == 0
+        // Only a spare of this user's (another's could hold files this run may not write over).
+        reusing = lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && rename(spare, path) == 0
         self.folder = try OutputFolder(path, durable: false)
         self.published = published
     }
