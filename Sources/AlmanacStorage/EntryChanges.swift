@@ -22,6 +22,29 @@ public struct HabitFacts: Sendable, Equatable {
     public var hours: [Int8]
 
     public init(token: [UInt8], facts: [DayFact], hours: [Int8]) { self.token = token; self.facts = facts; self.hours = hours }
+
+    /// The facts through a day, as a read through that day gives them (in the same order), and
+    /// the days excused ahead of time after it, by day.
+    func through(_ day: DayKey) -> (facts: HabitFacts, laterSkips: [DayKey]) {
+        var through = HabitFacts(token: token, facts: [], hours: []), later: [DayKey] = []
+        through.facts.reserveCapacity(facts.count); through.hours.reserveCapacity(facts.count)
+        for (fact, hour) in zip(facts, hours) {
+            if fact.day <= day {
+                through.facts.append(fact)
+                through.hours.append(hour)
+            } else if fact.kind == .skip {
+                later.append(fact.day)
+            }
+        }
+        return (through, later.sorted())
+    }
+
+    /// The checks per local hour (24 counts), or nil when no check has an hour.
+    var hourCounts: [Int]? {
+        var counts = [Int](repeating: 0, count: 24), any = false
+        for hour in hours where hour >= 0 { counts[Int(hour)] += 1; any = true }
+        return any ? counts : nil
+    }
 }
 
 /// The day facts a report kept from its previous read: valid for a habit while the store's

@@ -99,11 +99,12 @@ struct SessionReading: StoreReading {
         let settings = try settings()
         let calendar = try StoreCalendar(settings: settings)
         let habits = try habits(includeArchived: true)
-        var collector = FactCollector(tally: hours ? HourTally(calendar: calendar) : nil)
+        var reader = HabitFactReader(tally: hours ? HourTally(calendar: calendar) : nil)
         try db.forEachRow("SELECT habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "") FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ?",
-                          [.text(day?.description ?? "9999-99-99")]) { row in collector.add(row) }
-        let (facts, counts) = collector.finish()
-        return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: counts)
+                          [.text(day?.description ?? "9999-99-99")]) { row in reader.add(row, wanted: nil) }
+        let read = reader.facts()
+        return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: read.mapValues(\.facts),
+                             hours: hours ? read.compactMapValues(\.hourCounts) : [:])
     }
 
     func siteFacts(through day: DayKey, kept: FactCache?) throws -> SiteFacts? {
@@ -117,7 +118,12 @@ struct SessionReading: StoreReading {
         var unread: [String] = []
         for habit in habits {
             let id = habit.id.description
-            if let token = changes.tokens[id], let facts = usable[id], facts.token == token { all[id] = facts } else { unread.append(id) }
+            if let token = changes.tokens[id], let facts = usable[id], facts.token == token {
+                all[id] = facts
+                cache.habits[id] = facts
+            } else {
+                unread.append(id)
+            }
         }
         // A few habits by their index; many in one pass over the table.
         var reader = HabitFactReader(tally: HourTally(calendar: calendar))
@@ -135,27 +141,20 @@ struct SessionReading: StoreReading {
         let read = reader.facts()
         for id in unread {
             // A habit without a token has no entries the triggers saw: read every time, never kept.
-            let facts = read[id] ?? HabitFacts(token: [], facts: [], hours: [])
+            var facts = read[id] ?? HabitFacts(token: [], facts: [], hours: [])
+            if let token = changes.tokens[id] {
+                facts.token = token
+                cache.habits[id] = facts
+            }
             all[id] = facts
-            if let token = changes.tokens[id] { cache.habits[id] = HabitFacts(token: token, facts: facts.facts, hours: facts.hours) }
         }
-        for (id, facts) in all where cache.habits[id] == nil && !facts.token.isEmpty { cache.habits[id] = facts }
         // Through the day, as a full read gives them.
         var facts: [String: [DayFact]] = [:], hours: [String: [Int]] = [:], skips: [String: [DayKey]] = [:]
         for (id, kept) in all {
-            var through: [DayFact] = [], counts = [Int](repeating: 0, count: 24), later: [DayKey] = []
-            through.reserveCapacity(kept.facts.count)
-            for (fact, hour) in zip(kept.facts, kept.hours) {
-                if fact.day <= day {
-                    through.append(fact)
-                    if hour >= 0 { counts[Int(hour)] += 1 }
-                } else if fact.kind == .skip {
-                    later.append(fact.day)
-                }
-            }
-            if !through.isEmpty { facts[id] = through }
-            if counts.contains(where: { $0 > 0 }) { hours[id] = counts }
-            if !later.isEmpty { skips[id] = later.sorted() }
+            let (through, later) = kept.through(day)
+            if !through.facts.isEmpty { facts[id] = through.facts }
+            if let counts = through.hourCounts { hours[id] = counts }
+            if !later.isEmpty { skips[id] = later }
         }
         return SiteFacts(snapshot: StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: hours),
                          plannedSkips: skips, cache: cache, habitsRead: unread.count)
@@ -177,15 +176,18 @@ struct SessionReading: StoreReading {
     }
 }
 
-/// Every live entry of some habits as day facts with the hour of each check done on its own day,
-/// from rows of `habitId, dayKey, kind, value, timestampUtc` in the table's row order.
+/// Every live entry of some habits as day facts, with the local hour of each check done on its
+/// own day when there is a tally (`HourTally`; else -1), from rows of `habitId, dayKey, kind,
+/// value[, timestampUtc]` in the order they come (a habit's rows may come back later). Cells are
+/// read from the backend's buffers, and a habit's id becomes a `String` only where the rows change
+/// habit.
 struct HabitFactReader {
     private var read: [String: HabitFacts] = [:]
-    private var tally: HourTally
+    private var tally: HourTally?
     private var currentId: [UInt8] = [], currentKey = "", skipping = false
     private var current = HabitFacts(token: [], facts: [], hours: [])
 
-    init(tally: HourTally) { self.tally = tally }
+    init(tally: HourTally?) { self.tally = tally }
 
     /// Adds a row; with `wanted`, only rows of those habits.
     mutating func add(_ row: any RowCells, wanted: Set<String>?) {
@@ -199,7 +201,8 @@ struct HabitFactReader {
         let kind: EntryKind = row.withText(2) { $0.first == UInt8(ascii: "s") } ? .skip : .check
         let value = row.number(3)
         var hour: Int8 = -1
-        if kind == .check, value > 0, let instant = row.withText(4, { Timestamp(iso8601: $0) }), let local = tally.hour(of: instant, on: day) {
+        if tally != nil, kind == .check, value > 0, let instant = row.withText(4, { Timestamp(iso8601: $0) }),
+           let local = tally!.hour(of: instant, on: day) {
             hour = Int8(local)
         }
         current.facts.append(DayFact(day: day, kind: kind, value: value))
@@ -219,43 +222,5 @@ struct HabitFactReader {
     mutating func facts() -> [String: HabitFacts] {
         flush()
         return read
-    }
-}
-
-/// The day facts of a snapshot (and, with a tally, the hours of its checks) from rows of
-/// `habitId, dayKey, kind, value[, timestampUtc]` in any order. Cells are read from the backend's
-/// buffers, and a habit's id becomes a `String` only where the rows change habit.
-struct FactCollector {
-    private var facts: [String: [DayFact]] = [:]
-    private var tally: HourTally?
-    private var currentId: [UInt8] = [], currentKey = "", current: [DayFact] = []
-
-    init(tally: HourTally?) { self.tally = tally }
-
-    mutating func add(_ row: any RowCells) {
-        if !row.text(0, equals: currentId) {
-            flush()
-            currentId = row.bytes(0)
-            currentKey = String(decoding: currentId, as: UTF8.self)
-        }
-        guard let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
-        let kind: EntryKind = row.withText(2) { $0.first == UInt8(ascii: "s") } ? .skip : .check
-        let value = row.number(3)
-        current.append(DayFact(day: day, kind: kind, value: value))
-        if tally != nil, kind == .check, value > 0, let instant = row.withText(4, { Timestamp(iso8601: $0) }) {
-            tally!.count(habit: currentKey, day: day, instant: instant)
-        }
-    }
-
-    private mutating func flush() {
-        guard !current.isEmpty else { return }
-        facts[currentKey, default: []].append(contentsOf: current)
-        current.removeAll(keepingCapacity: true)
-    }
-
-    /// The facts per habit id, and the hours per habit id (empty without a tally).
-    mutating func finish() -> (facts: [String: [DayFact]], hours: [String: [Int]]) {
-        flush()
-        return (facts, tally?.finish() ?? [:])
     }
 }

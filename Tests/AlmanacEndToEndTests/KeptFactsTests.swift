@@ -25,6 +25,19 @@ import Testing
         try FileManager.default.removeItem(at: s.folder.url.appendingPathComponent("fresh"))
     }
 
+    /// A report that stops writes nothing, the kept facts included: they are written once the
+    /// site is out.
+    @Test func aReportThatStopsKeepsNothing() throws {
+        let s = try prepared()
+        try FileManager.default.createDirectory(atPath: s.folder.path("blocked"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: s.folder.url.appendingPathComponent("blocked/charts"))   // where the site needs a folder
+        #expect(try s.run("report", "--out", "blocked", "--as-of", "2026-11-20").status == 1)
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path(".blocked.almanac-facts")))
+        try FileManager.default.removeItem(atPath: s.folder.path("blocked/charts"))
+        try s.ok("report", "--out", "blocked", "--as-of", "2026-11-20")
+        #expect(FileManager.default.fileExists(atPath: s.folder.path(".blocked.almanac-facts")))
+    }
+
     @Test func damagedForeignOrMissingKeptFactsChangeNothingButSpeed() throws {
         let s = try prepared()
         let kept = s.folder.path(".site.almanac-facts")

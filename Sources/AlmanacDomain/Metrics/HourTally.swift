@@ -1,9 +1,9 @@
-/// When in the day habits are done: per habit, the live checks with a value above 0 in each local
-/// hour of the store's calendar (24 counts). Only checks whose time falls on their own day count
-/// (given with `log --at`, or logged on the day itself): a check logged the next morning for
-/// yesterday says nothing about when it was done.
+/// When in the day habits are done: the local hour, in the store's calendar, of each live check
+/// with a value above 0 (`StoreSnapshot.hours` counts them per hour). Only checks whose time
+/// falls on their own day have one (given with `log --at`, or logged on the day itself): a check
+/// logged the next morning for yesterday says nothing about when it was done.
 ///
-/// Fed one entry at a time while the store is read, so the time of every check is read once,
+/// Asked one entry at a time while the store is read, so the time of every check is read once,
 /// in the same pass as the day facts.
 public struct HourTally: Sendable {
     private let calendar: StoreCalendar
@@ -12,10 +12,6 @@ public struct HourTally: Sendable {
     /// `changing` for a day the offset changes on, whose instants are looked up one by one.
     private var offsets: [Int64]
     private static let unknown = Int64.min, changing = Int64.max
-    /// Counts per habit id (text form); habits with no counted check are absent.
-    public private(set) var counts: [String: [Int]] = [:]
-    /// The habit whose checks are being counted, and its counts so far.
-    private var current: String?, currentCounts = [Int](repeating: 0, count: 24)
 
     public init(calendar: StoreCalendar) {
         self.calendar = calendar
@@ -29,25 +25,6 @@ public struct HourTally: Sendable {
         let localDay = Self.floorDiv(local, 86_400_000)
         guard localDay == Int64(day.ordinal) else { return nil }
         return Int((local - localDay * 86_400_000) / 3_600_000)
-    }
-
-    /// Counts one live check of a habit. Checks come habit by habit (a habit may come back later):
-    /// a habit's counts are kept aside until the next habit starts.
-    public mutating func count(habit id: String, day: DayKey, instant: Timestamp) {
-        if id != current { finish(); current = id }
-        guard let hour = hour(of: instant, on: day) else { return }
-        currentCounts[hour] += 1
-    }
-
-    /// Every habit's counts, once the last check is counted.
-    @discardableResult
-    public mutating func finish() -> [String: [Int]] {
-        if let current, currentCounts.contains(where: { $0 > 0 }) {
-            counts[current] = zip(counts[current] ?? [Int](repeating: 0, count: 24), currentCounts).map(+)
-        }
-        current = nil
-        currentCounts = [Int](repeating: 0, count: 24)
-        return counts
     }
 
     /// The zone's offset from UTC at an instant, in milliseconds.

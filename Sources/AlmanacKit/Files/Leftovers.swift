@@ -30,10 +30,10 @@ enum Leftovers {
         info.st_mode & S_IFMT == kind && info.st_uid == geteuid() && pid != getpid() && !isRunning(pid)
     }
 
-    /// Removes the leftovers in `folder` (and its subfolders, not following links, when asked);
-    /// returns how many.
+    /// Removes the leftovers in `folder` (and its subfolders, not following links, when asked;
+    /// only those whose name starts with `prefix`, when given); returns how many.
     @discardableResult
-    static func remove(in folder: String, recursive: Bool) -> Int {
+    static func remove(in folder: String, recursive: Bool, prefix: String = "") -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
         var removed = 0
         for name in names {
@@ -41,10 +41,10 @@ enum Leftovers {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                if recursive && !name.hasPrefix(".") { removed += remove(in: path, recursive: true) }
+                if recursive && !name.hasPrefix(".") { removed += remove(in: path, recursive: true, prefix: prefix) }
                 continue
             }
-            guard let pid = writer(of: name), isAbandoned(info, kind: S_IFREG, writer: pid) else { continue }
+            guard name.hasPrefix(prefix), let pid = writer(of: name), isAbandoned(info, kind: S_IFREG, writer: pid) else { continue }
             if unlink(path) == 0 { removed += 1 }
         }
         return removed

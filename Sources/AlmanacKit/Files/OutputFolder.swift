@@ -91,19 +91,18 @@ public final class OutputFolder {
     }
 
     /// Removes every file of this folder whose relative path is not in `keeping`, and the
-    /// folders left empty; returns nothing (what cannot be removed stays, and is overwritten or
-    /// published as it is only if it is one of `keeping`).
-    public func prune(keeping: Set<String>, under folder: String = "") {
+    /// folders left empty. A file that cannot be removed is an error: it would be published.
+    public func prune(keeping: Set<String>, under folder: String = "") throws {
         let here = folder.isEmpty ? path : path(of: folder)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] {
+        for name in try FileManager.default.contentsOfDirectory(atPath: here) {
             let relative = folder.isEmpty ? name : folder + "/" + name
             var info = stat()
             guard lstat(path(of: relative), &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                prune(keeping: keeping, under: relative)
+                try prune(keeping: keeping, under: relative)
                 rmdir(path(of: relative))   // only when empty
             } else if !keeping.contains(relative) {
-                unlink(path(of: relative))
+                guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
             }
         }
     }

@@ -34,7 +34,9 @@ enum FactCacheFile {
     static func write(_ cache: FactCache, beside folder: String) {
         let target = path(beside: folder)
         let temporary = AtomicFile.temporaryPath(for: target)
-        removeLeftovers(of: target)
+        // The temporary files of this one that killed runs left go first.
+        let url = URL(fileURLWithPath: target)
+        Leftovers.remove(in: url.deletingLastPathComponent().path, recursive: false, prefix: "." + url.lastPathComponent + Leftovers.marker)
         let bytes = encode(cache)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
@@ -50,19 +52,6 @@ enum FactCacheFile {
         }
         close(fd)
         if !complete || rename(temporary, target) != 0 { unlink(temporary) }
-    }
-
-    /// Removes the temporary files of this file that killed runs left (their process is gone).
-    private static func removeLeftovers(of target: String) {
-        let url = URL(fileURLWithPath: target)
-        let parent = url.deletingLastPathComponent().path
-        let prefix = "." + url.lastPathComponent + Leftovers.marker
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
-            let path = (parent as NSString).appendingPathComponent(name)
-            var info = stat()
-            guard let pid = Leftovers.writer(of: name), lstat(path, &info) == 0, Leftovers.isAbandoned(info, kind: S_IFREG, writer: pid) else { continue }
-            unlink(path)
-        }
     }
 
     static func encode(_ cache: FactCache) -> [UInt8] {

@@ -95,24 +95,33 @@ public struct SiteReport {
             defer { seconds[step] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        let (input, options) = try timed(.read) { try read() }
+        let (input, options, facts) = try timed(.read) { try readKeeping(beside: path) }
         let pages = try timed(.derive) { try SiteDerivation(input: input, options: options).pages() }
         let files = try timed(.render) { try render(pages, templates: templates, previous: previous, in: published) }
-        let outcome = try timed(.publish) { try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress) }
+        let outcome = try timed(.publish) {
+            let outcome = try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
+            // Kept for the next report once this one is out (a report that stops writes nothing).
+            if let keep = facts.keep, keep != facts.kept { FactCacheFile.write(keep, beside: path) }
+            return outcome
+        }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds)
     }
 
     /// The read step: everything the site is made from, in one read transaction of the store;
     /// the private parts only when asked for.
-    /// The day facts of the habits whose entries did not change since the previous report into
-    /// the same folder come from what it kept beside the folder (`FactCacheFile`), when the
-    /// store keeps change tokens; the facts kept for the next report are written here.
     public func read() throws -> (SiteInput, SiteOptions) {
-        let folder = Self.resolved(request.out)
+        let (input, options, _) = try readKeeping(beside: Self.resolved(request.out))
+        return (input, options)
+    }
+
+    /// The read step, with the day facts a previous report into `folder` kept beside it
+    /// (`FactCacheFile`): the habits whose entries did not change since are not read from the
+    /// store, when it keeps change tokens. Also returns the facts to keep for the next report.
+    private func readKeeping(beside folder: String) throws -> (SiteInput, SiteOptions, (kept: FactCache?, keep: FactCache?)) {
         let kept = FactCacheFile.read(beside: folder)
         var keep: FactCache?
-        let read = try store.reading { view in
+        let (input, options) = try store.reading { view in
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
             let entries = try view.siteFacts(through: asOf, kept: kept)
             keep = entries?.cache
@@ -125,8 +134,7 @@ public struct SiteReport {
             return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
                                        baseURL: request.baseURL))
         }
-        if let keep, keep != kept { FactCacheFile.write(keep, beside: folder) }
-        return read
+        return (input, options, (kept, keep))
     }
 
     /// The render step, on both cores: each page's key, then the previous run's file where the

@@ -36,7 +36,7 @@ struct SiteWriter {
         }
         // A staging folder that holds an earlier site is brought up to date instead of filled: what
         // the new site does not have goes first, so it starts as a subset of the new site.
-        if reusing, let staging { staging.prune(keeping: Set(files.map(\.path))) }
+        if reusing, let staging { try staging.prune(keeping: Set(files.map(\.path))) }
         var outcome = Outcome()
         var pending: [AtomicFile] = []
         defer { pending.forEach { $0.abandon() } }
