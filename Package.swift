@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         // The PostgreSQL backend of the store.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // File paths taken apart by their components (Foundation's NSString path methods trap on
+        // a one-letter relative path on Linux).
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
     ],
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
@@ -73,6 +76,7 @@ let package = Package(
                 // The raw SQLite C API: limits (`sqlite3_limit`) on other apps' databases.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
@@ -90,6 +94,7 @@ let package = Package(
             dependencies: [
                 "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport", "Czlib", "Cxlsxwriter",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The command line: argument parsing, output formatting, error reporting.
@@ -104,7 +109,7 @@ let package = Package(
         // `make bench`: in-process timings of the hot paths on the bench store (docs/PERFORMANCE.md).
         .executableTarget(
             name: "almanac-bench",
-            dependencies: ["AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacKit"],
+            dependencies: ["AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacKit", .product(name: "SystemPackage", package: "swift-system")],
             path: "Benchmarks/AlmanacBench"
         ),
 

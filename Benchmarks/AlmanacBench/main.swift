@@ -3,6 +3,7 @@ import AlmanacDomain
 import AlmanacRender
 import AlmanacSQLite
 import Foundation
+import SystemPackage
 import AlmanacStorage
 
 // In-process timings of Almanac's hot paths on the bench store of docs/PERFORMANCE.md
@@ -33,7 +34,7 @@ let generate = median(3) { _ = SampleHistory.generate(habits: 100, years: 10, se
 report("generate sample history (in memory)", generate)
 
 if !FileManager.default.fileExists(atPath: path) {
-    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: FilePath(path).removingLastComponent().string, withIntermediateDirectories: true)
     let contents = SampleHistory.generate(habits: 100, years: 10, seed: 1)
     let write = try seconds {
         let store = try SQLiteStore.open(path: path, mode: .createIfMissing(contents.settings))
@@ -57,7 +58,7 @@ let metrics = median(5) {
 report("all metrics of all habits + daily overview", metrics, target: 0.3)
 
 // Backup and restore, split into their phases.
-let folder = (path as NSString).deletingLastPathComponent
+let folder = FilePath(path).removingLastComponent().string
 let backupPath = folder + "/bench-backup.json"
 let backup = try seconds {
     _ = try BackupExport(store: store, clock: .system, asOf: asOf).run(to: .file(backupPath))

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import Foundation
+import SystemPackage
 import ZIPFoundation
 
 /// Reads another app's files into an `ImportedHistory`: the format is recognised from the
@@ -49,10 +50,10 @@ public enum ImportSource {
         case .habitBull:
             return try HabitBullCSV.read(CSVTable(file: (resolved.path as NSString).lastPathComponent, data: try contents(resolved.path)))
         case .harsh:
-            let folder = resolved.isFolder ? resolved.path : (resolved.path as NSString).deletingLastPathComponent
+            let folder = resolved.isFolder ? resolved.path : FilePath(resolved.path).removingLastComponent().string
             return try Harsh.read(habits: try contents(folder + "/habits"), log: try contents(folder + "/log"))
         case .lucidPal:
-            let folder = resolved.isFolder ? resolved.path : (resolved.path as NSString).deletingLastPathComponent
+            let folder = resolved.isFolder ? resolved.path : FilePath(resolved.path).removingLastComponent().string
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             guard names.contains(LucidPal.habitsFile) else { throw ImportProblem("there is no \(LucidPal.habitsFile) in \(folder)") }
             let shards = try names.filter(LucidPal.isShard).map { ($0, try contents(folder + "/" + $0)) }
@@ -101,7 +102,7 @@ public enum ImportSource {
     static func detect(_ source: Resolved, opened: inout Opened) throws -> ImportFormat {
         if source.isFolder { return try detectFolder(source.path) }
         let name = (source.path as NSString).lastPathComponent
-        let folder = (source.path as NSString).deletingLastPathComponent
+        let folder = FilePath(source.path).removingLastComponent().string
         if SQLiteSource.isSQLite(source.path) {
             opened.sqlite = try openSQLite(source.path)
             let tables = opened.sqlite!.1

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import Foundation
+import SystemPackage
 
 /// Loop Habit Tracker's CSV export (`Loop Habits CSV <date>.zip`, or its unpacked folder):
 /// `Habits.csv` and one folder per habit, `NNN Name/Checkmarks.csv`, NNN being the habit's
@@ -12,7 +13,7 @@ enum LoopCSV {
         guard let habitsKey = files.keys.filter({ ($0 as NSString).lastPathComponent == "Habits.csv" }).min(by: { $0.count < $1.count }) else {
             throw ImportProblem("\(container) has no Habits.csv, so it is not a Loop Habit Tracker CSV export")
         }
-        let root = (habitsKey as NSString).deletingLastPathComponent
+        let root = FilePath(habitsKey).removingLastComponent().string
         let table = try CSVTable(file: habitsKey, data: files[habitsKey]!)
         var history = ImportedHistory(format: .loopCSV, detail: table.column("Type") == nil ? "older layout" : "")
         let name = try table.required("Name")
@@ -44,8 +45,8 @@ enum LoopCSV {
             history.habits.append(habit)
         }
         for (key, data) in files.sorted(by: { $0.key < $1.key }) where (key as NSString).lastPathComponent == "Checkmarks.csv" {
-            let folder = (key as NSString).deletingLastPathComponent
-            guard (folder as NSString).deletingLastPathComponent == root, folder != root else { continue }
+            let folder = FilePath(key).removingLastComponent().string
+            guard FilePath(folder).removingLastComponent().string == root, folder != root else { continue }
             let prefix = (folder as NSString).lastPathComponent.prefix { $0.isNumber }
             guard let number = Int(prefix), let (habit, numeric) = byPosition[number] else {
                 history.warnings.append("\(key) belongs to no habit of Habits.csv and was left out.")

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import Foundation
+import SystemPackage
 import AlmanacStorage
 import AlmanacImport
 
@@ -71,7 +72,7 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The error of the last system call on `path`, in words; a refusal names who may not write where.
     static func system(_ path: String) -> AlmanacError {
         let code = errno
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath(path).removingLastComponent().string
         switch code {
         case EACCES, EPERM:
             let user = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) } ?? "user \(geteuid())"

@@ -162,4 +162,27 @@ struct Session {
         #expect(metrics["totalCheckins"] as? Int == 6)
         #expect(try s.ok("stats", "READ").contains("best 10 days"))
     }
+
+    /// Paths of one letter, relative to the working folder, are paths like any other (Foundation's
+    /// NSString path methods trap on them on Linux).
+    @Test func oneLetterPathsAreFolders() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run")
+        #expect(try s.ok("report", "--out", "s").contains("in s:"))
+        #expect(!s.folder.bytes("s/index.html").isEmpty && !s.folder.bytes("s/habits/run.html").isEmpty)
+        try s.ok("export", "csv", "--out", "c")
+        #expect(!s.folder.bytes("c/entries.csv").isEmpty)
+        try s.ok("backup", "--out", "b")
+        #expect(!s.folder.bytes("b").isEmpty)
+        // A Loop CSV export whose habit folder has a one-letter name, in a folder of one letter.
+        try FileManager.default.createDirectory(atPath: s.folder.path("l/1"), withIntermediateDirectories: true)
+        try "Position,Name,Description,NumRepetitions,Interval,Color\n001,Stretch,,1,1,#D32F2F\n"
+            .write(toFile: s.folder.path("l/Habits.csv"), atomically: true, encoding: .utf8)
+        try "Date,Value\n2016-03-20,2\n".write(toFile: s.folder.path("l/1/Checkmarks.csv"), atomically: true, encoding: .utf8)
+        #expect(try s.ok("import", "l").contains("1 habit"))
+        let failed = try s.run("report", "--out", "b")   // a file, not a folder: said, not a crash
+        #expect(failed.status == 1 && failed.stderr.contains("b"))
+    }
 }

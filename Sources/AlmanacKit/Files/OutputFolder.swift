@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A folder that files are written into — the one output sink that the site, the CSV export,
 /// the backup and the template export go through (the idea of Publish's context): paths are
@@ -29,7 +30,7 @@ public final class OutputFolder {
     /// file the user named, such as `backup --out`), never inside a generated tree.
     public func create(_ relative: String, followingLinks: Bool = false) throws -> AtomicFile {
         let full = path(of: relative)
-        let parent = (full as NSString).deletingLastPathComponent
+        let parent = FilePath(full).removingLastComponent().string
         if !touched.contains(parent) {
             try checkFolders(of: relative, creating: true)
             touched.insert(parent)
@@ -127,7 +128,7 @@ public final class OutputFolder {
         guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
               let bytes = FileManager.default.contents(atPath: full), stillOurs(bytes) else { return false }
         guard unlink(full) == 0 else { return false }
-        touched.insert((full as NSString).deletingLastPathComponent)
+        touched.insert(FilePath(full).removingLastComponent().string)
         return true
     }
 
@@ -187,7 +188,7 @@ public final class OutputFolder {
                 }
             } else if creating {
                 try Self.createFolder(current)
-                touched.insert((current as NSString).deletingLastPathComponent)
+                touched.insert(FilePath(current).removingLastComponent().string)
                 touched.insert(current)
             } else {
                 throw AlmanacError.cannotRead(path: current, reason: "it is missing")
@@ -202,7 +203,7 @@ public final class OutputFolder {
             guard isFolder.boolValue else { throw AlmanacError.cannotWrite(path: path, reason: "it is a file, not a folder") }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FilePath(path).removingLastComponent().string
         if !parent.isEmpty, parent != path { try createFolder(parent) }
         // mkdir's own error says why: a folder of another user, a read-only file system.
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw AlmanacError.system(path + "/") }

@@ -1,5 +1,6 @@
 import AlmanacRender
 import Foundation
+import SystemPackage
 
 /// Puts a generated site on disk — the only place report files are written.
 ///
@@ -106,8 +107,8 @@ struct SiteWriter {
                 && published.remove(record.path) { SiteManifest.sha256(Array($0)) == record.sha256 }
         }
         for record in removed {
-            var folder = (record.path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, rmdir(published.path(of: folder)) == 0 { folder = (folder as NSString).deletingLastPathComponent }
+            var folder = FilePath(record.path).removingLastComponent().string
+            while !folder.isEmpty, rmdir(published.path(of: folder)) == 0 { folder = FilePath(folder).removingLastComponent().string }
         }
         return removed.count
     }
