@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacTestSupport
 @testable import AlmanacImport
 import Foundation
 import GRDB
@@ -9,8 +10,11 @@ import Testing
 @Suite struct HostileReaderTests {
     static let calendar = try! StoreCalendar(settings: Settings(timeZone: "UTC"))
 
+    /// Every file a test makes goes under this folder, removed after the test.
+    let scratch = TemporaryFolder("hostile")
+
     func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString.prefix(8))")
+        let folder = scratch.url.appendingPathComponent(UUID().uuidString.prefix(8).description)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

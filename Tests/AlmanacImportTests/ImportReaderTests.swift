@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacTestSupport
 @testable import AlmanacImport
 import Foundation
 import GRDB
@@ -11,13 +12,15 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AlmanacEndToEndTests/ImportFixtures")
     static let calendar = try! StoreCalendar(settings: Settings(timeZone: "Europe/Berlin"))
+    /// Databases made from the SQL fixtures, and other files a test makes: removed after it.
+    let scratch = TemporaryFolder("reader")
 
     /// A fixture read by the importer: a file or folder as it is, or an SQL dump made into a
     /// database first.
     func read(_ name: String, format: ImportFormat? = nil) throws -> ImportedHistory {
         var path = Self.fixtures.appendingPathComponent(name).path
         if name.hasSuffix(".sql") {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString.prefix(8))")
+            let folder = scratch.url.appendingPathComponent(UUID().uuidString.prefix(8).description)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             path = folder.appendingPathComponent(name.replacingOccurrences(of: ".sql", with: ".db")).path
             let database = try DatabaseQueue(path: path)
@@ -119,8 +122,7 @@ import Testing
     }
 
     @Test func aFileOfNoKnownFormatIsNamedAsSuch() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = scratch.url
         let file = folder.appendingPathComponent("notes.txt")
         try Data("just some text\n".utf8).write(to: file)
         #expect(throws: ImportProblem.self) { try ImportSource.read(file.path, format: nil, calendar: Self.calendar) }

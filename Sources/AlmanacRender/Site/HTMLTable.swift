@@ -17,27 +17,47 @@ struct HTMLTable: Sendable {
     var summary: String? = nil
 
     func render() -> String {
-        let idAttribute = id.map { " id=\"\(XMLText.escape($0))\"" } ?? ""
-        var out = summary == nil ? "<table\(idAttribute)>\n" : "<table>\n"
+        // Built as bytes: a habit page has a table per year of history, and appending to a
+        // String cell by cell was most of their cost.
+        var out: [UInt8] = []
+        func add(_ literal: StaticString) {
+            literal.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        func idAttribute() {
+            guard let id else { return }
+            add(" id=\""); XMLText.append(id, to: &out); add("\"")
+        }
+        if let summary {
+            add("<details class=\"table\""); idAttribute(); add("><summary>")
+            XMLText.append(summary, to: &out)
+            add("</summary>\n<table>\n")
+        } else {
+            add("<table"); idAttribute(); add(">\n")
+        }
         if !header.isEmpty {
-            out += "<thead><tr>" + header.map { "<th scope=\"col\">\(XMLText.escape($0))</th>" }.joined() + "</tr></thead>\n"
+            add("<thead><tr>")
+            for text in header { add("<th scope=\"col\">"); XMLText.append(text, to: &out); add("</th>") }
+            add("</tr></thead>\n")
         }
-        out += "<tbody>\n"
+        add("<tbody>\n")
         for row in rows {
-            out += "<tr>"
+            add("<tr>")
             for (i, cell) in row.enumerated() {
-                let tag = rowHeadings && i == 0 ? "th scope=\"row\"" : "td"
-                let close = rowHeadings && i == 0 ? "th" : "td"
+                let heading = rowHeadings && i == 0
+                add(heading ? "<th scope=\"row\">" : "<td>")
                 switch cell {
-                case .text(let text): out += "<\(tag)>\(XMLText.escape(text))</\(close)>"
-                case .link(let text, let href): out += "<\(tag)><a href=\"\(XMLText.escape(href))\">\(XMLText.escape(text))</a></\(close)>"
+                case .text(let text): XMLText.append(text, to: &out)
+                case .link(let text, let href):
+                    add("<a href=\""); XMLText.append(href, to: &out); add("\">")
+                    XMLText.append(text, to: &out); add("</a>")
                 }
+                add(heading ? "</th>" : "</td>")
             }
-            out += "</tr>\n"
+            add("</tr>\n")
         }
-        out += "</tbody>\n</table>"
-        guard let summary else { return out }
-        return "<details class=\"table\"\(idAttribute)><summary>\(XMLText.escape(summary))</summary>\n" + out + "\n</details>"
+        add("</tbody>\n</table>")
+        if summary != nil { add("\n</details>") }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The marker paragraph cmark makes of `⟦table:NAME⟧`.

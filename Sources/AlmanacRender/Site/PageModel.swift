@@ -54,10 +54,10 @@ public struct SitePage: Sendable {
         add(renderer)
         switch model {
         case .drawn(let model):
-            add(String(reflecting: type(of: model)))
+            add(_typeName(type(of: model), qualified: true))
             hash.update(data: try CanonicalEncoding.bytes(of: model))
         case .templated(let model):
-            add(String(reflecting: type(of: model)))
+            add(_typeName(type(of: model), qualified: true))
             add(templates.fingerprint)
             hash.update(data: try CanonicalEncoding.bytes(of: model))
         }

@@ -9,30 +9,49 @@ import AlmanacDomain
 /// line breaks become spaces so a value stays inside its table cell, heading or list item.
 public enum MarkdownText {
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        var atStart = true
-        var leadingDigits = false
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "&", "|", "~", "!":
-                out.unicodeScalars.append("\\")
-                out.unicodeScalars.append(scalar)
-            case "#" where atStart, "-" where atStart, "+" where atStart, "=" where atStart,
-                 "." where leadingDigits, ")" where leadingDigits:
-                out.unicodeScalars.append("\\")
-                out.unicodeScalars.append(scalar)
-            case "\n", "\r", "\t", "\u{B}", "\u{C}":
-                out += " "
-            case "\u{0}"..."\u{1F}", "\u{7F}":
-                out += "\u{FFFD}"
-            default:
-                out.unicodeScalars.append(scalar)
+        // On UTF-8 bytes: every character it changes is ASCII, and no byte of a longer
+        // character is. Text that needs nothing (most names and figures) is returned as it is.
+        var text = text
+        let escaped: [UInt8]? = text.withUTF8 { bytes in
+            let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            guard bytes.indices.contains(where: { needsChange(bytes, at: $0, leadingDigits: digits) }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            for i in bytes.indices {
+                let byte = bytes[i]
+                switch byte {
+                case 9, 10, 11, 12, 13: out.append(UInt8(ascii: " "))
+                case 0..<32, 127: out.append(contentsOf: [0xEF, 0xBF, 0xBD])   // U+FFFD
+                default:
+                    if needsBackslash(bytes, at: i, leadingDigits: digits) { out.append(UInt8(ascii: "\\")) }
+                    out.append(byte)
+                }
             }
-            leadingDigits = (atStart || leadingDigits) && ("0"..."9").contains(scalar)
-            atStart = false
+            return out
         }
-        return isolatingDirection(out)
+        return isolatingDirection(escaped.map { String(decoding: $0, as: UTF8.self) } ?? text)
+    }
+
+    /// Whether the byte at `i` is escaped or replaced.
+    private static func needsChange(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, leadingDigits: Int) -> Bool {
+        bytes[i] < 32 || bytes[i] == 127 || needsBackslash(bytes, at: i, leadingDigits: leadingDigits)
+    }
+
+    /// Whether the byte at `i` gets a backslash: a character with inline meaning anywhere, one
+    /// that starts a block at the start, a "." or ")" right after the leading digits (there are
+    /// `leadingDigits` of them).
+    private static func needsBackslash(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, leadingDigits: Int) -> Bool {
+        switch bytes[i] {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "!"):
+            return true
+        case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
+            return i == 0
+        case UInt8(ascii: "."), UInt8(ascii: ")"):
+            return i > 0 && i == leadingDigits
+        default:
+            return false
+        }
     }
 
     /// Text with explicit direction controls (U+202A–U+202E, U+2066–U+2069), which names refuse
