@@ -97,6 +97,30 @@ import Testing
         #expect(NumberText.plain(-0.125) == "-0.125")
         #expect(NumberText.rounded(0.123456, digits: 4) == "0.1235")
     }
+
+    /// The charts' byte writer of rounded numbers prints what `rounded` prints: hand-picked
+    /// edges, and a seeded spread of magnitudes.
+    @Test func roundedNumbersAppendedAsBytesReadAsRounded() {
+        func appended(_ value: Double, _ digits: Int) -> String {
+            var out: [UInt8] = []
+            NumberText.append(value, digits: digits, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        for value in [0, -0.0, 0.05, -0.05, 0.005, -0.004, 0.95, 0.995, 1.05, 123.45, 2.675, 1e13, -1e13, 1e17, .nan, .infinity] {
+            #expect(appended(value, 1) == NumberText.rounded(value, digits: 1), "\(value)")
+            #expect(appended(value, 2) == NumberText.rounded(value, digits: 2), "\(value)")
+        }
+        #expect(appended(1.05, 2) == "1.05" && appended(-0.25, 1) == "-0.3" && appended(7.5, 2) == "7.5")
+        var random = SeededGenerator(seed: 7)
+        var differ: [Double] = []
+        for _ in 0..<100_000 {
+            let value = (Double(random.next() % 2_000_001) / 1_000_000 - 1) * [1, 10, 1_000, 1e6, 1e12, 1e15, 0.01][Int(random.next() % 7)]
+            if appended(value, 1) != NumberText.rounded(value, digits: 1) || appended(value, 2) != NumberText.rounded(value, digits: 2) {
+                differ.append(value)
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.prefix(5))")
+    }
 }
 
 @Suite struct EntityIDTests {

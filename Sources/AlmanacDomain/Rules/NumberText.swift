@@ -32,6 +32,27 @@ public enum NumberText {
         return plain((value * factor).rounded() / factor)
     }
 
+    /// Appends `rounded(value, digits:)` as UTF-8 to a byte buffer, without a String for one or
+    /// two decimals: the decimal of the rounded whole number of hundredths or tenths is the
+    /// shortest text that reads back as that number, which is what `plain` prints.
+    public static func append(_ value: Double, digits: Int, to out: inout [UInt8]) {
+        let factor = digits == 1 ? 10.0 : 100.0
+        let scaled = (value * factor).rounded()
+        guard digits == 1 || digits == 2, abs(scaled) < 1e13 else {
+            out.append(contentsOf: rounded(value, digits: digits).utf8)
+            return
+        }
+        var whole = Int64(scaled)
+        if whole < 0 { out.append(UInt8(ascii: "-")); whole = -whole }
+        var fraction = Int(whole % Int64(factor)), places = digits
+        append(Double(whole / Int64(factor)), to: &out)
+        while places > 0 && fraction % 10 == 0 && fraction > 0 { fraction /= 10; places -= 1 }
+        guard fraction > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        if places == 2 && fraction < 10 { out.append(UInt8(ascii: "0")) }
+        append(Double(fraction), to: &out)
+    }
+
     /// Appends `plain(value)` as UTF-8 to a byte buffer, without a String for whole numbers.
     public static func append(_ value: Double, to out: inout [UInt8]) {
         guard value == value.rounded(), abs(value) < 1e15 else {

@@ -44,14 +44,21 @@ public struct ScoreChartSVG: DrawnModel {
         }
         // At most ~720 points: one per pixel column is all the eye can see.
         let step = max(1, scores.count / 720)
-        var points: [String] = []
+        var points: [UInt8] = []   // "x,y x,y …", as bytes: hundreds of points on every chart
+        points.reserveCapacity(scores.count / step * 12 + 16)
+        func point(_ i: Int, _ score: Double) {
+            if !points.isEmpty { points.append(UInt8(ascii: " ")) }
+            NumberText.append(x(i), digits: 1, to: &points)
+            points.append(UInt8(ascii: ","))
+            NumberText.append(y(score), digits: 1, to: &points)
+        }
         var i = 0
         while i < scores.count {
-            points.append("\(fmt(x(i))),\(fmt(y(scores[i])))")
+            point(i, scores[i])
             i += step
         }
-        if (scores.count - 1) % step != 0 { points.append("\(fmt(x(scores.count - 1))),\(fmt(y(last)))") }
-        let line = points.joined(separator: " ")
+        if (scores.count - 1) % step != 0 { point(scores.count - 1, last) }
+        let line = String(decoding: points, as: UTF8.self)
         svg += "<polygon class=\"area\" points=\"\(fmt(x(0))),\(fmt(y(0))) \(line) \(fmt(x(scores.count - 1))),\(fmt(y(0)))\"/>\n"
         svg += "<polyline class=\"line\" points=\"\(line)\"/>\n"
         return svg + "</svg>\n"

@@ -26,7 +26,7 @@ public struct HabitCardSVG: DrawnModel {
     public func draw() -> [UInt8] {
         let width = max(360, Self.left * 2 + grid.columns * Self.pitch), height = 150
         let hatch = "\(idPrefix)-hatch"
-        var svg = """
+        let svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
             role="img" aria-label="\(XMLText.escape("\(name): \(streak); \(figures)"))">
@@ -41,12 +41,20 @@ public struct HabitCardSVG: DrawnModel {
             <text class="big" x="\(Self.left)" y="68">\(XMLText.escape(figures))</text>
 
             """
+        // The cells as bytes: a year of them on every card.
+        var out = Array(svg.utf8)
+        out.reserveCapacity(out.count + grid.days.count * 72 + 256)
+        func put(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
         for (day, kind) in zip(grid.days, cells.kinds()) {
-            let x = Self.left + grid.column(of: day) * Self.pitch, y = Self.gridTop + grid.row(of: day) * Self.pitch
-            svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Self.cell)\" height=\"\(Self.cell)\" rx=\"1\" class=\"\(kind.rawValue)\"/>"
+            put("<rect x=\""); NumberText.append(Double(Self.left + grid.column(of: day) * Self.pitch), to: &out)
+            put("\" y=\""); NumberText.append(Double(Self.gridTop + grid.row(of: day) * Self.pitch), to: &out)
+            put("\" width=\""); NumberText.append(Double(Self.cell), to: &out)
+            put("\" height=\""); NumberText.append(Double(Self.cell), to: &out)
+            put("\" rx=\"1\" class=\""); out.append(contentsOf: kind.rawValue.utf8)
+            put("\"/>")
         }
-        svg += "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n"
-        return Array(svg.utf8)
+        out.append(contentsOf: "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n".utf8)
+        return out
     }
 
     /// At most `limit` characters, an ellipsis marking a cut.
