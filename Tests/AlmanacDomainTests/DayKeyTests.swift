@@ -37,6 +37,9 @@ import Testing
         #expect(DayKey("2026-02-10")!.firstOfMonth == DayKey("2026-02-01"))
         #expect(DayKey("2026-03-01")!.adding(days: -1) == DayKey("2026-02-28"))
         #expect(DayKey("2024-03-01")!.adding(days: -1) == DayKey("2024-02-29"))
+        #expect(Weekday.allCases.map(\.isoIndex) == Array(0...6))
+        #expect(Weekday.allCases.map(\.shortTitle) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+        #expect(Weekday.allCases.map(\.title) == Weekday.allCases.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() })
     }
 
     @Test func weekStartsFollowTheSetting() {

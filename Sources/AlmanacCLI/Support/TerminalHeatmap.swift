@@ -11,7 +11,7 @@ enum TerminalHeatmap {
         var lines: [String] = []
         for row in 0..<7 {
             let weekday = firstWeek.adding(days: row).weekday
-            var line = weekday.short.capitalized + " "
+            var line = weekday.shortTitle + " "
             for week in 0..<weeks {
                 line += symbol(series, day: firstWeek.adding(days: 7 * week + row))
             }

@@ -61,9 +61,11 @@ public enum NumberText {
         }
         var whole = Int64(value)
         if whole < 0 { out.append(UInt8(ascii: "-")); whole = -whole }
-        if whole == 0 { out.append(UInt8(ascii: "0")); return }
-        let start = out.count
-        while whole > 0 { out.append(UInt8(48 + whole % 10)); whole /= 10 }
-        out[start...].reverse()
+        if whole < 10 { out.append(UInt8(48 + whole)); return }
+        var count = 0, rest = whole
+        while rest > 0 { count += 1; rest /= 10 }
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var index = out.count - 1
+        while whole > 0 { out[index] = UInt8(48 + whole % 10); whole /= 10; index -= 1 }
     }
 }

@@ -21,7 +21,7 @@ public struct WeekdayChartSVG: DrawnModel {
         let days = (0..<7).map { Weekday.allCases[(weekStart.isoIndex + $0) % 7] }
         let most = max(1, counts.max() ?? 0)
         let plot = Double(Self.height - Self.top - Self.bottom)
-        let summary = days.map { "\($0.short.capitalized) \(counts[$0.isoIndex])" }.joined(separator: ", ")
+        let summary = days.map { "\($0.shortTitle) \(counts[$0.isoIndex])" }.joined(separator: ", ")
         var svg = BarChartFrame.open(width: Self.width, height: Self.height, title: title, summary: summary, color: color, fontSize: 10)
         let baseline = Self.height - Self.bottom
         for (i, day) in days.enumerated() {
@@ -30,9 +30,9 @@ public struct WeekdayChartSVG: DrawnModel {
             let h = Int((plot * Double(count) / Double(most)).rounded())
             let center = x + Self.barWidth / 2
             svg += "<rect class=\"bar\" x=\"\(x)\" y=\"\(baseline - h)\" width=\"\(Self.barWidth)\" height=\"\(h)\" rx=\"2\">"
-            svg += "<title>\(day.short.capitalized): \(count) days done</title></rect>\n"
+            svg += "<title>\(day.shortTitle): \(count) days done</title></rect>\n"
             svg += "<text x=\"\(center)\" y=\"\(baseline - h - 4)\">\(count)</text>"
-            svg += "<text x=\"\(center)\" y=\"\(Self.height - 6)\">\(day.short.capitalized)</text>\n"
+            svg += "<text x=\"\(center)\" y=\"\(Self.height - 6)\">\(day.shortTitle)</text>\n"
         }
         return svg + BarChartFrame.close(width: Self.width, y: baseline, inset: Self.gap / 2)
     }

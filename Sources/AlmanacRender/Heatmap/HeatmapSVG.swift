@@ -55,8 +55,8 @@ public struct HeatmapSVG: DrawnModel {
         }
         for (row, weekday) in grid.rowWeekdays.enumerated() where row % 2 == 0 && row < 6 {
             let y = Self.top + row * Self.pitch + 9
-            head += "<text x=\"0\" y=\"\(y)\">\(weekday.short.capitalized)</text>"
-            head += "<text x=\"\(gridRight + 3)\" y=\"\(y)\">\(weekday.short.capitalized)</text>\n"
+            head += "<text x=\"0\" y=\"\(y)\">\(weekday.shortTitle)</text>"
+            head += "<text x=\"\(gridRight + 3)\" y=\"\(y)\">\(weekday.shortTitle)</text>\n"
         }
         var out = Array(head.utf8)
         out.reserveCapacity(out.count + cells.count * 150 + 1024)

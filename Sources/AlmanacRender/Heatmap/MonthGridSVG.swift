@@ -33,15 +33,13 @@ public struct MonthGridSVG: DrawnModel {
 
     static let cell = 34, pitch = 38, top = 16
 
-    public func draw() -> [UInt8] { Array(render().utf8) }
-
-    public func render() -> String {
+    public func draw() -> [UInt8] {
         let cells = self.cells.cells()
         let offset = month.weekday.position(weekStart: weekStart)
         let rows = (offset + cells.count + 6) / 7
         let width = 7 * Self.pitch, height = Self.top + rows * Self.pitch
         let hatch = "\(idPrefix)-hatch"
-        var svg = """
+        var out = Array("""
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
             viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
@@ -49,19 +47,30 @@ public struct MonthGridSVG: DrawnModel {
             <desc>\(XMLText.escape(summary))</desc>
             \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch, extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}"))
 
-            """
+            """.utf8)
+        func put(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         for column in 0..<7 {
             let weekday = Weekday.allCases[(weekStart.isoIndex + column) % 7]
-            svg += "<text x=\"\(column * Self.pitch + 2)\" y=\"10\">\(weekday.short.capitalized)</text>\n"
+            put("<text x=\""); put(column * Self.pitch + 2); put("\" y=\"10\">"); out.append(contentsOf: weekday.shortTitle.utf8); put("</text>\n")
         }
+        // The cells as bytes, as the year heatmaps' are.
         for (index, (day, cell)) in zip(Self.days(of: month), cells).enumerated() {
             let slot = offset + index
             let x = (slot % 7) * Self.pitch, y = Self.top + (slot / 7) * Self.pitch
-            svg += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Self.cell)\" height=\"\(Self.cell)\" rx=\"4\" class=\"\(cell.kind.rawValue)\" "
-                + "data-date=\"\(day)\" data-value=\"\(XMLText.escape(cell.value))\"><title>\(day)"
-                + (cell.label.isEmpty ? "" : " · \(XMLText.escape(cell.label))") + "</title></rect>"
-            svg += "<text x=\"\(x + 4)\" y=\"\(y + 13)\" class=\"n\">\(day.day)</text>\n"
+            put("<rect x=\""); put(x); put("\" y=\""); put(y)
+            put("\" width=\""); put(Self.cell); put("\" height=\""); put(Self.cell)
+            put("\" rx=\"4\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
+            put("\" data-date=\""); day.append(to: &out)
+            put("\" data-value=\""); XMLText.append(cell.value, to: &out)
+            put("\"><title>"); day.append(to: &out)
+            if !cell.label.isEmpty { put(" · "); XMLText.append(cell.label, to: &out) }
+            put("</title></rect>")
+            put("<text x=\""); put(x + 4); put("\" y=\""); put(y + 13); put("\" class=\"n\">"); put(day.day); put("</text>\n")
         }
-        return svg + "</svg>\n"
+        put("</svg>\n")
+        return out
     }
+
+    public func render() -> String { String(decoding: draw(), as: UTF8.self) }
 }

@@ -72,7 +72,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
         var context: [String: Any] = [
             "html": format == .html,
             "done": "\(done)", "total": "\(due)",
-            "asOfLabel": md("\(asOf.weekday.rawValue.capitalized) \(asOf)"),
+            "asOfLabel": md("\(asOf.weekday.title) \(asOf)"),
             "perfectDays": "\(perfectDays)", "activeCount": "\(rows.count)",
             "doneLabel": md(Self.doneLabel(done: done, due: due) + (weightedScore.map { ", weighted score \($0)" } ?? "")),
             "perfectDaysLabel": md(MetricText.count(perfectDays, "perfect day")),

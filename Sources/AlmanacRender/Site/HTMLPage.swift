@@ -96,6 +96,8 @@ struct HTMLPage {
         guard path.hasPrefix("heatmaps/") || path.hasPrefix("charts/"), path.hasSuffix(".svg") else { return false }
         var name = path.drop { $0 != "/" }.dropFirst().dropLast(4)
         if path.hasPrefix("charts/wellbeing/") { name = name.dropFirst("wellbeing/".count) }
-        return !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        return !name.isEmpty && name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+        }
     }
 }

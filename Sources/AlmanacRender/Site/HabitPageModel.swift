@@ -67,7 +67,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             "monthImage": "../charts/\(slug)-month.svg", "monthAlt": md("\(name): \(monthTitle), day by day"),
             "chart": "../charts/\(slug)-score.svg", "chartAlt": md("\(name): strength score over time"),
             "weekdayChart": "../charts/\(slug)-weekdays.svg", "weekdayAlt": md("\(name): days done by weekday"),
-            "byWeekday": Weekday.allCases.map { "\($0.short.capitalized) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · "),
+            "byWeekday": Weekday.allCases.map { "\($0.shortTitle) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · "),
             "years": years.map { year in
                 ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md("\(name): heatmap of \(year)"),
                  "table": tables.placeholder(format, "year-\(year)")]

@@ -47,7 +47,7 @@ extension SiteDerivation {
                 }
             }
             let counts = overview.day(day)
-            var title = "\(day.weekday.rawValue.capitalized) \(day): \(counts.map { "\($0.done) of \($0.due) due done" } ?? "nothing due")"
+            var title = "\(day.weekday.title) \(day): \(counts.map { "\($0.done) of \($0.due) due done" } ?? "nothing due")"
             if counts?.isPerfect == true { title += " · a perfect day" }
             var lines: [String] = []
             if !done.isEmpty { lines.append("Done: " + done.joined(separator: ", ")) }

@@ -58,7 +58,7 @@ extension SiteDerivation {
     static func weekdayTable(_ chart: WeekdayChartSVG) -> PageTable {
         let order = (0..<7).map { Weekday.allCases[(chart.weekStart.isoIndex + $0) % 7] }
         return PageTable(name: "weekdays", summary: "Table: days done by weekday", header: ["Weekday", "Days done"],
-                         rows: order.map { [$0.rawValue.capitalized, "\(chart.counts[$0.isoIndex])"] })
+                         rows: order.map { [$0.title, "\(chart.counts[$0.isoIndex])"] })
     }
 
     static func hourTable(_ counts: [Int]) -> PageTable {

@@ -171,7 +171,7 @@ public enum MetricText {
     public static func frequency(_ frequency: Frequency) -> String {
         switch frequency {
         case .daily: return "daily"
-        case .weekdays(let days): return days.sorted().map { $0.short.capitalized }.joined(separator: ", ")
+        case .weekdays(let days): return days.sorted().map { $0.shortTitle }.joined(separator: ", ")
         case .perWeek(let n): return n == 1 ? "once a week" : "\(n) times a week"
         case .perMonth(let n): return n == 1 ? "once a month" : "\(n) times a month"
         case .perDays(let times, let period): return (times == 1 ? "once" : "\(times) times") + " in \(period) days"

@@ -81,7 +81,7 @@ struct LogCommand: ParsableCommand {
             Output.line("Replaced \(logged.replaced) earlier entr\(logged.replaced == 1 ? "y" : "ies") (kept in history).")
         }
         if !skip, logged.days.count == 1, !habit.frequency.isScheduled(logged.days[0]) {
-            let day = logged.days[0].weekday.rawValue.capitalized
+            let day = logged.days[0].weekday.title
             Output.line("\(habit.name) is not due on \(day)s (\(MetricText.frequency(habit.frequency))); logged anyway.")
         }
     }

@@ -21,7 +21,7 @@ struct StatsCommand: ParsableCommand {
         Output.line("\(HabitText.title(habit)) — \(MetricText.goal(habit)), \(habit.frequency.cliDescription) · as of \(stats.asOf)")
         guard let since = stats.since else { return Output.line("No history yet as of \(stats.asOf).") }
         let rates = stats.rates.map { "\($0.window) \(MetricText.percent($0.rate.value)) (\($0.rate.completed)/\($0.rate.expected))" }
-        let weekdays = Weekday.allCases.map { "\($0.short.capitalized) \(metrics.completedByWeekday[$0.isoIndex])" }
+        let weekdays = Weekday.allCases.map { "\($0.shortTitle) \(metrics.completedByWeekday[$0.isoIndex])" }
         var rows: [[String]] = [
             ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"]]
         if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", "\(period.done) of \(period.times) done"]) }

@@ -21,7 +21,7 @@ struct StatusCommand: ParsableCommand {
             done += " · weighted score \(MetricText.percent(weighted))"
         }
         let notDue = report.habits.count - report.total
-        Output.line(paint.bold("\(report.asOf.weekday.rawValue.capitalized) \(report.asOf) · \(done)")
+        Output.line(paint.bold("\(report.asOf.weekday.title) \(report.asOf) · \(done)")
             + (notDue > 0 ? " (\(notDue) not due today)" : ""))
         guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
         let latest = report.experience.achievements.last.map { " · latest achievement: " + MetricText.achievement($0) } ?? ""
