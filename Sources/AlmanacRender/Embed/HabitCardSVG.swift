@@ -44,7 +44,7 @@ public struct HabitCardSVG: DrawnModel {
         // The cells as bytes: a year of them on every card.
         var out = Array(svg.utf8)
         out.reserveCapacity(out.count + grid.days.count * 72 + 256)
-        func put(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func put(_ text: StaticString) { out.append(text) }
         for (day, kind) in zip(grid.days, cells.kinds()) {
             put("<rect x=\""); NumberText.append(Double(Self.left + grid.column(of: day) * Self.pitch), to: &out)
             put("\" y=\""); NumberText.append(Double(Self.gridTop + grid.row(of: day) * Self.pitch), to: &out)

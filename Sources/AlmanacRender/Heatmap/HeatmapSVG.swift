@@ -69,7 +69,7 @@ public struct HeatmapSVG: DrawnModel {
     /// The day cells, built as bytes: 366 of them per heatmap and a thousand heatmaps per site
     /// make this the report's hottest loop.
     private func cellMarkup(_ cells: [HeatmapCell], into out: inout [UInt8]) {
-        func put(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func put(_ text: StaticString) { out.append(text) }
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         func put(escaped text: String) { XMLText.append(text, to: &out) }
         for (day, cell) in zip(grid.days, cells) {

@@ -48,7 +48,7 @@ public struct MonthGridSVG: DrawnModel {
             \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch, extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}"))
 
             """.utf8)
-        func put(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func put(_ text: StaticString) { out.append(text) }
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         for column in 0..<7 {
             let weekday = Weekday.allCases[(weekStart.isoIndex + column) % 7]

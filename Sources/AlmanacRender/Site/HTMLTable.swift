@@ -20,9 +20,7 @@ struct HTMLTable: Sendable {
         // Built as bytes: a habit page has a table per year of history, and appending to a
         // String cell by cell was most of their cost.
         var out: [UInt8] = []
-        func add(_ literal: StaticString) {
-            literal.withUTF8Buffer { out.append(contentsOf: $0) }
-        }
+        func add(_ literal: StaticString) { out.append(literal) }
         func idAttribute() {
             guard let id else { return }
             add(" id=\""); XMLText.append(id, to: &out); add("\"")

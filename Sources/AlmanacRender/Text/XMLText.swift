@@ -53,3 +53,10 @@ public enum XMLText {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's UTF-8 bytes: the markup between values in the files built as bytes.
+    mutating func append(_ literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+}
