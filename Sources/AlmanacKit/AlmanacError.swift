@@ -40,6 +40,8 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A store named by an empty text — usually an unset variable in a script; the environment
     /// variable it came from, or nil when the front end's own setting was empty.
     case emptyStoreLocation(variable: String?)
+    /// A file or folder to write named by an empty text (usually an unset variable in a script).
+    case emptyOutputLocation
 
     public var description: String {
         switch self {
@@ -65,6 +67,7 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
         case .idPrefix(let kind, let prefix, 0?): return "No \(kind.rawValue) has an id starting with \(prefix)."
         case .idPrefix(let kind, let prefix, let count?): return "\(count) \(kind.rawValue)s have an id starting with \(prefix); give more of it."
         case .emptyStoreLocation(nil): return "The store's path is empty; give one, or none to use the default store."
+        case .emptyOutputLocation: return "The path to write to is empty; give a folder or file."
         }
     }
 

@@ -85,9 +85,11 @@ import Testing
         let elsewhere = s.folder.path("elsewhere")
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: elsewhere + "/run.html"))
-        try FileManager.default.createDirectory(atPath: s.folder.path("site"), withIntermediateDirectories: true)
+        // An earlier report's site whose habits folder someone replaced by a link.
+        try s.ok("report", "--out", "site")
+        try FileManager.default.removeItem(atPath: s.folder.path("site/habits"))
         try FileManager.default.createSymbolicLink(atPath: s.folder.path("site/habits"), withDestinationPath: elsewhere)
-        let result = try s.run("report", "--out", "site")
+        let result = try s.run("report", "--out", "site", "--as-of", "2026-11-19")
         #expect(result.status == 1 && result.stderr.contains("symbolic link"), "\(result.stderr)")
         #expect(s.folder.bytes("elsewhere/run.html") == Data("mine".utf8))
         try FileManager.default.removeItem(atPath: s.folder.path("site/habits"))
@@ -227,12 +229,49 @@ import Testing
         // A restore into a new store and a report (in place and staged) leave them too.
         try s.ok("backup", "--out", "b.json")
         try s.ok("restore", "b.json", "--store", s.folder.path("new.sqlite"))
-        try FileManager.default.createDirectory(at: s.folder.url.appendingPathComponent("site"), withIntermediateDirectories: true)
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-18")
         try Data("x".utf8).write(to: s.folder.url.appendingPathComponent("site/.draft.tmp-4000001"))
         try s.ok("report", "--out", "site")
         try s.ok("report", "--out", "site", "--as-of", "2026-11-19")
         for name in others { #expect(FileManager.default.fileExists(atPath: s.folder.path(name)), "\(name) was removed") }
         #expect(FileManager.default.fileExists(atPath: s.folder.path("site/.draft.tmp-4000001")))
+    }
+
+    // 17. A report replaces its whole folder, so it writes only into a new or empty folder or an
+    // earlier report's: never over a folder of the user's own (`--out ..`), never at the root.
+    // An empty `--out` is said, not taken for the current folder.
+    @Test func aReportNeverReplacesAFolderItDidNotMake() throws {
+        let s = try prepared()
+        func run(_ arguments: [String], in folder: String? = nil) throws -> AlmanacBinary.Result {
+            try s.binary.run(arguments, environment: s.environment, in: URL(fileURLWithPath: folder ?? s.folder.url.path))
+        }
+        func identity(_ path: String) -> [Int] {
+            var info = stat()
+            return lstat(path, &info) == 0 ? [Int(info.st_ino), Int(info.st_mode & 0o7777)] : []
+        }
+        let mine = s.folder.path("mine")
+        try FileManager.default.createDirectory(atPath: mine + "/sub", withIntermediateDirectories: true)
+        try Data("my thesis".utf8).write(to: URL(fileURLWithPath: mine + "/thesis.md"))
+        chmod(mine, 0o711)   // a mode a rebuilt folder would not have
+        let before = identity(mine)
+        for (out, folder) in [("mine", nil), ("mine/sub/..", nil), ("..", mine + "/sub")] {
+            let result = try run(["report", "--out", out], in: folder)
+            #expect(result.status == 1 && result.stderr.contains("Refusing to publish a site in") && result.stderr.contains("(sub among them)"),
+                    "\(out): \(result.stderr)")
+        }
+        #expect(identity(mine) == before && s.folder.bytes("mine/thesis.md") == Data("my thesis".utf8))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: mine)) == ["sub", "thesis.md"])
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path)).contains { $0.hasPrefix(".mine.almanac-") })
+        let root = try run(["report", "--out", "/"])
+        #expect(root.status == 1 && root.stderr.contains("the file system's root"), "\(root.stderr)")
+        // An empty folder is a new site's.
+        try FileManager.default.createDirectory(atPath: s.folder.path("empty"), withIntermediateDirectories: true)
+        try s.ok("report", "--out", "empty")
+        #expect(!s.folder.bytes("empty/manifest.json").isEmpty)
+        for command in [["report"], ["export", "csv"], ["export", "xlsx"], ["backup"]] {
+            let result = try run(command + ["--out", ""])
+            #expect(result.status == 2 && result.stderr == "almanac: --out is empty; give the folder or file to write to.\n", "\(command): \(result.stderr)")
+        }
     }
 
     // 16. Two replace restores in the same second keep two undo copies: neither overwrites the other.

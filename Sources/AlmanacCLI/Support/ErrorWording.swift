@@ -49,6 +49,7 @@ enum ErrorWording {
         case .emptyStoreLocation(nil):
             return ("--store is empty; give the store's path, or leave the option out to use the default store.", 2)
         case .emptyStoreLocation: return (error.description, 2)
+        case .emptyOutputLocation: return ("--out is empty; give the folder or file to write to.", 2)
         case .idPrefix(let kind, _, let matches) where matches == nil || matches == 0:
             let list = kind == .journal ? "journal list" : "wellbeing list"
             return (error.description.dropLast() + "; `almanac \(list)` shows them.", matches == nil ? 2 : 1)

@@ -45,6 +45,7 @@ public struct BackupExport {
             try file.commit()
             return Outcome(path: path, counts: counts, bytes: 0)
         case .file(let path):
+            guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
             let url = URL(fileURLWithPath: path)
             let folder = try OutputFolder(url.deletingLastPathComponent().path)
             let file = try folder.create(url.lastPathComponent, followingLinks: true)

@@ -36,6 +36,7 @@ public final class AtomicFile {
     /// FIFO) is written through, never replaced. A symbolic link is refused unless
     /// `followingLinks`; then the file it points to is replaced atomically (or written through).
     public init(path: String, followingLinks: Bool = false, durable: Bool = true) throws {
+        guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
         self.durable = durable
         var target = path
         var info = stat()

@@ -198,6 +198,7 @@ public final class OutputFolder {
     }
 
     static func createFolder(_ path: String) throws {
+        guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw AlmanacError.cannotWrite(path: path, reason: "it is a file, not a folder") }

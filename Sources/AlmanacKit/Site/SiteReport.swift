@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacRender
 import Foundation
+import SystemPackage
 import AlmanacStorage
 
 /// `report`: the static site of a store, as of a day, written into a folder. A pipeline of four
@@ -73,6 +74,10 @@ public struct SiteReport {
         let templates = try loadedTemplates ?? Self.templates(request)
         // The folder first (and its parents): the lock is taken beside it. A report that fails
         // leaves no empty folder that was not there before.
+        let target = FilePath(Self.resolved(request.out))
+        if !request.out.isEmpty, target.removingLastComponent() == target {
+            throw AlmanacError.refused("Refusing to publish a site at \(request.out), the file system's root; give a folder for the site.")
+        }
         let existed = FileManager.default.fileExists(atPath: request.out)
         try OutputFolder.createFolder(request.out)
         do {
@@ -89,6 +94,7 @@ public struct SiteReport {
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
         let previous = SiteManifest.previous(in: published)
+        try Self.checkIsSiteFolder(path, previous: previous)
         var seconds: [ReportStep: Double] = [:]
         func timed<T>(_ step: ReportStep, _ body: () throws -> T) throws -> T {
             let started = DispatchTime.now().uptimeNanoseconds
@@ -181,6 +187,19 @@ public struct SiteReport {
         // them behind with the previous one.
         Leftovers.remove(in: published.path, recursive: true)
         return try inPlace.write(files, manifest: manifest, progress: progress)
+    }
+
+    /// A site is published by replacing its whole folder, so a report writes only into a folder
+    /// that is new, empty (but for what killed runs of Almanac left), or an earlier report's site
+    /// (its `manifest.json` read): never over a folder of the user's own (`--out ..`, a home
+    /// folder), which an exchange would rebuild. (The file system's root is refused before.)
+    static func checkIsSiteFolder(_ path: String, previous: PreviousSite?) throws {
+        guard previous == nil else { return }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        guard let entry = entries.sorted().first(where: { Leftovers.writer(of: $0) == nil }) else { return }
+        throw AlmanacError.refused("Refusing to publish a site in \(path): it holds files (\(entry) among them) but no earlier report's site "
+            + "(no manifest.json that Almanac can read), and a report replaces its whole folder; give a new or empty folder, "
+            + "or an earlier report's folder.")
     }
 
     /// An error of a step, said with the step and the file.
