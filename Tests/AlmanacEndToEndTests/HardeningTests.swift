@@ -274,6 +274,28 @@ import Testing
         }
     }
 
+    // 18. A site folder rebuilt by a report keeps the permissions its owner gave it and the
+    // folders in it: a private folder of the user's stays private, night after night.
+    @Test func aPublishedFolderKeepsItsModes() throws {
+        let s = try prepared()
+        func mode(_ relative: String) -> Int {
+            var info = stat()
+            return lstat(s.folder.path(relative), &info) == 0 ? Int(info.st_mode & 0o7777) : -1
+        }
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-17")
+        chmod(s.folder.path("site"), 0o2750)
+        chmod(s.folder.path("site/habits"), 0o750)
+        try FileManager.default.createDirectory(atPath: s.folder.path("site/drafts"), withIntermediateDirectories: true)
+        try Data("not yet".utf8).write(to: s.folder.url.appendingPathComponent("site/drafts/next.md"))
+        chmod(s.folder.path("site/drafts"), 0o700)
+        for day in ["2026-11-18", "2026-11-19", "2026-11-20"] {   // a new tree, then the spare brought up to date
+            try s.ok("report", "--out", "site", "--as-of", day)
+            let modes: [Int] = [mode("site"), mode("site/habits"), mode("site/drafts")]
+            #expect(modes == [0o2750, 0o750, 0o700], "as of \(day)")
+            #expect(s.folder.bytes("site/drafts/next.md") == Data("not yet".utf8))
+        }
+    }
+
     // 16. Two replace restores in the same second keep two undo copies: neither overwrites the other.
     @Test func anUndoCopyNeverReplacesAnotherOne() throws {
         let s = try prepared()

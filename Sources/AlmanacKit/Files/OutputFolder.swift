@@ -114,6 +114,20 @@ public final class OutputFolder {
         return lstat(path(of: relative), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Gives a folder (the folder itself for "") the group and permission bits of another
+    /// (`info`, its `lstat`), always keeping this user's own read, write and search: a published
+    /// folder rebuilt for a new site keeps what its owner set (`chmod 2750`, a private `drafts/`),
+    /// and stays one the next report can bring up to date. Best effort: a mode or group this user
+    /// may not set is left as it is.
+    public func matchFolder(_ relative: String, _ info: stat) {
+        let target = relative.isEmpty ? path : path(of: relative)
+        var current = stat()
+        guard lstat(target, &current) == 0, current.st_mode & S_IFMT == S_IFDIR else { return }
+        if current.st_gid != info.st_gid { _ = chown(target, uid_t.max, info.st_gid) }
+        let mode = mode_t(info.st_mode & 0o7777) | 0o700
+        if current.st_mode & 0o7777 != mode { _ = chmod(target, mode) }
+    }
+
     /// Makes an empty folder at a relative path (and its parents).
     public func makeFolder(_ relative: String) throws {
         try checkFolders(of: relative + "/x", creating: true)

@@ -65,6 +65,10 @@ struct SiteWriter {
         } else {
             try target.write(manifest, to: SiteManifest.fileName)
         }
+        if let staging {
+            var info = stat()
+            if lstat(published.path, &info) == 0 { staging.matchFolder("", info) }
+        }
         target.finish()
         return outcome
     }
@@ -128,6 +132,7 @@ struct SiteWriter {
                 let newSiteHasIt = staging.isFolder(relative)
                 try staging.makeFolder(relative)
                 dropped += try carryOver(made: made, under: relative)
+                staging.matchFolder(relative, info)
                 // A folder of the previous site whose files were all stale (the journal's charts
                 // after a public run) is not brought over empty; the user's own empty folder is.
                 if !newSiteHasIt, isEmpty(staging.path(of: relative)), !isEmpty(published.path(of: relative)) {
