@@ -268,6 +268,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: s.folder.path("empty"), withIntermediateDirectories: true)
         try s.ok("report", "--out", "empty")
         #expect(!s.folder.bytes("empty/manifest.json").isEmpty)
+        // `demo` checks its site's folder before it writes the sample store.
+        let demo = try run(["demo", "--store", s.folder.path("sample.sqlite"), "--habits", "2", "--years", "1", "--out", "mine"])
+        #expect(demo.status == 1 && demo.stderr.contains("Refusing to publish a site in"), "\(demo.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("sample.sqlite")))
         for command in [["report"], ["export", "csv"], ["export", "xlsx"], ["backup"]] {
             let result = try run(command + ["--out", ""])
             #expect(result.status == 2 && result.stderr == "almanac: --out is empty; give the folder or file to write to.\n", "\(command): \(result.stderr)")

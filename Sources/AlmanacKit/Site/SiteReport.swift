@@ -74,10 +74,7 @@ public struct SiteReport {
         let templates = try loadedTemplates ?? Self.templates(request)
         // The folder first (and its parents): the lock is taken beside it. A report that fails
         // leaves no empty folder that was not there before.
-        let target = FilePath(Self.resolved(request.out))
-        if !request.out.isEmpty, target.removingLastComponent() == target {
-            throw AlmanacError.refused("Refusing to publish a site at \(request.out), the file system's root; give a folder for the site.")
-        }
+        try Self.checkNotRoot(request.out)
         let existed = FileManager.default.fileExists(atPath: request.out)
         try OutputFolder.createFolder(request.out)
         do {
@@ -187,6 +184,25 @@ public struct SiteReport {
         // them behind with the previous one.
         Leftovers.remove(in: published.path, recursive: true)
         return try inPlace.write(files, manifest: manifest, progress: progress)
+    }
+
+    /// Whether a report may publish into `out`, said before anything is written: a command that
+    /// writes something else first (`demo`'s store) asks this before it.
+    public static func checkCanPublish(_ out: String) throws {
+        guard !out.isEmpty else { throw AlmanacError.emptyOutputLocation }
+        try checkNotRoot(out)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue else { return }
+        let folder = try OutputFolder(resolved(out))
+        try checkIsSiteFolder(folder.path, previous: SiteManifest.previous(in: folder))
+    }
+
+    /// The file system's root is never a site's folder (nor is a folder beside it to be had).
+    static func checkNotRoot(_ out: String) throws {
+        let target = FilePath(resolved(out))
+        if !out.isEmpty, target.removingLastComponent() == target {
+            throw AlmanacError.refused("Refusing to publish a site at \(out), the file system's root; give a folder for the site.")
+        }
     }
 
     /// A site is published by replacing its whole folder, so a report writes only into a folder

@@ -42,6 +42,8 @@ public struct SampleStore {
         if existing != nil, !request.force {
             throw AlmanacError.alreadyExists(path: path, what: "a store")
         }
+        // The site's folder is checked first: a refused one leaves no new store behind.
+        if let site = request.site { try SiteReport.checkCanPublish(site) }
         let started = Date()
         let contents = SampleHistory.generate(habits: request.habits, years: request.years, seed: request.seed, endDay: request.end)
         try contents.validate()   // the same rules as every other way into a store
