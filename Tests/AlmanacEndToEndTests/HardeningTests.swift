@@ -261,7 +261,7 @@ import Testing
         }
         #expect(identity(mine) == before && s.folder.bytes("mine/thesis.md") == Data("my thesis".utf8))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: mine)) == ["sub", "thesis.md"])
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path)).contains { $0.hasPrefix(".mine.almanac-") })
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path)).contains { $0.hasPrefix(".mine.") })   // not even a lock
         let root = try run(["report", "--out", "/"])
         #expect(root.status == 1 && root.stderr.contains("the file system's root"), "\(root.stderr)")
         // An empty folder is a new site's.

@@ -74,7 +74,7 @@ public struct SiteReport {
         let templates = try loadedTemplates ?? Self.templates(request)
         // The folder first (and its parents): the lock is taken beside it. A report that fails
         // leaves no empty folder that was not there before.
-        try Self.checkNotRoot(request.out)
+        try Self.checkCanPublish(request.out)
         let existed = FileManager.default.fileExists(atPath: request.out)
         try OutputFolder.createFolder(request.out)
         do {
@@ -91,7 +91,7 @@ public struct SiteReport {
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
         let previous = SiteManifest.previous(in: published)
-        try Self.checkIsSiteFolder(path, previous: previous)
+        try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
         var seconds: [ReportStep: Double] = [:]
         func timed<T>(_ step: ReportStep, _ body: () throws -> T) throws -> T {
             let started = DispatchTime.now().uptimeNanoseconds
@@ -186,31 +186,29 @@ public struct SiteReport {
         return try inPlace.write(files, manifest: manifest, progress: progress)
     }
 
-    /// Whether a report may publish into `out`, said before anything is written: a command that
-    /// writes something else first (`demo`'s store) asks this before it.
+    /// Whether a report may publish into `out`, said before anything is written — not even the
+    /// lock beside the folder: never at the file system's root (nor is a folder beside it to be
+    /// had), never into a folder of the user's own (`checkIsSiteFolder`, which the report checks
+    /// again under its lock, with the manifest read). A command that writes something else first
+    /// (`demo`'s store) asks this before it.
     public static func checkCanPublish(_ out: String) throws {
         guard !out.isEmpty else { throw AlmanacError.emptyOutputLocation }
-        try checkNotRoot(out)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue else { return }
-        let folder = try OutputFolder(resolved(out))
-        try checkIsSiteFolder(folder.path, previous: SiteManifest.previous(in: folder))
-    }
-
-    /// The file system's root is never a site's folder (nor is a folder beside it to be had).
-    static func checkNotRoot(_ out: String) throws {
-        let target = FilePath(resolved(out))
-        if !out.isEmpty, target.removingLastComponent() == target {
+        let path = resolved(out)
+        if FilePath(path).removingLastComponent() == FilePath(path) {
             throw AlmanacError.refused("Refusing to publish a site at \(out), the file system's root; give a folder for the site.")
         }
+        var info = stat()
+        let manifest = (path as NSString).appendingPathComponent(SiteManifest.fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        try checkIsSiteFolder(path, hasEarlierSite: lstat(manifest, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     }
 
     /// A site is published by replacing its whole folder, so a report writes only into a folder
     /// that is new, empty (but for what killed runs of Almanac left), or an earlier report's site
     /// (its `manifest.json` read): never over a folder of the user's own (`--out ..`, a home
     /// folder), which an exchange would rebuild. (The file system's root is refused before.)
-    static func checkIsSiteFolder(_ path: String, previous: PreviousSite?) throws {
-        guard previous == nil else { return }
+    static func checkIsSiteFolder(_ path: String, hasEarlierSite: Bool) throws {
+        guard !hasEarlierSite else { return }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         guard let entry = entries.sorted().first(where: { Leftovers.writer(of: $0) == nil }) else { return }
         throw AlmanacError.refused("Refusing to publish a site in \(path): it holds files (\(entry) among them) but no earlier report's site "
