@@ -94,18 +94,35 @@ public final class OutputFolder {
     /// Removes every file of this folder whose relative path is not in `keeping`, and the
     /// folders left empty. A file that cannot be removed is an error: it would be published.
     public func prune(keeping: Set<String>, under folder: String = "") throws {
-        let here = folder.isEmpty ? path : path(of: folder)
-        for name in try FileManager.default.contentsOfDirectory(atPath: here) {
-            let relative = folder.isEmpty ? name : folder + "/" + name
-            var info = stat()
-            guard lstat(path(of: relative), &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
+        for entry in try Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
+            let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
+            if entry.isFolder {
                 try prune(keeping: keeping, under: relative)
                 rmdir(path(of: relative))   // only when empty
             } else if !keeping.contains(relative) {
                 guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
             }
         }
+    }
+
+    /// The entries of a folder (not `.` and `..`), each with whether it is a folder (a symbolic
+    /// link to one is not), as the directory itself says where the file system tells (no `stat`
+    /// per file: a site has thousands).
+    public static func entries(of folder: String) throws -> [(name: String, isFolder: Bool)] {
+        guard let stream = opendir(folder) else { throw AlmanacError.system(folder) }
+        defer { closedir(stream) }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            guard name != ".", name != ".." else { continue }
+            var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var info = stat()
+                isFolder = lstat((folder as NSString).appendingPathComponent(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            entries.append((name, isFolder))
+        }
+        return entries
     }
 
     /// Whether there is a folder (not a link to one) at a relative path.

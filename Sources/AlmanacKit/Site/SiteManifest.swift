@@ -25,23 +25,29 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     /// The manifest a previous run left in `folder`, or nil when there is none that reads.
     static func previous(in folder: OutputFolder) -> PreviousSite? {
         guard let modified = folder.modificationTime(of: fileName), let data = folder.contents(of: fileName),
-              let manifest = try? JSONDecoder().decode(SiteManifest.self, from: data) else { return nil }
+              let manifest = decoded(Array(data)) else { return nil }
         return PreviousSite(manifest: manifest, bytes: Array(data), written: modified)
     }
 
+    /// A manifest read back from its bytes. The layout `encoded()` writes is read directly, and
+    /// taken only when writing the result again gives the same bytes (so it is what a JSON decoder
+    /// would give); any other JSON (a manifest edited by hand) goes through Foundation's decoder.
+    static func decoded(_ bytes: [UInt8]) -> SiteManifest? {
+        if let manifest = ManifestLayout.read(bytes), manifest.encoded() == bytes { return manifest }
+        return try? JSONDecoder().decode(SiteManifest.self, from: Data(bytes))
+    }
+
     /// The bytes of the manifest of a site made of `files`.
-    static func encoded(_ files: [SiteFile], asOf: DayKey) throws -> [UInt8] {
-        try SiteManifest(generator: "almanac", asOf: asOf.description, files: files.map { file in
+    static func encoded(_ files: [SiteFile], asOf: DayKey) -> [UInt8] {
+        SiteManifest(generator: "almanac", asOf: asOf.description, files: files.map { file in
             Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key)
         }).encoded()
     }
 
-    /// The manifest's bytes: pretty, key-sorted JSON with a final newline.
-    func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(self)) + [10]
-    }
+    /// The manifest's bytes: pretty, key-sorted JSON with a final newline — the layout of
+    /// Foundation's `JSONEncoder` (`.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`),
+    /// written directly (`ManifestLayout`; a test holds the two to the same bytes).
+    func encoded() -> [UInt8] { ManifestLayout.write(self) }
 
     static func sha256(_ bytes: [UInt8]) -> String { Hex.string(SHA256.hash(data: bytes)) }
 }
@@ -82,12 +88,27 @@ struct PreviousSite: Sendable {
 
 /// The paths a site may write: relative, inside its folder, made of plain names.
 enum SitePath {
-    /// `habits/run.html`, never `../x`, `/x`, a hidden name or the manifest itself.
+    /// `habits/run.html`, never `../x`, `/x`, a hidden name or the manifest itself: names of ASCII
+    /// letters, digits, `-`, `_` and `.`, none empty or starting with a dot, joined by `/`.
     static func isSafe(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return !path.isEmpty && !path.hasPrefix("/") && path != SiteManifest.fileName && parts.allSatisfy { part in
-            !part.isEmpty && part != "." && part != ".." && !part.hasPrefix(".")
-                && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+        var path = path
+        return path != SiteManifest.fileName && path.withUTF8 { bytes in
+            var atStart = true
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "/"):
+                    if atStart { return false }
+                    atStart = true
+                case UInt8(ascii: "."):
+                    if atStart { return false }
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    atStart = false
+                default:
+                    return false
+                }
+            }
+            return !atStart
         }
     }
 }

@@ -162,7 +162,7 @@ public struct SiteReport {
     private func publish(_ rendered: [SiteFile], asOf: DayKey, into published: OutputFolder, previous: PreviousSite?,
                          progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
         let files = try SiteWriter.unchangedOnDisk(rendered, in: published, previous: previous)
-        let manifest = try SiteManifest.encoded(files, asOf: asOf)
+        let manifest = SiteManifest.encoded(files, asOf: asOf)
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         if files.allSatisfy({ $0.rendered == nil }), previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
             SiteStaging.removeLeftovers(of: published)

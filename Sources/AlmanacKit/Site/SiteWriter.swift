@@ -123,9 +123,10 @@ struct SiteWriter {
     private func carryOver(made: Set<String>, under folder: String = "") throws -> Int {
         guard let staging else { return 0 }
         var dropped = 0
-        let names = try FileManager.default.contentsOfDirectory(atPath: published.path(of: folder)).sorted()
-        for name in names {
+        for (name, isFolder) in try OutputFolder.entries(of: published.path(of: folder)).sorted(by: { $0.name < $1.name }) {
             let relative = folder.isEmpty ? name : folder + "/" + name
+            // The new site's own files first: they need no look at the published ones.
+            if !isFolder, made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil { continue }
             var info = stat()
             guard lstat(published.path(of: relative), &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
@@ -138,8 +139,6 @@ struct SiteWriter {
                 if !newSiteHasIt, isEmpty(staging.path(of: relative)), !isEmpty(published.path(of: relative)) {
                     rmdir(staging.path(of: relative))
                 }
-            } else if made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil {
-                continue
             } else if staging.isFolder(relative) {
                 // Where the site needs a folder the user has a link or a file: never written through.
                 let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, and Almanac does not write through links" : "not a folder"

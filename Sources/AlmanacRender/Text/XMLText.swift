@@ -56,7 +56,7 @@ public enum XMLText {
 
 extension Array where Element == UInt8 {
     /// Appends a literal's UTF-8 bytes: the markup between values in the files built as bytes.
-    mutating func append(_ literal: StaticString) {
+    public mutating func append(_ literal: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

@@ -1,0 +1,130 @@
+/// The bytes of `manifest.json`, written and read directly: a report writes the manifest of
+import AlmanacRender
+/// every file of its site and reads the previous one, thousands of records each time, and
+/// Foundation's JSON coders spent more on that than on writing the files that changed.
+///
+/// The layout is exactly what `JSONEncoder` gives with `.prettyPrinted, .sortedKeys,
+/// .withoutEscapingSlashes` (a test holds the two to the same bytes): two-space indents, `" : "`
+/// between a key and its value, keys in order, a record's `key` left out when it has none.
+/// Reading takes only that layout with plain strings (no escapes); `SiteManifest.decoded` keeps
+/// what it reads only when writing it again gives the same bytes, and hands anything else to
+/// Foundation's decoder.
+enum ManifestLayout {
+    static func write(_ manifest: SiteManifest) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + manifest.files.count * 260)
+        out.append("{\n  \"asOf\" : ")
+        string(manifest.asOf, to: &out)
+        out.append(",\n  \"files\" : [")
+        if manifest.files.isEmpty {
+            out.append("\n\n  ]")
+        } else {
+            for (index, record) in manifest.files.enumerated() {
+                out.append(index == 0 ? "\n    {\n" : ",\n    {\n")
+                if let key = record.key {
+                    out.append("      \"key\" : ")
+                    string(key, to: &out)
+                    out.append(",\n")
+                }
+                out.append("      \"path\" : ")
+                string(record.path, to: &out)
+                out.append(",\n      \"sha256\" : ")
+                string(record.sha256, to: &out)
+                out.append(",\n      \"size\" : ")
+                out.append(contentsOf: String(record.size).utf8)
+                out.append("\n    }")
+            }
+            out.append("\n  ]")
+        }
+        out.append(",\n  \"generator\" : ")
+        string(manifest.generator, to: &out)
+        out.append("\n}\n")
+        return out
+    }
+
+    /// A JSON string as `JSONEncoder` writes it without escaping slashes.
+    private static func string(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append("\\\"")
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case 0x08: out.append("\\b")
+            case 0x0C: out.append("\\f")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                out.append("\\u00")
+                out.append(digits[Int(byte >> 4)])
+                out.append(digits[Int(byte & 15)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The manifest in the layout `write` gives, or nil for anything else.
+    static func read(_ bytes: [UInt8]) -> SiteManifest? {
+        var reader = Reader(bytes: bytes)
+        guard reader.expect("{\n  \"asOf\" : "), let asOf = reader.string(), reader.expect(",\n  \"files\" : [") else { return nil }
+        var files: [SiteManifest.Record] = []
+        if !reader.expect("\n\n  ]") {
+            repeat {
+                guard reader.expect(files.isEmpty ? "\n    {\n" : ",\n    {\n") else { return nil }
+                var key: String?
+                if reader.expect("      \"key\" : ") {
+                    guard let text = reader.string(), reader.expect(",\n") else { return nil }
+                    key = text
+                }
+                guard reader.expect("      \"path\" : "), let path = reader.string(), reader.expect(",\n      \"sha256\" : "),
+                      let sha256 = reader.string(), reader.expect(",\n      \"size\" : "), let size = reader.integer(),
+                      reader.expect("\n    }") else { return nil }
+                files.append(SiteManifest.Record(path: path, size: size, sha256: sha256, key: key))
+            } while !reader.expect("\n  ]")
+        }
+        guard reader.expect(",\n  \"generator\" : "), let generator = reader.string(), reader.expect("\n}\n"), reader.atEnd else { return nil }
+        return SiteManifest(generator: generator, asOf: asOf, files: files)
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var at = 0
+
+        var atEnd: Bool { at == bytes.count }
+
+        /// Steps over `literal` when the bytes go on with it.
+        mutating func expect(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard bytes.count - at >= count else { return false }
+            let start = literal.utf8Start
+            for offset in 0..<count where bytes[at + offset] != start[offset] { return false }
+            at += count
+            return true
+        }
+
+        /// A string without escapes.
+        mutating func string() -> String? {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+            var end = at + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
+                end += 1
+            }
+            guard end < bytes.count else { return nil }
+            defer { at = end + 1 }
+            return String(decoding: bytes[(at + 1)..<end], as: UTF8.self)
+        }
+
+        /// A whole number without sign or leading zeros, as the writer gives sizes.
+        mutating func integer() -> Int? {
+            var value = 0, digits = 0
+            while at < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]), digits < 18 {
+                value = value * 10 + Int(bytes[at] - UInt8(ascii: "0"))
+                at += 1; digits += 1
+            }
+            return digits > 0 ? value : nil
+        }
+    }
+}
