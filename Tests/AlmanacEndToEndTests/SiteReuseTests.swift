@@ -59,7 +59,7 @@ import Testing
             published = reused
             let fresh = try siteFiles(s.folder.url.appendingPathComponent("fresh-\(round)"))
             let differing = Set(reused.keys).union(fresh.keys).filter { reused[$0] != fresh[$0] }.sorted()
-            #expect(differing.isEmpty, "these files differ from a fresh run: \(differing); \(context)")
+            #expect(differing.isEmpty, "these files differ from a fresh run: \(differing)\(Self.firstDifference(differing, reused, fresh)); \(context)")
             try FileManager.default.removeItem(at: s.folder.url.appendingPathComponent("fresh-\(round)"))
             for (path, data) in reused {
                 let text = String(decoding: data, as: UTF8.self)
@@ -76,6 +76,16 @@ import Testing
         }
         // The edits must mostly be real changes, not refusals.
         #expect(succeeded * 10 >= tried * 7, "only \(succeeded) of \(tried) edits succeeded (seed \(edits.seed))")
+    }
+
+    /// The first line that differs in the first differing file, reused against fresh.
+    static func firstDifference(_ paths: [String], _ reused: [String: Data], _ fresh: [String: Data]) -> String {
+        guard let path = paths.first else { return "" }
+        let a = String(decoding: reused[path] ?? Data(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let b = String(decoding: fresh[path] ?? Data(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let line = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) ?? (a.count != b.count ? min(a.count, b.count) : nil) else { return "" }
+        func at(_ lines: [Substring], _ i: Int) -> String { i < lines.count ? String(lines[i].prefix(200)) : "(end)" }
+        return "\n  \(path) line \(line + 1): reused \(at(a, line).debugDescription), fresh \(at(b, line).debugDescription)"
     }
 }
 

@@ -24,7 +24,8 @@ import Testing
         for round in 0..<400 {
             let files = (0..<Int.random(in: 0...5, using: &random)).map { _ in
                 SiteManifest.Record(path: Self.randomText(&random), size: Int.random(in: 0...Int(Int32.max), using: &random),
-                                    sha256: Self.randomText(&random), key: Bool.random(using: &random) ? Self.randomText(&random) : nil)
+                                    sha256: Self.randomText(&random), key: Bool.random(using: &random) ? Self.randomText(&random) : nil,
+                                    group: Bool.random(using: &random) ? Self.randomText(&random) : nil)
             }
             let manifest = SiteManifest(generator: Self.randomText(&random), asOf: Self.randomText(&random), files: files)
             let bytes = manifest.encoded()

@@ -3,7 +3,7 @@
 /// Built once from the habit's live entries; every metric is then one pass over these arrays
 /// instead of a store query per day. Entries after the as-of day are ignored, so metrics as of
 /// a day never change when later entries are added.
-public struct DaySeries: Sendable {
+public struct DaySeries: Sendable, Encodable {
     public let habit: Habit
     /// The first day: the habit's creation day, or its first entry's day when that is earlier
     /// (history logged for days before the habit was created in Almanac).

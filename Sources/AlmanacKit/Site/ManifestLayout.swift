@@ -5,7 +5,8 @@ import AlmanacRender
 ///
 /// The layout is exactly what `JSONEncoder` gives with `.prettyPrinted, .sortedKeys,
 /// .withoutEscapingSlashes` (a test holds the two to the same bytes): two-space indents, `" : "`
-/// between a key and its value, keys in order, a record's `key` left out when it has none.
+/// between a key and its value, keys in order, a record's `group` and `key` left out when it has
+/// none.
 /// Reading takes only that layout with plain strings (no escapes); `SiteManifest.decoded` keeps
 /// what it reads only when writing it again gives the same bytes, and hands anything else to
 /// Foundation's decoder.
@@ -21,6 +22,11 @@ enum ManifestLayout {
         } else {
             for (index, record) in manifest.files.enumerated() {
                 out.append(index == 0 ? "\n    {\n" : ",\n    {\n")
+                if let group = record.group {
+                    out.append("      \"group\" : ")
+                    string(group, to: &out)
+                    out.append(",\n")
+                }
                 if let key = record.key {
                     out.append("      \"key\" : ")
                     string(key, to: &out)
@@ -73,7 +79,11 @@ enum ManifestLayout {
         if !reader.expect("\n\n  ]") {
             repeat {
                 guard reader.expect(files.isEmpty ? "\n    {\n" : ",\n    {\n") else { return nil }
-                var key: String?
+                var group: String?, key: String?
+                if reader.expect("      \"group\" : ") {
+                    guard let text = reader.string(), reader.expect(",\n") else { return nil }
+                    group = text
+                }
                 if reader.expect("      \"key\" : ") {
                     guard let text = reader.string(), reader.expect(",\n") else { return nil }
                     key = text
@@ -81,7 +91,7 @@ enum ManifestLayout {
                 guard reader.expect("      \"path\" : "), let path = reader.string(), reader.expect(",\n      \"sha256\" : "),
                       let sha256 = reader.string(), reader.expect(",\n      \"size\" : "), let size = reader.integer(),
                       reader.expect("\n    }") else { return nil }
-                files.append(SiteManifest.Record(path: path, size: size, sha256: sha256, key: key))
+                files.append(SiteManifest.Record(path: path, size: size, sha256: sha256, key: key, group: group))
             } while !reader.expect("\n  ]")
         }
         guard reader.expect(",\n  \"generator\" : "), let generator = reader.string(), reader.expect("\n}\n"), reader.atEnd else { return nil }

@@ -12,14 +12,17 @@ struct SiteFile: Sendable, Equatable {
     /// The key of the file's model (`SitePage.key`), recorded in the manifest.
     let key: String
     let content: Content
+    /// For a habit's file, the key of the habit's files as a whole and how many there are
+    /// (`SiteManifest.Record.group`), recorded in the manifest.
+    var group: String?
 
-    init(path: String, key: String, content: Content) {
-        self.path = path; self.key = key; self.content = content
+    init(path: String, key: String, content: Content, group: String? = nil) {
+        self.path = path; self.key = key; self.content = content; self.group = group
     }
 
     /// A file rendered in this run.
-    init(path: String, key: String = "", bytes: [UInt8]) {
-        self.init(path: path, key: key, content: .rendered(bytes, sha256: SiteManifest.sha256(bytes)))
+    init(path: String, key: String = "", bytes: [UInt8], group: String? = nil) {
+        self.init(path: path, key: key, content: .rendered(bytes, sha256: SiteManifest.sha256(bytes)), group: group)
     }
 
     init(path: String, text: String, key: String = "") { self.init(path: path, key: key, bytes: Array(text.utf8)) }

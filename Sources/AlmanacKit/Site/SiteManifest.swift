@@ -14,6 +14,14 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         /// The key of the file's model (`SitePage.key`): a later run whose model has the same key
         /// keeps the file instead of rendering it again.
         public var key: String?
+        /// For a habit's file: the key of everything the habit's files are made from
+        /// (`HabitFiles.key`) and how many files they are, as `KEY/COUNT`. A later run whose
+        /// habit has the same key keeps all of them without making their models.
+        public var group: String?
+
+        public init(path: String, size: Int, sha256: String, key: String?, group: String? = nil) {
+            self.path = path; self.size = size; self.sha256 = sha256; self.key = key; self.group = group
+        }
     }
 
     public static let fileName = "manifest.json"
@@ -40,7 +48,7 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     /// The bytes of the manifest of a site made of `files`.
     static func encoded(_ files: [SiteFile], asOf: DayKey) -> [UInt8] {
         SiteManifest(generator: "almanac", asOf: asOf.description, files: files.map { file in
-            Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key)
+            Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key, group: file.group)
         }).encoded()
     }
 
@@ -61,10 +69,37 @@ struct PreviousSite: Sendable {
     /// so a generated file modified later was changed by someone else.
     let written: timespec
     let records: [String: SiteManifest.Record]
+    /// The records of each habit's files, by the key of the habit's files, with the number of
+    /// files recorded beside that key (`SiteManifest.Record.group`).
+    let groups: [String: (count: Int, records: [SiteManifest.Record])]
 
     init(manifest: SiteManifest, bytes: [UInt8], written: timespec) {
         self.manifest = manifest; self.bytes = bytes; self.written = written
         records = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var groups: [String: (count: Int, records: [SiteManifest.Record])] = [:]
+        for record in manifest.files {
+            guard let group = record.group, let slash = group.lastIndex(of: "/"), let count = Int(group[group.index(after: slash)...])
+            else { continue }
+            groups[String(group[..<slash]), default: (count, [])].records.append(record)
+        }
+        self.groups = groups
+    }
+
+    /// The group a habit's files are recorded under: their key as a whole and how many they are.
+    static func group(key: String, files: Int) -> String { "\(key)/\(files)" }
+
+    /// The previous run's files of a habit whose files have the key `key` as a whole, when that
+    /// run recorded them under it — all of them, each with its model's key — and every one is
+    /// still as that run left it; nil when the habit's files must be made.
+    func kept(habitFiles key: String, in folder: OutputFolder) -> [SiteFile]? {
+        guard let (count, records) = groups[key], records.count == count else { return nil }
+        var files: [SiteFile] = []
+        for record in records {
+            guard let fileKey = record.key, record.group == Self.group(key: key, files: count), isIntact(record.path, in: folder) != nil
+            else { return nil }
+            files.append(SiteFile(path: record.path, key: fileKey, content: .kept(size: record.size, sha256: record.sha256), group: record.group))
+        }
+        return files
     }
 
     /// The previous run's file at `path`, when the new run's model of it has the same key and

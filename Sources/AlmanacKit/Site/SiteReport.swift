@@ -10,12 +10,15 @@ import AlmanacStorage
 /// 1. **read** — one read transaction gives everything the site is made from (`SiteInput`):
 ///    a `log` racing the report is in every file or in none. Notes, journal and wellbeing are
 ///    read only when asked for.
-/// 2. **derive** — the model of every file (`SiteDerivation`), a pure function of what was read
-///    and the options.
-/// 3. **render** — every model's key (`SitePage.key`); a file whose key is the one the previous
-///    run recorded, and that is still as that run left it, is kept; every other file is
-///    rendered from its model alone. A kept file is the file a fresh run would render, because
-///    the key covers everything its renderer sees.
+/// 2. **derive** — the models of the files shared by the whole site, and each habit's part as
+///    the value its files are made from (`SiteDerivation.plan`, `HabitFiles`): a pure function
+///    of what was read and the options.
+/// 3. **render** — a habit whose part has the key the previous run recorded keeps its files
+///    whole (`HabitFiles.key`); the others' models are made. Every model gets its key
+///    (`SitePage.key`); a file whose key is the one the previous run recorded, and that is still
+///    as that run left it, is kept; every other file is rendered from its model alone. A kept
+///    file is the file a fresh run would render, because each key covers everything its
+///    renderer — or its habit's models — see.
 /// 4. **publish** — the files go through the output folder, the new site exchanged with the
 ///    published one whole (`SiteWriter`, `SiteStaging`); nothing whose bytes did not change is
 ///    written again, the manifest included.
@@ -99,8 +102,8 @@ public struct SiteReport {
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
         let (input, options, facts) = try timed(.read) { try readKeeping(beside: path) }
-        let pages = try timed(.derive) { try SiteDerivation(input: input, options: options).pages() }
-        let files = try timed(.render) { try render(pages, templates: templates, previous: previous, in: published) }
+        let plan = try timed(.derive) { try SiteDerivation(input: input, options: options).plan() }
+        let files = try timed(.render) { try render(plan, templates: templates, previous: previous, in: published) }
         let outcome = try timed(.publish) {
             let outcome = try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
             // Kept for the next report once this one is out (a report that stops writes nothing).
@@ -140,19 +143,35 @@ public struct SiteReport {
         return (input, options, (kept, keep))
     }
 
-    /// The render step, on both cores: each page's key, then the previous run's file where the
-    /// key is the same and the file is intact, else the page rendered from its model.
-    func render(_ pages: [SitePage], templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder) throws -> [SiteFile] {
+    /// The render step, on both cores. A habit's files are the previous run's when the key of
+    /// everything they are made from (`HabitFiles.key`) is the one that run recorded for them
+    /// and each is as it left it; else the habit's models are made. Each model gets its key,
+    /// and a file is the previous run's where its key is the same and the file intact, else it
+    /// is rendered from its model.
+    func render(_ plan: SitePlan, templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder) throws -> [SiteFile] {
         let renderer = RendererIdentity.current
-        return try Parallel.map(pages) { page in
+        func file(_ page: SitePage, group: String?) throws -> SiteFile {
             do {
                 let key = try page.key(renderer: renderer, templates: templates)
-                if let kept = previous?.kept(page.path, key: key, in: folder) { return kept }
-                return SiteFile(path: page.path, key: key, bytes: try page.render(templates))
+                if var kept = previous?.kept(page.path, key: key, in: folder) {
+                    kept.group = group
+                    return kept
+                }
+                return SiteFile(path: page.path, key: key, bytes: try page.render(templates), group: group)
             } catch {
                 throw Self.stopped(at: .render, on: page.path, error)
             }
         }
+        let habits = try Parallel.map(plan.habits) { habit -> [SiteFile] in
+            let key: String
+            do { key = try habit.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: nil, error) }
+            if let kept = previous?.kept(habitFiles: key, in: folder) { return kept }
+            let pages = habit.pages()
+            let group = PreviousSite.group(key: key, files: pages.count)
+            return try pages.map { try file($0, group: group) }
+        }
+        let shared = try Parallel.map(plan.shared) { try file($0, group: nil) }
+        return (shared + habits.joined()).sorted { $0.path < $1.path }
     }
 
     /// The publish step: the new site beside the published one, exchanged with it in one step;

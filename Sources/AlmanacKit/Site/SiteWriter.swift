@@ -81,7 +81,7 @@ struct SiteWriter {
             guard let bytes = file.rendered else { return file }
             let same = previous?.isIntact(file.path, in: published).map { $0.sha256 == file.sha256 }
                 ?? published.hasContent(file.path, bytes)
-            return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256)) : file
+            return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256), group: file.group) : file
         }
     }
 

@@ -6,7 +6,7 @@
 /// The stream is unambiguous for values of one type (a key also names the model's type): every
 /// token says what it is (a key, an element, a container, a value of a kind) and how deep it
 /// sits, and strings and arrays carry their length, so two different values never give the same
-/// bytes. Arrays of numbers, bytes and strings (a year of scores) are written whole.
+/// bytes. Arrays of numbers, flags, bytes and strings (a year of scores) are written whole.
 public enum CanonicalEncoding {
     /// The canonical bytes of a value.
     public static func bytes<Value: Encodable>(of value: Value) throws -> [UInt8] {
@@ -25,7 +25,7 @@ final class CanonicalSink {
     enum Tag: UInt8 {
         case keyed = 0x4B, unkeyed = 0x55, single = 0x53, key = 0x6B, element = 0x65
         case null = 0x6E, bool = 0x62, int = 0x69, uint = 0x75, double = 0x64, string = 0x73
-        case doubles = 0x44, ints = 0x49, bytes = 0x42, strings = 0x54
+        case doubles = 0x44, ints = 0x49, bytes = 0x42, strings = 0x54, bools = 0x51
     }
 
     func token(_ tag: Tag, depth: Int) {
@@ -70,7 +70,7 @@ final class CanonicalSink {
     func value(_ value: String) { bytes.append(Tag.string.rawValue); text(value) }
     func null() { bytes.append(Tag.null.rawValue) }
 
-    /// Writes arrays of numbers, bytes or strings whole; returns false for any other value.
+    /// Writes arrays of numbers, flags, bytes or strings whole; returns false for any other value.
     func bulk<Value: Encodable>(_ value: Value) -> Bool {
         if Value.self == [Double].self {
             let array = value as! [Double]
@@ -84,6 +84,10 @@ final class CanonicalSink {
             let array = value as! [UInt8]
             bytes.append(Tag.bytes.rawValue); integer(UInt64(array.count))
             bytes.append(contentsOf: array)
+        } else if Value.self == [Bool].self {
+            let array = value as! [Bool]
+            bytes.append(Tag.bools.rawValue); integer(UInt64(array.count))
+            for flag in array { bytes.append(flag ? 1 : 0) }
         } else if Value.self == [String].self {
             let array = value as! [String]
             bytes.append(Tag.strings.rawValue); integer(UInt64(array.count))

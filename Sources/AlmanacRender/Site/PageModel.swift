@@ -41,9 +41,22 @@ public struct SitePage: Sendable {
 
     /// The file's key: a SHA-256 (hex) of the renderer's identity (`renderer`: this build of
     /// Almanac), the model's type, the templates' fingerprint for a templated file, and the
-    /// model's canonical bytes. Two runs give a file the same key only when they would render it
-    /// from equal models with the same renderer and templates — that is, to the same bytes.
+    /// model's canonical bytes (`ModelKey`). Two runs give a file the same key only when they
+    /// would render it from equal models with the same renderer and templates — that is, to the
+    /// same bytes.
     public func key(renderer: String, templates: TemplateSet) throws -> String {
+        switch model {
+        case .drawn(let model): return try ModelKey.make(model, renderer: renderer, templates: nil)
+        case .templated(let model): return try ModelKey.make(model, renderer: renderer, templates: templates)
+        }
+    }
+}
+
+/// The key of a value the site's files are made from (a page's model, a habit's files): a
+/// SHA-256 (hex) of the renderer's identity, the value's type, the templates' fingerprint when
+/// they take part, and the value's canonical bytes (`CanonicalEncoding`).
+public enum ModelKey {
+    public static func make<Value: Encodable>(_ value: Value, renderer: String, templates: TemplateSet?) throws -> String {
         var hash = SHA256()
         func add(_ text: String) {
             var bytes = Array(text.utf8)
@@ -52,15 +65,9 @@ public struct SitePage: Sendable {
         }
         add("almanac-page-key-1")
         add(renderer)
-        switch model {
-        case .drawn(let model):
-            add(_typeName(type(of: model), qualified: true))
-            hash.update(data: try CanonicalEncoding.bytes(of: model))
-        case .templated(let model):
-            add(_typeName(type(of: model), qualified: true))
-            add(templates.fingerprint)
-            hash.update(data: try CanonicalEncoding.bytes(of: model))
-        }
+        add(_typeName(Value.self, qualified: true))
+        if let templates { add(templates.fingerprint) }
+        hash.update(data: try CanonicalEncoding.bytes(of: value))
         return Hex.string(hash.finalize())
     }
 }

@@ -25,7 +25,7 @@ extension SiteDerivation {
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
 
-    func dashboard(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> DashboardModel {
+    func dashboard(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> DashboardModel {
         let today = overview.day(options.asOf)
         let active = habits.filter { !$0.habit.isArchived && $0.series.count > 0 }
         let rows = active.map { item in
@@ -50,7 +50,7 @@ extension SiteDerivation {
 
     /// The active habits side by side: done of due in each of the last 4 weeks (the current one
     /// so far), and last month's done of due, rate and total.
-    func comparisonTables(_ active: [SiteHabit]) -> [PageTable] {
+    func comparisonTables(_ active: [HabitFiles]) -> [PageTable] {
         let weekStart = input.snapshot.settings.weekStart, asOf = options.asOf
         let thisWeek = asOf.startOfWeek(weekStart)
         let weeks = (0..<4).reversed().map { thisWeek.adding(days: -7 * $0) }
@@ -83,7 +83,7 @@ extension SiteDerivation {
     }
 
     /// Each category's active habits with the group's done of due today and combined 30-day rate.
-    func categoryLines(_ active: [SiteHabit]) -> [DashboardModel.CategoryLine] {
+    func categoryLines(_ active: [HabitFiles]) -> [DashboardModel.CategoryLine] {
         input.categories.compactMap { category in
             let members = active.filter { $0.habit.categoryId == category.id }
             guard !members.isEmpty else { return nil }
@@ -99,7 +99,7 @@ extension SiteDerivation {
     }
 
     /// Each goal's progress: combined 30-day rate, days left, its habits' streaks.
-    func goalLines(_ habits: [SiteHabit]) -> [DashboardModel.GoalLine] {
+    func goalLines(_ habits: [HabitFiles]) -> [DashboardModel.GoalLine] {
         let metrics = habits.map { (habit: $0.habit, metrics: $0.metrics) }
         return input.goals.map { goal in
             let progress = GoalProgress(goal: goal, metrics: metrics, asOf: options.asOf)

@@ -6,7 +6,7 @@ extension SiteDerivation {
 
     /// The files for other programs and pages: the Atom feed, the calendar (when it has events),
     /// the favicon, and each habit's card and badge (made with the habit's files).
-    func feedPages(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience, calendar: CalendarICS) -> [SitePage] {
+    func feedPages(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience, calendar: CalendarICS) -> [SitePage] {
         var pages = [SitePage(path: "feed.xml", drawn: feed(habits, overview: overview, progress: progress)),
                      SitePage(path: "favicon.svg", drawn: FaviconSVG())]
         if !calendar.events.isEmpty { pages.append(SitePage(path: "calendar.ics", drawn: calendar)) }
@@ -18,7 +18,7 @@ extension SiteDerivation {
         input.snapshot.habits.min { ($0.createdAt.millis, $0.id.description) < ($1.createdAt.millis, $1.id.description) }?.id.description ?? "almanac"
     }
 
-    func feed(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience) -> AtomFeed {
+    func feed(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience) -> AtomFeed {
         let asOf = options.asOf, weekStart = input.snapshot.settings.weekStart, calendar = input.snapshot.calendar
         let first = max(overview.first, asOf.adding(days: 1 - Self.feedDays))
         let days = first <= asOf ? Array((first.ordinal...asOf.ordinal).reversed().map(DayKey.init(ordinal:))) : []
@@ -62,7 +62,7 @@ extension SiteDerivation {
     }
 
     /// Planned skips (consecutive days of a habit as one event) and goals' target dates.
-    func calendar(_ habits: [SiteHabit]) -> CalendarICS {
+    func calendar(_ habits: [HabitFiles]) -> CalendarICS {
         var events: [CalendarICS.Event] = []
         let seed = idSeed
         for item in habits where !item.habit.isArchived {
@@ -88,27 +88,6 @@ extension SiteDerivation {
         // 2026-11-23T23:00:00.000Z → 20261123T230000Z
         let basic = stamp.prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
         return CalendarICS(name: "Habits: planned skips and goals", stamp: basic, events: events)
-    }
-
-    /// A habit's card: its name, streaks, score and this year's grid — the days of its heatmap of
-    /// the as-of year when it has one (not drawn twice).
-    func card(_ item: SiteHabit, thisYear: HeatmapSVG?) -> HabitCardSVG {
-        let asOf = options.asOf, m = item.metrics
-        let grid = thisYear?.grid ?? HeatmapGrid(year: asOf.year, weekStart: input.snapshot.settings.weekStart, through: asOf)
-        let cells = thisYear?.cells ?? HeatmapCells.habit(item.series, grid: grid, archivedDay: item.archivedDay)
-        let name = item.habit.emoji.isEmpty ? item.habit.name : "\(item.habit.emoji) \(item.habit.name)"
-        return HabitCardSVG(
-            name: name, streak: "Streak \(m.streak.unit.describe(m.streak.current)) · best \(m.streak.unit.describe(m.streak.best))",
-            figures: "Strength \(MetricText.percent(m.score)) · 30 days \(MetricText.percent(m.rate30.value))",
-            footer: "\(asOf.year) · as of \(asOf)", color: item.habit.color,
-            grid: grid, cells: cells, idPrefix: "\(item.slug)-card")
-    }
-
-    /// A habit's badge: "streak | 12 days", grey when there is no streak.
-    func badge(_ item: SiteHabit) -> BadgeSVG {
-        let streak = item.metrics.streak
-        return BadgeSVG(label: "streak", message: streak.unit.describe(streak.current),
-                        color: streak.current > 0 ? item.habit.color : "#9F9F9F")
     }
 
     /// A page's description and preview for browsers and link previews.

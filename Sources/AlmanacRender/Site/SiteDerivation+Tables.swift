@@ -3,25 +3,6 @@ import AlmanacDomain
 /// The tables of the site: weeks, months and years (the same totals as `stats`), and behind every
 /// picture the figures it draws, so a screen reader can walk them.
 extension SiteDerivation {
-    /// A habit's last 8 weeks, last 12 months and every year, newest first.
-    static func periodTables(_ item: SiteHabit) -> [PageTable] {
-        let habit = item.habit, m = item.metrics
-        func table(_ name: String, _ unit: CalendarUnit, _ totals: ArraySlice<CalendarTotal>) -> PageTable {
-            PageTable(name: name, header: MetricText.calendarHeader(unit, of: habit),
-                      rows: totals.reversed().map { MetricText.calendarRow($0, of: habit) })
-        }
-        return [table("weeks", .week, m.weeks.suffix(8)), table("months", .month, m.months.suffix(12)),
-                table("years", .year, m.years[...])]
-    }
-
-    /// The months of one year of a habit, under its heatmap.
-    static func yearTable(_ item: SiteHabit, year: Int) -> PageTable {
-        let months = item.metrics.months.filter { $0.first.year == year }
-        return PageTable(name: "year-\(year)", summary: "Table: \(year) by month",
-                         header: MetricText.calendarHeader(.month, of: item.habit),
-                         rows: months.map { MetricText.calendarRow($0, of: item.habit) })
-    }
-
     /// A month grid's days through the as-of day, each with what its cell says.
     static func dayTable(_ grid: MonthGridSVG, name: String, asOf: DayKey) -> PageTable {
         let days = MonthGridSVG.days(of: grid.month)

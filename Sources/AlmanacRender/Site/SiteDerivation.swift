@@ -12,51 +12,47 @@ public struct SiteDerivation: Sendable {
         self.input = input; self.options = options
     }
 
-    /// One habit on the site, with everything its files need.
-    struct SiteHabit: Sendable {
-        let habit: Habit
-        let slug: String
-        let series: DaySeries
-        let metrics: HabitMetrics
-        let archivedDay: DayKey?
-        /// The years with a heatmap: from the first day of history to the as-of day, or to the
-        /// year the habit was archived in.
-        let years: ClosedRange<Int>?
-    }
-
     /// Every file of the site, by path.
     public func pages() throws -> [SitePage] {
+        let plan = try plan()
+        return (plan.shared + plan.habits.flatMap { $0.pages() }).sorted { $0.path < $1.path }
+    }
+
+    /// The site as the files shared by the whole site (the dashboard, the feeds, the overview
+    /// pictures), with their models, and each habit's part, whose models are made on demand
+    /// (`HabitFiles.pages`).
+    public func plan() throws -> SitePlan {
         let snapshot = input.snapshot
-        let asOf = options.asOf
-        // Every habit's series and metrics, on both cores: the metrics are most of this step.
-        let all = try Parallel.map(snapshot.habits) { habit in
-            let series = snapshot.series(of: habit, asOf: asOf)
-            return (habit: habit, series: series, metrics: HabitMetrics(series: series, weekStart: snapshot.settings.weekStart))
-        }
+        let asOf = options.asOf, weekStart = snapshot.settings.weekStart
+        let all = try Parallel.map(snapshot.habits) { habit in (habit: habit, series: snapshot.series(of: habit, asOf: asOf)) }
         // On the site: active habits, and archived ones that have history.
         let shown = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
-        let habits = zip(shown, Slug.make(shown.map(\.habit.name))).map { item, slug in
-            let archivedDay = snapshot.archivedDay(of: item.habit)
-            let years: ClosedRange<Int>? = item.series.count == 0 ? nil
-                : item.series.start.year...max(item.series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
-            return SiteHabit(habit: item.habit, slug: slug, series: item.series, metrics: item.metrics, archivedDay: archivedDay, years: years)
+        // Each habit's part, on both cores: its metrics are most of this step.
+        let habits = try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
+            let habit = item.habit, id = habit.id.description
+            return HabitFiles(
+                habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
+                asOf: asOf, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
+                category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
+                notes: options.includeNotes
+                    ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) } : [],
+                // Difficulty ratings are wellbeing: published only with --include-journal.
+                difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [])
         }
-        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf,
-                                     weekStart: snapshot.settings.weekStart)
-        let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: snapshot.settings.weekStart)
+        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
+        let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: weekStart)
         var pages = [SitePage(path: "style.css", templated: StylesheetModel())]
         pages += overviewGraphics(overview)
-        pages += try Parallel.map(habits) { habitPages($0) }.flatMap { $0 }
         let calendar = calendar(habits)
         pages += indexPages(habits, overview: overview, progress: progress, hasCalendar: !calendar.events.isEmpty)
         pages += feedPages(habits, overview: overview, progress: progress, calendar: calendar)
-        return pages.sorted { $0.path < $1.path }
+        return SitePlan(shared: pages, habits: habits)
     }
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
-    private func indexPages(_ habits: [SiteHabit], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> [SitePage] {
+    private func indexPages(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> [SitePage] {
         var pages: [SitePage] = []
         let dashboard = dashboard(habits, overview: overview, progress: progress, hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
@@ -95,4 +91,25 @@ public struct SiteDerivation: Sendable {
                                     meta: meta(path: "journal.html", title: "Journal", description: "Journal entries and wellbeing ratings.", image: nil))
         return (page, drawn)
     }
+
+    /// The mean difficulty rating of a habit per month, the last 12 months with ratings, newest
+    /// first: ("2026-11", "6.5 of 10 (4 ratings)").
+    static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey) -> [LabelledText] {
+        var months: [String: (sum: Double, count: Int, scale: Double)] = [:]
+        for rating in ratings where rating.metric == "difficulty" && rating.habitId == habit && rating.dayKey <= day && rating.deletedAt == nil {
+            let month = String(rating.dayKey.description.prefix(7))
+            let slot = months[month] ?? (0, 0, rating.scaleMax)
+            months[month] = (slot.sum + rating.value, slot.count + 1, slot.scale)
+        }
+        return months.keys.sorted(by: >).prefix(12).map { month in
+            let m = months[month]!
+            return LabelledText(month, "\(NumberText.rounded(m.sum / Double(m.count), digits: 1)) of \(NumberText.plain(m.scale)) (\(MetricText.count(m.count, "rating")))")
+        }
+    }
+}
+
+/// A site, derived: the files shared by the whole site, with their models, and each habit's part.
+public struct SitePlan: Sendable {
+    public var shared: [SitePage]
+    public var habits: [HabitFiles]
 }

@@ -1,0 +1,214 @@
+import AlmanacDomain
+
+/// One habit's part of a site — its page in Markdown and HTML, its month grids, a heatmap per
+/// year, its charts, card and badge — and everything those files are made from. `pages()` reads
+/// nothing but this value: no store, no other habit, no report option it does not hold.
+///
+/// So a report keys the habit's files as a whole by this value (`key`, from its canonical
+/// encoding): when the key is the one the previous run recorded for the habit's files, and
+/// those files are as that run left them, they are that run's files, and none of the habit's
+/// models is made or keyed again (docs/REPORTS.md). What is computed from the held values in
+/// `init` (the metrics, the years with a heatmap) is left out of the encoding, which holds what
+/// it is computed from.
+public struct HabitFiles: Encodable, Sendable {
+    public let habit: Habit
+    /// The file name stem of the habit's files (unique in the site, so it takes other habits'
+    /// names into account).
+    public let slug: String
+    public let series: DaySeries
+    /// The day the habit was archived on, in the store's calendar.
+    public let archivedDay: DayKey?
+    public let weekStart: Weekday
+    public let asOf: DayKey
+    /// The site's address, for the page's absolute links.
+    public let baseURL: String?
+    /// Checks per hour of the day, when any check has its time.
+    public let hours: [Int]?
+    /// The name of the habit's category.
+    public let category: String?
+    /// The notes the page shows, newest first: none unless the report was asked for them.
+    public let notes: [DatedText]
+    /// The difficulty ratings the page shows, by month: none unless the report was asked for them.
+    public let difficulty: [LabelledText]
+
+    /// Computed from `series` and `weekStart`.
+    public let metrics: HabitMetrics
+    /// The years with a heatmap: from the first day of history to the as-of day, or to the year
+    /// the habit was archived in. Computed from `series` and `archivedDay`.
+    public let years: ClosedRange<Int>?
+
+    enum CodingKeys: String, CodingKey {
+        case habit, slug, series, archivedDay, weekStart, asOf, baseURL, hours, category, notes, difficulty
+    }
+
+    public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, baseURL: String?,
+                hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) {
+        self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
+        self.asOf = asOf; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
+        self.difficulty = difficulty
+        metrics = HabitMetrics(series: series, weekStart: weekStart)
+        years = series.count == 0 ? nil
+            : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
+    }
+
+    /// The key of the habit's files: the renderer's identity, the templates' fingerprint and
+    /// this value's canonical bytes (`ModelKey`). Equal keys: the same models, so the same files.
+    public func key(renderer: String, templates: TemplateSet) throws -> String {
+        try ModelKey.make(self, renderer: renderer, templates: templates)
+    }
+
+    /// The habit's files: its page in Markdown and HTML, its month grid, a heatmap per year, its
+    /// strength, weekday and (when its checks have times) hour charts, its card and badge.
+    public func pages() -> [SitePage] {
+                let month = monthGrid(month: asOf), score = scoreChart(), weekdays = weekdayChart()
+        var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: month),
+                     SitePage(path: "charts/\(slug)-score.svg", drawn: score),
+                     SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdays)]
+        var tables = periodTables() + [SiteDerivation.dayTable(month, name: "this-month", asOf: asOf), SiteDerivation.scoreTable(score),
+                                       SiteDerivation.weekdayTable(weekdays)]
+        if let hours {
+            pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(counts: hours)))
+            tables.append(SiteDerivation.hourTable(hours))
+        }
+        // The month before the as-of day's, when the history reaches into it.
+        let lastMonthDay = asOf.firstOfMonth.adding(days: -1)
+        var lastMonth: LabelledText?
+        if series.count > 0, series.start <= lastMonthDay,
+           let total = metrics.months.last(where: { $0.first == lastMonthDay.firstOfMonth }) {
+            let grid = monthGrid(month: lastMonthDay)
+            pages.append(SitePage(path: "charts/\(slug)-last-month.svg", drawn: grid))
+            tables.append(SiteDerivation.dayTable(grid, name: "last-month", asOf: asOf))
+            let row = MetricText.calendarRow(total, of: habit)
+            lastMonth = LabelledText(MonthGridSVG.title(of: lastMonthDay), "\(row[1]) done (\(row[2]))" + (row.count > 3 ? " · total \(row[3])" : ""))
+        }
+        var thisYear: HeatmapSVG?
+        for year in years.map(Array.init) ?? [] {
+            let heatmap = heatmap(year: year)
+            if year == asOf.year { thisYear = heatmap }
+            pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
+            tables.append(yearTable(year))
+        }
+        pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(thisYear: thisYear)))
+        pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge()))
+        let page = page(hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables)
+        for format in PageFormat.allCases {
+            pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page.in(format)))
+        }
+        return pages
+    }
+
+    func page(hasHourChart: Bool, lastMonth: LabelledText?, tables: [PageTable]) -> HabitPageModel {
+        let m = metrics
+        let reduction = metrics.reduction.map { reduction in
+            HabitPageModel.ReductionText(summary: MetricText.reduction(reduction, of: habit), weeks: reduction.weeks.reversed().map { week in
+                DatedText(week.start, MetricText.reductionWeek(week, baseline: reduction.baseline, of: habit))
+            })
+        }
+        return HabitPageModel(
+            format: .markdown, asOf: asOf, slug: slug, emoji: habit.emoji, name: habit.name,
+            goal: MetricText.goal(habit).capitalizedFirst, frequency: MetricText.frequency(habit.frequency),
+            category: category,
+            archived: habit.isArchived, statistics: statistics(), reduction: reduction,
+            monthTitle: MonthGridSVG.title(of: asOf), completedByWeekday: metrics.completedByWeekday,
+            hasHourChart: hasHourChart, difficulty: difficulty, years: years.map { Array($0.reversed()) } ?? [], notes: notes,
+            lastMonth: lastMonth, tables: tables,
+            meta: PageMeta(path: "habits/\(slug).html", title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",
+                       description: "\(habit.name): streak \(m.streak.unit.describe(m.streak.current)) (best \(m.streak.unit.describe(m.streak.best))), "
+                           + "strength score \(MetricText.percent(m.score)), 30 days \(MetricText.percent(m.rate30.value)), as of \(asOf).",
+                       image: "cards/\(slug).svg", baseURL: baseURL))
+    }
+
+    /// The statistics of a habit page, label and value.
+    func statistics() -> [LabelledText] {
+        let m = metrics
+        var stats = [
+            LabelledText("Today", MetricText.today(m, habit: habit)),
+            LabelledText("Current streak", m.streak.unit.describe(m.streak.current)),
+            LabelledText("Best streak", m.streak.unit.describe(m.streak.best)),
+            LabelledText("Strength score", MetricText.percent(m.score)),
+        ]
+        for window in m.rates {
+            stats.append(LabelledText("Completion, " + window.window, MetricText.rate(window.rate)))
+        }
+        stats.append(LabelledText("Check-ins", "\(m.totalCheckins)"))
+        if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
+        if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
+        return stats
+    }
+
+    func heatmap(year: Int) -> HeatmapSVG {
+        let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == series.start.year ? series.start.month : 1,
+                               through: asOf)
+        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay)
+        let counts = cells.counts()
+        return HeatmapSVG(grid: grid, cells: cells, title: "\(habit.name), \(year)",
+                          summary: "\(counts.done) days done of \(counts.levels) due days in \(year).", color: habit.color,
+                          idPrefix: "\(slug)-\(year)")
+    }
+
+    /// A month of one habit as a grid of days: the as-of day's month, or the one before.
+    func monthGrid(month: DayKey) -> MonthGridSVG {
+        let days = MonthGridSVG.days(of: month)
+        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay)
+        let current = month.firstOfMonth == asOf.firstOfMonth
+        return MonthGridSVG(month: month, weekStart: weekStart, cells: cells,
+                            title: "\(habit.name), \(MonthGridSVG.title(of: month))",
+                            summary: "\(cells.counts().done) days done\(current ? " so far this month" : "").", color: habit.color,
+                            idPrefix: "\(slug)-\(current ? "month" : "last-month")")
+    }
+
+    func scoreChart() -> ScoreChartSVG {
+        ScoreChartSVG(start: series.start, scores: series.strengthScores(), title: "\(habit.name): strength score", color: habit.color)
+    }
+
+    func weekdayChart() -> WeekdayChartSVG {
+        WeekdayChartSVG(counts: metrics.completedByWeekday, weekStart: weekStart, title: "\(habit.name): days done by weekday",
+                        color: habit.color)
+    }
+
+    func hourChart(counts: [Int]) -> HourChartSVG {
+        HourChartSVG(counts: counts, title: "\(habit.name): when in the day", color: habit.color)
+    }
+
+    /// The habit's card: its name, streaks, score and this year's grid — the days of its heatmap
+    /// of the as-of year when it has one (not drawn twice).
+    func card(thisYear: HeatmapSVG?) -> HabitCardSVG {
+        let m = metrics
+        let grid = thisYear?.grid ?? HeatmapGrid(year: asOf.year, weekStart: weekStart, through: asOf)
+        let cells = thisYear?.cells ?? HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay)
+        let name = habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)"
+        return HabitCardSVG(
+            name: name, streak: "Streak \(m.streak.unit.describe(m.streak.current)) · best \(m.streak.unit.describe(m.streak.best))",
+            figures: "Strength \(MetricText.percent(m.score)) · 30 days \(MetricText.percent(m.rate30.value))",
+            footer: "\(asOf.year) · as of \(asOf)", color: habit.color,
+            grid: grid, cells: cells, idPrefix: "\(slug)-card")
+    }
+
+    /// The habit's badge: "streak | 12 days", grey when there is no streak.
+    func badge() -> BadgeSVG {
+        let streak = metrics.streak
+        return BadgeSVG(label: "streak", message: streak.unit.describe(streak.current), color: streak.current > 0 ? habit.color : "#9F9F9F")
+    }
+
+    /// The habit's last 8 weeks, last 12 months and every year, newest first.
+    func periodTables() -> [PageTable] {
+        let habit = self.habit, m = metrics
+        func table(_ name: String, _ unit: CalendarUnit, _ totals: ArraySlice<CalendarTotal>) -> PageTable {
+            PageTable(name: name, header: MetricText.calendarHeader(unit, of: habit),
+                      rows: totals.reversed().map { MetricText.calendarRow($0, of: habit) })
+        }
+        return [table("weeks", .week, m.weeks.suffix(8)), table("months", .month, m.months.suffix(12)),
+                table("years", .year, m.years[...])]
+    }
+
+    /// The months of one year of the habit, under its heatmap.
+    func yearTable(_ year: Int) -> PageTable {
+        let months = metrics.months.filter { $0.first.year == year }
+        return PageTable(name: "year-\(year)", summary: "Table: \(year) by month", header: MetricText.calendarHeader(.month, of: habit),
+                         rows: months.map { MetricText.calendarRow($0, of: habit) })
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
