@@ -42,4 +42,33 @@ import Testing
         hour.habits["a"]!.hours[0] = 24
         #expect(FactCacheFile.decode(FactCacheFile.encode(hour)) == nil)
     }
+
+    /// Every value a fact can hold comes back with its exact bits, in any order of days: the
+    /// compact forms (the value 1, whole numbers) and the eight-byte one.
+    @Test func everyValueAndOrderReadsBackExactly() {
+        var random = SeededGenerator(seed: 11)
+        let values: [Double] = [1, 0, -0.0, 2, 0.5, -1, 7, 1e300, 0x1p53, 0x1p53 - 1, 127, 128, 16383, 16384, .infinity, .nan, 1.0000000000000002]
+        var habits: [String: HabitFacts] = [:]
+        for index in 0..<20 {
+            let count = Int.random(in: 0...300, using: &random)
+            var facts: [DayFact] = [], hours: [Int8] = []
+            for _ in 0..<count {
+                let day = DayKey(ordinal: Int.random(in: DayKey("0001-01-01")!.ordinal...DayKey("9999-12-31")!.ordinal, using: &random))
+                let value = Bool.random(using: &random) ? values.randomElement(using: &random)! : Double(Int.random(in: 0...100_000, using: &random)) / 4
+                facts.append(DayFact(day: day, kind: Bool.random(using: &random) ? .check : .skip, value: value))
+                hours.append(Int8.random(in: -1...23, using: &random))
+            }
+            habits["habit-\(index)"] = HabitFacts(token: (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) },
+                                                  facts: facts, hours: hours)
+        }
+        let cache = FactCache(schema: 3, timeZone: "America/New_York", habits: habits)
+        let decoded = FactCacheFile.decode(FactCacheFile.encode(cache))
+        #expect(decoded?.habits.keys.sorted() == cache.habits.keys.sorted())
+        for (id, habit) in cache.habits {
+            let back = decoded?.habits[id]
+            #expect(back?.token == habit.token && back?.hours == habit.hours)
+            #expect(back?.facts.map(\.day) == habit.facts.map(\.day) && back?.facts.map(\.kind) == habit.facts.map(\.kind))
+            #expect(back?.facts.map(\.value.bitPattern) == habit.facts.map(\.value.bitPattern))
+        }
+    }
 }

@@ -193,6 +193,32 @@ public final class OutputFolder {
     /// The modification time of a regular file inside the folder, nil when there is none.
     public func modificationTime(of relative: String) -> timespec? { sizeAndModificationTime(of: relative)?.modified }
 
+    /// The bytes of a file inside the folder (a symbolic link is followed), or nil when it
+    /// cannot be read.
+    func bytes(of relative: String) -> [UInt8]? { Self.bytes(atPath: path(of: relative)) }
+
+    /// The bytes of a file, read straight into an array (no `Data` in between), or nil when it
+    /// cannot be read whole.
+    static func bytes(atPath path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes: [UInt8] = []
+        var chunk = Int(info.st_size) + 1   // one byte more than the size, to see the end at once
+        while true {
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + start, chunk) }
+            bytes.removeLast(chunk - max(n, 0))
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return bytes }
+            chunk = 65536
+        }
+    }
+
     /// The bytes of a file inside the folder, nil when there is none.
     public func contents(of relative: String) -> Data? { FileManager.default.contents(atPath: path(of: relative)) }
 

@@ -9,12 +9,16 @@ import Foundation
 /// another version or another store is ignored and the report reads every entry; deleting it
 /// changes nothing but speed. Never inside the published folder.
 ///
-/// Layout (little-endian): `ALMFACT1`, the schema version (i64), the time zone, the number of
-/// habits (u32); per habit its id, its token and its facts (u32 count, then per fact the day's
-/// ordinal (i32), the kind (u8), the hour (i8) and the value's bits (u64)); strings and tokens as
-/// a u32 length and bytes; then the SHA-256 of everything before it.
+/// Layout (little-endian): `ALMFACT2`, the schema version (i64), the time zone, the number of
+/// habits (u32); per habit its id, its token, its number of facts (u32) and their bytes (a u32
+/// length, then per fact: the day as the difference from the previous fact's day (the first from
+/// day 0, 1970-01-01), zigzag LEB128; one byte of kind (bit 0: skip), hour + 1 (bits 1–5, 0 for
+/// none) and value form (bits 6–7: 0 the value 1, 1 a whole number as LEB128, 2 the value's eight
+/// bytes); then the value when the form says so); strings and tokens as a u32 length and bytes;
+/// then the SHA-256 of everything before it. A year of a daily habit's checks is about 700
+/// bytes, so the file of a large store is read, checked and written again in a few milliseconds.
 enum FactCacheFile {
-    static let magic = Array("ALMFACT1".utf8)
+    static let magic = Array("ALMFACT2".utf8)
 
     /// The file beside `folder` (a resolved path).
     static func path(beside folder: String) -> String {
@@ -24,8 +28,7 @@ enum FactCacheFile {
 
     /// The facts kept beside `folder`, or nil when there are none that read back whole.
     static func read(beside folder: String) -> FactCache? {
-        guard let data = FileManager.default.contents(atPath: path(beside: folder)) else { return nil }
-        return decode(Array(data))
+        OutputFolder.bytes(atPath: path(beside: folder)).flatMap(decode)
     }
 
     /// Keeps `cache` beside `folder`: a temporary file renamed over the previous one. Not flushed
@@ -55,77 +58,121 @@ enum FactCacheFile {
     }
 
     static func encode(_ cache: FactCache) -> [UInt8] {
-        let habits = cache.habits.sorted(by: { $0.key < $1.key })
-        let size = magic.count + 8 + 4 + cache.timeZone.utf8.count + 4
-            + habits.reduce(0) { $0 + 12 + $1.key.utf8.count + $1.value.token.count + $1.value.facts.count * 14 }
-        var out = [UInt8](repeating: 0, count: size)
-        out.withUnsafeMutableBytes { raw in
-            var offset = 0
-            func integer<T: FixedWidthInteger>(_ value: T) {
-                raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
-                offset += MemoryLayout<T>.size
-            }
-            func bytes<C: Collection<UInt8>>(_ value: C) {
-                integer(UInt32(value.count))
-                for byte in value { raw[offset] = byte; offset += 1 }
-            }
-            for byte in magic { raw[offset] = byte; offset += 1 }
-            integer(cache.schema)
-            bytes(cache.timeZone.utf8)
-            integer(UInt32(habits.count))
-            for (id, habit) in habits {
-                bytes(id.utf8)
-                bytes(habit.token)
-                integer(UInt32(habit.facts.count))
-                for (fact, hour) in zip(habit.facts, habit.hours) {
-                    integer(Int32(fact.day.ordinal))
-                    integer(UInt8(fact.kind == .skip ? 1 : 0))
-                    integer(UInt8(bitPattern: hour))
-                    integer(fact.value.bitPattern)
+        var out: [UInt8] = magic
+        out.reserveCapacity(64 + cache.habits.values.reduce(0) { $0 + 64 + $1.facts.count * 3 })
+        func integer<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        func bytes<C: Collection<UInt8>>(_ value: C) { integer(UInt32(value.count)); out.append(contentsOf: value) }
+        integer(cache.schema)
+        bytes(cache.timeZone.utf8)
+        integer(UInt32(cache.habits.count))
+        for (id, habit) in cache.habits.sorted(by: { $0.key < $1.key }) {
+            bytes(id.utf8)
+            bytes(habit.token)
+            integer(UInt32(habit.facts.count))
+            let lengthAt = out.count
+            integer(UInt32(0))
+            var previous = 0
+            for (fact, hour) in zip(habit.facts, habit.hours) {
+                let delta = fact.day.ordinal &- previous
+                previous = fact.day.ordinal
+                leb128(UInt64(bitPattern: Int64((delta << 1) ^ (delta >> 63))), to: &out)
+                let flags = UInt8(fact.kind == .skip ? 1 : 0) | UInt8(truncatingIfNeeded: Int(hour) + 1) << 1 & 0x3E
+                let bits = fact.value.bitPattern
+                if bits == (1.0 as Double).bitPattern {
+                    out.append(flags)
+                } else if fact.value >= 0, fact.value < 0x1p53, fact.value.rounded(.towardZero) == fact.value,
+                          Double(UInt64(fact.value)).bitPattern == bits {
+                    out.append(flags | 1 << 6)
+                    leb128(UInt64(fact.value), to: &out)
+                } else {
+                    out.append(flags | 2 << 6)
+                    integer(bits)
                 }
             }
-            precondition(offset == size)
+            let length = UInt32(out.count - lengthAt - 4).littleEndian
+            withUnsafeBytes(of: length) { for (offset, byte) in $0.enumerated() { out[lengthAt + offset] = byte } }
         }
         out.append(contentsOf: SHA256.hash(data: out))
         return out
+    }
+
+    private static func leb128(_ value: UInt64, to out: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+        out.append(UInt8(v))
     }
 
     static func decode(_ data: [UInt8]) -> FactCache? {
         guard data.count >= magic.count + 32, data.starts(with: magic) else { return nil }
         let body = data.count - 32
         guard Array(SHA256.hash(data: data[..<body])) == Array(data[body...]) else { return nil }
-        return data.withUnsafeBytes { raw -> FactCache? in
+        return data.withUnsafeBufferPointer { buffer -> FactCache? in
+            let raw = UnsafeRawBufferPointer(buffer)
             var offset = magic.count
             func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
                 guard body - offset >= MemoryLayout<T>.size else { return nil }
                 defer { offset += MemoryLayout<T>.size }
                 return T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self))
             }
-            func bytes() -> [UInt8]? {
+            func bytes() -> ArraySlice<UInt8>? {
                 guard let count = integer(UInt32.self).map(Int.init), body - offset >= count else { return nil }
                 defer { offset += count }
-                return Array(raw[offset..<offset + count])
+                return data[offset..<offset + count]
             }
             guard let schema = integer(Int64.self), let zone = bytes(), let count = integer(UInt32.self) else { return nil }
-            let days = DayKey(year: 1, month: 1, day: 1)!.ordinal...DayKey(year: 9999, month: 12, day: 31)!.ordinal
             var habits: [String: HabitFacts] = [:]
             for _ in 0..<count {
                 guard let id = bytes(), let token = bytes(), let facts = integer(UInt32.self).map(Int.init),
-                      (body - offset) / 14 >= facts else { return nil }
-                var habit = HabitFacts(token: token, facts: [], hours: [])
-                habit.facts.reserveCapacity(facts); habit.hours.reserveCapacity(facts)
-                for _ in 0..<facts {
-                    let ordinal = Int(integer(Int32.self)!), kind = integer(UInt8.self)!, hour = Int8(bitPattern: integer(UInt8.self)!)
-                    let value = Double(bitPattern: integer(UInt64.self)!)
-                    // Only what a store's rows could give: a real calendar day, a known kind and hour.
-                    guard kind <= 1, hour >= -1, hour < 24, days.contains(ordinal) else { return nil }
-                    habit.facts.append(DayFact(day: DayKey(ordinal: ordinal), kind: kind == 1 ? .skip : .check, value: value))
-                    habit.hours.append(hour)
-                }
+                      let encoded = bytes(), facts <= encoded.count / 2,
+                      let habit = decodeFacts(buffer, encoded.startIndex..<encoded.endIndex, count: facts, token: Array(token)) else { return nil }
                 habits[String(decoding: id, as: UTF8.self)] = habit
             }
             guard offset == body else { return nil }
             return FactCache(schema: schema, timeZone: String(decoding: zone, as: UTF8.self), habits: habits)
         }
+    }
+
+    /// One habit's facts from their bytes, or nil when they are not whole or hold what no store's
+    /// rows could give (a day outside the calendar, an hour past 23).
+    private static func decodeFacts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, count: Int, token: [UInt8]) -> HabitFacts? {
+        let days = DayKey(year: 1, month: 1, day: 1)!.ordinal...DayKey(year: 9999, month: 12, day: 31)!.ordinal
+        var habit = HabitFacts(token: token, facts: [], hours: [])
+        habit.facts.reserveCapacity(count); habit.hours.reserveCapacity(count)
+        var at = range.lowerBound, day = 0
+        let end = range.upperBound
+        func leb128() -> UInt64? {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while at < end, shift < 64 {
+                let byte = buffer[at]
+                at += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
+        }
+        for _ in 0..<count {
+            guard let zigzag = leb128(), at < end else { return nil }
+            day &+= Int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+            let flags = buffer[at]
+            at += 1
+            let hour = Int8((flags >> 1) & 0x1F) - 1
+            guard hour < 24, days.contains(day) else { return nil }
+            let value: Double
+            switch flags >> 6 {
+            case 0: value = 1
+            case 1:
+                guard let whole = leb128(), whole < 1 << 53 else { return nil }
+                value = Double(whole)
+            case 2:
+                guard end - at >= 8 else { return nil }
+                value = Double(bitPattern: UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + at).loadUnaligned(as: UInt64.self)))
+                at += 8
+            default: return nil
+            }
+            habit.facts.append(DayFact(day: DayKey(ordinal: day), kind: flags & 1 == 1 ? .skip : .check, value: value))
+            habit.hours.append(hour)
+        }
+        return at == end ? habit : nil
     }
 }

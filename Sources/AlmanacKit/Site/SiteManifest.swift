@@ -32,9 +32,9 @@ public struct SiteManifest: Codable, Equatable, Sendable {
 
     /// The manifest a previous run left in `folder`, or nil when there is none that reads.
     static func previous(in folder: OutputFolder) -> PreviousSite? {
-        guard let modified = folder.modificationTime(of: fileName), let data = folder.contents(of: fileName),
-              let manifest = decoded(Array(data)) else { return nil }
-        return PreviousSite(manifest: manifest, bytes: Array(data), written: modified)
+        guard let modified = folder.modificationTime(of: fileName), let bytes = folder.bytes(of: fileName),
+              let manifest = decoded(bytes) else { return nil }
+        return PreviousSite(manifest: manifest, bytes: bytes, written: modified)
     }
 
     /// A manifest read back from its bytes. The layout `encoded()` writes is read directly, and
