@@ -26,6 +26,8 @@ public struct HabitFacts: Sendable, Equatable {
     /// The facts through a day, as a read through that day gives them (in the same order), and
     /// the days excused ahead of time after it, by day.
     func through(_ day: DayKey) -> (facts: HabitFacts, laterSkips: [DayKey]) {
+        // Most often every fact is through the day: the same arrays, not a copy.
+        if !facts.contains(where: { $0.day > day }) { return (self, []) }
         var through = HabitFacts(token: token, facts: [], hours: []), later: [DayKey] = []
         through.facts.reserveCapacity(facts.count); through.hours.reserveCapacity(facts.count)
         for (fact, hour) in zip(facts, hours) {

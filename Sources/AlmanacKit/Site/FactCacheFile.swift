@@ -135,44 +135,54 @@ enum FactCacheFile {
     /// One habit's facts from their bytes, or nil when they are not whole or hold what no store's
     /// rows could give (a day outside the calendar, an hour past 23).
     private static func decodeFacts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, count: Int, token: [UInt8]) -> HabitFacts? {
-        let days = DayKey(year: 1, month: 1, day: 1)!.ordinal...DayKey(year: 9999, month: 12, day: 31)!.ordinal
-        var habit = HabitFacts(token: token, facts: [], hours: [])
-        habit.facts.reserveCapacity(count); habit.hours.reserveCapacity(count)
-        var at = range.lowerBound, day = 0
+        let first = DayKey(year: 1, month: 1, day: 1)!.ordinal, last = DayKey(year: 9999, month: 12, day: 31)!.ordinal
+        let bytes = buffer.baseAddress!
+        var at = range.lowerBound, day = 0, whole = true
         let end = range.upperBound
-        func leb128() -> UInt64? {
+        /// A LEB128 number at `at`; `whole` turns false when it runs past the end or 64 bits.
+        @inline(__always) func leb128() -> UInt64 {
             var value: UInt64 = 0, shift: UInt64 = 0
-            while at < end, shift < 64 {
-                let byte = buffer[at]
+            while at < end {
+                let byte = bytes[at]
                 at += 1
                 value |= UInt64(byte & 0x7F) << shift
                 if byte < 0x80 { return value }
                 shift += 7
+                if shift >= 64 { break }
             }
-            return nil
+            whole = false
+            return 0
         }
-        for _ in 0..<count {
-            guard let zigzag = leb128(), at < end else { return nil }
-            day &+= Int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
-            let flags = buffer[at]
-            at += 1
-            let hour = Int8((flags >> 1) & 0x1F) - 1
-            guard hour < 24, days.contains(day) else { return nil }
-            let value: Double
-            switch flags >> 6 {
-            case 0: value = 1
-            case 1:
-                guard let whole = leb128(), whole < 1 << 53 else { return nil }
-                value = Double(whole)
-            case 2:
-                guard end - at >= 8 else { return nil }
-                value = Double(bitPattern: UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + at).loadUnaligned(as: UInt64.self)))
-                at += 8
-            default: return nil
+        var hours = [Int8](repeating: 0, count: count)
+        let facts = [DayFact](unsafeUninitializedCapacity: count) { facts, initialized in
+            for index in 0..<count {
+                let zigzag = leb128()
+                guard whole, at < end else { whole = false; break }
+                day &+= Int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+                let flags = bytes[at]
+                at += 1
+                let hour = Int8((flags >> 1) & 0x1F) - 1
+                guard hour < 24, day >= first, day <= last else { whole = false; break }
+                var value = 1.0
+                switch flags >> 6 {
+                case 0: break
+                case 1:
+                    let number = leb128()
+                    guard whole, number < 1 << 53 else { whole = false; break }
+                    value = Double(number)
+                case 2:
+                    guard end - at >= 8 else { whole = false; break }
+                    value = Double(bitPattern: UInt64(littleEndian: UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)))
+                    at += 8
+                default: whole = false
+                }
+                guard whole else { break }
+                (facts.baseAddress! + index).initialize(to: DayFact(day: DayKey(ordinal: day), kind: flags & 1 == 1 ? .skip : .check, value: value))
+                hours[index] = hour
+                initialized = index + 1
             }
-            habit.facts.append(DayFact(day: DayKey(ordinal: day), kind: flags & 1 == 1 ? .skip : .check, value: value))
-            habit.hours.append(hour)
         }
-        return at == end ? habit : nil
+        guard whole, at == end, facts.count == count else { return nil }
+        return HabitFacts(token: token, facts: facts, hours: hours)
     }
 }

@@ -51,6 +51,12 @@ enum ManifestLayout {
     /// A JSON string as `JSONEncoder` writes it without escaping slashes.
     private static func string(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Paths, keys and hashes need no escaping: their bytes as they are.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append("\\\"")
