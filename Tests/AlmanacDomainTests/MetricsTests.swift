@@ -284,6 +284,29 @@ struct History {
         #expect(after.xp == 6 * 50 && after.achievements.isEmpty)
     }
 
+    /// The 100th and 1,000th check-ins are earned on the day of that check-in, counting every
+    /// habit's checked days: the same days as sorting them all gives.
+    @Test(arguments: [4, 5] as [UInt64])
+    func checkInMilestonesFallOnTheDayOfThatCheckIn(seed: UInt64) throws {
+        let sample = SampleHistory.generate(habits: 6, years: 2, seed: seed)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        let asOf = DayKey("2026-11-20")!
+        let series = sample.habits.map { habit in
+            DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
+                      createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+        }
+        let overview = DailyOverview(series: series.map { ($0, nil) }, asOf: asOf, weekStart: .monday)
+        let progress = Experience(overview: overview, series: series, weekStart: .monday)
+        var days: [Int] = []
+        for s in series { for i in 0..<s.count where s.logged[i] { days.append(s.start.ordinal + i) } }
+        days.sort()
+        for milestone in Experience.checkinMilestones {
+            let earned = progress.achievements.first { $0.key == "checkins-\(milestone)" }
+            #expect(earned?.day == (days.count >= milestone ? DayKey(ordinal: days[milestone - 1]) : nil), "\(milestone)")
+        }
+        #expect(days.count >= 1_000)
+    }
+
     /// XP, levels, achievements, weighted scores and goal progress as of a day do not change when
     /// entries are written later for later days.
     @Test(arguments: [1, 2, 3] as [UInt64])

@@ -50,12 +50,24 @@ public struct Experience: Sendable, Equatable, Codable {
         if let day = Self.firstPerfectWeek(overview, weekStart: weekStart) {
             earned.append(Achievement(key: "perfect-week", title: "First perfect week", day: day))
         }
-        var checkDays: [Int] = []
-        for s in series { for i in 0..<s.count where s.logged[i] { checkDays.append(s.start.ordinal + i) } }
-        checkDays.sort()
-        for milestone in Self.checkinMilestones where checkDays.count >= milestone {
-            earned.append(Achievement(key: "checkins-\(milestone)", title: "\(milestone.formattedWithSeparator) check-ins",
-                                      day: DayKey(ordinal: checkDays[milestone - 1])))
+        // The day of the n-th check-in: days with a check counted per day (no sort of them all).
+        let first = series.filter { $0.count > 0 }.map(\.start.ordinal).min() ?? 0
+        let last = series.filter { $0.count > 0 }.map { $0.start.ordinal + $0.count - 1 }.max() ?? -1
+        var perDay = [Int](repeating: 0, count: max(0, last - first + 1))
+        for s in series {
+            let offset = s.start.ordinal - first
+            s.logged.withUnsafeBufferPointer { logged in
+                for i in 0..<logged.count where logged[i] { perDay[offset + i] += 1 }
+            }
+        }
+        var milestones = Self.checkinMilestones[...], total = 0
+        for (index, count) in perDay.enumerated() where count > 0 {
+            total += count
+            while let milestone = milestones.first, total >= milestone {
+                earned.append(Achievement(key: "checkins-\(milestone)", title: "\(milestone.formattedWithSeparator) check-ins",
+                                          day: DayKey(ordinal: first + index)))
+                milestones = milestones.dropFirst()
+            }
         }
         achievements = earned.sorted { ($0.day, $0.key) < ($1.day, $1.key) }
     }
