@@ -77,6 +77,7 @@ extension DaySeries {
         var totals: [CalendarTotal] = []
         var periodStart = unit.start(of: start, weekStart: weekStart)
         var index = 0   // the series index of the first day of the current calendar period
+        let isScheduled = scheduledAt()
         while periodStart <= asOf {
             let next = unit.next(after: periodStart)
             let end = min(start.days(to: next), count)   // one past the period's last index
@@ -86,7 +87,7 @@ extension DaySeries {
                 total.value += values[i]
                 let completed = isCompleted(i)
                 if completed { total.daysDone += 1 }
-                guard periodRule == nil, !skipped[i], habit.frequency.isScheduled(day(at: i)) else { continue }
+                guard periodRule == nil, !skipped[i], isScheduled(i) else { continue }
                 if completed { total.done += 1; total.due += 1 } else if i != count - 1 { total.due += 1 }
             }
             totals.append(total)

@@ -44,8 +44,9 @@ extension DaySeries {
         }
         let low = max(0, start.days(to: windowStart))
         guard low < count else { return rate }
+        let isScheduled = scheduledAt()
         for i in low..<count {
-            if skipped[i] || !habit.frequency.isScheduled(day(at: i)) { continue }
+            if skipped[i] || !isScheduled(i) { continue }
             if isCompleted(i) {
                 rate.completed += 1
                 rate.expected += 1

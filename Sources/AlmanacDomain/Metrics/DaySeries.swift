@@ -61,6 +61,14 @@ public struct DaySeries: Sendable, Encodable {
 
     public func day(at index: Int) -> DayKey { start.adding(days: index) }
 
+    /// `habit.frequency.isScheduled(day(at:))` for every index, as a function that looks the
+    /// answer up: for the passes over every day of the series.
+    func scheduledAt() -> (Int) -> Bool {
+        guard let mask = habit.frequency.weekdayMask else { return { _ in true } }
+        let first = start.weekday.isoIndex
+        return { mask[(first + $0) % 7] }
+    }
+
     public func index(of day: DayKey) -> Int? {
         let index = start.days(to: day)
         return index >= 0 && index < count ? index : nil

@@ -93,8 +93,9 @@ extension DaySeries {
     func firstDayOfStreak(_ length: Int) -> DayKey? {
         guard periodRule == nil else { return nil }
         var run = 0
+        let isScheduled = scheduledAt()
         for i in 0..<count {
-            if skipped[i] || !habit.frequency.isScheduled(day(at: i)) { continue }
+            if skipped[i] || !isScheduled(i) { continue }
             if isCompleted(i) {
                 run += 1
                 if run == length { return day(at: i) }

@@ -74,8 +74,9 @@ extension DaySeries {
     /// period's last day.
     func streakSteps(weekStart: Weekday) -> (unit: StreakUnit, steps: [(step: StreakStep, day: DayKey)]) {
         guard let rule = periodRule else {
+            let isScheduled = scheduledAt()
             return (.days, (0..<count).map { i in
-                if skipped[i] || !habit.frequency.isScheduled(day(at: i)) { return (.pass, day(at: i)) }
+                if skipped[i] || !isScheduled(i) { return (.pass, day(at: i)) }
                 if isCompleted(i) { return (.extend, day(at: i)) }
                 return (i == count - 1 ? .pass : .breaks, day(at: i))
             })

@@ -87,6 +87,14 @@ public enum Frequency: Hashable, Sendable {
         if case .weekdays(let days) = self { return days.contains(day.weekday) }
         return true
     }
+
+    /// Whether each weekday is a due day, by ISO index (Monday 0), for a `weekdays` frequency;
+    /// nil when every day is (`isScheduled` for a day-by-day pass: one lookup per day instead of
+    /// a set's).
+    public var weekdayMask: [Bool]? {
+        guard case .weekdays(let days) = self else { return nil }
+        return Weekday.allCases.map { days.contains($0) }
+    }
 }
 
 /// The frozen field form of a frequency — `type`, with `days` for weekdays and `times` for per-week

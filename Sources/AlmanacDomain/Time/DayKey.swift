@@ -45,8 +45,15 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The ISO weekday of this day.
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday.
-        let index = ((ordinal % 7) + 7 + 3) % 7   // 0 = Monday
-        return Weekday.allCases[index]
+        switch ((ordinal % 7) + 7 + 3) % 7 {   // 0 = Monday
+        case 0: return .monday
+        case 1: return .tuesday
+        case 2: return .wednesday
+        case 3: return .thursday
+        case 4: return .friday
+        case 5: return .saturday
+        default: return .sunday
+        }
     }
 
     public func adding(days: Int) -> DayKey { DayKey(ordinal: ordinal + days) }

@@ -2,6 +2,9 @@
 public enum Weekday: String, CaseIterable, Codable, Sendable, Comparable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
+    /// Hashed by its place in the week, not its name (sets of weekdays are looked up per day).
+    public func hash(into hasher: inout Hasher) { hasher.combine(isoIndex) }
+
     /// 0 for Monday … 6 for Sunday.
     public var isoIndex: Int {
         switch self {
