@@ -12,6 +12,18 @@ public final class OutputFolder {
     let durable: Bool
     private var touched = Set<String>()
     private var checked = Set<String>()
+    /// The folder itself, opened once: paths inside are looked up from it (`info(of:)`),
+    /// not walked again from the root for each of a site's thousands of files.
+    private lazy var handle: Int32 = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+
+    deinit { if handle >= 0 { close(handle) } }
+
+    /// The `lstat` of a relative path inside the folder, or nil when there is nothing there.
+    func info(of relative: String) -> stat? {
+        var info = stat()
+        let done = handle >= 0 ? fstatat(handle, relative, &info, AT_SYMLINK_NOFOLLOW) : Glibc.lstat(path(of: relative), &info)
+        return done == 0 ? info : nil
+    }
 
     /// The folder, created when missing. Temporary files that killed runs of Almanac left in it
     /// are removed first (`Leftovers`).
@@ -65,9 +77,8 @@ public final class OutputFolder {
     /// Makes the entry at a relative path the other folder's file (the same file, by a hard
     /// link), unless it is that file already; whatever was there goes.
     public func relink(_ relative: String, from other: OutputFolder) throws {
-        var here = stat(), there = stat()
-        if lstat(path(of: relative), &here) == 0 {
-            if lstat(other.path(of: relative), &there) == 0, here.st_dev == there.st_dev, here.st_ino == there.st_ino { return }
+        if let here = info(of: relative) {
+            if let there = other.info(of: relative), here.st_dev == there.st_dev, here.st_ino == there.st_ino { return }
             try removeEntry(relative)
         }
         try link(relative, from: other)
