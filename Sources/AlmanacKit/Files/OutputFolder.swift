@@ -206,7 +206,7 @@ public final class OutputFolder {
 
     /// The bytes of a file inside the folder (a symbolic link is followed), or nil when it
     /// cannot be read.
-    func bytes(of relative: String) -> [UInt8]? { Self.bytes(atPath: path(of: relative)) }
+    public func bytes(of relative: String) -> [UInt8]? { Self.bytes(atPath: path(of: relative)) }
 
     /// The bytes of a file, read straight into an array (no `Data` in between), or nil when it
     /// cannot be read whole.
@@ -230,8 +230,6 @@ public final class OutputFolder {
         }
     }
 
-    /// The bytes of a file inside the folder, nil when there is none.
-    public func contents(of relative: String) -> Data? { FileManager.default.contents(atPath: path(of: relative)) }
 
     /// Flushes every folder that changed, so the renames are on disk (a folder whose files are
     /// not durable one by one is flushed as a whole by its owner instead).

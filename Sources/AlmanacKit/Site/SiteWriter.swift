@@ -100,7 +100,7 @@ struct SiteWriter {
     /// Whether a file the previous run made and this one does not is still as that run left it.
     private func isStale(_ path: String) -> Bool {
         guard let record = previous?.records[path], SitePath.isSafe(path) else { return false }
-        return published.contents(of: path).map { SiteManifest.sha256(Array($0)) == record.sha256 } ?? false
+        return published.bytes(of: path).map { SiteManifest.sha256($0) == record.sha256 } ?? false
     }
 
     /// In place: removes the stale files; returns how many.
