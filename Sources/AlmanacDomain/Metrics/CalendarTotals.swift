@@ -42,6 +42,11 @@ public struct CalendarTotal: Sendable, Codable, Equatable {
     /// Whether the period contains the as-of day.
     public var inProgress: Bool
 
+    public init(unit: CalendarUnit, first: DayKey, daysDone: Int, done: Int, due: Int, value: Double, inProgress: Bool) {
+        self.unit = unit; self.first = first; self.daysDone = daysDone; self.done = done; self.due = due; self.value = value
+        self.inProgress = inProgress
+    }
+
     public var rate: CompletionRate { CompletionRate(completed: done, expected: due) }
 
     /// The last day of the period.

@@ -40,6 +40,8 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public struct WindowRate: Sendable, Codable, Equatable {
         public var window: String
         public var rate: CompletionRate
+
+        public init(window: String, rate: CompletionRate) { self.window = window; self.rate = rate }
     }
 
     /// The rate of the window a list of habits shows: 30 days, or the last 4 weeks or 3 months.
@@ -49,6 +51,8 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         public var kind: PeriodKind
         public var done: Int
         public var times: Int
+
+        public init(kind: PeriodKind, done: Int, times: Int) { self.kind = kind; self.done = done; self.times = times }
     }
 
     public init(series: DaySeries, weekStart: Weekday) {

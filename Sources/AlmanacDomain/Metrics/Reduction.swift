@@ -9,6 +9,10 @@ public struct Reduction: Sendable, Equatable, Codable {
         public var daysLogged: Int
         /// Logged days at or under the target.
         public var daysWithinTarget: Int
+
+        public init(start: DayKey, averagePerDay: Double?, daysLogged: Int, daysWithinTarget: Int) {
+            self.start = start; self.averagePerDay = averagePerDay; self.daysLogged = daysLogged; self.daysWithinTarget = daysWithinTarget
+        }
     }
 
     /// The usage per day before breaking the habit began.
@@ -21,6 +25,11 @@ public struct Reduction: Sendable, Equatable, Codable {
     public var daysWithinTarget: Int
     /// The last 8 weeks, oldest first, from the habit's first week.
     public var weeks: [Week]
+
+    public init(baseline: Double, averagePerDay: Double?, reduction: Double?, daysLogged: Int, daysWithinTarget: Int, weeks: [Week]) {
+        self.baseline = baseline; self.averagePerDay = averagePerDay; self.reduction = reduction; self.daysLogged = daysLogged
+        self.daysWithinTarget = daysWithinTarget; self.weeks = weeks
+    }
 
     /// The window the headline figures cover.
     public static let days = 28

@@ -14,6 +14,8 @@ public struct Streak: Sendable, Equatable, Codable {
     public var current: Int
     public var best: Int
     public var unit: StreakUnit
+
+    public init(current: Int, best: Int, unit: StreakUnit) { self.current = current; self.best = best; self.unit = unit }
 }
 
 /// How one day (or period) acts on a streak.

@@ -31,30 +31,9 @@ enum FactCacheFile {
         OutputFolder.bytes(atPath: path(beside: folder)).flatMap(decode)
     }
 
-    /// Keeps `cache` beside `folder`: a temporary file renamed over the previous one. Not flushed
-    /// to disk: a file torn by a crash fails its checksum and is ignored. A folder whose parent
-    /// cannot be written keeps nothing.
+    /// Keeps `cache` beside `folder` (`KeptFile`).
     static func write(_ cache: FactCache, beside folder: String) {
-        let target = path(beside: folder)
-        let temporary = AtomicFile.temporaryPath(for: target)
-        // The temporary files of this one that killed runs left go first.
-        let url = URL(fileURLWithPath: target)
-        Leftovers.remove(in: url.deletingLastPathComponent().path, recursive: false, prefix: "." + url.lastPathComponent + Leftovers.marker)
-        let bytes = encode(cache)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let complete = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
-        close(fd)
-        if !complete || rename(temporary, target) != 0 { unlink(temporary) }
+        KeptFile.write(encode(cache), to: path(beside: folder))
     }
 
     static func encode(_ cache: FactCache) -> [UInt8] {

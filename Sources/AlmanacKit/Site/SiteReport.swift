@@ -102,12 +102,17 @@ public struct SiteReport {
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
         let (input, options, facts) = try timed(.read) { try readKeeping(beside: path) }
-        let plan = try timed(.derive) { try SiteDerivation(input: input, options: options).plan() }
+        let keptFigures = FiguresCacheFile.read(beside: path)
+        let plan = try timed(.derive) { try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() }
         let files = try timed(.render) { try render(plan, templates: templates, previous: previous, in: published) }
         let outcome = try timed(.publish) {
             let outcome = try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
             // Kept for the next report once this one is out (a report that stops writes nothing).
             if let keep = facts.keep, keep != facts.kept { FactCacheFile.write(keep, beside: path) }
+            if plan.habits.contains(where: { keptFigures[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.count {
+                FiguresCacheFile.write(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }),
+                                       beside: path)
+            }
             return outcome
         }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,

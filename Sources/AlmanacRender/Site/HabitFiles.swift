@@ -8,8 +8,9 @@ import AlmanacDomain
 /// encoding): when the key is the one the previous run recorded for the habit's files, and
 /// those files are as that run left them, they are that run's files, and none of the habit's
 /// models is made or keyed again (docs/REPORTS.md). What is computed from the held values in
-/// `init` (the metrics, the years with a heatmap) is left out of the encoding, which holds what
-/// it is computed from.
+/// `init` (the figures, the years with a heatmap) is left out of the encoding, which holds what
+/// it is computed from; the day series is encoded as the SHA-256 of its canonical bytes, which
+/// also keys its figures (`HabitFigures`).
 public struct HabitFiles: Encodable, Sendable {
     public let habit: Habit
     /// The file name stem of the habit's files (unique in the site, so it takes other habits'
@@ -31,22 +32,32 @@ public struct HabitFiles: Encodable, Sendable {
     /// The difficulty ratings the page shows, by month: none unless the report was asked for them.
     public let difficulty: [LabelledText]
 
-    /// Computed from `series` and `weekStart`.
-    public let metrics: HabitMetrics
+    /// Computed from `series` and `weekStart`, or the ones an earlier run computed from the same.
+    public let figures: HabitFigures
+    /// The key of `figures` (`HabitFigures.key`).
+    public let figuresKey: String
+    /// The SHA-256 of the series' canonical bytes: what the key encodes of the series.
+    let seriesDigest: [UInt8]
+    public var metrics: HabitMetrics { figures.metrics }
     /// The years with a heatmap: from the first day of history to the as-of day, or to the year
     /// the habit was archived in. Computed from `series` and `archivedDay`.
     public let years: ClosedRange<Int>?
 
     enum CodingKeys: String, CodingKey {
-        case habit, slug, series, archivedDay, weekStart, asOf, baseURL, hours, category, notes, difficulty
+        case habit, slug, seriesDigest, archivedDay, weekStart, asOf, baseURL, hours, category, notes, difficulty
     }
 
+    /// - Parameter known: figures an earlier run computed, by key; the habit's are taken from
+    ///   there when its series and week start are the same, else computed.
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, baseURL: String?,
-                hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) {
+                hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText],
+                known: [String: HabitFigures] = [:]) throws {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty
-        metrics = HabitMetrics(series: series, weekStart: weekStart)
+        seriesDigest = try HabitFigures.digest(of: series)
+        figuresKey = HabitFigures.key(seriesDigest: seriesDigest, weekStart: weekStart)
+        figures = known[figuresKey] ?? HabitFigures(series: series, weekStart: weekStart)
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
     }

@@ -19,13 +19,13 @@ extension SiteDerivation {
     }
 
     func feed(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience) -> AtomFeed {
-        let asOf = options.asOf, weekStart = input.snapshot.settings.weekStart, calendar = input.snapshot.calendar
+        let asOf = options.asOf, calendar = input.snapshot.calendar
         let first = max(overview.first, asOf.adding(days: 1 - Self.feedDays))
         let days = first <= asOf ? Array((first.ordinal...asOf.ordinal).reversed().map(DayKey.init(ordinal:))) : []
         let window = Set(days)
         var milestones: [DayKey: [String]] = [:]
         for item in habits {
-            for reached in item.series.streakMilestones(weekStart: weekStart) where window.contains(reached.day) {
+            for reached in item.figures.milestones where window.contains(reached.day) {
                 milestones[reached.day, default: []].append("\(item.habit.name) reached a streak of \(reached.unit.describe(reached.length))")
             }
         }

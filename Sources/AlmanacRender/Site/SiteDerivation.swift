@@ -7,9 +7,12 @@ import AlmanacDomain
 public struct SiteDerivation: Sendable {
     public let input: SiteInput
     public let options: SiteOptions
+    /// Figures an earlier run computed, by key (`HabitFigures`): taken for the habits whose day
+    /// series are the same, instead of computing them again. Never changes what the site shows.
+    public let knownFigures: [String: HabitFigures]
 
-    public init(input: SiteInput, options: SiteOptions) {
-        self.input = input; self.options = options
+    public init(input: SiteInput, options: SiteOptions, knownFigures: [String: HabitFigures] = [:]) {
+        self.input = input; self.options = options; self.knownFigures = knownFigures
     }
 
     /// Every file of the site, by path.
@@ -29,17 +32,18 @@ public struct SiteDerivation: Sendable {
         let shown = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
-        // Each habit's part, on both cores: its metrics are most of this step.
+        // Each habit's part, on both cores: its figures are most of this step, unless kept.
         let habits = try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
             let habit = item.habit, id = habit.id.description
-            return HabitFiles(
+            return try HabitFiles(
                 habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
                 asOf: asOf, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
                 category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
                 notes: options.includeNotes
                     ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) } : [],
                 // Difficulty ratings are wellbeing: published only with --include-journal.
-                difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [])
+                difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
+                known: knownFigures)
         }
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
         let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: weekStart)

@@ -33,6 +33,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The web address the folder is published at: the feed, the card and badge snippets and the pages' Open Graph tags then use absolute links (else relative).", valueName: "url"), transform: ArgumentValues.baseURL)
     var baseURL: String?
     @Flag(help: "Fail at once when another report is writing the same folder, instead of waiting for it.") var noWait = false
+    @Flag(help: "Say on stderr how long each step of the report took (read, derive, render, publish).") var timings = false
     @Option(help: ArgumentHelp("Render every store this PostgreSQL role may read, each into its folder under --out-root; the URL's schema keeps the record of the nights.", valueName: "url"))
     var eachStore: String?
     @Option(help: ArgumentHelp("With --each-store: the folder that gets a site per store, named by its schema.", valueName: "folder"))
@@ -64,6 +65,10 @@ struct ReportCommand: ParsableCommand {
         let progress = ProgressLine(label: "Writing \(out)")
         let site = try SiteReport(store: global.openStore(), request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()
+        if timings {
+            let steps = ReportStep.allCases.compactMap { step in site.seconds[step].map { "\(step) \(String(format: "%.3f", $0)) s" } }
+            FileHandle.standardError.write(Data(("Steps: " + steps.joined(separator: ", ") + ".\n").utf8))
+        }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
             + "\(site.removed) removed (\(site.files) files, \(seconds) s). Open \(out)/index.html.")

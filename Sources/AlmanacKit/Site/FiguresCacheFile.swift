@@ -1,0 +1,137 @@
+import AlmanacDomain
+import AlmanacRender
+import Crypto
+import Foundation
+
+/// The figures of each habit (`HabitFigures`: its metrics and streak milestones) that a report
+/// keeps beside the folder it publishes (`.NAME.almanac-figures`, next to the kept day facts),
+/// so that the next report computes only the figures of the habits whose day series changed
+/// (docs/REPORTS.md). Output, not truth, like the day facts: a file that is missing, torn or
+/// written by another build is ignored and every habit's figures are computed; deleting it
+/// changes nothing but speed. Never inside the published folder.
+///
+/// Layout (`KeptBytes`): `ALMFIGS1`, the build's identity, the number of habits; per habit its
+/// figures' key and the figures in a fixed order — whole values as integers, the periods of
+/// the weekly, monthly and yearly totals each by its first day's distance from the one before,
+/// the names of cases as text — then the SHA-256 of everything before it. About 4 KB per
+/// habit with ten years of history.
+enum FiguresCacheFile {
+    static let magic = Array("ALMFIGS1".utf8)
+
+    /// The file beside `folder` (a resolved path).
+    static func path(beside folder: String) -> String {
+        let url = URL(fileURLWithPath: folder)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).almanac-figures").path
+    }
+
+    /// The figures kept beside `folder` by this build, or none.
+    static func read(beside folder: String, build: String = RendererIdentity.current) -> [String: HabitFigures] {
+        OutputFolder.bytes(atPath: path(beside: folder)).flatMap { decode($0, build: build) } ?? [:]
+    }
+
+    /// Keeps `figures` beside `folder` (as the day facts are kept: not flushed, a torn file fails
+    /// its checksum).
+    static func write(_ figures: [String: HabitFigures], beside folder: String, build: String = RendererIdentity.current) {
+        KeptFile.write(encode(figures, build: build), to: path(beside: folder))
+    }
+
+    static func encode(_ figures: [String: HabitFigures], build: String) -> [UInt8] {
+        var out = KeptBytes.Writer(magic)
+        out.text(build)
+        out.integer(figures.count)
+        for (key, item) in figures.sorted(by: { $0.key < $1.key }) {
+            out.text(key)
+            let m = item.metrics
+            out.day(m.asOf)
+            out.optional(m.todayValue) { $0.number($1) }
+            out.optional(m.todayState) { $0.text($1.rawValue) }
+            out.integer(m.streak.current); out.integer(m.streak.best); out.text(m.streak.unit.rawValue)
+            for rate in [m.rate7, m.rate30, m.rate90, m.rate365, m.rateAll] { out.rate(rate) }
+            out.double(m.score)
+            out.integer(m.totalCheckins)
+            out.number(m.totalValue)
+            out.list(m.completedByWeekday) { $0.integer($1) }
+            for totals in [m.weeks, m.months, m.years] {
+                // Each period's first day as the difference from the one before.
+                var previous = 0
+                out.list(totals) { out, total in
+                    out.integer(total.first.ordinal - previous); previous = total.first.ordinal
+                    out.integer(total.daysDone); out.integer(total.done); out.integer(total.due); out.number(total.value)
+                    out.integer(total.inProgress ? 1 : 0)
+                }
+            }
+            out.optional(m.period) { out, period in out.text(period.kind.rawValue); out.integer(period.done); out.integer(period.times) }
+            out.optional(m.reduction) { out, reduction in
+                out.double(reduction.baseline)
+                out.optional(reduction.averagePerDay) { $0.double($1) }
+                out.optional(reduction.reduction) { $0.double($1) }
+                out.integer(reduction.daysLogged); out.integer(reduction.daysWithinTarget)
+                out.list(reduction.weeks) { out, week in
+                    out.day(week.start); out.optional(week.averagePerDay) { $0.double($1) }
+                    out.integer(week.daysLogged); out.integer(week.daysWithinTarget)
+                }
+            }
+            out.list(m.rates) { out, rate in out.text(rate.window); out.rate(rate.rate) }
+            out.list(item.milestones) { out, reached in out.day(reached.day); out.integer(reached.length); out.text(reached.unit.rawValue) }
+        }
+        return out.sealed()
+    }
+
+    static func decode(_ data: [UInt8], build: String) -> [String: HabitFigures]? {
+        guard var input = KeptBytes.Reader(data, magic: magic), (try? input.text()) == build else { return nil }
+        do {
+            var figures: [String: HabitFigures] = [:]
+            for _ in 0..<(try input.count()) {
+                let key = try input.text()
+                let asOf = try input.day()
+                let todayValue = try input.optional { try $0.number() }
+                let todayState = try input.optional { try $0.named(DayState.self) }
+                let streak = Streak(current: try input.integer(), best: try input.integer(), unit: try input.named(StreakUnit.self))
+                let rates = try (0..<5).map { _ in try input.rate() }
+                let score = try input.double(), checkins = try input.integer(), totalValue = try input.number()
+                let byWeekday = try input.list { try $0.integer() }
+                let totals = try [CalendarUnit.week, .month, .year].map { unit in
+                    var previous = 0
+                    return try input.list { input in
+                        let first = try input.day(after: &previous)
+                        return CalendarTotal(unit: unit, first: first, daysDone: try input.integer(), done: try input.integer(),
+                                             due: try input.integer(), value: try input.number(), inProgress: try input.integer() != 0)
+                    }
+                }
+                let period = try input.optional { input in
+                    HabitMetrics.PeriodProgress(kind: try input.named(PeriodKind.self), done: try input.integer(), times: try input.integer())
+                }
+                let reduction = try input.optional { input in
+                    Reduction(baseline: try input.double(), averagePerDay: try input.optional { try $0.double() },
+                              reduction: try input.optional { try $0.double() }, daysLogged: try input.integer(),
+                              daysWithinTarget: try input.integer(), weeks: try input.list { input in
+                                  Reduction.Week(start: try input.day(), averagePerDay: try input.optional { try $0.double() },
+                                                 daysLogged: try input.integer(), daysWithinTarget: try input.integer())
+                              })
+                }
+                let windows = try input.list { input in HabitMetrics.WindowRate(window: try input.text(), rate: try input.rate()) }
+                let milestones = try input.list { input in
+                    StreakMilestone(day: try input.day(), length: try input.integer(), unit: try input.named(StreakUnit.self))
+                }
+                let metrics = HabitMetrics(
+                    asOf: asOf, todayValue: todayValue, todayState: todayState, streak: streak, rate7: rates[0], rate30: rates[1],
+                    rate90: rates[2], rate365: rates[3], rateAll: rates[4], score: score, totalCheckins: checkins, totalValue: totalValue,
+                    completedByWeekday: byWeekday, weeks: totals[0], months: totals[1], years: totals[2], period: period,
+                    reduction: reduction, rates: windows)
+                figures[key] = HabitFigures(metrics: metrics, milestones: milestones)
+            }
+            guard input.isAtEnd else { return nil }
+            return figures
+        } catch {
+            return nil
+        }
+    }
+}
+
+private extension KeptBytes.Writer {
+    mutating func rate(_ rate: CompletionRate) { integer(rate.completed); integer(rate.expected) }
+}
+
+private extension KeptBytes.Reader {
+    mutating func rate() throws -> CompletionRate { CompletionRate(completed: try integer(), expected: try integer()) }
+}

@@ -1,0 +1,177 @@
+import AlmanacDomain
+import Crypto
+import Foundation
+
+/// The byte layout of what a report keeps beside its site (`FiguresCacheFile`): a magic, then
+/// values in a fixed order — integers as zigzag LEB128, doubles as their eight bytes, text as
+/// its length and UTF-8 bytes, an optional behind a byte (0 none, 1 some), a list behind its
+/// count — then the SHA-256 of everything before it, so a torn or edited file reads as none.
+enum KeptBytes {
+    struct Writer {
+        private var out: [UInt8]
+
+        init(_ magic: [UInt8]) { out = magic; out.reserveCapacity(1 << 16) }
+
+        mutating func integer(_ value: Int) {
+            var v = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
+            while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+            out.append(UInt8(v))
+        }
+
+        mutating func double(_ value: Double) {
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { out.append(contentsOf: $0) }
+        }
+
+        /// A double that is a whole number (most values: counts, minutes) as an integer, else its
+        /// eight bytes.
+        mutating func number(_ value: Double) {
+            if value.rounded(.towardZero) == value, abs(value) < 0x1p52, value.sign == .plus || value != 0 {
+                integer(Int(value) * 2)
+            } else {
+                integer(1)
+                double(value)
+            }
+        }
+
+        mutating func text(_ value: String) {
+            var value = value
+            value.withUTF8 { integer($0.count); out.append(contentsOf: $0) }
+        }
+
+        mutating func day(_ value: DayKey) { integer(value.ordinal) }
+
+        mutating func optional<T>(_ value: T?, _ write: (inout Writer, T) -> Void) {
+            guard let value else { out.append(0); return }
+            out.append(1)
+            write(&self, value)
+        }
+
+        mutating func list<T>(_ values: [T], _ write: (inout Writer, T) -> Void) {
+            integer(values.count)
+            for value in values { write(&self, value) }
+        }
+
+        /// The bytes with their checksum.
+        func sealed() -> [UInt8] { out + SHA256.hash(data: out) }
+    }
+
+    /// A value the bytes do not hold whole.
+    struct Torn: Error {}
+
+    struct Reader {
+        private let bytes: [UInt8]
+        private let end: Int
+        private var at: Int
+
+        /// A reader after `magic`, or nil when the bytes do not start with it or fail their checksum.
+        init?(_ bytes: [UInt8], magic: [UInt8]) {
+            guard bytes.count >= magic.count + 32, bytes.starts(with: magic) else { return nil }
+            end = bytes.count - 32
+            guard Array(SHA256.hash(data: bytes[..<end])) == Array(bytes[end...]) else { return nil }
+            self.bytes = bytes
+            at = magic.count
+        }
+
+        var isAtEnd: Bool { at == end }
+
+        mutating func integer() throws -> Int {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while at < end, shift < 64 {
+                let byte = bytes[at]
+                at += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)) }
+                shift += 7
+            }
+            throw Torn()
+        }
+
+        /// A count of things that follow, each at least a byte long.
+        mutating func count() throws -> Int {
+            let count = try integer()
+            guard count >= 0, count <= end - at else { throw Torn() }
+            return count
+        }
+
+        mutating func double() throws -> Double {
+            guard end - at >= 8 else { throw Torn() }
+            defer { at += 8 }
+            return bytes.withUnsafeBytes { Double(bitPattern: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self))) }
+        }
+
+        mutating func number() throws -> Double {
+            let tag = try integer()
+            if tag & 1 == 0 { return Double(tag / 2) }
+            guard tag == 1 else { throw Torn() }
+            return try double()
+        }
+
+        mutating func text() throws -> String {
+            let count = try count()
+            defer { at += count }
+            return String(decoding: bytes[at..<at + count], as: UTF8.self)
+        }
+
+        mutating func named<T: RawRepresentable>(_: T.Type) throws -> T where T.RawValue == String {
+            guard let value = T(rawValue: try text()) else { throw Torn() }
+            return value
+        }
+
+        /// The ordinals of the days a calendar date can name (years 1 to 9999).
+        private static let days = DayKey(year: 1, month: 1, day: 1)!.ordinal...DayKey(year: 9999, month: 12, day: 31)!.ordinal
+
+        mutating func day() throws -> DayKey {
+            let ordinal = try integer()
+            guard Self.days.contains(ordinal) else { throw Torn() }
+            return DayKey(ordinal: ordinal)
+        }
+
+        /// A day written as the difference from `previous`, which it then becomes.
+        mutating func day(after previous: inout Int) throws -> DayKey {
+            let ordinal = previous + (try integer())
+            guard Self.days.contains(ordinal) else { throw Torn() }
+            previous = ordinal
+            return DayKey(ordinal: ordinal)
+        }
+
+        mutating func optional<T>(_ read: (inout Reader) throws -> T) throws -> T? {
+            guard at < end else { throw Torn() }
+            at += 1
+            switch bytes[at - 1] {
+            case 0: return nil
+            case 1: return try read(&self)
+            default: throw Torn()
+            }
+        }
+
+        mutating func list<T>(_ read: (inout Reader) throws -> T) throws -> [T] {
+            try (0..<(try count())).map { _ in try read(&self) }
+        }
+    }
+}
+
+/// A file a report keeps beside its site: written to a temporary file renamed over the previous
+/// one, not flushed to disk (a file torn by a crash fails its checksum and is ignored). A folder
+/// whose parent cannot be written keeps nothing.
+enum KeptFile {
+    static func write(_ bytes: [UInt8], to target: String) {
+        let temporary = AtomicFile.temporaryPath(for: target)
+        // The temporary files of this one that killed runs left go first.
+        let url = URL(fileURLWithPath: target)
+        Leftovers.remove(in: url.deletingLastPathComponent().path, recursive: false, prefix: "." + url.lastPathComponent + Leftovers.marker)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        let complete = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        close(fd)
+        if !complete || rename(temporary, target) != 0 { unlink(temporary) }
+    }
+}

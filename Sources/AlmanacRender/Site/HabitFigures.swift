@@ -1,0 +1,47 @@
+import AlmanacDomain
+import Crypto
+
+/// What the site computes from one habit's day series and the week start alone: the habit's
+/// metrics (its page, the dashboard, the goals) and the days its streaks reached a milestone
+/// (the feed). Most of a report's derive step on a large store.
+///
+/// A pure function of those two inputs, so a report may keep the figures of a run beside the
+/// site and take them again for a series whose canonical bytes are the same (`key`): the next
+/// run computes only the figures of the habits whose series changed (docs/REPORTS.md).
+public struct HabitFigures: Sendable, Equatable {
+    public let metrics: HabitMetrics
+    /// Every day a streak reached a milestone, oldest first (`DaySeries.streakMilestones`).
+    public let milestones: [StreakMilestone]
+
+    public init(series: DaySeries, weekStart: Weekday) {
+        metrics = HabitMetrics(series: series, weekStart: weekStart)
+        milestones = series.streakMilestones(weekStart: weekStart).map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) }
+    }
+
+    /// Figures as they were computed by an earlier run (read back from where it kept them).
+    public init(metrics: HabitMetrics, milestones: [StreakMilestone]) {
+        self.metrics = metrics; self.milestones = milestones
+    }
+
+    /// The key of the figures of `series` under `weekStart`: the week start and a SHA-256 of the
+    /// series' canonical bytes (`seriesDigest`). The build that computes them is not part of
+    /// it: kept figures are only ever taken by the build that kept them.
+    public static func key(seriesDigest: [UInt8], weekStart: Weekday) -> String {
+        "\(weekStart.rawValue)/\(Hex.string(seriesDigest))"
+    }
+
+    /// A SHA-256 of the series' canonical bytes: the habit, its first and as-of days, and every
+    /// day's value, check and skip.
+    public static func digest(of series: DaySeries) throws -> [UInt8] {
+        Array(SHA256.hash(data: try CanonicalEncoding.bytes(of: series)))
+    }
+}
+
+/// A streak reaching one of its milestones ("a streak of 30 days") on a day.
+public struct StreakMilestone: Sendable, Equatable {
+    public var day: DayKey
+    public var length: Int
+    public var unit: StreakUnit
+
+    public init(day: DayKey, length: Int, unit: StreakUnit) { self.day = day; self.length = length; self.unit = unit }
+}

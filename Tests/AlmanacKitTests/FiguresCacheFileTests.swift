@@ -1,0 +1,63 @@
+@testable import AlmanacKit
+import AlmanacDomain
+import AlmanacRender
+import Testing
+
+/// The kept figures' file: the figures of every kind of habit read back equal; a file that does
+/// not read back whole, or that another build wrote, is not used; and a report takes kept
+/// figures only for a series with the same bytes, so what it shows is what a fresh computation
+/// shows.
+@Suite struct FiguresCacheFileTests {
+    /// The sample store's habits (daily, weekdays, per-week and per-month, at-least and at-most
+    /// with a baseline, counts and minutes) as of a day: their series and figures by key.
+    static func sample(seed: UInt64, asOf: DayKey = SampleHistory.defaultEndDay) throws -> (series: [DaySeries], figures: [String: HabitFigures]) {
+        let sample = SampleHistory.generate(habits: 16, years: 3, seed: seed)
+        var facts: [String: [DayFact]] = [:]
+        for entry in sample.habitEntries where entry.deletedAt == nil {
+            facts[entry.habitId.description, default: []].append(DayFact(day: entry.dayKey, kind: entry.kind, value: entry.value))
+        }
+        let snapshot = StoreSnapshot(settings: sample.settings, calendar: try StoreCalendar(settings: sample.settings), habits: sample.habits,
+                                     facts: facts)
+        let series = sample.habits.map { snapshot.series(of: $0, asOf: asOf) }
+        var figures: [String: HabitFigures] = [:]
+        for item in series {
+            let key = HabitFigures.key(seriesDigest: try HabitFigures.digest(of: item), weekStart: sample.settings.weekStart)
+            figures[key] = HabitFigures(series: item, weekStart: sample.settings.weekStart)
+        }
+        return (series, figures)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func figuresOfEveryKindOfHabitReadBackEqual(seed: UInt64) throws {
+        let figures = try Self.sample(seed: seed).figures
+        #expect(figures.values.contains { $0.metrics.reduction != nil } && figures.values.contains { $0.metrics.period != nil })
+        #expect(figures.values.contains { !$0.milestones.isEmpty })
+        let bytes = FiguresCacheFile.encode(figures, build: "build-id 1")
+        let back = try #require(FiguresCacheFile.decode(bytes, build: "build-id 1"))
+        #expect(back.keys.sorted() == figures.keys.sorted())
+        for (key, item) in figures {
+            #expect(back[key] == item, "figures \(key)")
+        }
+    }
+
+    @Test func aFileThatDoesNotReadBackWholeOrIsAnotherBuildsIsNotUsed() throws {
+        let bytes = FiguresCacheFile.encode(try Self.sample(seed: 4).figures, build: "build-id 1")
+        #expect(FiguresCacheFile.decode(bytes, build: "build-id 2") == nil)
+        #expect(FiguresCacheFile.decode(Array(bytes.dropLast()), build: "build-id 1") == nil)
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 1
+        #expect(FiguresCacheFile.decode(flipped, build: "build-id 1") == nil)
+        #expect(FiguresCacheFile.decode([], build: "build-id 1") == nil)
+    }
+
+    /// Any change to a series (another day, a value, the habit) gives another key, so figures
+    /// kept for the old series are never taken for the new one.
+    @Test func aChangedSeriesHasAnotherKey() throws {
+        let before = try Self.sample(seed: 5)
+        let after = try Self.sample(seed: 5, asOf: SampleHistory.defaultEndDay.adding(days: 1))
+        let keysBefore = Set(before.figures.keys), keysAfter = Set(after.figures.keys)
+        #expect(keysBefore.isDisjoint(with: keysAfter))
+        // The same series, the same key: what a re-run takes.
+        #expect(try Self.sample(seed: 5).figures.keys.sorted() == keysBefore.sorted())
+    }
+}
