@@ -307,6 +307,56 @@ struct History {
         #expect(days.count >= 1_000)
     }
 
+    /// The overview counted from a day (the dashboard's categories count only the as-of day) has
+    /// the whole history's counts on that day and after, for every kind of habit: a period begun
+    /// before that day is counted from its start.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func anOverviewFromADayHasTheWholeOverviewsCounts(seed: UInt64) throws {
+        let sample = SampleHistory.generate(habits: 12, years: 2, seed: seed)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        let asOf = DayKey("2026-11-20")!
+        let series = sample.habits.map { habit in
+            DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
+                      createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+        }
+        #expect(series.contains { $0.periodRule != nil })
+        let archived = series.map { (series: $0, archivedDay: $0.habit.name.count % 4 == 0 ? DayKey("2026-10-03") : nil) }
+        for weekStart in [Weekday.monday, .sunday] {
+            let whole = DailyOverview(series: archived, asOf: asOf, weekStart: weekStart)
+            for from in ["2026-11-20", "2026-11-18", "2026-10-01", "2026-02-29", "2000-01-01"].compactMap(DayKey.init) {
+                let part = DailyOverview(series: archived, asOf: asOf, weekStart: weekStart, from: from)
+                #expect(part.first == max(from, whole.first))
+                var day = part.first
+                while day <= asOf {
+                    #expect(part.day(day) == whole.day(day), "\(day) from \(from)")
+                    day = day.adding(days: 1)
+                }
+                #expect(part.day(part.first.adding(days: -1)) == nil)
+            }
+        }
+    }
+
+    /// The days a habit's streak first reached 7, 30, 100 and 365 days, found in one pass, are
+    /// those of a walk that counts the streak day by day.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func streakAchievementsFallOnTheDayTheStreakReachedThem(seed: UInt64) throws {
+        let sample = SampleHistory.generate(habits: 12, years: 3, seed: seed)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        let asOf = DayKey("2026-11-20")!
+        for habit in sample.habits {
+            let s = DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
+                              createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+            var expected = [DayKey?](repeating: nil, count: Experience.streakMilestones.count), run = 0
+            if s.periodRule == nil {
+                for i in 0..<s.count where !s.skipped[i] && s.habit.frequency.isScheduled(s.day(at: i)) {
+                    run = s.isCompleted(i) ? run + 1 : 0
+                    if let index = Experience.streakMilestones.firstIndex(of: run), expected[index] == nil { expected[index] = s.day(at: i) }
+                }
+            }
+            #expect(s.firstDaysOfStreaks(Experience.streakMilestones) == expected, "\(habit.name)")
+        }
+    }
+
     /// XP, levels, achievements, weighted scores and goal progress as of a day do not change when
     /// entries are written later for later days.
     @Test(arguments: [1, 2, 3] as [UInt64])

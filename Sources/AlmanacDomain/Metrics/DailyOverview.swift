@@ -28,37 +28,44 @@ public struct DailyOverview: Sendable {
     public let asOf: DayKey
     public private(set) var days: [Day]
 
-    /// - Parameter series: the series of every habit to include, built as of the same day.
-    ///   A habit counts on days from its start until it was archived (archivedDay, exclusive).
-    ///   Daily and weekdays habits are due on their scheduled days that are not skipped;
-    ///   per-week and per-month habits are due on a day only when it was completed or when
-    ///   their period still needed more completions (once the period is achieved they rest).
-    public init(series: [(DaySeries, archivedDay: DayKey?)], asOf: DayKey, weekStart: Weekday) {
+    /// - Parameters:
+    ///   - series: the series of every habit to include, built as of the same day. A habit
+    ///     counts on days from its start until it was archived (archivedDay, exclusive). Daily
+    ///     and weekdays habits are due on their scheduled days that are not skipped; per-week
+    ///     and per-month habits are due on a day only when it was completed or when their period
+    ///     still needed more completions (once the period is achieved they rest).
+    ///   - from: the first day to count (the days before it are left out, but a period that
+    ///     began before it is counted from its start), nil for the whole history.
+    public init(series: [(DaySeries, archivedDay: DayKey?)], asOf: DayKey, weekStart: Weekday, from: DayKey? = nil) {
         // Habits created after the as-of day have no days yet and do not move the first day.
-        let first = min(asOf, series.filter { $0.0.count > 0 }.map(\.0.start).min() ?? asOf)
+        let start = min(asOf, series.filter { $0.0.count > 0 }.map(\.0.start).min() ?? asOf)
+        let first = max(start, from ?? start)
         self.first = first
         self.asOf = asOf
         var days = [Day](repeating: Day(due: 0, done: 0), count: max(0, first.days(to: asOf) + 1))
         for (s, archivedDay) in series {
             let end = min(s.count, archivedDay.map { s.start.days(to: $0) } ?? s.count)
             guard end > 0 else { continue }
-            let offset = first.days(to: s.start)
+            // Index i of the series is day offset + i of the overview.
+            let offset = first.days(to: s.start), low = max(0, -offset)
+            let weight = s.habit.weight
             if s.periodRule != nil {
-                for period in s.periods(weekStart: weekStart) {
+                for period in s.periods(from: from, weekStart: weekStart) {
                     var done = 0
                     for ordinal in period.first.ordinal...period.last.ordinal {
                         let i = ordinal - s.start.ordinal
                         guard i < end, !s.skipped[i] else { continue }
                         let completed = s.isCompleted(i)
                         if completed || done < period.required {
-                            days[offset + i].count(weight: s.habit.weight, completed: completed)
+                            if i >= low { days[offset + i].count(weight: weight, completed: completed) }
                             if completed { done += 1 }
                         }
                     }
                 }
             } else {
-                for i in 0..<end where !s.skipped[i] && s.habit.frequency.isScheduled(s.day(at: i)) {
-                    days[offset + i].count(weight: s.habit.weight, completed: s.isCompleted(i))
+                let isScheduled = s.scheduledAt()
+                for i in low..<max(low, end) where !s.skipped[i] && isScheduled(i) {
+                    days[offset + i].count(weight: weight, completed: s.isCompleted(i))
                 }
             }
         }

@@ -42,8 +42,9 @@ public struct Experience: Sendable, Equatable, Codable {
         xp = overview.perfectDays * Self.xpPerPerfectDay
         (level, xpIntoLevel, xpForNextLevel) = Self.level(of: xp)
         var earned: [Achievement] = []
-        for milestone in Self.streakMilestones {
-            if let day = series.compactMap({ $0.firstDayOfStreak(milestone) }).min() {
+        let reached = series.map { $0.firstDaysOfStreaks(Self.streakMilestones) }
+        for (index, milestone) in Self.streakMilestones.enumerated() {
+            if let day = reached.compactMap({ $0[index] }).min() {
                 earned.append(Achievement(key: "streak-\(milestone)", title: "\(milestone)-day streak", day: day))
             }
         }
@@ -88,22 +89,24 @@ public struct Experience: Sendable, Equatable, Codable {
 }
 
 extension DaySeries {
-    /// The first day a day-counted habit's streak reached `length` (skipped and unscheduled
-    /// days pass over, a missed due day breaks it); nil for per-period habits or never.
-    func firstDayOfStreak(_ length: Int) -> DayKey? {
-        guard periodRule == nil else { return nil }
-        var run = 0
+    /// For each of `lengths`, the first day a day-counted habit's streak reached it (skipped and
+    /// unscheduled days pass over, a missed due day breaks it); nil for per-period habits or
+    /// never. One pass over the days.
+    func firstDaysOfStreaks(_ lengths: [Int]) -> [DayKey?] {
+        var days = [DayKey?](repeating: nil, count: lengths.count)
+        guard periodRule == nil else { return days }
+        var run = 0, left = lengths.count
         let isScheduled = scheduledAt()
-        for i in 0..<count {
+        for i in 0..<count where left > 0 {
             if skipped[i] || !isScheduled(i) { continue }
-            if isCompleted(i) {
-                run += 1
-                if run == length { return day(at: i) }
-            } else {
-                run = 0
+            guard isCompleted(i) else { run = 0; continue }
+            run += 1
+            for (index, length) in lengths.enumerated() where length == run && days[index] == nil {
+                days[index] = day(at: i)
+                left -= 1
             }
         }
-        return nil
+        return days
     }
 }
 

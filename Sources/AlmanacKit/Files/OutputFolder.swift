@@ -219,10 +219,13 @@ public final class OutputFolder {
         var bytes: [UInt8] = []
         var chunk = Int(info.st_size) + 1   // one byte more than the size, to see the end at once
         while true {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + start, chunk) }
-            bytes.removeLast(chunk - max(n, 0))
+            // Read straight into the array's spare capacity (no zeros written first).
+            var n = 0
+            let read = [UInt8](unsafeUninitializedCapacity: chunk) { buffer, count in
+                n = Glibc.read(fd, buffer.baseAddress!, chunk)
+                count = max(n, 0)
+            }
+            if bytes.isEmpty { bytes = read } else { bytes += read }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { return bytes }

@@ -74,7 +74,9 @@ public struct SiteReport {
 
     /// Renders the site and publishes it; `progress(done, total)` follows the writing.
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
-        let templates = try loadedTemplates ?? Self.templates(request)
+        // A folder of edited templates is read, and an error in it said, before anything is
+        // written; the built-in ones are parsed while the store is read.
+        let templates = try loadedTemplates ?? request.templates.map { try TemplateFolder($0).load() }
         // The folder first (and its parents): the lock is taken beside it. A report that fails
         // leaves no empty folder that was not there before.
         try Self.checkCanPublish(request.out)
@@ -88,7 +90,7 @@ public struct SiteReport {
         }
     }
 
-    private func publishSite(templates: TemplateSet, progress: (Int, Int) -> Void) throws -> Outcome {
+    private func publishSite(templates edited: TemplateSet?, progress: (Int, Int) -> Void) throws -> Outcome {
         let path = Self.resolved(request.out)
         let lock = try FolderLock(for: path, wait: request.wait, busy: .folderBusy(request.out))
         defer { withExtendedLifetime(lock) {} }
@@ -101,18 +103,24 @@ public struct SiteReport {
             defer { seconds[step] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        let (input, options, facts) = try timed(.read) { try readKeeping(beside: path) }
-        let keptFigures = FiguresCacheFile.read(beside: path)
+        // The store on one core; the kept figures and the built-in templates on the other.
+        let ((input, options, facts), (keptFigures, templates)) = try timed(.read) {
+            try Parallel.both({ try readKeeping(beside: path) },
+                              { (FiguresCacheFile.read(beside: path), try edited ?? TemplateSet.builtIn()) })
+        }
         let plan = try timed(.derive) { try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() }
         let files = try timed(.render) { try render(plan, templates: templates, previous: previous, in: published) }
         let outcome = try timed(.publish) {
             let outcome = try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
             // Kept for the next report once this one is out (a report that stops writes nothing).
-            if let keep = facts.keep, keep != facts.kept { FactCacheFile.write(keep, beside: path) }
-            if plan.habits.contains(where: { keptFigures[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.count {
-                FiguresCacheFile.write(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }),
-                                       beside: path)
-            }
+            _ = try Parallel.both({
+                if let keep = facts.keep, keep != facts.kept { FactCacheFile.write(keep, beside: path) }
+            }, {
+                if plan.habits.contains(where: { keptFigures[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.count {
+                    FiguresCacheFile.write(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }),
+                                           beside: path)
+                }
+            })
             return outcome
         }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,

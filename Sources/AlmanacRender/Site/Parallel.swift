@@ -21,6 +21,18 @@ public enum Parallel {
         return try slots.values.map { try $0!.get() }
     }
 
+    /// `first` and `second` side by side, their results as a pair; the first error (`first`'s
+    /// before `second`'s) is thrown once both are done. Neither may touch what the other writes.
+    public static func both<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
+        guard !oneCore else { return (try first(), try second()) }
+        nonisolated(unsafe) var a: Swift.Result<A, any Error>?, b: Swift.Result<B, any Error>?
+        nonisolated(unsafe) let first = first, second = second
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { a = Swift.Result { try first() } } else { b = Swift.Result { try second() } }
+        }
+        return (try a!.get(), try b!.get())
+    }
+
     /// One slot per job, written under a lock.
     private final class Slots<Value>: @unchecked Sendable {
         private let lock = NSLock()

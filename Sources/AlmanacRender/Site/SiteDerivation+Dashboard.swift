@@ -88,7 +88,7 @@ extension SiteDerivation {
             let members = active.filter { $0.habit.categoryId == category.id }
             guard !members.isEmpty else { return nil }
             let overview = DailyOverview(series: members.map { ($0.series, archivedDay: $0.archivedDay) }, asOf: options.asOf,
-                                         weekStart: input.snapshot.settings.weekStart)
+                                         weekStart: input.snapshot.settings.weekStart, from: options.asOf)
             let day = overview.day(options.asOf)
             let rate = CompletionRate(completed: members.reduce(0) { $0 + $1.metrics.rate30.completed },
                                       expected: members.reduce(0) { $0 + $1.metrics.rate30.expected })
