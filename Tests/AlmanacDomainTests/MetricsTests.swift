@@ -254,6 +254,16 @@ struct History {
 }
 
 @Suite struct ExperienceTests {
+    /// The sample store's habits' series as of 2026-11-20.
+    static func sampleSeries(habits: Int, years: Int, seed: UInt64) throws -> [DaySeries] {
+        let sample = SampleHistory.generate(habits: habits, years: years, seed: seed)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        return sample.habits.map { habit in
+            DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
+                      createdDay: calendar.dayKey(for: habit.createdAt), asOf: DayKey("2026-11-20")!)
+        }
+    }
+
     @Test func levelsStartAt300XPAndEachTakesMore() {
         #expect(Experience.level(of: 0) == (1, 0, 300))
         #expect(Experience.level(of: 299) == (1, 299, 300))
@@ -288,13 +298,8 @@ struct History {
     /// habit's checked days: the same days as sorting them all gives.
     @Test(arguments: [4, 5] as [UInt64])
     func checkInMilestonesFallOnTheDayOfThatCheckIn(seed: UInt64) throws {
-        let sample = SampleHistory.generate(habits: 6, years: 2, seed: seed)
-        let calendar = try StoreCalendar(settings: sample.settings)
         let asOf = DayKey("2026-11-20")!
-        let series = sample.habits.map { habit in
-            DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
-                      createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
-        }
+        let series = try Self.sampleSeries(habits: 6, years: 2, seed: seed)
         let overview = DailyOverview(series: series.map { ($0, nil) }, asOf: asOf, weekStart: .monday)
         let progress = Experience(overview: overview, series: series, weekStart: .monday)
         var days: [Int] = []
@@ -312,13 +317,8 @@ struct History {
     /// before that day is counted from its start.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func anOverviewFromADayHasTheWholeOverviewsCounts(seed: UInt64) throws {
-        let sample = SampleHistory.generate(habits: 12, years: 2, seed: seed)
-        let calendar = try StoreCalendar(settings: sample.settings)
         let asOf = DayKey("2026-11-20")!
-        let series = sample.habits.map { habit in
-            DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
-                      createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
-        }
+        let series = try Self.sampleSeries(habits: 12, years: 2, seed: seed)
         #expect(series.contains { $0.periodRule != nil })
         let archived = series.map { (series: $0, archivedDay: $0.habit.name.count % 4 == 0 ? DayKey("2026-10-03") : nil) }
         for weekStart in [Weekday.monday, .sunday] {
@@ -340,12 +340,7 @@ struct History {
     /// those of a walk that counts the streak day by day.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func streakAchievementsFallOnTheDayTheStreakReachedThem(seed: UInt64) throws {
-        let sample = SampleHistory.generate(habits: 12, years: 3, seed: seed)
-        let calendar = try StoreCalendar(settings: sample.settings)
-        let asOf = DayKey("2026-11-20")!
-        for habit in sample.habits {
-            let s = DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
-                              createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+        for s in try Self.sampleSeries(habits: 12, years: 3, seed: seed) {
             var expected = [DayKey?](repeating: nil, count: Experience.streakMilestones.count), run = 0
             if s.periodRule == nil {
                 for i in 0..<s.count where !s.skipped[i] && s.habit.frequency.isScheduled(s.day(at: i)) {
@@ -353,7 +348,7 @@ struct History {
                     if let index = Experience.streakMilestones.firstIndex(of: run), expected[index] == nil { expected[index] = s.day(at: i) }
                 }
             }
-            #expect(s.firstDaysOfStreaks(Experience.streakMilestones) == expected, "\(habit.name)")
+            #expect(s.firstDaysOfStreaks(Experience.streakMilestones) == expected, "\(s.habit.name)")
         }
     }
 
