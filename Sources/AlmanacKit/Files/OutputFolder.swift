@@ -14,7 +14,9 @@ public final class OutputFolder {
     private var checked = Set<String>()
     /// The folder itself, opened once: paths inside are looked up from it (`info(of:)`),
     /// not walked again from the root for each of a site's thousands of files.
-    private lazy var handle: Int32 = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    /// Opened with the folder (not on first use): the render step looks files up from several
+    /// threads at once.
+    private let handle: Int32
 
     deinit { if handle >= 0 { close(handle) } }
 
@@ -31,6 +33,7 @@ public final class OutputFolder {
         self.path = path
         self.durable = durable
         try Self.createFolder(path)
+        handle = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         Leftovers.remove(in: path, recursive: false)
     }
 
@@ -76,9 +79,11 @@ public final class OutputFolder {
 
     /// Makes the entry at a relative path the other folder's file (the same file, by a hard
     /// link), unless it is that file already; whatever was there goes.
-    public func relink(_ relative: String, from other: OutputFolder) throws {
+    ///
+    /// `there`: the identity of the other folder's file when the caller has just looked it up.
+    public func relink(_ relative: String, from other: OutputFolder, there: FileIdentity? = nil) throws {
         if let here = info(of: relative) {
-            if let there = other.info(of: relative), here.st_dev == there.st_dev, here.st_ino == there.st_ino { return }
+            if let there = there ?? other.info(of: relative).map(FileIdentity.init), FileIdentity(here) == there { return }
             try removeEntry(relative)
         }
         try link(relative, from: other)
@@ -189,15 +194,14 @@ public final class OutputFolder {
         return existing == bytes
     }
 
-    /// The size and modification time of a regular file inside the folder (not a link to one),
-    /// nil when there is none.
-    public func sizeAndModificationTime(of relative: String) -> (size: Int, modified: timespec)? {
-        var info = stat()
-        guard lstat(path(of: relative), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    /// The size, modification time and identity of a regular file inside the folder (not a link
+    /// to one), nil when there is none.
+    public func sizeAndModificationTime(of relative: String) -> (size: Int, modified: timespec, identity: FileIdentity)? {
+        guard let info = info(of: relative), info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Darwin)
-        return (Int(info.st_size), info.st_mtimespec)
+        return (Int(info.st_size), info.st_mtimespec, FileIdentity(info))
         #else
-        return (Int(info.st_size), info.st_mtim)
+        return (Int(info.st_size), info.st_mtim, FileIdentity(info))
         #endif
     }
 
@@ -278,4 +282,12 @@ public final class OutputFolder {
         // mkdir's own error says why: a folder of another user, a read-only file system.
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw AlmanacError.system(path + "/") }
     }
+}
+
+/// Which file a name leads to: its device and inode. Two names with the same identity are hard
+/// links to one file.
+public struct FileIdentity: Sendable, Equatable {
+    let device: UInt64, inode: UInt64
+
+    init(_ info: stat) { device = UInt64(info.st_dev); inode = UInt64(info.st_ino) }
 }

@@ -3,8 +3,9 @@
 struct SiteFile: Sendable, Equatable {
     enum Content: Sendable, Equatable {
         case rendered([UInt8], sha256: String)
-        /// The previous run's file, with its size and SHA-256 as the manifest recorded them.
-        case kept(size: Int, sha256: String)
+        /// The previous run's file, with its size and SHA-256 as the manifest recorded them, and
+        /// its identity in the published folder when it was just looked up there.
+        case kept(size: Int, sha256: String, published: FileIdentity?)
     }
 
     /// The path inside the site folder.
@@ -30,13 +31,13 @@ struct SiteFile: Sendable, Equatable {
     var size: Int {
         switch content {
         case .rendered(let bytes, _): return bytes.count
-        case .kept(let size, _): return size
+        case .kept(let size, _, _): return size
         }
     }
 
     var sha256: String {
         switch content {
-        case .rendered(_, let sha256), .kept(_, let sha256): return sha256
+        case .rendered(_, let sha256), .kept(_, let sha256, _): return sha256
         }
     }
 

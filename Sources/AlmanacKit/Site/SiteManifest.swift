@@ -95,9 +95,11 @@ struct PreviousSite: Sendable {
         guard let (count, records) = groups[key], records.count == count else { return nil }
         var files: [SiteFile] = []
         for record in records {
-            guard let fileKey = record.key, record.group == Self.group(key: key, files: count), isIntact(record.path, in: folder) != nil
+            guard let fileKey = record.key, record.group == Self.group(key: key, files: count),
+                  let (_, identity) = isIntact(record.path, in: folder)
             else { return nil }
-            files.append(SiteFile(path: record.path, key: fileKey, content: .kept(size: record.size, sha256: record.sha256), group: record.group))
+            files.append(SiteFile(path: record.path, key: fileKey, content: .kept(size: record.size, sha256: record.sha256, published: identity),
+                                  group: record.group))
         }
         return files
     }
@@ -106,18 +108,19 @@ struct PreviousSite: Sendable {
     /// the file is still as that run left it (a regular file of the recorded size, not modified
     /// since the manifest was written); nil when it must be rendered.
     func kept(_ path: String, key: String, in folder: OutputFolder) -> SiteFile? {
-        guard let record = isIntact(path, in: folder), record.key == key else { return nil }
-        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256))
+        guard let (record, identity) = isIntact(path, in: folder), record.key == key else { return nil }
+        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256, published: identity))
     }
 
     /// The record of the previous run's file at `path` when the file is still as that run left
-    /// it: a regular file of the recorded size, not modified since the manifest was written.
-    func isIntact(_ path: String, in folder: OutputFolder) -> SiteManifest.Record? {
+    /// it: a regular file of the recorded size, not modified since the manifest was written;
+    /// with the file's identity.
+    func isIntact(_ path: String, in folder: OutputFolder) -> (record: SiteManifest.Record, identity: FileIdentity)? {
         guard let record = records[path], SitePath.isSafe(path),
-              let (size, modified) = folder.sizeAndModificationTime(of: path), size == record.size,
+              let (size, modified, identity) = folder.sizeAndModificationTime(of: path), size == record.size,
               modified.tv_sec < written.tv_sec || (modified.tv_sec == written.tv_sec && modified.tv_nsec <= written.tv_nsec)
         else { return nil }
-        return record
+        return (record, identity)
     }
 }
 

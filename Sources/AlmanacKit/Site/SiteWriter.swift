@@ -44,8 +44,8 @@ struct SiteWriter {
         for (index, file) in files.enumerated() {
             progress(index + 1, files.count)
             switch file.content {
-            case .kept:
-                try keep(file.path)
+            case .kept(_, _, let identity):
+                try keep(file.path, published: identity)
                 outcome.unchanged += 1
             case .rendered(let bytes, _):
                 if reusing { try staging?.clearForWriting(file.path) }
@@ -79,9 +79,10 @@ struct SiteWriter {
     static func unchangedOnDisk(_ files: [SiteFile], in published: OutputFolder, previous: PreviousSite?) throws -> [SiteFile] {
         try Parallel.map(files) { file in
             guard let bytes = file.rendered else { return file }
-            let same = previous?.isIntact(file.path, in: published).map { $0.sha256 == file.sha256 }
-                ?? published.hasContent(file.path, bytes)
-            return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256), group: file.group) : file
+            let intact = previous?.isIntact(file.path, in: published)
+            let same = intact.map { $0.record.sha256 == file.sha256 } ?? published.hasContent(file.path, bytes)
+            return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256, published: intact?.identity),
+                                   group: file.group) : file
         }
     }
 
@@ -93,8 +94,8 @@ struct SiteWriter {
 
     /// An unchanged file: in place nothing to do; in a staging folder, a link to the published one
     /// (in an earlier site, often there already).
-    private func keep(_ path: String) throws {
-        if reusing { try staging?.relink(path, from: published) } else { try staging?.link(path, from: published) }
+    private func keep(_ path: String, published identity: FileIdentity?) throws {
+        if reusing { try staging?.relink(path, from: published, there: identity) } else { try staging?.link(path, from: published) }
     }
 
     /// Whether a file the previous run made and this one does not is still as that run left it.
