@@ -2,8 +2,8 @@ import AlmanacTestSupport
 import Foundation
 import Testing
 
-/// The day facts a report keeps beside its output folder: output, not truth. A damaged, foreign
-/// or deleted file changes nothing but speed; the file is never published.
+/// The day facts and the figures a report keeps beside its output folder: output, not truth. A
+/// damaged, foreign or deleted file changes nothing but speed; neither file is ever published.
 @Suite struct KeptFactsTests {
     func prepared() throws -> Session {
         let s = Session()
@@ -83,5 +83,51 @@ import Testing
         // The store's time zone changed: the hours are read again.
         try s.ok("init", "--timezone", "America/New_York")
         try expectSameAsFresh(s, "another time zone")
+    }
+
+    @Test func damagedForeignOrMissingKeptFiguresChangeNothingButSpeed() throws {
+        let s = try prepared()
+        let kept = s.folder.path(".site.almanac-figures")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        #expect(FileManager.default.fileExists(atPath: kept))
+        let published = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site"))
+        #expect(!published.contains { $0.contains("almanac-figures") })
+
+        // Kept as they are when no habit's day series changed.
+        let before = try Data(contentsOf: URL(fileURLWithPath: kept))
+        try expectSameAsFresh(s, "nothing changed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
+
+        // A byte flipped, after one habit changed and the other did not.
+        try s.ok("log", "water", "9", "--date", "2026-11-19")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
+        bytes[bytes.count / 2] ^= 0x5A
+        try bytes.write(to: URL(fileURLWithPath: kept))
+        try expectSameAsFresh(s, "a damaged file")
+
+        // Cut short.
+        try s.ok("habit", "edit", "water", "--target", "6")
+        bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
+        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: kept))
+        try expectSameAsFresh(s, "a file cut short")
+
+        // Another store's figures (the same habit names, other entries).
+        let other = Session()
+        try other.ok("init", "--timezone", "Europe/Berlin")
+        try other.ok("habit", "add", "Run")
+        try other.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        try other.ok("log", "run", "--from", "2026-01-01", "--to", "2026-11-18")
+        try other.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        try FileManager.default.removeItem(atPath: kept)
+        try FileManager.default.copyItem(atPath: other.folder.path(".site.almanac-figures"), toPath: kept)
+        try s.ok("unlog", "run", "--date", "2026-11-20")
+        try expectSameAsFresh(s, "another store's file")
+
+        // Deleted; then the week start changes, which every habit's figures depend on.
+        try FileManager.default.removeItem(atPath: kept)
+        try expectSameAsFresh(s, "no file")
+        #expect(FileManager.default.fileExists(atPath: kept))
+        try s.ok("init", "--week-start", "sunday")
+        try expectSameAsFresh(s, "another week start")
     }
 }
