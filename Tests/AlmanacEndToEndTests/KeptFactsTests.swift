@@ -25,6 +25,19 @@ import Testing
         try FileManager.default.removeItem(at: s.folder.url.appendingPathComponent("fresh"))
     }
 
+    /// A byte in the middle of a kept file changed.
+    func flipAByte(_ path: String) throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[bytes.count / 2] ^= 0x5A
+        try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A kept file cut to a third.
+    func cutShort(_ path: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: path))
+    }
+
     /// A report that stops writes nothing, the kept facts included: they are written once the
     /// site is out.
     @Test func aReportThatStopsKeepsNothing() throws {
@@ -49,15 +62,12 @@ import Testing
 
         // A byte flipped (after a change the kept facts would have to notice).
         try s.ok("log", "run", "--date", "2026-11-21")
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
-        bytes[bytes.count / 2] ^= 0x5A
-        try bytes.write(to: URL(fileURLWithPath: kept))
+        try flipAByte(kept)
         try expectSameAsFresh(s, "a damaged file")
 
         // Cut short.
         try s.ok("unlog", "run", "--date", "2026-10-02")
-        bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
-        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: kept))
+        try cutShort(kept)
         try expectSameAsFresh(s, "a file cut short")
 
         // Another store's facts (same habit names, other entries).
@@ -100,15 +110,12 @@ import Testing
 
         // A byte flipped, after one habit changed and the other did not.
         try s.ok("log", "water", "9", "--date", "2026-11-19")
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
-        bytes[bytes.count / 2] ^= 0x5A
-        try bytes.write(to: URL(fileURLWithPath: kept))
+        try flipAByte(kept)
         try expectSameAsFresh(s, "a damaged file")
 
         // Cut short.
         try s.ok("habit", "edit", "water", "--target", "6")
-        bytes = try Data(contentsOf: URL(fileURLWithPath: kept))
-        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: kept))
+        try cutShort(kept)
         try expectSameAsFresh(s, "a file cut short")
 
         // Another store's figures (the same habit names, other entries).
