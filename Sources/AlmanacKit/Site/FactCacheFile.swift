@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacRender
 import AlmanacStorage
 import Crypto
 import Foundation
@@ -99,14 +100,21 @@ enum FactCacheFile {
                 return data[offset..<offset + count]
             }
             guard let schema = integer(Int64.self), let zone = bytes(), let count = integer(UInt32.self) else { return nil }
-            var habits: [String: HabitFacts] = [:]
+            // Each habit's facts are found first, then decoded on both cores.
+            var parts: [(id: String, token: [UInt8], facts: Int, bytes: Range<Int>)] = []
             for _ in 0..<count {
                 guard let id = bytes(), let token = bytes(), let facts = integer(UInt32.self).map(Int.init),
-                      let encoded = bytes(), facts <= encoded.count / 2,
-                      let habit = decodeFacts(buffer, encoded.startIndex..<encoded.endIndex, count: facts, token: Array(token)) else { return nil }
-                habits[String(decoding: id, as: UTF8.self)] = habit
+                      let encoded = bytes(), facts <= encoded.count / 2 else { return nil }
+                parts.append((String(decoding: id, as: UTF8.self), Array(token), facts, encoded.startIndex..<encoded.endIndex))
             }
-            guard offset == body else { return nil }
+            guard offset == body,
+                  let decoded = try? Parallel.map(parts, { decodeFacts(buffer, $0.bytes, count: $0.facts, token: $0.token) })
+            else { return nil }
+            var habits: [String: HabitFacts] = [:]
+            for (part, habit) in zip(parts, decoded) {
+                guard let habit else { return nil }
+                habits[part.id] = habit
+            }
             return FactCache(schema: schema, timeZone: String(decoding: zone, as: UTF8.self), habits: habits)
         }
     }
