@@ -196,7 +196,7 @@ public final class OutputFolder {
 
     /// The size, modification time and identity of a regular file inside the folder (not a link
     /// to one), nil when there is none.
-    public func sizeAndModificationTime(of relative: String) -> (size: Int, modified: timespec, identity: FileIdentity)? {
+    public func fileInfo(of relative: String) -> (size: Int, modified: timespec, identity: FileIdentity)? {
         guard let info = info(of: relative), info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Darwin)
         return (Int(info.st_size), info.st_mtimespec, FileIdentity(info))
@@ -206,7 +206,7 @@ public final class OutputFolder {
     }
 
     /// The modification time of a regular file inside the folder, nil when there is none.
-    public func modificationTime(of relative: String) -> timespec? { sizeAndModificationTime(of: relative)?.modified }
+    public func modificationTime(of relative: String) -> timespec? { fileInfo(of: relative)?.modified }
 
     /// The bytes of a file inside the folder (a symbolic link is followed), or nil when it
     /// cannot be read.

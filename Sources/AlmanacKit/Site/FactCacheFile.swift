@@ -1,7 +1,6 @@
 import AlmanacDomain
 import AlmanacRender
 import AlmanacStorage
-import Crypto
 import Foundation
 
 /// The day facts a report keeps beside the folder it publishes (`.NAME.almanac-facts`, next to
@@ -55,7 +54,7 @@ enum FactCacheFile {
             for (fact, hour) in zip(habit.facts, habit.hours) {
                 let delta = fact.day.ordinal &- previous
                 previous = fact.day.ordinal
-                leb128(UInt64(bitPattern: Int64((delta << 1) ^ (delta >> 63))), to: &out)
+                KeptBytes.leb128(UInt64(bitPattern: Int64((delta << 1) ^ (delta >> 63))), to: &out)
                 let flags = UInt8(fact.kind == .skip ? 1 : 0) | UInt8(truncatingIfNeeded: Int(hour) + 1) << 1 & 0x3E
                 let bits = fact.value.bitPattern
                 if bits == (1.0 as Double).bitPattern {
@@ -63,7 +62,7 @@ enum FactCacheFile {
                 } else if fact.value >= 0, fact.value < 0x1p53, fact.value.rounded(.towardZero) == fact.value,
                           Double(UInt64(fact.value)).bitPattern == bits {
                     out.append(flags | 1 << 6)
-                    leb128(UInt64(fact.value), to: &out)
+                    KeptBytes.leb128(UInt64(fact.value), to: &out)
                 } else {
                     out.append(flags | 2 << 6)
                     integer(bits)
@@ -72,20 +71,11 @@ enum FactCacheFile {
             let length = UInt32(out.count - lengthAt - 4).littleEndian
             withUnsafeBytes(of: length) { for (offset, byte) in $0.enumerated() { out[lengthAt + offset] = byte } }
         }
-        out.append(contentsOf: SHA256.hash(data: out))
-        return out
-    }
-
-    private static func leb128(_ value: UInt64, to out: inout [UInt8]) {
-        var v = value
-        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-        out.append(UInt8(v))
+        return KeptBytes.sealed(out)
     }
 
     static func decode(_ data: [UInt8]) -> FactCache? {
-        guard data.count >= magic.count + 32, data.starts(with: magic) else { return nil }
-        let body = data.count - 32
-        guard Array(SHA256.hash(data: data[..<body])) == Array(data[body...]) else { return nil }
+        guard let body = KeptBytes.checkedLength(of: data, magic: magic) else { return nil }
         return data.withUnsafeBufferPointer { buffer -> FactCache? in
             let raw = UnsafeRawBufferPointer(buffer)
             var offset = magic.count

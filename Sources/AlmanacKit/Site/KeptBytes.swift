@@ -2,20 +2,37 @@ import AlmanacDomain
 import Crypto
 import Foundation
 
-/// The byte layout of what a report keeps beside its site (`FiguresCacheFile`): a magic, then
+/// The byte layout of what a report keeps beside its site (`FiguresCacheFile`; the day facts'
+/// own layout shares its LEB128 numbers and checksum): a magic, then
 /// values in a fixed order — integers as zigzag LEB128, doubles as their eight bytes, text as
 /// its length and UTF-8 bytes, an optional behind a byte (0 none, 1 some), a list behind its
 /// count — then the SHA-256 of everything before it, so a torn or edited file reads as none.
 enum KeptBytes {
+    /// An unsigned LEB128 number: seven bits a byte, low bits first.
+    static func leb128(_ value: UInt64, to out: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+        out.append(UInt8(v))
+    }
+
+    /// `bytes` with their checksum after them.
+    static func sealed(_ bytes: [UInt8]) -> [UInt8] { bytes + SHA256.hash(data: bytes) }
+
+    /// Where the checksum of bytes that start with `magic` begins, or nil when they do not start
+    /// with it or fail their checksum.
+    static func checkedLength(of bytes: [UInt8], magic: [UInt8]) -> Int? {
+        guard bytes.count >= magic.count + 32, bytes.starts(with: magic) else { return nil }
+        let end = bytes.count - 32
+        return Array(SHA256.hash(data: bytes[..<end])) == Array(bytes[end...]) ? end : nil
+    }
+
     struct Writer {
         private var out: [UInt8]
 
         init(_ magic: [UInt8]) { out = magic; out.reserveCapacity(1 << 16) }
 
         mutating func integer(_ value: Int) {
-            var v = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
-            while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-            out.append(UInt8(v))
+            leb128(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63))), to: &out)
         }
 
         mutating func double(_ value: Double) {
@@ -52,7 +69,7 @@ enum KeptBytes {
         }
 
         /// The bytes with their checksum.
-        func sealed() -> [UInt8] { out + SHA256.hash(data: out) }
+        func sealed() -> [UInt8] { KeptBytes.sealed(out) }
     }
 
     /// A value the bytes do not hold whole.
@@ -65,9 +82,8 @@ enum KeptBytes {
 
         /// A reader after `magic`, or nil when the bytes do not start with it or fail their checksum.
         init?(_ bytes: [UInt8], magic: [UInt8]) {
-            guard bytes.count >= magic.count + 32, bytes.starts(with: magic) else { return nil }
-            end = bytes.count - 32
-            guard Array(SHA256.hash(data: bytes[..<end])) == Array(bytes[end...]) else { return nil }
+            guard let end = KeptBytes.checkedLength(of: bytes, magic: magic) else { return nil }
+            self.end = end
             self.bytes = bytes
             at = magic.count
         }

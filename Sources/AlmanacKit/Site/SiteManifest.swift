@@ -117,7 +117,7 @@ struct PreviousSite: Sendable {
     /// with the file's identity.
     func isIntact(_ path: String, in folder: OutputFolder) -> (record: SiteManifest.Record, identity: FileIdentity)? {
         guard let record = records[path], SitePath.isSafe(path),
-              let (size, modified, identity) = folder.sizeAndModificationTime(of: path), size == record.size,
+              let (size, modified, identity) = folder.fileInfo(of: path), size == record.size,
               modified.tv_sec < written.tv_sec || (modified.tv_sec == written.tv_sec && modified.tv_nsec <= written.tv_nsec)
         else { return nil }
         return (record, identity)

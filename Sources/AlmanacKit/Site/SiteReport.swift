@@ -106,7 +106,7 @@ public struct SiteReport {
         // The store on one core; the kept figures and the built-in templates on the other.
         let ((input, options, facts), (keptFigures, templates)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path) },
-                              { (FiguresCacheFile.read(beside: path), try edited ?? TemplateSet.builtIn()) })
+                              { (FiguresCacheFile.read(beside: path), edited ?? TemplateSet.builtIn()) })
         }
         let plan = try timed(.derive) { try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() }
         let files = try timed(.render) { try render(plan, templates: templates, previous: previous, in: published) }

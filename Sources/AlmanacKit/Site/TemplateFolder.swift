@@ -35,7 +35,7 @@ public struct TemplateFolder: Sendable {
     public func exportBuiltIn(force: Bool) throws -> [String] {
         let folder = try OutputFolder(path)
         let names = TemplateSet.fileNames
-        let existing = names.filter { folder.sizeAndModificationTime(of: $0) != nil }
+        let existing = names.filter { folder.fileInfo(of: $0) != nil }
         if !existing.isEmpty && !force {
             throw AlmanacError.alreadyExists(path: path, what: existing.joined(separator: ", "))
         }

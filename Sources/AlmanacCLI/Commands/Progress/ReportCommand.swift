@@ -67,7 +67,7 @@ struct ReportCommand: ParsableCommand {
         progress.finish()
         if timings {
             let steps = ReportStep.allCases.compactMap { step in site.seconds[step].map { "\(step) \(String(format: "%.3f", $0)) s" } }
-            FileHandle.standardError.write(Data(("Steps: " + steps.joined(separator: ", ") + ".\n").utf8))
+            Output.note("the report's steps took " + steps.joined(separator: ", ") + ".")
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
