@@ -133,6 +133,8 @@ import Testing
             CanonicalEncoding.bytes(of: ["ab", "c"]), CanonicalEncoding.bytes(of: ["a", "bc"]),
             CanonicalEncoding.bytes(of: [1.0, 2.0]), CanonicalEncoding.bytes(of: [1, 2]),
             CanonicalEncoding.bytes(of: [[1], [2]]), CanonicalEncoding.bytes(of: [[1, 2]]),
+            CanonicalEncoding.bytes(of: [["ab"], ["c"]]), CanonicalEncoding.bytes(of: [["a", "bc"]]), CanonicalEncoding.bytes(of: [["ab", "c"]]),
+            CanonicalEncoding.bytes(of: [[String]]()), CanonicalEncoding.bytes(of: [[String]()]),
             CanonicalEncoding.bytes(of: ["": ""]), CanonicalEncoding.bytes(of: [String]()), CanonicalEncoding.bytes(of: [Int]()),
             CanonicalEncoding.bytes(of: Optional<Int>.none), CanonicalEncoding.bytes(of: 0), CanonicalEncoding.bytes(of: false),
             CanonicalEncoding.bytes(of: -0.0), CanonicalEncoding.bytes(of: 0.0),
@@ -184,6 +186,9 @@ struct CanonicalTokens {
             case 0x44, 0x49: reader.at += 8 * Int(reader.integer())          // numbers, whole
             case 0x42: reader.at += Int(reader.integer())                    // bytes, whole
             case 0x54: for _ in 0..<reader.integer() { _ = reader.text() }   // strings, whole
+            case 0x51: reader.at += Int(reader.integer())                    // flags, whole
+            case 0x52:                                                       // a table of strings, whole
+                for _ in 0..<reader.integer() { for _ in 0..<reader.integer() { _ = reader.text() } }
             default: Issue.record("unknown tag \(tag)"); return keys
             }
         }

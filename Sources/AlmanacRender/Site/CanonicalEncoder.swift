@@ -6,7 +6,8 @@
 /// The stream is unambiguous for values of one type (a key also names the model's type): every
 /// token says what it is (a key, an element, a container, a value of a kind) and how deep it
 /// sits, and strings and arrays carry their length, so two different values never give the same
-/// bytes. Arrays of numbers, flags, bytes and strings (a year of scores) are written whole.
+/// bytes. Arrays of numbers, flags, bytes and strings (a year of scores) and tables of strings
+/// are written whole.
 public enum CanonicalEncoding {
     /// The canonical bytes of a value.
     public static func bytes<Value: Encodable>(of value: Value) throws -> [UInt8] {
@@ -16,7 +17,9 @@ public enum CanonicalEncoding {
     }
 }
 
-/// Where the tokens go. A class, so that the containers a value asks for share it.
+/// Where the tokens go. A class, so that the containers a value asks for share it. Each token
+/// is written in one access to `bytes` (the helpers work on the array in place), so the checks
+/// Swift makes on every access to a class's property are paid once per token, not per byte.
 final class CanonicalSink {
     var bytes: [UInt8] = []
 
@@ -25,79 +28,120 @@ final class CanonicalSink {
     enum Tag: UInt8 {
         case keyed = 0x4B, unkeyed = 0x55, single = 0x53, key = 0x6B, element = 0x65
         case null = 0x6E, bool = 0x62, int = 0x69, uint = 0x75, double = 0x64, string = 0x73
-        case doubles = 0x44, ints = 0x49, bytes = 0x42, strings = 0x54, bools = 0x51
+        case doubles = 0x44, ints = 0x49, bytes = 0x42, strings = 0x54, bools = 0x51, rows = 0x52
     }
 
-    func token(_ tag: Tag, depth: Int) {
-        bytes.append(tag.rawValue)
-        integer(UInt64(depth))
-    }
+    func token(_ tag: Tag, depth: Int) { Self.token(tag, depth, &bytes) }
 
-    /// An unsigned integer in LEB128 form.
-    func integer(_ value: UInt64) {
-        var v = value
-        repeat {
-            let low = UInt8(v & 0x7F)
-            v >>= 7
-            bytes.append(v == 0 ? low : low | 0x80)
-        } while v != 0
-    }
+    /// A key token and the key's name.
+    func key(_ name: String, depth: Int) { Self.key(name, depth, &bytes) }
 
-    /// Eight bytes, least significant first.
-    func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-
-    /// The words of an array of 64-bit values: its memory as it is on a little-endian machine.
-    private func words<Element>(_ array: [Element], _ bitPattern: (Element) -> UInt64) {
-        #if _endian(little)
-        array.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        #else
-        for element in array { word(bitPattern(element)) }
-        #endif
-    }
-
-    func text(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            integer(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    func value(_ value: Bool) { bytes.append(Tag.bool.rawValue); bytes.append(value ? 1 : 0) }
-    func value(_ value: Int64) { bytes.append(Tag.int.rawValue); word(UInt64(bitPattern: value)) }
-    func value(_ value: UInt64) { bytes.append(Tag.uint.rawValue); word(value) }
-    func value(_ value: Double) { bytes.append(Tag.double.rawValue); word(value.bitPattern) }
-    func value(_ value: String) { bytes.append(Tag.string.rawValue); text(value) }
+    func value(_ value: Bool) { bytes.append(contentsOf: [Tag.bool.rawValue, value ? 1 : 0]) }
+    func value(_ value: Int64) { Self.word(.int, UInt64(bitPattern: value), &bytes) }
+    func value(_ value: UInt64) { Self.word(.uint, value, &bytes) }
+    func value(_ value: Double) { Self.word(.double, value.bitPattern, &bytes) }
+    func value(_ value: String) { Self.string(value, &bytes) }
     func null() { bytes.append(Tag.null.rawValue) }
 
-    /// Writes arrays of numbers, flags, bytes or strings whole; returns false for any other value.
+    /// Writes arrays of numbers, flags, bytes or strings, and tables of strings, whole; returns
+    /// false for any other value.
     func bulk<Value: Encodable>(_ value: Value) -> Bool {
         if Value.self == [Double].self {
-            let array = value as! [Double]
-            bytes.append(Tag.doubles.rawValue); integer(UInt64(array.count))
-            words(array) { $0.bitPattern }
+            Self.words(.doubles, value as! [Double], &bytes) { $0.bitPattern }
         } else if Value.self == [Int].self {
-            let array = value as! [Int]
-            bytes.append(Tag.ints.rawValue); integer(UInt64(array.count))
-            words(array) { UInt64(bitPattern: Int64($0)) }
+            Self.words(.ints, value as! [Int], &bytes) { UInt64(bitPattern: Int64($0)) }
         } else if Value.self == [UInt8].self {
             let array = value as! [UInt8]
-            bytes.append(Tag.bytes.rawValue); integer(UInt64(array.count))
+            Self.header(.bytes, array.count, &bytes)
             bytes.append(contentsOf: array)
         } else if Value.self == [Bool].self {
-            let array = value as! [Bool]
-            bytes.append(Tag.bools.rawValue); integer(UInt64(array.count))
-            for flag in array { bytes.append(flag ? 1 : 0) }
+            Self.bools(value as! [Bool], &bytes)
         } else if Value.self == [String].self {
-            let array = value as! [String]
-            bytes.append(Tag.strings.rawValue); integer(UInt64(array.count))
-            for string in array { text(string) }
+            Self.strings(value as! [String], &bytes)
+        } else if Value.self == [[String]].self {
+            Self.rows(value as! [[String]], &bytes)
         } else if Value.self == String.self {
             self.value(value as! String)
         } else {
             return false
         }
         return true
+    }
+
+    // The tokens, written into the array in place.
+
+    /// An unsigned integer in LEB128 form.
+    private static func integer(_ value: UInt64, _ out: inout [UInt8]) {
+        var v = value
+        repeat {
+            let low = UInt8(v & 0x7F)
+            v >>= 7
+            out.append(v == 0 ? low : low | 0x80)
+        } while v != 0
+    }
+
+    private static func token(_ tag: Tag, _ depth: Int, _ out: inout [UInt8]) {
+        out.append(tag.rawValue)
+        integer(UInt64(depth), &out)
+    }
+
+    private static func key(_ name: String, _ depth: Int, _ out: inout [UInt8]) {
+        token(.key, depth, &out)
+        text(name, &out)
+    }
+
+    private static func header(_ tag: Tag, _ count: Int, _ out: inout [UInt8]) {
+        out.append(tag.rawValue)
+        integer(UInt64(count), &out)
+    }
+
+    /// A tag and eight bytes, least significant first.
+    private static func word(_ tag: Tag, _ value: UInt64, _ out: inout [UInt8]) {
+        out.append(tag.rawValue)
+        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+    }
+
+    /// An array of 64-bit values: its memory as it is on a little-endian machine.
+    private static func words<Element>(_ tag: Tag, _ array: [Element], _ out: inout [UInt8], _ bitPattern: (Element) -> UInt64) {
+        header(tag, array.count, &out)
+        #if _endian(little)
+        array.withUnsafeBytes { out.append(contentsOf: $0) }
+        #else
+        for element in array { withUnsafeBytes(of: bitPattern(element).littleEndian) { out.append(contentsOf: $0) } }
+        #endif
+    }
+
+    private static func bools(_ array: [Bool], _ out: inout [UInt8]) {
+        header(.bools, array.count, &out)
+        for flag in array { out.append(flag ? 1 : 0) }
+    }
+
+    /// A string's UTF-8 length and bytes.
+    private static func text(_ value: String, _ out: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { utf8 in
+            integer(UInt64(utf8.count), &out)
+            out.append(contentsOf: utf8)
+        }
+    }
+
+    private static func string(_ value: String, _ out: inout [UInt8]) {
+        out.append(Tag.string.rawValue)
+        text(value, &out)
+    }
+
+    private static func strings(_ array: [String], _ out: inout [UInt8]) {
+        header(.strings, array.count, &out)
+        for string in array { text(string, &out) }
+    }
+
+    /// Rows of strings (a table): the number of rows, then each row as its count and strings.
+    private static func rows(_ rows: [[String]], _ out: inout [UInt8]) {
+        header(.rows, rows.count, &out)
+        for row in rows {
+            integer(UInt64(row.count), &out)
+            for string in row { text(string, &out) }
+        }
     }
 }
 
@@ -138,10 +182,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let depth: Int
     var codingPath: [any CodingKey] { [] }
 
-    private func key(_ key: Key) {
-        sink.token(.key, depth: depth)
-        sink.text(key.stringValue)
-    }
+    private func key(_ key: Key) { sink.key(key.stringValue, depth: depth) }
 
     mutating func encodeNil(forKey key: Key) throws { self.key(key); sink.null() }
     mutating func encode(_ value: Bool, forKey key: Key) throws { self.key(key); sink.value(value) }
@@ -175,8 +216,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        sink.token(.key, depth: depth)
-        sink.text("super")
+        sink.key("super", depth: depth)
         return CanonicalEncoder(sink: sink, depth: depth + 1)
     }
 
