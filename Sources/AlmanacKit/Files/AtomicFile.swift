@@ -21,9 +21,9 @@ public final class AtomicFile {
     /// The target is a device or a pipe (`/dev/stdout`, a FIFO): bytes go straight to it, as a
     /// shell redirection would send them; it is never replaced by a file.
     private let writesThrough: Bool
-    /// A file of a staging folder written over in place: cut to length when prepared (a new one
-    /// has no bytes past its length).
-    private let cutsToLength: Bool
+    /// A file of a staging folder written over in place: its length before, to be cut to the new
+    /// length when prepared if it was longer (a new file, 0, has no bytes past its length).
+    private let lengthBefore: Int
     private static let flushSize = 1 << 20
 
     /// The temporary name beside `path`: hidden, marked as Almanac's and with the writing process.
@@ -58,7 +58,7 @@ public final class AtomicFile {
         temporary = durable ? Self.temporaryPath(for: target) : target
         toStandardOutput = false
         writesThrough = exists && info.st_mode & S_IFMT != S_IFREG
-        cutsToLength = !durable && exists
+        lengthBefore = !durable && exists ? Int(info.st_size) : 0
         // A file of a staging folder that is there already (an earlier site's, written over in
         // place) keeps its blocks: written from the start and cut to length when prepared, which
         // spares the file system freeing them and finding new ones.
@@ -74,7 +74,7 @@ public final class AtomicFile {
         toStandardOutput = true
         writesThrough = true
         durable = false
-        cutsToLength = false
+        lengthBefore = 0
         descriptor = STDOUT_FILENO
     }
 
@@ -111,7 +111,7 @@ public final class AtomicFile {
     public func prepare() throws {
         try flush()
         guard !writesThrough else { return }
-        if cutsToLength { guard ftruncate(descriptor, off_t(length)) == 0 else { throw AlmanacError.system(path) } }
+        if lengthBefore > length { guard ftruncate(descriptor, off_t(length)) == 0 else { throw AlmanacError.system(path) } }
         if durable { guard fsync(descriptor) == 0 else { throw AlmanacError.system(path) } }
         close(descriptor)
         descriptor = -1

@@ -31,9 +31,9 @@ enum FactCacheFile {
         OutputFolder.bytes(atPath: path(beside: folder)).flatMap(decode)
     }
 
-    /// Keeps `cache` beside `folder` (`KeptFile`).
-    static func write(_ cache: FactCache, beside folder: String) {
-        KeptFile.write(encode(cache), to: path(beside: folder))
+    /// Keeps day facts, as `encode` gave them, beside `folder` (`KeptFile`).
+    static func write(_ encoded: [UInt8], beside folder: String) {
+        KeptFile.write(encoded, to: path(beside: folder))
     }
 
     static func encode(_ cache: FactCache) -> [UInt8] {

@@ -29,13 +29,13 @@ enum FiguresCacheFile {
         OutputFolder.bytes(atPath: path(beside: folder)).flatMap { decode($0, build: build) } ?? [:]
     }
 
-    /// Keeps `figures` beside `folder` (as the day facts are kept: not flushed, a torn file fails
-    /// its checksum).
-    static func write(_ figures: [String: HabitFigures], beside folder: String, build: String = RendererIdentity.current) {
-        KeptFile.write(encode(figures, build: build), to: path(beside: folder))
+    /// Keeps figures, as `encode` gave them, beside `folder` (as the day facts are kept: not
+    /// flushed, a torn file fails its checksum).
+    static func write(_ encoded: [UInt8], beside folder: String) {
+        KeptFile.write(encoded, to: path(beside: folder))
     }
 
-    static func encode(_ figures: [String: HabitFigures], build: String) -> [UInt8] {
+    static func encode(_ figures: [String: HabitFigures], build: String = RendererIdentity.current) -> [UInt8] {
         var out = KeptBytes.Writer(magic)
         out.text(build)
         out.integer(figures.count)

@@ -88,10 +88,10 @@ struct PreviousSite: Sendable {
     /// The group a habit's files are recorded under: their key as a whole and how many they are.
     static func group(key: String, files: Int) -> String { "\(key)/\(files)" }
 
-    /// The previous run's files of a habit whose files have the key `key` as a whole, when that
+    /// The previous run's files of a part of the site (`SitePart`) whose key is `key`, when that
     /// run recorded them under it — all of them, each with its model's key — and every one is
-    /// still as that run left it; nil when the habit's files must be made.
-    func kept(habitFiles key: String, in folder: OutputFolder) -> [SiteFile]? {
+    /// still as that run left it; nil when the part's files must be made.
+    func kept(part key: String, in folder: OutputFolder) -> [SiteFile]? {
         guard let (count, records) = groups[key], records.count == count else { return nil }
         var files: [SiteFile] = []
         for record in records {

@@ -13,8 +13,9 @@ import AlmanacStorage
 /// 2. **derive** — the models of the files shared by the whole site, and each habit's part as
 ///    the value its files are made from (`SiteDerivation.plan`, `HabitFiles`): a pure function
 ///    of what was read and the options.
-/// 3. **render** — a habit whose part has the key the previous run recorded keeps its files
-///    whole (`HabitFiles.key`); the others' models are made. Every model gets its key
+/// 3. **render** — a part of a habit's files whose key is the one the previous run recorded
+///    stays whole (`SitePart`: the habit's files, its earlier years' heatmaps); the others'
+///    models are made. Every model gets its key
 ///    (`SitePage.key`); a file whose key is the one the previous run recorded, and that is still
 ///    as that run left it, is kept; every other file is rendered from its model alone. A kept
 ///    file is the file a fresh run would render, because each key covers everything its
@@ -95,32 +96,34 @@ public struct SiteReport {
         let lock = try FolderLock(for: path, wait: request.wait, busy: .folderBusy(request.out))
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
-        let previous = SiteManifest.previous(in: published)
-        try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
         var seconds: [ReportStep: Double] = [:]
         func timed<T>(_ step: ReportStep, _ body: () throws -> T) throws -> T {
             let started = DispatchTime.now().uptimeNanoseconds
             defer { seconds[step] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        // The store on one core; the kept figures and the built-in templates on the other.
-        let ((input, options, facts), (keptFigures, templates)) = try timed(.read) {
+        // The store on one core; the previous run's manifest, the kept figures and the built-in
+        // templates on the other. Nothing is written before the folder is found to be a site's.
+        let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path) },
-                              { (FiguresCacheFile.read(beside: path), edited ?? TemplateSet.builtIn()) })
+                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), edited ?? TemplateSet.builtIn()) })
         }
+        try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
         let plan = try timed(.derive) { try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() }
         let files = try timed(.render) { try render(plan, templates: templates, previous: previous, in: published) }
         let outcome = try timed(.publish) {
-            let outcome = try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
-            // Kept for the next report once this one is out (a report that stops writes nothing).
-            _ = try Parallel.both({
-                if let keep = facts.keep, keep != facts.kept { FactCacheFile.write(keep, beside: path) }
+            // What is kept for the next report is encoded on the other core while the site is
+            // published, and written once it is out (a report that stops writes nothing).
+            let (outcome, (keptFacts, keptFiguresBytes)) = try Parallel.both({
+                try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
             }, {
-                if plan.habits.contains(where: { keptFigures[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.count {
-                    FiguresCacheFile.write(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }),
-                                           beside: path)
-                }
+                (facts.keep.flatMap { $0 != facts.kept ? FactCacheFile.encode($0) : nil },
+                 plan.habits.contains(where: { keptFigures[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.count
+                    ? FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }))
+                    : nil)
             })
+            if let keptFacts { FactCacheFile.write(keptFacts, beside: path) }
+            if let keptFiguresBytes { FiguresCacheFile.write(keptFiguresBytes, beside: path) }
             return outcome
         }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
@@ -156,9 +159,10 @@ public struct SiteReport {
         return (input, options, (kept, keep))
     }
 
-    /// The render step, on both cores. A habit's files are the previous run's when the key of
-    /// everything they are made from (`HabitFiles.key`) is the one that run recorded for them
-    /// and each is as it left it; else the habit's models are made. Each model gets its key,
+    /// The render step, on both cores. A part of a habit's files (`SitePart`: its files, its
+    /// earlier years' heatmaps) is the previous run's when the key of everything it is made from
+    /// is the one that run recorded for it and each file is as it left it; else the part's models
+    /// are made. Each model gets its key,
     /// and a file is the previous run's where its key is the same and the file intact, else it
     /// is rendered from its model.
     func render(_ plan: SitePlan, templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder) throws -> [SiteFile] {
@@ -175,16 +179,16 @@ public struct SiteReport {
                 throw Self.stopped(at: .render, on: page.path, error)
             }
         }
-        let habits = try Parallel.map(plan.habits) { habit -> [SiteFile] in
+        let parts = try Parallel.map(plan.parts) { part -> [SiteFile] in
             let key: String
-            do { key = try habit.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: nil, error) }
-            if let kept = previous?.kept(habitFiles: key, in: folder) { return kept }
-            let pages = habit.pages()
+            do { key = try part.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: nil, error) }
+            if let kept = previous?.kept(part: key, in: folder) { return kept }
+            let pages = part.pages()
             let group = PreviousSite.group(key: key, files: pages.count)
             return try pages.map { try file($0, group: group) }
         }
         let shared = try Parallel.map(plan.shared) { try file($0, group: nil) }
-        return (shared + habits.joined()).sorted { $0.path < $1.path }
+        return (shared + parts.joined()).sorted { $0.path < $1.path }
     }
 
     /// The publish step: the new site beside the published one, exchanged with it in one step;

@@ -82,7 +82,10 @@ public struct HabitDays: Encodable, Sendable, Equatable {
     }
 
     /// The days of `days` in a habit's series; from `archivedDay` on the habit is not tracked.
-    public init(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?) {
+    /// - Parameter endsOnReportDay: whether the series' last day is the report's day, shown as
+    ///   not logged yet when nothing is; false for a series that ends on an earlier day (a year
+    ///   before the report's).
+    public init(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?, endsOnReportDay: Bool = true) {
         rule = ValueRule(series.habit)
         states = []; states.reserveCapacity(days.count)
         values = []; values.reserveCapacity(days.count)
@@ -92,7 +95,7 @@ public struct HabitDays: Encodable, Sendable, Equatable {
                 switch series.state(at: i) {
                 case .skipped: state = .skipped
                 case .unscheduled where !series.logged[i]: state = .unscheduled
-                case .unknown: state = i == series.count - 1 ? .pending : .unknown
+                case .unknown: state = endsOnReportDay && i == series.count - 1 ? .pending : .unknown
                 case .done where !series.logged[i]: state = .withinLimit
                 default: state = .logged; value = series.values[i]
                 }
@@ -178,9 +181,9 @@ public struct CombinedDays: Encodable, Sendable, Equatable {
 
 /// The day cells of heatmaps and month grids, from a habit's day series or from the daily overview.
 public enum HeatmapCells {
-    /// Every day of `grid`'s year for one habit.
-    public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?) -> DayCells {
-        .habit(HabitDays(series, days: grid.days, archivedDay: archivedDay))
+    /// Every day of `grid`'s year for one habit (`HabitDays` says what `endsOnReportDay` means).
+    public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?, endsOnReportDay: Bool = true) -> DayCells {
+        .habit(HabitDays(series, days: grid.days, archivedDay: archivedDay, endsOnReportDay: endsOnReportDay))
     }
 
     /// Every day of `days` for one habit.

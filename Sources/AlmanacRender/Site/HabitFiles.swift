@@ -1,8 +1,9 @@
 import AlmanacDomain
 
-/// One habit's part of a site — its page in Markdown and HTML, its month grids, a heatmap per
-/// year, its charts, card and badge — and everything those files are made from. `pages()` reads
-/// nothing but this value: no store, no other habit, no report option it does not hold.
+/// One habit's part of a site — its page in Markdown and HTML, its month grids, this year's
+/// heatmap, its charts, card and badge — and everything those files are made from. `pages()`
+/// reads nothing but this value: no store, no other habit, no report option it does not hold.
+/// (The heatmaps of earlier years are a part of their own, `HabitPastYears`.)
 ///
 /// So a report keys the habit's files as a whole by this value (`key`, from its canonical
 /// encoding): when the key is the one the previous run recorded for the habit's files, and
@@ -11,7 +12,7 @@ import AlmanacDomain
 /// `init` (the figures, the years with a heatmap) is left out of the encoding, which holds what
 /// it is computed from; the day series is encoded as the SHA-256 of its canonical bytes, which
 /// also keys its figures (`HabitFigures`).
-public struct HabitFiles: Encodable, Sendable {
+public struct HabitFiles: SitePart {
     public let habit: Habit
     /// The file name stem of the habit's files (unique in the site, so it takes other habits'
     /// names into account).
@@ -62,16 +63,10 @@ public struct HabitFiles: Encodable, Sendable {
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
     }
 
-    /// The key of the habit's files: the renderer's identity, the templates' fingerprint and
-    /// this value's canonical bytes (`ModelKey`). Equal keys: the same models, so the same files.
-    public func key(renderer: String, templates: TemplateSet) throws -> String {
-        try ModelKey.make(self, renderer: renderer, templates: templates)
-    }
-
-    /// The habit's files: its page in Markdown and HTML, its month grid, a heatmap per year, its
-    /// strength, weekday and (when its checks have times) hour charts, its card and badge.
+    /// The habit's files: its page in Markdown and HTML, its month grid, this year's heatmap,
+    /// its strength, weekday and (when its checks have times) hour charts, its card and badge.
     public func pages() -> [SitePage] {
-                let month = monthGrid(month: asOf), score = scoreChart(), weekdays = weekdayChart()
+        let month = monthGrid(month: asOf), score = scoreChart(), weekdays = weekdayChart()
         var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: month),
                      SitePage(path: "charts/\(slug)-score.svg", drawn: score),
                      SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdays)]
@@ -94,9 +89,11 @@ public struct HabitFiles: Encodable, Sendable {
         }
         var thisYear: HeatmapSVG?
         for year in years.map(Array.init) ?? [] {
-            let heatmap = heatmap(year: year)
-            if year == asOf.year { thisYear = heatmap }
-            pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
+            if year == asOf.year {
+                let heatmap = HeatmapSVG.habit(series, year: year, slug: slug, weekStart: weekStart, archivedDay: archivedDay, through: asOf)
+                thisYear = heatmap
+                pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
+            }
             tables.append(yearTable(year))
         }
         pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(thisYear: thisYear)))
@@ -145,16 +142,6 @@ public struct HabitFiles: Encodable, Sendable {
         if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
         if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
         return stats
-    }
-
-    func heatmap(year: Int) -> HeatmapSVG {
-        let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == series.start.year ? series.start.month : 1,
-                               through: asOf)
-        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay)
-        let counts = cells.counts()
-        return HeatmapSVG(grid: grid, cells: cells, title: "\(habit.name), \(year)",
-                          summary: "\(counts.done) days done of \(counts.levels) due days in \(year).", color: habit.color,
-                          idPrefix: "\(slug)-\(year)")
     }
 
     /// A month of one habit as a grid of days: the as-of day's month, or the one before.

@@ -52,6 +52,23 @@ public struct SitePage: Sendable {
     }
 }
 
+/// A part of a site — a group of files made from one value, such as one habit's files — which a
+/// report keeps whole while the value's key is the same. `pages()` reads nothing but the value,
+/// and the value's `Encodable` conformance hands over everything `pages()` reads (what it
+/// computes from that in `init` aside), so equal keys give the same files.
+public protocol SitePart: Encodable, Sendable {
+    /// The part's files, with their models.
+    func pages() -> [SitePage]
+}
+
+extension SitePart {
+    /// The key of the part's files: the renderer's identity, the templates' fingerprint and the
+    /// value's canonical bytes (`ModelKey`). Equal keys: the same models, so the same files.
+    public func key(renderer: String, templates: TemplateSet) throws -> String {
+        try ModelKey.make(self, renderer: renderer, templates: templates)
+    }
+}
+
 /// The key of a value the site's files are made from (a page's model, a habit's files): a
 /// SHA-256 (hex) of the renderer's identity, the value's type, the templates' fingerprint when
 /// they take part, and the value's canonical bytes (`CanonicalEncoding`).

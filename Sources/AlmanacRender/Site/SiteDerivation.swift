@@ -18,12 +18,12 @@ public struct SiteDerivation: Sendable {
     /// Every file of the site, by path.
     public func pages() throws -> [SitePage] {
         let plan = try plan()
-        return (plan.shared + plan.habits.flatMap { $0.pages() }).sorted { $0.path < $1.path }
+        return (plan.shared + plan.parts.flatMap { $0.pages() }).sorted { $0.path < $1.path }
     }
 
     /// The site as the files shared by the whole site (the dashboard, the feeds, the overview
-    /// pictures), with their models, and each habit's part, whose models are made on demand
-    /// (`HabitFiles.pages`).
+    /// pictures), with their models, and each habit's parts, whose models are made on demand
+    /// (`HabitFiles`, `HabitPastYears`).
     public func plan() throws -> SitePlan {
         let snapshot = input.snapshot
         let asOf = options.asOf, weekStart = snapshot.settings.weekStart
@@ -33,9 +33,9 @@ public struct SiteDerivation: Sendable {
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
         // Each habit's part, on both cores: its figures are most of this step, unless kept.
-        let habits = try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
+        let parts = try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
             let habit = item.habit, id = habit.id.description
-            return try HabitFiles(
+            let files = try HabitFiles(
                 habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
                 asOf: asOf, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
                 category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
@@ -44,7 +44,9 @@ public struct SiteDerivation: Sendable {
                 // Difficulty ratings are wellbeing: published only with --include-journal.
                 difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
                 known: knownFigures)
+            return (files, HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0) })
         }
+        let habits = parts.map(\.0)
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
         let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: weekStart)
         var pages = [SitePage(path: "style.css", templated: StylesheetModel())]
@@ -52,7 +54,7 @@ public struct SiteDerivation: Sendable {
         let calendar = calendar(habits)
         pages += indexPages(habits, overview: overview, progress: progress, hasCalendar: !calendar.events.isEmpty)
         pages += feedPages(habits, overview: overview, progress: progress, calendar: calendar)
-        return SitePlan(shared: pages, habits: habits)
+        return SitePlan(shared: pages, habits: habits, pastYears: parts.compactMap(\.1))
     }
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
@@ -112,8 +114,13 @@ public struct SiteDerivation: Sendable {
     }
 }
 
-/// A site, derived: the files shared by the whole site, with their models, and each habit's part.
+/// A site, derived: the files shared by the whole site, with their models, and each habit's parts.
 public struct SitePlan: Sendable {
     public var shared: [SitePage]
     public var habits: [HabitFiles]
+    /// The heatmaps of earlier years of the habits that have any.
+    public var pastYears: [HabitPastYears]
+
+    /// Every habit's parts, each kept whole while its key is the same.
+    public var parts: [any SitePart] { habits + pastYears }
 }
