@@ -14,9 +14,10 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         /// The key of the file's model (`SitePage.key`): a later run whose model has the same key
         /// keeps the file instead of rendering it again.
         public var key: String?
-        /// For a habit's file: the key of everything the habit's files are made from
-        /// (`HabitFiles.key`) and how many files they are, as `KEY/COUNT`. A later run whose
-        /// habit has the same key keeps all of them without making their models.
+        /// For a habit's file: the key of everything its part of the site is made from
+        /// (`SitePart.key`: the habit's files, or its earlier years' heatmaps) and how many files
+        /// the part has, as `KEY/COUNT`. A later run whose part has the same key keeps all of
+        /// them without making their models.
         public var group: String?
 
         public init(path: String, size: Int, sha256: String, key: String?, group: String? = nil) {

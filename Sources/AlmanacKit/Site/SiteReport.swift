@@ -10,9 +10,9 @@ import AlmanacStorage
 /// 1. **read** — one read transaction gives everything the site is made from (`SiteInput`):
 ///    a `log` racing the report is in every file or in none. Notes, journal and wellbeing are
 ///    read only when asked for.
-/// 2. **derive** — the models of the files shared by the whole site, and each habit's part as
-///    the value its files are made from (`SiteDerivation.plan`, `HabitFiles`): a pure function
-///    of what was read and the options.
+/// 2. **derive** — the models of the files shared by the whole site, and each habit's parts as
+///    the values their files are made from (`SiteDerivation.plan`, `HabitFiles`,
+///    `HabitPastYears`): a pure function of what was read and the options.
 /// 3. **render** — a part of a habit's files whose key is the one the previous run recorded
 ///    stays whole (`SitePart`: the habit's files, its earlier years' heatmaps); the others'
 ///    models are made. Every model gets its key
