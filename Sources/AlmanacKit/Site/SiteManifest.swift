@@ -86,7 +86,7 @@ struct PreviousSite: Sendable {
         self.groups = groups
     }
 
-    /// The group a habit's files are recorded under: their key as a whole and how many they are.
+    /// The group a part's files are recorded under (`SitePart`): its key and how many files it has.
     static func group(key: String, files: Int) -> String { "\(key)/\(files)" }
 
     /// The previous run's files of a part of the site (`SitePart`) whose key is `key`, when that

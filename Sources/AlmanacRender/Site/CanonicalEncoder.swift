@@ -36,7 +36,7 @@ final class CanonicalSink {
     /// A key token and the key's name.
     func key(_ name: String, depth: Int) { Self.key(name, depth, &bytes) }
 
-    func value(_ value: Bool) { bytes.append(contentsOf: [Tag.bool.rawValue, value ? 1 : 0]) }
+    func value(_ value: Bool) { Self.flag(value, &bytes) }
     func value(_ value: Int64) { Self.word(.int, UInt64(bitPattern: value), &bytes) }
     func value(_ value: UInt64) { Self.word(.uint, value, &bytes) }
     func value(_ value: Double) { Self.word(.double, value.bitPattern, &bytes) }
@@ -88,6 +88,11 @@ final class CanonicalSink {
     private static func key(_ name: String, _ depth: Int, _ out: inout [UInt8]) {
         token(.key, depth, &out)
         text(name, &out)
+    }
+
+    private static func flag(_ value: Bool, _ out: inout [UInt8]) {
+        out.append(Tag.bool.rawValue)
+        out.append(value ? 1 : 0)
     }
 
     private static func header(_ tag: Tag, _ count: Int, _ out: inout [UInt8]) {

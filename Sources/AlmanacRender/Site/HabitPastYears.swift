@@ -20,8 +20,8 @@ public struct HabitPastYears: SitePart {
     /// The years with a heatmap, each before the report's.
     public let years: ClosedRange<Int>
 
-    /// The part of a habit's files that are heatmaps of years before `asOf`'s, when it has any:
-    /// `series(through:)` gives the habit's day series through a day.
+    /// The part of a habit's files that are heatmaps of years before its as-of day's, when it
+    /// has any; `series` gives the habit's day series through a day.
     public init?(files: HabitFiles, series: (DayKey) -> DaySeries) {
         guard let years = files.years, years.lowerBound < files.asOf.year else { return nil }
         let last = min(years.upperBound, files.asOf.year - 1)
