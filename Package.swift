@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "AlmanacImportTests", dependencies: ["AlmanacImport", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport",
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain"],
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache")],
                     exclude: ["Golden"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
                                                        .product(name: "SwiftCSV", package: "SwiftCSV")]),

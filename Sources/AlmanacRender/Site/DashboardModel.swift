@@ -66,41 +66,41 @@ public struct DashboardModel: TemplatedModel, Equatable {
     private func link(_ slug: String) -> String { "habits/\(slug).\(format.rawValue)" }
 
     /// The template's values, each escaped for Markdown.
-    var context: [String: Any] {
-        let md = MarkdownText.escape
+    var context: TemplateFields {
+        let md = { TemplateValue.text(MarkdownText.escape($0)) }
         let year = asOf.year
-        var context: [String: Any] = [
-            "html": format == .html,
+        var context: TemplateFields = [
+            "html": .flag(format == .html),
             "done": "\(done)", "total": "\(due)",
             "asOfLabel": md("\(asOf.weekday.title) \(asOf)"),
             "perfectDays": "\(perfectDays)", "activeCount": "\(rows.count)",
             "doneLabel": md(Self.doneLabel(done: done, due: due) + (weightedScore.map { ", weighted score \($0)" } ?? "")),
             "perfectDaysLabel": md(MetricText.count(perfectDays, "perfect day")),
             "activeLabel": md(Self.activeLabel(active: rows.count, due: due)),
-            "hasRows": !rows.isEmpty,
+            "hasRows": .flag(!rows.isEmpty),
             "feedLink": "feed.xml",
-            "rows": rows.map { row in
-                ["emoji": md(row.emoji), "name": md(row.name), "link": link(row.slug), "today": md(row.today),
+            "rows": .list(rows.map { row in
+                ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)), "today": md(row.today),
                  "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score)]
-            },
+            }),
             "year": "\(year)",
             "monthImage": "charts/all-month.svg", "monthAlt": md("All habits: \(MonthGridSVG.title(of: asOf)), share done per day"),
             "combinedImage": "heatmaps/all-\(year).svg", "combinedAlt": md("All habits: share done per day in \(year)"),
-            "habits": rows.map { row in
-                ["emoji": md(row.emoji), "name": md(row.name), "link": link(row.slug),
+            "habits": .list(rows.map { row in
+                ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)),
                  "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md("\(row.name): heatmap of \(year)"),
-                 "tableLink": link(row.slug) + (format == .html ? "#table-year-\(year)" : "")]
-            },
-            "weeksTable": tables.placeholder(format, "four-weeks"), "lastMonthTable": tables.placeholder(format, "last-month"),
-            "combinedTable": tables.placeholder(format, "all-\(year)"), "monthTable": tables.placeholder(format, "this-month"),
-            "hasArchived": !archived.isEmpty,
-            "archived": archived.map { ["name": md($0.name), "link": link($0.slug)] },
+                 "tableLink": .text(link(row.slug) + (format == .html ? "#table-year-\(year)" : ""))]
+            }),
+            "weeksTable": .text(tables.placeholder(format, "four-weeks")), "lastMonthTable": .text(tables.placeholder(format, "last-month")),
+            "combinedTable": .text(tables.placeholder(format, "all-\(year)")), "monthTable": .text(tables.placeholder(format, "this-month")),
+            "hasArchived": .flag(!archived.isEmpty),
+            "archived": .list(archived.map { ["name": md($0.name), "link": .text(link($0.slug))] }),
             "level": md(level),
-            "achievements": achievements.map { ["text": md($0)] }, "hasAchievements": !achievements.isEmpty,
-            "categories": categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] },
-            "hasCategories": !categories.isEmpty,
-            "goals": goals.map { ["name": md($0.name), "progress": md($0.progress), "streaks": md($0.streaks)] },
-            "hasGoals": !goals.isEmpty,
+            "achievements": .list(achievements.map { ["text": md($0)] }), "hasAchievements": .flag(!achievements.isEmpty),
+            "categories": .list(categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] }),
+            "hasCategories": .flag(!categories.isEmpty),
+            "goals": .list(goals.map { ["name": md($0.name), "progress": md($0.progress), "streaks": md($0.streaks)] }),
+            "hasGoals": .flag(!goals.isEmpty),
         ]
         if hasJournal { context["journalLink"] = "journal.\(format.rawValue)" }
         if hasCalendar { context["calendarLink"] = "calendar.ics" }

@@ -1,5 +1,3 @@
-import Mustache
-
 /// Turns a page's Markdown into its HTML page: libcmark (safe mode) renders the Markdown, our
 /// own SVG images become `<object>` embeds (so the heatmaps' tooltips work on hover), and the
 /// layout template wraps it.
@@ -12,9 +10,9 @@ struct HTMLPage {
     /// - Parameter tables: the tables the Markdown marks with `⟦table:NAME⟧`, by name.
     func render(markdown: String, title: String, root: String, tables: [String: HTMLTable] = [:]) throws -> String {
         let body = Self.placingTables(tables, in: Self.embedSVGImages(CommonMark.html(from: markdown)))
-        let context: [String: Any] = [
-            "title": XMLText.escape(title), "root": root, "asOf": XMLText.escape(asOf), "body": body,
-            "head": meta.head(root: root),
+        let context: TemplateFields = [
+            "title": .text(XMLText.escape(title)), "root": .text(root), "asOf": .text(XMLText.escape(asOf)), "body": .text(body),
+            "head": .text(meta.head(root: root)),
         ]
         return try templates.layout.render(context)
     }

@@ -56,26 +56,27 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     }
 
     /// The template's values, each escaped for Markdown.
-    var context: [String: Any] {
-        let md = MarkdownText.escape
-        var context: [String: Any] = [
-            "html": format == .html,
-            "emoji": md(emoji), "name": md(name), "goal": md(goal), "frequency": md(frequency), "archived": archived,
+    var context: TemplateFields {
+        let md = { TemplateValue.text(MarkdownText.escape($0)) }
+        var context: TemplateFields = [
+            "html": .flag(format == .html),
+            "emoji": md(emoji), "name": md(name), "goal": md(goal), "frequency": md(frequency), "archived": .flag(archived),
             "home": "../index.\(format.rawValue)",
-            "stats": statistics.map { ["label": md($0.label), "value": md($0.text)] },
+            "stats": .list(statistics.map { ["label": md($0.label), "value": md($0.text)] }),
             "monthTitle": md(monthTitle),
             "monthImage": "../charts/\(slug)-month.svg", "monthAlt": md("\(name): \(monthTitle), day by day"),
             "chart": "../charts/\(slug)-score.svg", "chartAlt": md("\(name): strength score over time"),
             "weekdayChart": "../charts/\(slug)-weekdays.svg", "weekdayAlt": md("\(name): days done by weekday"),
-            "byWeekday": Weekday.allCases.map { "\($0.shortTitle) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · "),
-            "years": years.map { year in
+            "byWeekday": .text(Weekday.allCases.map { "\($0.shortTitle) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · ")),
+            "years": .list(years.map { year in
                 ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md("\(name): heatmap of \(year)"),
-                 "table": tables.placeholder(format, "year-\(year)")]
-            },
-            "weeksTable": tables.placeholder(format, "weeks"), "monthsTable": tables.placeholder(format, "months"), "yearsTable": tables.placeholder(format, "years"),
-            "monthTable": tables.placeholder(format, "this-month"), "scoreTable": tables.placeholder(format, "score"), "weekdayTable": tables.placeholder(format, "weekdays"),
-            "hasNotes": !notes.isEmpty,
-            "notes": notes.map { ["date": $0.day.description, "text": md($0.text)] },
+                 "table": .text(tables.placeholder(format, "year-\(year)"))]
+            }),
+            "weeksTable": .text(tables.placeholder(format, "weeks")), "monthsTable": .text(tables.placeholder(format, "months")),
+            "yearsTable": .text(tables.placeholder(format, "years")), "monthTable": .text(tables.placeholder(format, "this-month")),
+            "scoreTable": .text(tables.placeholder(format, "score")), "weekdayTable": .text(tables.placeholder(format, "weekdays")),
+            "hasNotes": .flag(!notes.isEmpty),
+            "notes": .list(notes.map { ["date": .text($0.day.description), "text": md($0.text)] }),
         ]
         if let category { context["category"] = md(category) }
         // The card and badge, and how to show them elsewhere: absolute addresses under the
@@ -83,27 +84,27 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         let root = meta.baseURL ?? ""
         context["share"] = [
             "card": "../cards/\(slug).svg", "cardAlt": md("\(name): card"), "badge": "../badges/\(slug).svg",
-            "badgeAlt": md("\(name): streak badge"), "absolute": meta.baseURL != nil,
+            "badgeAlt": md("\(name): streak badge"), "absolute": .flag(meta.baseURL != nil),
             "cardSnippet": "![habit card](\(root)cards/\(slug).svg)",
             "badgeSnippet": "[![streak](\(root)badges/\(slug).svg)](\(root)habits/\(slug).html)",
-        ] as [String: Any]
+        ]
         if hasHourChart {
             context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md("\(name): checks by hour of the day"),
-                                "table": tables.placeholder(format, "hours")]
+                                "table": .text(tables.placeholder(format, "hours"))]
         }
         if let lastMonth {
             context["lastMonth"] = ["title": md(lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-last-month.svg",
-                                    "alt": md("\(name): \(lastMonth.label), day by day"), "table": tables.placeholder(format, "last-month")]
+                                    "alt": md("\(name): \(lastMonth.label), day by day"), "table": .text(tables.placeholder(format, "last-month"))]
         }
         if !difficulty.isEmpty {
-            context["difficulty"] = difficulty.map { ["month": $0.label, "text": md($0.text)] }
+            context["difficulty"] = .list(difficulty.map { ["month": .text($0.label), "text": md($0.text)] })
             context["hasDifficulty"] = true
         }
         if let reduction {
             context["reduction"] = [
                 "summary": md(reduction.summary),
-                "weeks": reduction.weeks.map { ["start": $0.day.description, "text": md($0.text)] },
-            ] as [String: Any]
+                "weeks": .list(reduction.weeks.map { ["start": .text($0.day.description), "text": md($0.text)] }),
+            ]
         }
         return context
     }

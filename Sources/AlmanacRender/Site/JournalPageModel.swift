@@ -38,33 +38,33 @@ public struct JournalPageModel: TemplatedModel, Equatable {
     }
 
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
-        let md = MarkdownText.escape
-        let entries: [[String: Any]] = self.entries.map { entry in
+        let md = { TemplateValue.text(MarkdownText.escape($0)) }
+        let entries: [TemplateValue] = self.entries.map { entry in
             // Paragraphs stay paragraphs, and a line break inside one stays a line break (a CommonMark
             // hard break, `\` at the end of the line; each line escaped on its own, so a line that
             // starts with `-` or `#` is text, not a list or a heading).
             let paragraphs = entry.body.replacingOccurrences(of: "\r\n", with: "\n")
                 .components(separatedBy: "\n\n")
                 .map { paragraph in
-                    paragraph.components(separatedBy: "\n").map { md($0.trimmingCharacters(in: .whitespaces)) }
+                    paragraph.components(separatedBy: "\n").map { MarkdownText.escape($0.trimmingCharacters(in: .whitespaces)) }
                         .filter { !$0.isEmpty }.joined(separator: "\\\n")
                 }
                 .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            return ["date": entry.day.description, "title": md(entry.title), "paragraphs": paragraphs]
+            return ["date": .text(entry.day.description), "title": md(entry.title), "paragraphs": .texts(paragraphs)]
         }
-        let ratings: [[String: Any]] = self.ratings.map { rating in
-            var fields: [String: Any] = ["date": rating.day.description, "metric": md(rating.metric), "value": rating.value]
+        let ratings: [TemplateValue] = self.ratings.map { rating in
+            var fields: TemplateFields = ["date": .text(rating.day.description), "metric": md(rating.metric), "value": .text(rating.value)]
             // No note, no "—": an empty string would still open the template's section.
             if let note = rating.note, !note.isEmpty { fields["note"] = md(note) }
-            return fields
+            return .fields(fields)
         }
-        let charts: [[String: Any]] = self.charts.map { chart in
-            ["title": md(chart.title), "image": chart.image, "alt": md(chart.alt), "table": tables.placeholder(format, chart.table)]
+        let charts: [TemplateValue] = self.charts.map { chart in
+            ["title": md(chart.title), "image": .text(chart.image), "alt": md(chart.alt), "table": .text(tables.placeholder(format, chart.table))]
         }
         let markdown = try templates.journal.render([
-            "home": "index.\(format.rawValue)", "entries": entries, "hasRatings": !ratings.isEmpty, "ratings": ratings,
-            "hasCharts": !charts.isEmpty, "charts": charts,
-        ] as [String: Any])
+            "home": "index.\(format.rawValue)", "entries": .list(entries), "hasRatings": .flag(!ratings.isEmpty), "ratings": .list(ratings),
+            "hasCharts": .flag(!charts.isEmpty), "charts": .list(charts),
+        ])
         guard format == .html else { return Array(markdown.utf8) }
         var htmlTables: [String: HTMLTable] = [:]
         for table in tables { htmlTables[table.name] = table.html }

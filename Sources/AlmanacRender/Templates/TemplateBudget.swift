@@ -49,9 +49,9 @@ struct TemplateBudget: Sendable {
     }
 
     /// Throws when rendering `context` would render more sections than the budget allows.
-    func check(_ context: [String: Any]) throws {
+    func check(_ context: TemplateFields) throws {
         var count = 0
-        var stack = [Frame(context)]
+        var stack: [TemplateValue] = [.fields(context)]
         try Self.count(prepared, &stack, &count)
     }
 
@@ -65,14 +65,7 @@ struct TemplateBudget: Sendable {
         init(_ section: Section) { parts = section.parts; inverted = section.inverted; children = section.children.map(Prepared.init) }
     }
 
-    /// A context on the stack: the value, and the value as a dictionary when it is one.
-    private struct Frame {
-        let value: Any
-        let members: [String: Any]?
-        init(_ value: Any) { self.value = value; members = value as? [String: Any] }
-    }
-
-    private static func count(_ sections: [Prepared], _ stack: inout [Frame], _ count: inout Int) throws {
+    private static func count(_ sections: [Prepared], _ stack: inout [TemplateValue], _ count: inout Int) throws {
         for section in sections {
             count += 1
             if count > maxSections {
@@ -81,14 +74,14 @@ struct TemplateBudget: Sendable {
             let value = lookup(section.parts, in: stack)
             if section.inverted {
                 if isEmpty(value) { try Self.count(section.children, &stack, &count) }
-            } else if let list = value as? [Any] {
+            } else if case .list(let list)? = value {
                 for element in list {
-                    stack.append(Frame(element))
+                    stack.append(element)
                     defer { stack.removeLast() }
                     try Self.count(section.children, &stack, &count)
                 }
             } else if let value, !isEmpty(value) {
-                stack.append(Frame(value))
+                stack.append(value)
                 defer { stack.removeLast() }
                 try Self.count(section.children, &stack, &count)
             }
@@ -96,23 +89,27 @@ struct TemplateBudget: Sendable {
     }
 
     /// A name as Mustache resolves it: the innermost context that has its first part, then the rest.
-    private static func lookup(_ parts: [String], in stack: [Frame]) -> Any? {
-        guard let first = parts.first else { return stack.last?.value }
-        guard var value = stack.reversed().lazy.compactMap({ $0.members?[first] }).first else { return nil }
+    private static func lookup(_ parts: [String], in stack: [TemplateValue]) -> TemplateValue? {
+        guard let first = parts.first else { return stack.last }
+        var found: TemplateValue?
+        for frame in stack.reversed() {
+            if case .fields(let fields) = frame, let member = fields[first] { found = member; break }
+        }
+        guard var value = found else { return nil }
         for part in parts.dropFirst() {
-            guard let next = (value as? [String: Any])?[part] else { return nil }
+            guard case .fields(let fields) = value, let next = fields[part] else { return nil }
             value = next
         }
         return value
     }
 
-    private static func isEmpty(_ value: Any?) -> Bool {
+    private static func isEmpty(_ value: TemplateValue?) -> Bool {
         switch value {
         case nil: return true
-        case let flag as Bool: return !flag
-        case let list as [Any]: return list.isEmpty
-        case let text as String: return text.isEmpty
-        default: return false
+        case .flag(let flag)?: return !flag
+        case .list(let list)?: return list.isEmpty
+        case .text(let text)?: return text.isEmpty
+        case .fields?: return false
         }
     }
 }
@@ -122,14 +119,24 @@ struct BoundedTemplate: Sendable {
     let file: String
     let template: MustacheTemplate
     let budget: TemplateBudget
+    /// The template as Almanac renders it itself, when it takes it (`CompiledTemplate`); else
+    /// swift-mustache renders it.
+    let compiled: CompiledTemplate?
 
-    func render(_ context: [String: Any]) throws -> String {
+    init(file: String, source: String) throws {
+        self.file = file
+        template = try MustacheTemplate(string: source)
+        budget = try TemplateBudget(source: source)
+        compiled = CompiledTemplate(source: source)
+    }
+
+    func render(_ context: TemplateFields) throws -> String {
         do {
             try budget.check(context)
         } catch let problem as TemplateSet.Problem {
             throw TemplateSet.Problem(file: file, line: nil, message: problem.message)
         }
-        let page = template.render(context)
+        let page = compiled?.render(context) ?? template.render(context.anyDictionary)
         guard page.utf8.count <= TemplateBudget.maxBytes else {
             throw TemplateSet.Problem(file: file, line: nil, message: "the page would be larger than \(TemplateBudget.maxBytes >> 20) MB")
         }

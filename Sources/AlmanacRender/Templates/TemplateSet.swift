@@ -42,7 +42,7 @@ public struct TemplateSet: Sendable {
             let file = "\(folder)/\(name)"
             guard let text = sources[name] else { throw Problem(file: file, line: nil, message: "the file is missing") }
             do {
-                return BoundedTemplate(file: file, template: try MustacheTemplate(string: text), budget: try TemplateBudget(source: text))
+                return try BoundedTemplate(file: file, source: text)
             } catch let error as MustacheTemplate.ParserError {
                 throw Problem(file: file, line: error.context.lineNumber, message: "\(error.error)")
             } catch let problem as Problem {

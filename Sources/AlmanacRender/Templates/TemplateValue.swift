@@ -1,0 +1,50 @@
+/// What a page hands its template: text, a yes or no, a list, or named values — the only kinds of
+/// value a page shows, each text already escaped for the page's format.
+///
+/// Typed, so the built-in renderer (`CompiledTemplate`) looks names up without a dynamic cast;
+/// `anyValue` is the same value as swift-mustache takes it, for a template only it can render.
+public enum TemplateValue: Sendable, Equatable {
+    case text(String)
+    case flag(Bool)
+    case list([TemplateValue])
+    case fields(TemplateFields)
+
+    /// A list of texts.
+    static func texts(_ items: [String]) -> TemplateValue { .list(items.map(TemplateValue.text)) }
+
+    /// The value as swift-mustache renders it: `String`, `Bool`, `[Any]`, `[String: Any]`.
+    var anyValue: Any {
+        switch self {
+        case .text(let text): return text
+        case .flag(let flag): return flag
+        case .list(let items): return items.map(\.anyValue) as [Any]
+        case .fields(let fields): return fields.anyDictionary
+        }
+    }
+}
+
+/// A template's names and their values: a page's context, or one element of a list.
+public typealias TemplateFields = [String: TemplateValue]
+
+extension Dictionary where Key == String, Value == TemplateValue {
+    /// The fields as swift-mustache takes them.
+    var anyDictionary: [String: Any] { mapValues(\.anyValue) }
+}
+
+extension TemplateValue: ExpressibleByStringInterpolation {
+    public init(stringLiteral value: String) { self = .text(value) }
+}
+
+extension TemplateValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .flag(value) }
+}
+
+extension TemplateValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+}
+
+extension TemplateValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .fields(TemplateFields(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
