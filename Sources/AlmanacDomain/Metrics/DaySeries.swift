@@ -30,27 +30,34 @@ public struct DaySeries: Sendable, Encodable {
     public init(habit: Habit, facts: [DayFact], createdDay: DayKey, asOf: DayKey) {
         self.habit = habit
         self.asOf = asOf
-        let live = facts.filter { $0.day <= asOf }
-        let firstEntry = live.map(\.day).min()
+        // Two passes over the facts, none copied: the first day and the checks, then the days.
+        var firstEntry: DayKey?
+        var checks = 0
+        for fact in facts where fact.day <= asOf {
+            if firstEntry.map({ fact.day < $0 }) ?? true { firstEntry = fact.day }
+            if fact.kind == .check { checks += 1 }
+        }
         start = min(createdDay, firstEntry ?? createdDay)
         let count = max(0, start.days(to: asOf) + 1)
-        values = [Double](repeating: 0, count: count)
-        logged = [Bool](repeating: false, count: count)
+        var values = [Double](repeating: 0, count: count)
+        var logged = [Bool](repeating: false, count: count)
         var skips = [Bool](repeating: false, count: count)
-        for entry in live {
-            let index = start.days(to: entry.day)
+        for fact in facts {
+            let index = start.days(to: fact.day)
             guard index >= 0, index < count else { continue }
-            switch entry.kind {
+            switch fact.kind {
             case .check:
-                values[index] += entry.value
+                values[index] += fact.value
                 logged[index] = true
             case .skip:
                 skips[index] = true
             }
         }
         for index in 0..<count where logged[index] { skips[index] = false }
+        self.values = values
+        self.logged = logged
         skipped = skips
-        checkins = live.reduce(0) { $0 + ($1.kind == .check ? 1 : 0) }
+        checkins = checks
     }
 
     /// Live check entries through the as-of day.

@@ -56,14 +56,14 @@ extension DaySeries {
     /// and grows again reaches its milestones again.
     public func streakMilestones(weekStart: Weekday) -> [(day: DayKey, length: Int, unit: StreakUnit)] {
         let (unit, steps) = streakSteps(weekStart: weekStart)
-        let milestones = Set(Self.milestones(unit))
+        let milestones = Self.milestones(unit)   // five, ascending: a scan beats hashing
         var reached: [(DayKey, Int, StreakUnit)] = []
         var run = 0
         for (step, day) in steps {
             switch step {
             case .extend:
                 run += 1
-                if milestones.contains(run) { reached.append((day, run, unit)) }
+                if run >= milestones[0], milestones.contains(run) { reached.append((day, run, unit)) }
             case .pass: break
             case .breaks: run = 0
             }

@@ -26,15 +26,33 @@ public struct PageTable: Codable, Sendable, Equatable {
     /// A pipe table; each cell escaped, a linked cell as a Markdown link.
     func markdown() -> String {
         let md = MarkdownText.escape
-        func line(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
-        var lines = [line(header.map(md)), line(header.map { _ in "---" })]
-        for (i, row) in rows.enumerated() {
-            var cells = row.map(md)
-            if i < links.count, let link = links[i], !cells.isEmpty { cells[0] = "[\(cells[0])](\(link).md)" }
-            lines.append(line(cells))
+        var out = ""
+        out.reserveCapacity(64 + rows.count * (header.count * 12 + 4))
+        func line<Cells: Sequence<String>>(_ cells: Cells) {
+            out += "| "
+            var first = true
+            for cell in cells {
+                if !first { out += " | " }
+                out += cell
+                first = false
+            }
+            out += " |"
         }
-        if let summary { lines.insert("*\(md(summary))*\n", at: 0) }
-        return lines.joined(separator: "\n")
+        if let summary { out += "*\(md(summary))*\n\n" }
+        line(header.lazy.map(md))
+        out += "\n"
+        line(header.lazy.map { _ in "---" })
+        for (i, row) in rows.enumerated() {
+            out += "\n"
+            if i < links.count, let link = links[i], !row.isEmpty {
+                var cells = row.map(md)
+                cells[0] = "[\(cells[0])](\(link).md)"
+                line(cells)
+            } else {
+                line(row.lazy.map(md))
+            }
+        }
+        return out
     }
 
     /// The HTML table, folded under its summary line when it has one.

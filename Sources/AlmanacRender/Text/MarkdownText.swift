@@ -58,7 +58,8 @@ public enum MarkdownText {
     /// but a note may hold, is wrapped in a first-strong isolate (U+2068 … U+2069, what `<bdi>`
     /// does in HTML) with every embedding it opened closed: it cannot reorder the text around it.
     static func isolatingDirection(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: HabitRules.isDirectionControl) else { return text }
+        // Every direction control is encoded from the byte 0xE2 on: most text has none.
+        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: HabitRules.isDirectionControl) else { return text }
         var embeddings = 0, isolates = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
