@@ -16,13 +16,14 @@ export ALMANAC_NOW=2026-11-20T20:00:00Z
 
 once() {   # command…: prints "seconds peak_kb" of one run
   sync   # earlier runs' dirty pages are flushed first, so they do not slow this run's fsyncs
-  # Wall time to the nanosecond around /usr/bin/time (whose own %e is in hundredths: a 60 ms run
-  # would read 0.06 or 0.07), the peak resident memory from it.
+  # Wall time to the microsecond from bash's own clock (no process started for it) around
+  # /usr/bin/time, whose %e is in hundredths (a 60 ms run would read 0.06 or 0.07); the peak
+  # resident memory from /usr/bin/time.
   local start end
-  start=$(date +%s%N)
+  start=$EPOCHREALTIME
   /usr/bin/time -o "$WORK/time.txt" -f "%M" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-  end=$(date +%s%N)
-  echo "$(echo "($end - $start) / 1000000000" | bc -l) $(tail -n 1 "$WORK/time.txt")"
+  end=$EPOCHREALTIME
+  echo "$(echo "$end - $start" | bc -l) $(tail -n 1 "$WORK/time.txt")"
 }
 median() { sort -n | awk '{ a[NR] = $0 } END { print a[int((NR + 1) / 2)] }'; }
 

@@ -59,11 +59,12 @@ struct ReportCommand: ParsableCommand {
         if let eachStore, let outRoot { return try runEach(eachStore, outRoot: outRoot) }
         let out = self.out ?? "Output"
         let started = Date()
-        global.noteIfAfterToday(asOf)
+        let store = try global.openStore()
+        global.noteIfAfterToday(asOf, in: store)
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                          includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
         let progress = ProgressLine(label: "Writing \(out)")
-        let site = try SiteReport(store: global.openStore(), request: request, clock: global.clock()).run(progress: progress.update)
+        let site = try SiteReport(store: store, request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()
         if timings {
             let steps = ReportStep.allCases.compactMap { step in site.seconds[step].map { "\(step) \(String(format: "%.3f", $0)) s" } }
