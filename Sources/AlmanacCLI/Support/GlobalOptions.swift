@@ -44,17 +44,13 @@ struct QuietOption: ParsableArguments {
 }
 
 extension GlobalOptions {
-    /// A note on stderr when `--as-of` is after today in the store's time zone: the figures then
-    /// count days that have not happened as not done. Nothing when the store cannot be read (the
-    /// command itself says why).
-    /// - Parameter opened: the command's own store, when it has opened it already (else the note
-    ///   opens and closes one).
-    func noteIfAfterToday(_ day: DayKey?, in opened: (any AlmanacStore)? = nil) {
+    /// A note on stderr when `--as-of` is after today in `store`'s time zone (the command's own
+    /// store, opened once): the figures then count days that have not happened as not done.
+    /// Nothing when the store cannot be read (the command itself says why).
+    func noteIfAfterToday(_ day: DayKey?, in store: any AlmanacStore) {
         // Today in any time zone is within a day of today in UTC: an earlier day needs no store read.
         guard let day, let now = try? clock().now(), day.ordinal >= now.utcDayOrdinal - 1,
-              let store = opened ?? (try? openStore()) else { return }
-        defer { if opened == nil { try? store.close() } }
-        guard let calendar = try? store.calendar(), let today = try? clock().today(in: calendar), day > today else { return }
+              let calendar = try? store.calendar(), let today = try? clock().today(in: calendar), day > today else { return }
         Output.note("\(day) is after today (\(today)); the days in between count as not done yet.")
     }
 }

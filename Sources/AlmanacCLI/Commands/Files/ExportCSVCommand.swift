@@ -26,8 +26,9 @@ struct ExportCSVCommand: ParsableCommand {
 
     func run() throws {
         quiet.apply()
-        global.noteIfAfterToday(day.asOf)
-        let export = try CSVExport(store: global.openStore(), out: out, asOf: day.asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
+        let store = try global.openStore()
+        global.noteIfAfterToday(day.asOf, in: store)
+        let export = try CSVExport(store: store, out: out, asOf: day.asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
         let asOf = try export.run(progress: progress.update)
         progress.finish()

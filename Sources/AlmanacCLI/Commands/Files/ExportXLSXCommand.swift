@@ -24,8 +24,9 @@ struct ExportXLSXCommand: ParsableCommand {
 
     func run() throws {
         quiet.apply()
-        global.noteIfAfterToday(day.asOf)
-        let export = XLSXExport(store: try global.openStore(), out: out, asOf: day.asOf, clock: try global.clock())
+        let store = try global.openStore()
+        global.noteIfAfterToday(day.asOf, in: store)
+        let export = XLSXExport(store: store, out: out, asOf: day.asOf, clock: try global.clock())
         let progress = ProgressLine(label: "Writing \(out)")
         let outcome = try export.run(progress: progress.update)
         progress.finish()

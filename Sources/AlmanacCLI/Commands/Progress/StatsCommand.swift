@@ -14,8 +14,9 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
-        global.noteIfAfterToday(options.asOf)
-        let stats = try HabitStats(store: global.openStore(), habit: habit, asOf: options.asOf, clock: global.clock())
+        let store = try global.openStore()
+        global.noteIfAfterToday(options.asOf, in: store)
+        let stats = try HabitStats(store: store, habit: habit, asOf: options.asOf, clock: global.clock())
         if options.json { return try Output.json(stats) }
         let (habit, metrics) = (stats.habit, stats.metrics)
         Output.line("\(HabitText.title(habit)) — \(MetricText.goal(habit)), \(habit.frequency.cliDescription) · as of \(stats.asOf)")

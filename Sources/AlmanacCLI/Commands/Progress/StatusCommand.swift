@@ -12,8 +12,9 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
-        global.noteIfAfterToday(options.asOf)
-        let report = try StatusReport(store: global.openStore(), asOf: options.asOf, clock: global.clock())
+        let store = try global.openStore()
+        global.noteIfAfterToday(options.asOf, in: store)
+        let report = try StatusReport(store: store, asOf: options.asOf, clock: global.clock())
         if options.json { return try Output.json(report) }
         let paint = Paint(enabled: Output.stdoutIsTerminal)
         var done = report.total == 0 ? "nothing due" : "\(report.done) of \(report.total) due done"
