@@ -51,14 +51,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: s.folder.path(".blocked.almanac-facts")))
     }
 
-    @Test func damagedForeignOrMissingKeptFactsChangeNothingButSpeed() throws {
-        let s = try prepared()
-        let kept = s.folder.path(".site.almanac-facts")
+    /// A first report into `site`; returns the path of the kept file of `kind` it left beside
+    /// the site, after checking it is there and never inside the published folder.
+    private func firstReportKeeping(_ kind: String, in s: Session) throws -> String {
+        let kept = s.folder.path(".site.\(kind)")
         try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
         #expect(FileManager.default.fileExists(atPath: kept))
-        // Never inside the published folder.
         let published = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site"))
-        #expect(!published.contains { $0.contains("almanac-facts") })
+        #expect(!published.contains { $0.contains(kind) })
+        return kept
+    }
+
+    @Test func damagedForeignOrMissingKeptFactsChangeNothingButSpeed() throws {
+        let s = try prepared()
+        let kept = try firstReportKeeping("almanac-facts", in: s)
 
         // A byte flipped (after a change the kept facts would have to notice).
         try s.ok("log", "run", "--date", "2026-11-21")
@@ -97,11 +103,7 @@ import Testing
 
     @Test func damagedForeignOrMissingKeptFiguresChangeNothingButSpeed() throws {
         let s = try prepared()
-        let kept = s.folder.path(".site.almanac-figures")
-        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
-        #expect(FileManager.default.fileExists(atPath: kept))
-        let published = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site"))
-        #expect(!published.contains { $0.contains("almanac-figures") })
+        let kept = try firstReportKeeping("almanac-figures", in: s)
 
         // Kept as they are when no habit's day series changed.
         let before = try Data(contentsOf: URL(fileURLWithPath: kept))
