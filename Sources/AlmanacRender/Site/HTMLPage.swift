@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a page's Markdown into its HTML page: libcmark (safe mode) renders the Markdown, our
 /// own SVG images become `<object>` embeds (so the heatmaps' tooltips work on hover), and the
 /// layout template wraps it.
@@ -9,7 +11,7 @@ struct HTMLPage {
     /// - Parameter root: the relative path to the site's root ("" or "../").
     /// - Parameter tables: the tables the Markdown marks with `⟦table:NAME⟧`, by name.
     func render(markdown: String, title: String, root: String, tables: [String: HTMLTable] = [:]) throws -> String {
-        let body = Self.placingTables(tables, in: Self.embedSVGImages(CommonMark.html(from: markdown)))
+        let body = CommonMark.withHTML(from: markdown) { Self.body($0, tables: tables) }
         let context: TemplateFields = [
             "title": .text(XMLText.escape(title)), "root": .text(root), "asOf": .text(XMLText.escape(asOf)), "body": .text(body),
             "head": .text(meta.head(root: root)),
@@ -17,40 +19,77 @@ struct HTMLPage {
         return try templates.layout.render(context)
     }
 
-    /// Puts each table where its marker paragraph is, in one pass over the page (a habit page has
-    /// a table per year of history: a search of the whole page per table was most of its cost).
-    static func placingTables(_ tables: [String: HTMLTable], in html: String) -> String {
-        guard !tables.isEmpty else { return html }
-        let bytes = Array(html.utf8)
-        let open = Array("<p>⟦table:".utf8), close = Array("⟧</p>".utf8)
+    /// The page's body from the HTML cmark made of its Markdown, in one pass over its bytes: our
+    /// own SVG images embedded (`embedSVGImages`), each table put where its marker paragraph is
+    /// (a habit page has a table per year of history).
+    static func body(_ html: UnsafeBufferPointer<UInt8>, tables: [String: HTMLTable]) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
+        out.reserveCapacity(html.count * (tables.isEmpty ? 1 : 3) + 1024)
         var position = 0
-        while let start = find(open, in: bytes, from: position) {
-            let nameStart = start + open.count
-            guard let end = find(close, in: bytes, from: nameStart) else { break }
-            out.append(contentsOf: bytes[position..<start])
-            if let table = tables[String(decoding: bytes[nameStart..<end], as: UTF8.self)] {
-                out.append(contentsOf: table.render().utf8)
-            } else {
-                out.append(contentsOf: bytes[start..<(end + close.count)])
+        var nextImage = find(image, in: html, from: 0)
+        var nextTable = tables.isEmpty ? nil : find(tableOpen, in: html, from: 0)
+        while nextImage != nil || nextTable != nil {
+            if let start = nextTable, nextImage.map({ start < $0 }) ?? true {
+                let nameStart = start + tableOpen.count
+                guard let end = find(tableClose, in: html, from: nameStart) else { nextTable = nil; continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: html[position..<start]))
+                if let table = tables[String(decoding: UnsafeBufferPointer(rebasing: html[nameStart..<end]), as: UTF8.self)] {
+                    table.render(into: &out)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: html[start..<(end + tableClose.count)]))
+                }
+                position = end + tableClose.count
+                nextTable = find(tableOpen, in: html, from: position)
+            } else if let tagStart = nextImage {
+                let srcStart = tagStart + image.count
+                guard let srcEnd = html[srcStart...].firstIndex(of: UInt8(ascii: "\"")),
+                      let closeStart = find(imageClose, in: html, from: srcEnd) else { nextImage = nil; continue }
+                let tagEnd = closeStart + imageClose.count
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: html[position..<tagStart]))
+                embed(UnsafeBufferPointer(rebasing: html[tagStart..<tagEnd]), src: UnsafeBufferPointer(rebasing: html[srcStart..<srcEnd]),
+                      into: &out)
+                position = tagEnd
+                nextImage = find(image, in: html, from: position)
             }
-            position = end + close.count
+            if let table = nextTable, table < position { nextTable = find(tableOpen, in: html, from: position) }
+            if let tag = nextImage, tag < position { nextImage = find(image, in: html, from: position) }
         }
-        out.append(contentsOf: bytes[position...])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: html[position...]))
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The first place `needle` starts in `bytes` at or after `start`.
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var i = start
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
+    private static let image = Array("<img src=\"".utf8), imageClose = Array(" />".utf8)
+    private static let tableOpen = Array("<p>⟦table:".utf8), tableClose = Array("⟧</p>".utf8)
+
+    /// An `<img>` tag cmark made (`tag`, its `src`): an `<object>` that shows our own SVG as a
+    /// document (so the heatmaps' tooltips work on hover), with the image as its fallback; any
+    /// other image as it is.
+    private static func embed(_ tag: UnsafeBufferPointer<UInt8>, src bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let src = String(decoding: bytes, as: UTF8.self)
+        guard isOwnSVG(Substring(src)) else { return out.append(contentsOf: tag) }
+        let kind = src.contains("charts/") ? "chart" : "heatmap"
+        // A year grid sits in a span that scrolls sideways on a phone (style.css).
+        if kind == "heatmap" { out.append(contentsOf: "<span class=\"heatmap\">".utf8) }
+        out.append(contentsOf: "<object class=\"\(kind)\" data=\"\(src)\" type=\"image/svg+xml\">".utf8)
+        out.append(contentsOf: tag)
+        out.append(contentsOf: "</object>".utf8)
+        if kind == "heatmap" { out.append(contentsOf: "</span>".utf8) }
+    }
+
+    /// The first place `needle` starts in `bytes` at or after `start`: its first byte found by
+    /// `memchr`, the rest compared by `memcmp`.
+    static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, let first = needle.first else { return nil }
+        return needle.withUnsafeBytes { needle in
+            var at = start
+            while bytes.count - at >= needle.count {
+                guard let hit = memchr(base + at, Int32(first), bytes.count - needle.count + 1 - at) else { return nil }
+                at = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+                if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return at }
+                at += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Replaces `<img src="…/heatmaps/x.svg" alt="…" />` that cmark produced for our own SVG files
@@ -58,34 +97,8 @@ struct HTMLPage {
     /// Only sources of the site's own shape (`heatmaps/`, `charts/` or `charts/wellbeing/`, a slug,
     /// `.svg`) qualify.
     static func embedSVGImages(_ html: String) -> String {
-        let bytes = Array(html.utf8)
-        let open = Array("<img src=\"".utf8), close = Array(" />".utf8)
-        func find(_ needle: [UInt8], from start: Int) -> Int? { Self.find(needle, in: bytes, from: start) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 1024)
-        var position = 0
-        while let tagStart = find(open, from: position) {
-            out.append(contentsOf: bytes[position..<tagStart])
-            let srcStart = tagStart + open.count
-            guard let srcEnd = bytes[srcStart...].firstIndex(of: UInt8(ascii: "\"")),
-                  let closeStart = find(close, from: srcEnd) else { break }
-            let tagEnd = closeStart + close.count
-            let src = String(decoding: bytes[srcStart..<srcEnd], as: UTF8.self)
-            if isOwnSVG(Substring(src)) {
-                let kind = src.contains("charts/") ? "chart" : "heatmap"
-                // A year grid sits in a span that scrolls sideways on a phone (style.css).
-                if kind == "heatmap" { out.append(contentsOf: "<span class=\"heatmap\">".utf8) }
-                out.append(contentsOf: "<object class=\"\(kind)\" data=\"\(src)\" type=\"image/svg+xml\">".utf8)
-                out.append(contentsOf: bytes[tagStart..<tagEnd])
-                out.append(contentsOf: "</object>".utf8)
-                if kind == "heatmap" { out.append(contentsOf: "</span>".utf8) }
-            } else {
-                out.append(contentsOf: bytes[tagStart..<tagEnd])
-            }
-            position = tagEnd
-        }
-        out.append(contentsOf: bytes[position...])
-        return String(decoding: out, as: UTF8.self)
+        var html = html
+        return html.withUTF8 { body($0, tables: [:]) }
     }
 
     static func isOwnSVG(_ src: Substring) -> Bool {

@@ -17,9 +17,14 @@ struct HTMLTable: Sendable {
     var summary: String? = nil
 
     func render() -> String {
-        // Built as bytes: a habit page has a table per year of history, and appending to a
-        // String cell by cell was most of their cost.
         var out: [UInt8] = []
+        render(into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The table's HTML, appended to a page's bytes. Built as bytes: a habit page has a table per
+    /// year of history, and appending to a String cell by cell was most of their cost.
+    func render(into out: inout [UInt8]) {
         func add(_ literal: StaticString) { out.append(literal) }
         func idAttribute() {
             guard let id else { return }
@@ -55,7 +60,6 @@ struct HTMLTable: Sendable {
         }
         add("</tbody>\n</table>")
         if summary != nil { add("\n</details>") }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The marker paragraph cmark makes of `⟦table:NAME⟧`.
