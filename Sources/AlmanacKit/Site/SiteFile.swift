@@ -10,7 +10,8 @@ struct SiteFile: Sendable, Equatable {
 
     /// The path inside the site folder.
     let path: String
-    /// The key of the file's model (`SitePage.key`), recorded in the manifest.
+    /// The key recorded in the manifest: of the file's model (`SitePage.key`), or for a habit's
+    /// file of its part (`SitePart.key`).
     let key: String
     let content: Content
     /// For a habit's file, the key of the habit's files as a whole and how many there are

@@ -12,7 +12,7 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         public var size: Int
         public var sha256: String
         /// The key of the file's model (`SitePage.key`): a later run whose model has the same key
-        /// keeps the file instead of rendering it again.
+        /// keeps the file instead of rendering it again. A habit's file records its part's key.
         public var key: String?
         /// For a habit's file: the key of everything its part of the site is made from
         /// (`SitePart.key`: the habit's files, or its earlier years' heatmaps) and how many files
@@ -90,7 +90,7 @@ struct PreviousSite: Sendable {
     static func group(key: String, files: Int) -> String { "\(key)/\(files)" }
 
     /// The previous run's files of a part of the site (`SitePart`) whose key is `key`, when that
-    /// run recorded them under it — all of them, each with its model's key — and every one is
+    /// run recorded them under it — all of them, each with its key — and every one is
     /// still as that run left it; nil when the part's files must be made.
     func kept(part key: String, in folder: OutputFolder) -> [SiteFile]? {
         guard let (count, records) = groups[key], records.count == count else { return nil }

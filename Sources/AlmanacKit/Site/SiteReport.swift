@@ -15,8 +15,8 @@ import AlmanacStorage
 ///    `HabitPastYears`): a pure function of what was read and the options.
 /// 3. **render** — a part of a habit's files whose key is the one the previous run recorded
 ///    stays whole (`SitePart`: the habit's files, its earlier years' heatmaps); the others'
-///    models are made. Every model gets its key
-///    (`SitePage.key`); a file whose key is the one the previous run recorded, and that is still
+///    models are made and rendered. Every file shared by the whole site gets its model's key
+///    (`SitePage.key`); one whose key is the one the previous run recorded, and that is still
 ///    as that run left it, is kept; every other file is rendered from its model alone. A kept
 ///    file is the file a fresh run would render, because each key covers everything its
 ///    renderer — or its habit's models — see.
@@ -162,18 +162,14 @@ public struct SiteReport {
     /// The render step, on both cores. A part of a habit's files (`SitePart`: its files, its
     /// earlier years' heatmaps) is the previous run's when the key of everything it is made from
     /// is the one that run recorded for it and each file is as it left it; else the part's models
-    /// are made. Each model gets its key,
-    /// and a file is the previous run's where its key is the same and the file intact, else it
-    /// is rendered from its model.
+    /// are made and every one of its files rendered, under the part's key (the publish step
+    /// still writes only the files whose bytes changed). A file shared by the whole site gets its
+    /// model's key, and is the previous run's where that key is the same and the file intact,
+    /// else it is rendered from its model.
     func render(_ plan: SitePlan, templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder) throws -> [SiteFile] {
         let renderer = RendererIdentity.current
-        func file(_ page: SitePage, group: String?) throws -> SiteFile {
+        func rendered(_ page: SitePage, key: String, group: String?) throws -> SiteFile {
             do {
-                let key = try page.key(renderer: renderer, templates: templates)
-                if var kept = previous?.kept(page.path, key: key, in: folder) {
-                    kept.group = group
-                    return kept
-                }
                 return SiteFile(path: page.path, key: key, bytes: try page.render(templates), group: group)
             } catch {
                 throw Self.stopped(at: .render, on: page.path, error)
@@ -185,9 +181,13 @@ public struct SiteReport {
             if let kept = previous?.kept(part: key, in: folder) { return kept }
             let pages = part.pages()
             let group = PreviousSite.group(key: key, files: pages.count)
-            return try pages.map { try file($0, group: group) }
+            return try pages.map { try rendered($0, key: key, group: group) }
         }
-        let shared = try Parallel.map(plan.shared) { try file($0, group: nil) }
+        let shared = try Parallel.map(plan.shared) { page -> SiteFile in
+            let key: String
+            do { key = try page.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
+            return try previous?.kept(page.path, key: key, in: folder) ?? rendered(page, key: key, group: nil)
+        }
         return (shared + parts.joined()).sorted { $0.path < $1.path }
     }
 
