@@ -8,6 +8,7 @@ import AlmanacStorage
 /// one sentence on stderr: 0 ok, 1 failure, 2 bad usage. Never a stack trace.
 public enum AlmanacMain {
     public static func main(_ arguments: [String]) -> Int32 {
+        ProcessClock.start()
         // Over a file-size limit a write fails with EFBIG, reported like a full disk, instead of
         // the process being killed with a core dump.
         signal(SIGXFSZ, SIG_IGN)

@@ -52,6 +52,8 @@ public struct SiteReport {
         public var files: Int
         /// How long each step took, in seconds.
         public var seconds: [ReportStep: Double]
+        /// The processor time each step took, in seconds, over all threads.
+        public var processorSeconds: [ReportStep: Double] = [:]
     }
 
     public let store: any AlmanacStore
@@ -96,20 +98,28 @@ public struct SiteReport {
         let lock = try FolderLock(for: path, wait: request.wait, busy: .folderBusy(request.out))
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
-        var seconds: [ReportStep: Double] = [:]
+        var seconds: [ReportStep: Double] = [:], processor: [ReportStep: Double] = [:]
         func timed<T>(_ step: ReportStep, _ body: () throws -> T) throws -> T {
-            let started = DispatchTime.now().uptimeNanoseconds
-            defer { seconds[step] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+            let started = DispatchTime.now().uptimeNanoseconds, startedProcessor = ProcessClock.processorSeconds()
+            defer {
+                seconds[step] = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                processor[step] = ProcessClock.processorSeconds() - startedProcessor
+            }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        // The store on one core; the previous run's manifest, the kept figures and the built-in
-        // templates on the other. Nothing is written before the folder is found to be a site's.
-        let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
+        // The store on one core; the previous run's manifest and the kept figures on the other.
+        // Nothing is written before the folder is found to be a site's.
+        let ((input, options, facts), (previous, keptFigures)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path) },
-                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), edited ?? TemplateSet.builtIn()) })
+                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path)) })
         }
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
-        let plan = try timed(.derive) { try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() }
+        // The built-in templates are parsed beside the derivation, whose last stretch (the files
+        // shared by the whole site) runs on one core.
+        let (plan, templates) = try timed(.derive) {
+            try Parallel.both({ try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() },
+                              { edited ?? TemplateSet.builtIn() })
+        }
         let files = try timed(.render) { try render(plan, templates: templates, previous: previous, in: published) }
         let outcome = try timed(.publish) {
             // What is kept for the next report is encoded on the other core while the site is
@@ -127,7 +137,7 @@ public struct SiteReport {
             return outcome
         }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
-                       files: files.count + 1, seconds: seconds)
+                       files: files.count + 1, seconds: seconds, processorSeconds: processor)
     }
 
     /// The read step: everything the site is made from, in one read transaction of the store;

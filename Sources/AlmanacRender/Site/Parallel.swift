@@ -23,14 +23,23 @@ public enum Parallel {
 
     /// `first` and `second` side by side, their results as a pair; the first error (`first`'s
     /// before `second`'s) is thrown once both are done. Neither may touch what the other writes.
+    ///
+    /// `first` runs on the calling thread and `second` on one of the system's worker threads, not
+    /// as the two iterations of a `concurrentPerform`: libdispatch gives a `concurrentPerform`
+    /// called from inside another one a share of the cores (one of two, on two), so a `map` in
+    /// either job would run on one core.
     public static func both<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
         guard !oneCore else { return (try first(), try second()) }
-        nonisolated(unsafe) var a: Swift.Result<A, any Error>?, b: Swift.Result<B, any Error>?
-        nonisolated(unsafe) let first = first, second = second
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 { a = Swift.Result { try first() } } else { b = Swift.Result { try second() } }
+        nonisolated(unsafe) var b: Swift.Result<B, any Error>?
+        nonisolated(unsafe) let second = second
+        return try withoutActuallyEscaping(second) { second in
+            nonisolated(unsafe) let job = second
+            let done = DispatchGroup()
+            DispatchQueue.global().async(group: done) { b = Swift.Result { try job() } }
+            let a = Swift.Result { try first() }
+            done.wait()
+            return (try a.get(), try b!.get())
         }
-        return (try a!.get(), try b!.get())
     }
 
     /// One slot per job, written under a lock.

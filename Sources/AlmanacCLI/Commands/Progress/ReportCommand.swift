@@ -67,8 +67,11 @@ struct ReportCommand: ParsableCommand {
         let site = try SiteReport(store: store, request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()
         if timings {
-            let steps = ReportStep.allCases.compactMap { step in site.seconds[step].map { "\(step) \(String(format: "%.3f", $0)) s" } }
-            Output.note("the report's steps took " + steps.joined(separator: ", ") + ".")
+            let steps = ReportStep.allCases.compactMap { step in
+                site.seconds[step].map { "\(step) \(String(format: "%.3f", $0)) s (\(String(format: "%.3f", site.processorSeconds[step] ?? 0)) s of processor time)" }
+            }
+            Output.note("the report's steps took " + steps.joined(separator: ", ") + "; since the command began "
+                + String(format: "%.3f s (%.3f s of processor time).", ProcessClock.secondsSinceStart(), ProcessClock.processorSeconds()))
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
