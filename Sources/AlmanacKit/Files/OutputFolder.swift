@@ -10,8 +10,11 @@ public final class OutputFolder {
     /// Whether each file is flushed to disk as it is written (else the owner flushes the whole
     /// file system once, `FolderExchange.flushFileSystem`).
     let durable: Bool
+    /// The folders whose entries changed (flushed by `finish()`) and the folders found to be real
+    /// folders, under `lock`: a site's files are written from several threads at once.
     private var touched = Set<String>()
     private var checked = Set<String>()
+    private let lock = NSLock()
     /// The folder itself, opened once: paths inside are looked up from it (`info(of:)`),
     /// not walked again from the root for each of a site's thousands of files.
     /// Opened with the folder (not on first use): the render step looks files up from several
@@ -46,9 +49,9 @@ public final class OutputFolder {
     public func create(_ relative: String, followingLinks: Bool = false) throws -> AtomicFile {
         let full = path(of: relative)
         let parent = FilePath(full).removingLastComponent().string
-        if !touched.contains(parent) {
+        if !lock.withLock({ touched.contains(parent) }) {
             try checkFolders(of: relative, creating: true)
-            touched.insert(parent)
+            lock.withLock { _ = touched.insert(parent) }
         }
         return try AtomicFile(path: full, followingLinks: followingLinks, durable: durable)
     }
@@ -175,7 +178,7 @@ public final class OutputFolder {
         guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
               let bytes = FileManager.default.contents(atPath: full), stillOurs(bytes) else { return false }
         guard unlink(full) == 0 else { return false }
-        touched.insert(FilePath(full).removingLastComponent().string)
+        lock.withLock { _ = touched.insert(FilePath(full).removingLastComponent().string) }
         return true
     }
 
@@ -241,9 +244,12 @@ public final class OutputFolder {
     /// Flushes every folder that changed, so the renames are on disk (a folder whose files are
     /// not durable one by one is flushed as a whole by its owner instead).
     public func finish() {
-        touched.insert(path)
-        if durable { for folder in touched { AtomicFile.syncFolder(folder) } }
-        touched.removeAll()
+        let folders = lock.withLock {
+            touched.insert(path)
+            defer { touched.removeAll() }
+            return touched
+        }
+        if durable { for folder in folders { AtomicFile.syncFolder(folder) } }
     }
 
     /// Checks that every folder between this one and the file is a real folder, not a symbolic
@@ -252,7 +258,7 @@ public final class OutputFolder {
         var current = path
         for part in relative.split(separator: "/").dropLast() {
             current = (current as NSString).appendingPathComponent(String(part))
-            if checked.contains(current) { continue }
+            if lock.withLock({ checked.contains(current) }) { continue }
             var info = stat()
             if lstat(current, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -261,12 +267,14 @@ public final class OutputFolder {
                 }
             } else if creating {
                 try Self.createFolder(current)
-                touched.insert(FilePath(current).removingLastComponent().string)
-                touched.insert(current)
+                lock.withLock {
+                    touched.insert(FilePath(current).removingLastComponent().string)
+                    touched.insert(current)
+                }
             } else {
                 throw AlmanacError.cannotRead(path: current, reason: "it is missing")
             }
-            checked.insert(current)
+            lock.withLock { _ = checked.insert(current) }
         }
     }
 

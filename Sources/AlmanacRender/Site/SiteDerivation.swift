@@ -32,23 +32,28 @@ public struct SiteDerivation: Sendable {
         let shown = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
-        // Each habit's part, on both cores: its figures are most of this step, unless kept.
-        let parts = try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
-            let habit = item.habit, id = habit.id.description
-            let files = try HabitFiles(
-                habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
-                asOf: asOf, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
-                category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
-                notes: options.includeNotes
-                    ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) } : [],
-                // Difficulty ratings are wellbeing: published only with --include-journal.
-                difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
-                known: knownFigures)
-            return (files, HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0) })
-        }
+        // Each habit's part, on both cores: its figures are most of this step, unless kept. The
+        // daily overview and the experience levels, which need only the day series, are worked
+        // out beside them.
+        let (parts, (overview, progress)) = try Parallel.both({
+            try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
+                let habit = item.habit, id = habit.id.description
+                let files = try HabitFiles(
+                    habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
+                    asOf: asOf, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
+                    category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
+                    notes: options.includeNotes
+                        ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) } : [],
+                    // Difficulty ratings are wellbeing: published only with --include-journal.
+                    difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
+                    known: knownFigures)
+                return (files, HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0) })
+            }
+        }, {
+            let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
+            return (overview, Experience(overview: overview, series: shown.map(\.series), weekStart: weekStart))
+        })
         let habits = parts.map(\.0)
-        let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
-        let progress = Experience(overview: overview, series: habits.map(\.series), weekStart: weekStart)
         var pages = [SitePage(path: "style.css", templated: StylesheetModel())]
         pages += overviewGraphics(overview)
         let calendar = calendar(habits)
