@@ -1,6 +1,7 @@
 @testable import AlmanacKit
 import AlmanacDomain
 import AlmanacRender
+import AlmanacTestSupport
 import Testing
 
 /// The kept figures' file: the figures of every kind of habit read back equal; a file that does
@@ -59,5 +60,24 @@ import Testing
         #expect(keysBefore.isDisjoint(with: keysAfter))
         // The same series, the same key: what a re-run takes.
         #expect(try Self.sample(seed: 5).figures.keys.sorted() == keysBefore.sorted())
+    }
+
+    /// A report reads the file once and each habit's figures when it asks for them: every key
+    /// the file holds gives the figures that were kept, any other gives none; a file that does
+    /// not read back whole, or another build's, gives none at all.
+    @Test func keptFiguresAreReadWhenAskedFor() throws {
+        let folder = TemporaryFolder("figures")
+        let site = folder.path("site")
+        let figures = try Self.sample(seed: 6).figures
+        var bytes = FiguresCacheFile.encode(figures, build: "build-id 1")
+        FiguresCacheFile.write(bytes, beside: site)
+        let known = FiguresCacheFile.read(beside: site, build: "build-id 1")
+        #expect(known.keys == Set(figures.keys))
+        for (key, item) in figures { #expect(known[key] == item, "figures \(key)") }
+        #expect(known["monday/" + String(repeating: "0", count: 64)] == nil)
+        #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").keys.isEmpty)
+        bytes[bytes.count - 40] ^= 1
+        FiguresCacheFile.write(bytes, beside: site)
+        #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").keys.isEmpty)
     }
 }

@@ -14,14 +14,14 @@ import Testing
         let first = [SiteFile(path: "index.html", text: "one"), SiteFile(path: "habits/a.html", text: "a"),
                      SiteFile(path: "habits/b.html", text: "b")]
         let outcome = try SiteWriter(published: published, staging: nil, previous: nil)
-            .write(first, manifest: SiteManifest.encoded(first, asOf: DayKey("2026-11-20")!)) { _, _ in }
+            .write(first, manifest: { SiteManifest.encoded(first, asOf: DayKey("2026-11-20")!) }) { _, _ in }
         #expect(outcome.written == 3)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: folder.path("site/NOTES.txt")))
         try Data("edited".utf8).write(to: URL(fileURLWithPath: folder.path("site/habits/b.html")))
         let previous = SiteManifest.previous(in: published)
         let second = [SiteFile(path: "index.html", text: "two")]
         let again = try SiteWriter(published: published, staging: nil, previous: previous)
-            .write(second, manifest: SiteManifest.encoded(second, asOf: DayKey("2026-11-21")!)) { _, _ in }
+            .write(second, manifest: { SiteManifest.encoded(second, asOf: DayKey("2026-11-21")!) }) { _, _ in }
         #expect(again.written == 1 && again.removed == 1)   // a.html went; b.html was edited by hand and stays
         #expect(!FileManager.default.fileExists(atPath: folder.path("site/habits/a.html")))
         #expect(folder.bytes("site/habits/b.html") == Data("edited".utf8))

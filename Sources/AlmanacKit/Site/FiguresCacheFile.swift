@@ -10,13 +10,15 @@ import Foundation
 /// written by another build is ignored and every habit's figures are computed; deleting it
 /// changes nothing but speed. Never inside the published folder.
 ///
-/// Layout (`KeptBytes`): `ALMFIGS1`, the build's identity, the number of habits; per habit its
-/// figures' key and the figures in a fixed order — whole values as integers, the periods of
-/// the weekly, monthly and yearly totals each by its first day's distance from the one before,
-/// the names of cases as text — then the SHA-256 of everything before it. About 4 KB per
-/// habit with ten years of history.
+/// Layout (`KeptBytes`): `ALMFIGS2`, the build's identity, the number of habits; per habit its
+/// figures' key and, behind their length, the figures in a fixed order — whole values as
+/// integers, the periods of the weekly, monthly and yearly totals each by its first day's
+/// distance from the one before, the names of cases as text — then the SHA-256 of everything
+/// before it. About 4 KB per habit with ten years of history. Reading the file checks it whole
+/// and finds each habit's figures; a habit's figures are decoded only when the report asks for
+/// them (`KnownFigures`): the next day, when every series is a day longer, none is.
 enum FiguresCacheFile {
-    static let magic = Array("ALMFIGS1".utf8)
+    static let magic = Array("ALMFIGS2".utf8)
 
     /// The file beside `folder` (a resolved path).
     static func path(beside folder: String) -> String {
@@ -25,8 +27,37 @@ enum FiguresCacheFile {
     }
 
     /// The figures kept beside `folder` by this build, or none.
-    static func read(beside folder: String, build: String = RendererIdentity.current) -> [String: HabitFigures] {
-        OutputFolder.bytes(atPath: path(beside: folder)).flatMap { decode($0, build: build) } ?? [:]
+    static func read(beside folder: String, build: String = RendererIdentity.current) -> KnownFigures {
+        guard let bytes = OutputFolder.bytes(atPath: path(beside: folder)), let blocks = index(bytes, build: build) else { return .none }
+        return KnownFigures(keys: Set(blocks.keys)) { key in blocks[key].flatMap { try? decode(bytes, block: $0) } }
+    }
+
+    /// Where each habit's figures lie in the bytes of a file this build wrote, by key; nil when
+    /// the bytes are not such a file (torn, edited, another build's).
+    static func index(_ data: [UInt8], build: String) -> [String: Range<Int>]? {
+        guard var input = KeptBytes.Reader(data, magic: magic), (try? input.text()) == build else { return nil }
+        do {
+            var blocks: [String: Range<Int>] = [:]
+            for _ in 0..<(try input.count()) {
+                let key = try input.text()
+                blocks[key] = try input.block()
+            }
+            return input.isAtEnd ? blocks : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// Every habit's figures in the bytes of a file this build wrote; nil when they are not such
+    /// a file or any figures do not read back whole.
+    static func decode(_ data: [UInt8], build: String) -> [String: HabitFigures]? {
+        guard let blocks = index(data, build: build) else { return nil }
+        var figures: [String: HabitFigures] = [:]
+        for (key, block) in blocks {
+            guard let item = try? decode(data, block: block) else { return nil }
+            figures[key] = item
+        }
+        return figures
     }
 
     /// Keeps figures, as `encode` gave them, beside `folder` (as the day facts are kept: not
@@ -41,90 +72,86 @@ enum FiguresCacheFile {
         out.integer(figures.count)
         for (key, item) in figures.sorted(by: { $0.key < $1.key }) {
             out.text(key)
-            let m = item.metrics
-            out.day(m.asOf)
-            out.optional(m.todayValue) { $0.number($1) }
-            out.optional(m.todayState) { $0.text($1.rawValue) }
-            out.integer(m.streak.current); out.integer(m.streak.best); out.text(m.streak.unit.rawValue)
-            for rate in [m.rate7, m.rate30, m.rate90, m.rate365, m.rateAll] { out.rate(rate) }
-            out.double(m.score)
-            out.integer(m.totalCheckins)
-            out.number(m.totalValue)
-            out.list(m.completedByWeekday) { $0.integer($1) }
-            for totals in [m.weeks, m.months, m.years] {
-                // Each period's first day as the difference from the one before.
-                var previous = 0
-                out.list(totals) { out, total in
-                    out.integer(total.first.ordinal - previous); previous = total.first.ordinal
-                    out.integer(total.daysDone); out.integer(total.done); out.integer(total.due); out.number(total.value)
-                    out.integer(total.inProgress ? 1 : 0)
-                }
-            }
-            out.optional(m.period) { out, period in out.text(period.kind.rawValue); out.integer(period.done); out.integer(period.times) }
-            out.optional(m.reduction) { out, reduction in
-                out.double(reduction.baseline)
-                out.optional(reduction.averagePerDay) { $0.double($1) }
-                out.optional(reduction.reduction) { $0.double($1) }
-                out.integer(reduction.daysLogged); out.integer(reduction.daysWithinTarget)
-                out.list(reduction.weeks) { out, week in
-                    out.day(week.start); out.optional(week.averagePerDay) { $0.double($1) }
-                    out.integer(week.daysLogged); out.integer(week.daysWithinTarget)
-                }
-            }
-            out.list(m.rates) { out, rate in out.text(rate.window); out.rate(rate.rate) }
-            out.list(item.milestones) { out, reached in out.day(reached.day); out.integer(reached.length); out.text(reached.unit.rawValue) }
+            out.block { encode(item, to: &$0) }
         }
         return out.sealed()
     }
 
-    static func decode(_ data: [UInt8], build: String) -> [String: HabitFigures]? {
-        guard var input = KeptBytes.Reader(data, magic: magic), (try? input.text()) == build else { return nil }
-        do {
-            var figures: [String: HabitFigures] = [:]
-            for _ in 0..<(try input.count()) {
-                let key = try input.text()
-                let asOf = try input.day()
-                let todayValue = try input.optional { try $0.number() }
-                let todayState = try input.optional { try $0.named(DayState.self) }
-                let streak = Streak(current: try input.integer(), best: try input.integer(), unit: try input.named(StreakUnit.self))
-                let rates = try (0..<5).map { _ in try input.rate() }
-                let score = try input.double(), checkins = try input.integer(), totalValue = try input.number()
-                let byWeekday = try input.list { try $0.integer() }
-                let totals = try [CalendarUnit.week, .month, .year].map { unit in
-                    var previous = 0
-                    return try input.list { input in
-                        let first = try input.day(after: &previous)
-                        return CalendarTotal(unit: unit, first: first, daysDone: try input.integer(), done: try input.integer(),
-                                             due: try input.integer(), value: try input.number(), inProgress: try input.integer() != 0)
-                    }
-                }
-                let period = try input.optional { input in
-                    HabitMetrics.PeriodProgress(kind: try input.named(PeriodKind.self), done: try input.integer(), times: try input.integer())
-                }
-                let reduction = try input.optional { input in
-                    Reduction(baseline: try input.double(), averagePerDay: try input.optional { try $0.double() },
-                              reduction: try input.optional { try $0.double() }, daysLogged: try input.integer(),
-                              daysWithinTarget: try input.integer(), weeks: try input.list { input in
-                                  Reduction.Week(start: try input.day(), averagePerDay: try input.optional { try $0.double() },
-                                                 daysLogged: try input.integer(), daysWithinTarget: try input.integer())
-                              })
-                }
-                let windows = try input.list { input in HabitMetrics.WindowRate(window: try input.text(), rate: try input.rate()) }
-                let milestones = try input.list { input in
-                    StreakMilestone(day: try input.day(), length: try input.integer(), unit: try input.named(StreakUnit.self))
-                }
-                let metrics = HabitMetrics(
-                    asOf: asOf, todayValue: todayValue, todayState: todayState, streak: streak, rate7: rates[0], rate30: rates[1],
-                    rate90: rates[2], rate365: rates[3], rateAll: rates[4], score: score, totalCheckins: checkins, totalValue: totalValue,
-                    completedByWeekday: byWeekday, weeks: totals[0], months: totals[1], years: totals[2], period: period,
-                    reduction: reduction, rates: windows)
-                figures[key] = HabitFigures(metrics: metrics, milestones: milestones)
+    private static func encode(_ item: HabitFigures, to out: inout KeptBytes.Writer) {
+        let m = item.metrics
+        out.day(m.asOf)
+        out.optional(m.todayValue) { $0.number($1) }
+        out.optional(m.todayState) { $0.text($1.rawValue) }
+        out.integer(m.streak.current); out.integer(m.streak.best); out.text(m.streak.unit.rawValue)
+        for rate in [m.rate7, m.rate30, m.rate90, m.rate365, m.rateAll] { out.rate(rate) }
+        out.double(m.score)
+        out.integer(m.totalCheckins)
+        out.number(m.totalValue)
+        out.list(m.completedByWeekday) { $0.integer($1) }
+        for totals in [m.weeks, m.months, m.years] {
+            // Each period's first day as the difference from the one before.
+            var previous = 0
+            out.list(totals) { out, total in
+                out.integer(total.first.ordinal - previous); previous = total.first.ordinal
+                out.integer(total.daysDone); out.integer(total.done); out.integer(total.due); out.number(total.value)
+                out.integer(total.inProgress ? 1 : 0)
             }
-            guard input.isAtEnd else { return nil }
-            return figures
-        } catch {
-            return nil
         }
+        out.optional(m.period) { out, period in out.text(period.kind.rawValue); out.integer(period.done); out.integer(period.times) }
+        out.optional(m.reduction) { out, reduction in
+            out.double(reduction.baseline)
+            out.optional(reduction.averagePerDay) { $0.double($1) }
+            out.optional(reduction.reduction) { $0.double($1) }
+            out.integer(reduction.daysLogged); out.integer(reduction.daysWithinTarget)
+            out.list(reduction.weeks) { out, week in
+                out.day(week.start); out.optional(week.averagePerDay) { $0.double($1) }
+                out.integer(week.daysLogged); out.integer(week.daysWithinTarget)
+            }
+        }
+        out.list(m.rates) { out, rate in out.text(rate.window); out.rate(rate.rate) }
+        out.list(item.milestones) { out, reached in out.day(reached.day); out.integer(reached.length); out.text(reached.unit.rawValue) }
+    }
+
+    /// One habit's figures, from the block `index` found for them.
+    private static func decode(_ data: [UInt8], block: Range<Int>) throws -> HabitFigures {
+        var input = KeptBytes.Reader(data, block: block)
+        let asOf = try input.day()
+        let todayValue = try input.optional { try $0.number() }
+        let todayState = try input.optional { try $0.named(DayState.self) }
+        let streak = Streak(current: try input.integer(), best: try input.integer(), unit: try input.named(StreakUnit.self))
+        let rates = try (0..<5).map { _ in try input.rate() }
+        let score = try input.double(), checkins = try input.integer(), totalValue = try input.number()
+        let byWeekday = try input.list { try $0.integer() }
+        let totals = try [CalendarUnit.week, .month, .year].map { unit in
+            var previous = 0
+            return try input.list { input in
+                let first = try input.day(after: &previous)
+                return CalendarTotal(unit: unit, first: first, daysDone: try input.integer(), done: try input.integer(),
+                                     due: try input.integer(), value: try input.number(), inProgress: try input.integer() != 0)
+            }
+        }
+        let period = try input.optional { input in
+            HabitMetrics.PeriodProgress(kind: try input.named(PeriodKind.self), done: try input.integer(), times: try input.integer())
+        }
+        let reduction = try input.optional { input in
+            Reduction(baseline: try input.double(), averagePerDay: try input.optional { try $0.double() },
+                      reduction: try input.optional { try $0.double() }, daysLogged: try input.integer(),
+                      daysWithinTarget: try input.integer(), weeks: try input.list { input in
+                          Reduction.Week(start: try input.day(), averagePerDay: try input.optional { try $0.double() },
+                                         daysLogged: try input.integer(), daysWithinTarget: try input.integer())
+                      })
+        }
+        let windows = try input.list { input in HabitMetrics.WindowRate(window: try input.text(), rate: try input.rate()) }
+        let milestones = try input.list { input in
+            StreakMilestone(day: try input.day(), length: try input.integer(), unit: try input.named(StreakUnit.self))
+        }
+        let metrics = HabitMetrics(
+            asOf: asOf, todayValue: todayValue, todayState: todayState, streak: streak, rate7: rates[0], rate30: rates[1],
+            rate90: rates[2], rate365: rates[3], rateAll: rates[4], score: score, totalCheckins: checkins, totalValue: totalValue,
+            completedByWeekday: byWeekday, weeks: totals[0], months: totals[1], years: totals[2], period: period,
+            reduction: reduction, rates: windows)
+        guard input.isAtEnd else { throw KeptBytes.Torn() }
+        return HabitFigures(metrics: metrics, milestones: milestones)
     }
 }
 

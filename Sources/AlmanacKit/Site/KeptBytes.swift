@@ -31,6 +31,15 @@ enum KeptBytes {
 
         init(_ magic: [UInt8]) { out = magic; out.reserveCapacity(1 << 16) }
 
+        /// The bytes `write` gives, behind their length: a block a reader can step over
+        /// (`Reader.block()`) and read later on its own.
+        mutating func block(_ write: (inout Writer) -> Void) {
+            var inner = Writer([])
+            write(&inner)
+            integer(inner.out.count)
+            out.append(contentsOf: inner.out)
+        }
+
         mutating func integer(_ value: Int) {
             leb128(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63))), to: &out)
         }
@@ -88,7 +97,21 @@ enum KeptBytes {
             at = magic.count
         }
 
+        /// A reader of a block that `block()` found in bytes whose checksum was checked.
+        init(_ bytes: [UInt8], block: Range<Int>) {
+            self.bytes = bytes
+            at = block.lowerBound
+            end = block.upperBound
+        }
+
         var isAtEnd: Bool { at == end }
+
+        /// Where the next block (`Writer.block`) lies; the reader moves past it.
+        mutating func block() throws -> Range<Int> {
+            let count = try count()
+            defer { at += count }
+            return at..<at + count
+        }
 
         mutating func integer() throws -> Int {
             var value: UInt64 = 0, shift: UInt64 = 0

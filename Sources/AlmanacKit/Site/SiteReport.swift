@@ -128,7 +128,7 @@ public struct SiteReport {
                 try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
             }, {
                 (facts.keep.flatMap { $0 != facts.kept ? FactCacheFile.encode($0) : nil },
-                 plan.habits.contains(where: { keptFigures[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.count
+                 plan.habits.contains(where: { !keptFigures.keys.contains($0.figuresKey) }) || plan.habits.count != keptFigures.keys.count
                     ? FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }))
                     : nil)
             })
@@ -208,13 +208,19 @@ public struct SiteReport {
     private func publish(_ rendered: [SiteFile], asOf: DayKey, into published: OutputFolder, previous: PreviousSite?,
                          progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
         let files = try SiteWriter.unchangedOnDisk(rendered, in: published, previous: previous)
-        let manifest = SiteManifest.encoded(files, asOf: asOf)
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
-        if files.allSatisfy({ $0.rendered == nil }), previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
-            SiteStaging.removeLeftovers(of: published)
-            Leftovers.remove(in: published.path, recursive: true)
-            return SiteWriter.Outcome(written: 0, unchanged: files.count, removed: 0)
+        var encoded: [UInt8]?
+        if files.allSatisfy({ $0.rendered == nil }) {
+            let manifest = SiteManifest.encoded(files, asOf: asOf)
+            if previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
+                SiteStaging.removeLeftovers(of: published)
+                Leftovers.remove(in: published.path, recursive: true)
+                return SiteWriter.Outcome(written: 0, unchanged: files.count, removed: 0)
+            }
+            encoded = manifest
         }
+        // Else the manifest is encoded while the files are written.
+        let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf) }
         if let staging = try SiteStaging(beside: published) {
             do {
                 var writer = SiteWriter(published: published, staging: staging.folder, previous: previous)

@@ -32,11 +32,27 @@ struct SiteWriter {
     static let sliceSize = 512
 
     /// Writes `files` (the rendered ones are new or changed: `unchangedOnDisk` has made the others
-    /// kept files) and `manifest`, the new manifest's bytes.
-    func write(_ files: [SiteFile], manifest: [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
+    /// kept files) and the new manifest, whose bytes `manifest` makes while the files are written.
+    func write(_ files: [SiteFile], manifest: () -> [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) {
             throw AlmanacError.refused("Refusing to write \(unsafe.path): it is not a plain path inside \(published.path).")
         }
+        let (outcome, manifest) = try Parallel.both({ try place(files, progress: progress) }, manifest)
+        if previous?.bytes == manifest {
+            try staging?.link(SiteManifest.fileName, from: published)
+        } else {
+            try target.write(manifest, to: SiteManifest.fileName)
+        }
+        if let staging {
+            var info = stat()
+            if lstat(published.path, &info) == 0 { staging.matchFolder("", info) }
+        }
+        target.finish()
+        return outcome
+    }
+
+    /// Puts the files in place (the manifest aside) and drops the stale ones.
+    private func place(_ files: [SiteFile], progress: (Int, Int) -> Void) throws -> Outcome {
         // A staging folder that holds an earlier site is brought up to date instead of filled: what
         // the new site does not have goes first, so it starts as a subset of the new site.
         if reusing, let staging { try staging.prune(keeping: Set(files.map(\.path))) }
@@ -72,16 +88,6 @@ struct SiteWriter {
         pending.removeAll()
         let made = Set(files.map(\.path))
         outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
-        if previous?.bytes == manifest {
-            try staging?.link(SiteManifest.fileName, from: published)
-        } else {
-            try target.write(manifest, to: SiteManifest.fileName)
-        }
-        if let staging {
-            var info = stat()
-            if lstat(published.path, &info) == 0 { staging.matchFolder("", info) }
-        }
-        target.finish()
         return outcome
     }
 

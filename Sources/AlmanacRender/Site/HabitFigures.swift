@@ -45,3 +45,27 @@ public struct StreakMilestone: Sendable, Equatable {
 
     public init(day: DayKey, length: Int, unit: StreakUnit) { self.day = day; self.length = length; self.unit = unit }
 }
+
+/// Figures an earlier run computed, by key (`HabitFigures.key`), each read when it is asked for:
+/// a report whose day series all changed (the next day) reads none of them, and a re-run reads
+/// each on the core that makes its habit's part.
+public struct KnownFigures: Sendable {
+    /// The keys of the figures held.
+    public let keys: Set<String>
+    private let read: @Sendable (String) -> HabitFigures?
+
+    /// - Parameter read: the figures of a key in `keys`, or nil when they cannot be read (they
+    ///   are then computed).
+    public init(keys: Set<String>, read: @escaping @Sendable (String) -> HabitFigures?) {
+        self.keys = keys; self.read = read
+    }
+
+    /// Figures already at hand.
+    public init(_ figures: [String: HabitFigures]) {
+        self.init(keys: Set(figures.keys)) { figures[$0] }
+    }
+
+    public static let none = KnownFigures([:])
+
+    public subscript(key: String) -> HabitFigures? { keys.contains(key) ? read(key) : nil }
+}

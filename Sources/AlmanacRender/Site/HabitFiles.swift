@@ -52,7 +52,7 @@ public struct HabitFiles: SitePart {
     ///   there when its series and week start are the same, else computed.
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, baseURL: String?,
                 hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText],
-                known: [String: HabitFigures] = [:]) throws {
+                known: KnownFigures = .none) throws {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty

@@ -9,9 +9,9 @@ public struct SiteDerivation: Sendable {
     public let options: SiteOptions
     /// Figures an earlier run computed, by key (`HabitFigures`): taken for the habits whose day
     /// series are the same, instead of computing them again. Never changes what the site shows.
-    public let knownFigures: [String: HabitFigures]
+    public let knownFigures: KnownFigures
 
-    public init(input: SiteInput, options: SiteOptions, knownFigures: [String: HabitFigures] = [:]) {
+    public init(input: SiteInput, options: SiteOptions, knownFigures: KnownFigures = .none) {
         self.input = input; self.options = options; self.knownFigures = knownFigures
     }
 
