@@ -17,6 +17,9 @@ struct SiteFile: Sendable, Equatable {
     /// For a habit's file, the key of the habit's files as a whole and how many there are
     /// (`SiteManifest.Record.group`), recorded in the manifest.
     var group: String?
+    /// A rendered file already written into the staging folder, as the render step went
+    /// (`SiteWriter.stage`).
+    var staged = false
 
     init(path: String, key: String, content: Content, group: String? = nil) {
         self.path = path; self.key = key; self.content = content; self.group = group

@@ -120,21 +120,35 @@ public struct SiteReport {
             try Parallel.both({ try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() },
                               { edited ?? TemplateSet.builtIn() })
         }
-        let files = try timed(.render) { try render(plan, templates: templates, previous: previous, in: published) }
-        let outcome = try timed(.publish) {
-            // What is kept for the next report is encoded on the other core while the site is
-            // published, and written once it is out (a report that stops writes nothing).
-            let (outcome, (keptFacts, keptFiguresBytes)) = try Parallel.both({
-                try publish(files, asOf: options.asOf, into: published, previous: previous, progress: progress)
-            }, {
-                (facts.keep.flatMap { $0 != facts.kept ? FactCacheFile.encode($0) : nil },
-                 plan.habits.contains(where: { !keptFigures.keys.contains($0.figuresKey) }) || plan.habits.count != keptFigures.keys.count
-                    ? FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }))
-                    : nil)
-            })
-            if let keptFacts { FactCacheFile.write(keptFacts, beside: path) }
-            if let keptFiguresBytes { FiguresCacheFile.write(keptFiguresBytes, beside: path) }
-            return outcome
+        // The new site is built in a staging folder beside the published one (`SiteStaging`),
+        // taken now: the render step writes each new or changed file into it as it is rendered.
+        var staging: SiteStaging?
+        let (files, outcome): ([SiteFile], SiteWriter.Outcome)
+        do {
+            files = try timed(.render) {
+                staging = try SiteStaging(beside: published)
+                return try render(plan, templates: templates, previous: previous, in: published, staging: staging)
+            }
+            // What was staged goes to disk while the rest is published.
+            staging?.startFlushing()
+            outcome = try timed(.publish) {
+                // What is kept for the next report is encoded on the other core while the site is
+                // published, and written once it is out (a report that stops writes nothing).
+                let (outcome, (keptFacts, keptFiguresBytes)) = try Parallel.both({
+                    try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress)
+                }, {
+                    (facts.keep.flatMap { $0 != facts.kept ? FactCacheFile.encode($0) : nil },
+                     plan.habits.contains(where: { !keptFigures.keys.contains($0.figuresKey) }) || plan.habits.count != keptFigures.keys.count
+                        ? FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }))
+                        : nil)
+                })
+                if let keptFacts { FactCacheFile.write(keptFacts, beside: path) }
+                if let keptFiguresBytes { FiguresCacheFile.write(keptFiguresBytes, beside: path) }
+                return outcome
+            }
+        } catch {
+            staging?.discard()
+            throw error
         }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds, processorSeconds: processor)
@@ -172,18 +186,27 @@ public struct SiteReport {
     /// The render step, on both cores. A part of a habit's files (`SitePart`: its files, its
     /// earlier years' heatmaps) is the previous run's when the key of everything it is made from
     /// is the one that run recorded for it and each file is as it left it; else the part's models
-    /// are made and every one of its files rendered, under the part's key (the publish step
-    /// still writes only the files whose bytes changed). A file shared by the whole site gets its
-    /// model's key, and is the previous run's where that key is the same and the file intact,
-    /// else it is rendered from its model.
-    func render(_ plan: SitePlan, templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder) throws -> [SiteFile] {
+    /// are made and every one of its files rendered, under the part's key. A file shared by the
+    /// whole site gets its model's key, and is the previous run's where that key is the same and
+    /// the file intact, else it is rendered from its model. A rendered file whose bytes are the
+    /// published file's is kept too; any other is written into `staging` at once, when there is
+    /// one (else the publish step writes it).
+    func render(_ plan: SitePlan, templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder,
+                staging: SiteStaging? = nil) throws -> [SiteFile] {
         let renderer = RendererIdentity.current
+        let stager = staging.map { SiteWriter(published: folder, staging: $0.folder, previous: previous, reusing: $0.reusing) }
         func rendered(_ page: SitePage, key: String, group: String?) throws -> SiteFile {
+            let file: SiteFile
             do {
-                return SiteFile(path: page.path, key: key, bytes: try page.render(templates), group: group)
+                file = SiteWriter.unchangedOnDisk(SiteFile(path: page.path, key: key, bytes: try page.render(templates), group: group),
+                                                  in: folder, previous: previous)
             } catch {
                 throw Self.stopped(at: .render, on: page.path, error)
             }
+            guard let staging, let stager else { return file }
+            let staged = try stager.stage(file)
+            if staged.staged { staging.noteStaged(staged.size) }
+            return staged
         }
         let parts = try Parallel.map(plan.parts) { part -> [SiteFile] in
             let key: String
@@ -201,18 +224,19 @@ public struct SiteReport {
         return (shared + parts.joined()).sorted { $0.path < $1.path }
     }
 
-    /// The publish step: the new site beside the published one, exchanged with it in one step;
-    /// where that cannot be done (the parent folder is not writable, the file system cannot
-    /// exchange folders), in place, file by file. When no file changed, none was dropped and the
-    /// manifest is the same, the folder is left as it is.
-    private func publish(_ rendered: [SiteFile], asOf: DayKey, into published: OutputFolder, previous: PreviousSite?,
+    /// The publish step: the new site, built in the staging folder (`SiteStaging`) beside the
+    /// published one, exchanged with it in one step; where that cannot be done (the parent
+    /// folder is not writable, the file system cannot exchange folders), in place, file by file.
+    /// When no file changed, none was dropped and the manifest is the same, the folder is left as
+    /// it is.
+    private func publish(_ files: [SiteFile], asOf: DayKey, into published: OutputFolder, staging: SiteStaging?, previous: PreviousSite?,
                          progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
-        let files = try SiteWriter.unchangedOnDisk(rendered, in: published, previous: previous)
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         var encoded: [UInt8]?
         if files.allSatisfy({ $0.rendered == nil }) {
             let manifest = SiteManifest.encoded(files, asOf: asOf)
             if previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
+                staging?.keepAsSpare()
                 SiteStaging.removeLeftovers(of: published)
                 Leftovers.remove(in: published.path, recursive: true)
                 return SiteWriter.Outcome(written: 0, unchanged: files.count, removed: 0)
@@ -221,21 +245,20 @@ public struct SiteReport {
         }
         // Else the manifest is encoded while the files are written.
         let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf) }
-        if let staging = try SiteStaging(beside: published) {
-            do {
-                var writer = SiteWriter(published: published, staging: staging.folder, previous: previous)
-                writer.reusing = staging.reusing
-                let outcome = try writer.write(files, manifest: manifest, progress: progress)
-                if try staging.publish() { return outcome }
-            } catch {
-                staging.discard()
-                throw error
-            }
+        if let staging {
+            let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing)
+            let outcome = try writer.write(files, manifest: manifest, progress: progress)
+            if try staging.publish() { return outcome }
         }
         // In place, temporary files of killed runs are removed here; a staged site simply leaves
-        // them behind with the previous one.
+        // them behind with the previous one. What was staged is written again, here.
         Leftovers.remove(in: published.path, recursive: true)
-        return try inPlace.write(files, manifest: manifest, progress: progress)
+        let unstaged = files.map { file in
+            var file = file
+            file.staged = false
+            return file
+        }
+        return try inPlace.write(unstaged, manifest: manifest, progress: progress)
     }
 
     /// Whether a report may publish into `out`, said before anything is written — not even the

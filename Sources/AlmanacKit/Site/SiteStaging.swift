@@ -9,12 +9,19 @@ import Foundation
 /// (hard links), and the files that change every day are written over in place — instead of
 /// building a whole tree and removing the old one (docs/REPORTS.md). A staging folder that a
 /// killed run left is removed by the next run; a spare exists only after a completed exchange.
-final class SiteStaging {
+final class SiteStaging: @unchecked Sendable {
     let folder: OutputFolder
     private let published: OutputFolder
     /// Whether the staging folder is the spare, holding the site before the published one.
     let reusing: Bool
     private let spare: String
+    /// The flushes started while the site is written (`noteStaged`, `startFlushing`), and how many
+    /// bytes were written since the last one started, under `lock`.
+    private let flushing = DispatchGroup()
+    private let lock = NSLock()
+    private var unflushed = 0, flushInFlight = false
+    /// How many bytes written start a flush.
+    static let flushEvery = 4 << 20
 
     /// A fresh staging folder beside `published`, or nil when its parent cannot be written (the
     /// report then writes in place, file by file).
@@ -33,11 +40,37 @@ final class SiteStaging {
         self.published = published
     }
 
+    /// Notes bytes written into the staging folder: every few megabytes, while no flush runs,
+    /// one starts on another thread, so the disk takes the new site's files while the rest of it
+    /// renders (the flush before the exchange then has little left to do). Called from several
+    /// threads at once.
+    func noteStaged(_ count: Int) {
+        let start: Bool = lock.withLock {
+            unflushed += count
+            guard unflushed >= Self.flushEvery, !flushInFlight else { return false }
+            unflushed = 0
+            flushInFlight = true
+            return true
+        }
+        if start { startFlushing() }
+    }
+
+    /// Starts putting what was written so far on disk, on another thread, while the caller goes
+    /// on (`publish` waits for it and flushes again). A failure is the last flush's to report.
+    func startFlushing() {
+        let path = folder.path
+        DispatchQueue.global().async(group: flushing) {
+            try? FolderExchange.flushFileSystem(of: path)
+            self.lock.withLock { self.flushInFlight = false }
+        }
+    }
+
     /// Exchanges the staging folder with the published one, then removes the previous site.
     /// Returns false when the file system cannot exchange folders (the staging folder is then
     /// discarded and the caller writes in place).
     func publish() throws -> Bool {
         folder.finish()
+        flushing.wait()
         try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
         guard try FolderExchange.exchange(folder.path, published.path) else {
             discard()
@@ -50,7 +83,17 @@ final class SiteStaging {
     }
 
     /// Removes the staging folder and everything in it.
-    func discard() { try? FileManager.default.removeItem(atPath: folder.path) }
+    func discard() {
+        flushing.wait()
+        try? FileManager.default.removeItem(atPath: folder.path)
+    }
+
+    /// Puts the staging folder back as the spare when the site was not published after all
+    /// (nothing in it changed): the next report brings it up to date.
+    func keepAsSpare() {
+        flushing.wait()
+        if !reusing || rename(folder.path, spare) != 0 { discard() }
+    }
 
     /// Removes the staging folders beside `published` that killed runs left.
     static func removeLeftovers(of published: OutputFolder) {

@@ -21,7 +21,11 @@ struct SiteWriter {
     let previous: PreviousSite?
     /// The staging folder holds the site before the published one (`SiteStaging`), to be brought
     /// up to date; false: it is empty.
-    var reusing = false
+    let reusing: Bool
+
+    init(published: OutputFolder, staging: OutputFolder?, previous: PreviousSite?, reusing: Bool = false) {
+        self.published = published; self.staging = staging; self.previous = previous; self.reusing = reusing
+    }
 
     struct Outcome: Sendable {
         var written = 0, unchanged = 0, removed = 0
@@ -32,7 +36,8 @@ struct SiteWriter {
     static let sliceSize = 512
 
     /// Writes `files` (the rendered ones are new or changed: `unchangedOnDisk` has made the others
-    /// kept files) and the new manifest, whose bytes `manifest` makes while the files are written.
+    /// kept files, and `stage` may have written them already) and the new manifest, whose bytes
+    /// `manifest` makes while the files are written.
     func write(_ files: [SiteFile], manifest: () -> [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) {
             throw AlmanacError.refused("Refusing to write \(unsafe.path): it is not a plain path inside \(published.path).")
@@ -51,10 +56,27 @@ struct SiteWriter {
         return outcome
     }
 
+    /// Writes a new or changed file into the staging folder as soon as it is rendered (the file
+    /// system can put it on disk while the rest of the site renders); `write` then counts it as
+    /// written. Any other file is returned as it is. Called from several threads at once.
+    func stage(_ file: SiteFile) throws -> SiteFile {
+        guard let staging, let bytes = file.rendered, !file.staged else { return file }
+        guard SitePath.isSafe(file.path) else {
+            throw AlmanacError.refused("Refusing to write \(file.path): it is not a plain path inside \(published.path).")
+        }
+        if reusing { try staging.clearForWriting(file.path) }
+        let staged = try staging.create(file.path)
+        try staged.write(bytes)
+        try staged.commit(syncFolder: false)
+        var file = file
+        file.staged = true
+        return file
+    }
+
     /// Puts the files in place (the manifest aside) and drops the stale ones.
     private func place(_ files: [SiteFile], progress: (Int, Int) -> Void) throws -> Outcome {
         // A staging folder that holds an earlier site is brought up to date instead of filled: what
-        // the new site does not have goes first, so it starts as a subset of the new site.
+        // the new site does not have goes (the files staged already are the new site's own).
         if reusing, let staging { try staging.prune(keeping: Set(files.map(\.path))) }
         var outcome = Outcome()
         // Each file on both cores, a slice at a time (the progress line moves after each): a kept
@@ -70,6 +92,7 @@ struct SiteWriter {
                     try keep(file.path, published: identity)
                     return nil
                 case .rendered(let bytes, _):
+                    guard !file.staged else { return nil }
                     if reusing { try staging?.clearForWriting(file.path) }
                     let staged = try target.create(file.path)
                     try staged.write(bytes)
@@ -77,14 +100,14 @@ struct SiteWriter {
                     return staged
                 }
             }
-            for file in prepared {
-                if let file { pending.append(file) } else { outcome.unchanged += 1 }
+            for (file, prepared) in zip(slice, prepared) {
+                if let prepared { pending.append(prepared) } else if file.staged { outcome.written += 1 } else { outcome.unchanged += 1 }
             }
             done += slice.count
             progress(done, files.count)
         }
         try target.commit(pending)
-        outcome.written = pending.count
+        outcome.written += pending.count
         pending.removeAll()
         let made = Set(files.map(\.path))
         outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
@@ -92,16 +115,20 @@ struct SiteWriter {
     }
 
     /// The files whose rendered bytes are already those of the published file, as kept files:
-    /// they are not written again. A file the previous run left intact is compared by the
-    /// SHA-256 its manifest recorded; any other by reading it.
+    /// they are not written again.
     static func unchangedOnDisk(_ files: [SiteFile], in published: OutputFolder, previous: PreviousSite?) throws -> [SiteFile] {
-        try Parallel.map(files) { file in
-            guard let bytes = file.rendered else { return file }
-            let intact = previous?.isIntact(file.path, in: published)
-            let same = intact.map { $0.record.sha256 == file.sha256 } ?? published.hasContent(file.path, bytes)
-            return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256, published: intact?.identity),
-                                   group: file.group) : file
-        }
+        try Parallel.map(files) { unchangedOnDisk($0, in: published, previous: previous) }
+    }
+
+    /// The file as a kept file when its rendered bytes are already those of the published file:
+    /// a file the previous run left intact is compared by the SHA-256 its manifest recorded; any
+    /// other by reading it.
+    static func unchangedOnDisk(_ file: SiteFile, in published: OutputFolder, previous: PreviousSite?) -> SiteFile {
+        guard let bytes = file.rendered, !file.staged else { return file }
+        let intact = previous?.isIntact(file.path, in: published)
+        let same = intact.map { $0.record.sha256 == file.sha256 } ?? published.hasContent(file.path, bytes)
+        return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256, published: intact?.identity),
+                               group: file.group) : file
     }
 
     /// The files the previous run made that this run does not, and that are still as it left
