@@ -63,9 +63,10 @@ public struct DailyOverview: Sendable {
                     }
                 }
             } else {
-                let isScheduled = s.scheduledAt()
-                for i in low..<max(low, end) where !s.skipped[i] && isScheduled(i) {
-                    days[offset + i].count(weight: weight, completed: s.isCompleted(i))
+                days.withUnsafeMutableBufferPointer { days in
+                    s.forEachScheduledDay(in: low..<max(low, end)) { i, completed in
+                        days[offset + i].count(weight: weight, completed: completed)
+                    }
                 }
             }
         }

@@ -76,6 +76,32 @@ public struct DaySeries: Sendable, Encodable {
         return { mask[(first + $0) % 7] }
     }
 
+    /// Calls `body(index, completed)` for every index in `range` whose day is scheduled and not
+    /// skipped, in order, with `isCompleted(index)`: the due days of a daily or weekdays habit,
+    /// for the passes over every day of many series (the daily overview, the streak
+    /// achievements). Reads the day arrays in place.
+    @inline(__always)
+    func forEachScheduledDay(in range: Range<Int>, _ body: (Int, Bool) -> Void) {
+        guard !range.isEmpty else { return }
+        let mask = habit.frequency.weekdayMask ?? [Bool](repeating: true, count: 7)
+        let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
+        var weekday = (start.weekday.isoIndex + range.lowerBound) % 7
+        values.withUnsafeBufferPointer { values in
+            logged.withUnsafeBufferPointer { logged in
+                skipped.withUnsafeBufferPointer { skipped in
+                    mask.withUnsafeBufferPointer { mask in
+                        for i in range {
+                            let due = !skipped[i] && mask[weekday]
+                            weekday = weekday == 6 ? 0 : weekday + 1
+                            guard due else { continue }
+                            body(i, logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     public func index(of day: DayKey) -> Int? {
         let index = start.days(to: day)
         return index >= 0 && index < count ? index : nil

@@ -96,10 +96,9 @@ extension DaySeries {
         var days = [DayKey?](repeating: nil, count: lengths.count)
         guard periodRule == nil else { return days }
         var run = 0, left = lengths.count
-        let isScheduled = scheduledAt()
-        for i in 0..<count where left > 0 {
-            if skipped[i] || !isScheduled(i) { continue }
-            guard isCompleted(i) else { run = 0; continue }
+        forEachScheduledDay(in: 0..<count) { i, completed in
+            guard left > 0 else { return }
+            guard completed else { run = 0; return }
             run += 1
             for (index, length) in lengths.enumerated() where length == run && days[index] == nil {
                 days[index] = day(at: i)

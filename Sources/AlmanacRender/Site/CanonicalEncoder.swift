@@ -118,7 +118,8 @@ final class CanonicalSink {
 
     private static func bools(_ array: [Bool], _ out: inout [UInt8]) {
         header(.bools, array.count, &out)
-        for flag in array { out.append(flag ? 1 : 0) }
+        // A Bool is one byte, 0 or 1: the array's memory is its bytes.
+        array.withUnsafeBytes { out.append(contentsOf: $0) }
     }
 
     /// A string's UTF-8 length and bytes.
