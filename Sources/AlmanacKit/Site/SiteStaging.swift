@@ -1,3 +1,4 @@
+import AlmanacRender
 import Foundation
 
 /// A new version of a published site, built in a folder beside it (`.NAME.almanac-staging-PID`, on the
@@ -45,6 +46,7 @@ final class SiteStaging: @unchecked Sendable {
     /// renders (the flush before the exchange then has little left to do). Called from several
     /// threads at once.
     func noteStaged(_ count: Int) {
+        guard !Parallel.oneCore else { return }
         let start: Bool = lock.withLock {
             unflushed += count
             guard unflushed >= Self.flushEvery, !flushInFlight else { return false }
@@ -57,7 +59,10 @@ final class SiteStaging: @unchecked Sendable {
 
     /// Starts putting what was written so far on disk, on another thread, while the caller goes
     /// on (`publish` waits for it and flushes again). A failure is the last flush's to report.
+    /// Not where the caller runs on one core among workers (`Parallel.oneCore`: a nightly run of
+    /// many stores, whose workers take every thread): there the flush before the exchange does it.
     func startFlushing() {
+        guard !Parallel.oneCore else { return }
         let path = folder.path
         DispatchQueue.global().async(group: flushing) {
             try? FolderExchange.flushFileSystem(of: path)
