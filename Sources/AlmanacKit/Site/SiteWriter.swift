@@ -39,9 +39,7 @@ struct SiteWriter {
     /// kept files, and `stage` may have written them already) and the new manifest, whose bytes
     /// `manifest` makes while the files are written.
     func write(_ files: [SiteFile], manifest: () -> [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
-        if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) {
-            throw AlmanacError.refused("Refusing to write \(unsafe.path): it is not a plain path inside \(published.path).")
-        }
+        if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) { throw refusal(unsafe.path) }
         let (outcome, manifest) = try Parallel.both({ try place(files, progress: progress) }, manifest)
         if previous?.bytes == manifest {
             try staging?.link(SiteManifest.fileName, from: published)
@@ -60,17 +58,26 @@ struct SiteWriter {
     /// system can put it on disk while the rest of the site renders); `write` then counts it as
     /// written. Any other file is returned as it is. Called from several threads at once.
     func stage(_ file: SiteFile) throws -> SiteFile {
-        guard let staging, let bytes = file.rendered, !file.staged else { return file }
-        guard SitePath.isSafe(file.path) else {
-            throw AlmanacError.refused("Refusing to write \(file.path): it is not a plain path inside \(published.path).")
-        }
-        if reusing { try staging.clearForWriting(file.path) }
-        let staged = try staging.create(file.path)
-        try staged.write(bytes)
-        try staged.commit(syncFolder: false)
+        guard staging != nil, let bytes = file.rendered, !file.staged else { return file }
+        guard SitePath.isSafe(file.path) else { throw refusal(file.path) }
+        try written(file.path, bytes).commit(syncFolder: false)
         var file = file
         file.staged = true
         return file
+    }
+
+    /// A new file of the site with its bytes, not yet prepared: in a staging folder that holds an
+    /// earlier site, what was at its path is cleared first (a file no other name shares is
+    /// written over in place).
+    private func written(_ path: String, _ bytes: [UInt8]) throws -> AtomicFile {
+        if reusing { try staging?.clearForWriting(path) }
+        let file = try target.create(path)
+        try file.write(bytes)
+        return file
+    }
+
+    private func refusal(_ path: String) -> AlmanacError {
+        .refused("Refusing to write \(path): it is not a plain path inside \(published.path).")
     }
 
     /// Puts the files in place (the manifest aside) and drops the stale ones.
@@ -93,11 +100,9 @@ struct SiteWriter {
                     return nil
                 case .rendered(let bytes, _):
                     guard !file.staged else { return nil }
-                    if reusing { try staging?.clearForWriting(file.path) }
-                    let staged = try target.create(file.path)
-                    try staged.write(bytes)
-                    try staged.prepare()
-                    return staged
+                    let written = try written(file.path, bytes)
+                    try written.prepare()
+                    return written
                 }
             }
             for (file, prepared) in zip(slice, prepared) {
@@ -112,12 +117,6 @@ struct SiteWriter {
         let made = Set(files.map(\.path))
         outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
         return outcome
-    }
-
-    /// The files whose rendered bytes are already those of the published file, as kept files:
-    /// they are not written again.
-    static func unchangedOnDisk(_ files: [SiteFile], in published: OutputFolder, previous: PreviousSite?) throws -> [SiteFile] {
-        try Parallel.map(files) { unchangedOnDisk($0, in: published, previous: previous) }
     }
 
     /// The file as a kept file when its rendered bytes are already those of the published file:

@@ -24,21 +24,38 @@ public enum Parallel {
     /// `first` and `second` side by side, their results as a pair; the first error (`first`'s
     /// before `second`'s) is thrown once both are done. Neither may touch what the other writes.
     ///
-    /// `first` runs on the calling thread and `second` on one of the system's worker threads, not
-    /// as the two iterations of a `concurrentPerform`: libdispatch gives a `concurrentPerform`
-    /// called from inside another one a share of the cores (one of two, on two), so a `map` in
-    /// either job would run on one core.
+    /// `first` runs on the calling thread and `second` is offered to the system's worker threads,
+    /// not run as the two iterations of a `concurrentPerform`: libdispatch gives a
+    /// `concurrentPerform` called from inside another one a share of the cores (one of two, on
+    /// two), so a `map` in either job would run on one core. When `first` is done and no worker
+    /// has taken `second` yet, the calling thread runs it itself: it never waits for a thread
+    /// that may not come.
     public static func both<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
         guard !oneCore else { return (try first(), try second()) }
-        nonisolated(unsafe) var b: Swift.Result<B, any Error>?
-        nonisolated(unsafe) let second = second
         return try withoutActuallyEscaping(second) { second in
-            nonisolated(unsafe) let job = second
+            let job = OneTake(second)
             let done = DispatchGroup()
-            DispatchQueue.global().async(group: done) { b = Swift.Result { try job() } }
+            DispatchQueue.global().async(group: done) { job.runIfNotTaken() }
             let a = Swift.Result { try first() }
+            job.runIfNotTaken()
             done.wait()
-            return (try a.get(), try b!.get())
+            return (try a.get(), try job.result!.get())
+        }
+    }
+
+    /// A job that whichever thread takes it first runs, once.
+    private final class OneTake<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken = false
+        private let body: () throws -> Value
+        /// Set once the job ran; read after both threads are done with it.
+        private(set) var result: Swift.Result<Value, any Error>?
+
+        init(_ body: @escaping () throws -> Value) { self.body = body }
+
+        func runIfNotTaken() {
+            guard lock.withLock({ () -> Bool in defer { taken = true }; return !taken }) else { return }
+            result = Swift.Result { try body() }
         }
     }
 
