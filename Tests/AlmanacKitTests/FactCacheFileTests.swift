@@ -71,4 +71,28 @@ import Testing
             #expect(back?.facts.map(\.value.bitPattern) == habit.facts.map(\.value.bitPattern))
         }
     }
+
+    /// The next file takes each habit's encoded facts from the kept one when its facts are the
+    /// same, and gives the bytes a fresh encoding gives: for a habit with other facts (another
+    /// value, another day of the same count, another hour), a new one and one gone.
+    @Test func keptFactsAreTakenAgainOnlyWhereTheSame() throws {
+        let kept = try #require(FactCacheFile.decodeKept(FactCacheFile.encode(Self.cache)))
+        var next = kept.cache
+        #expect(FactCacheFile.encode(next, reusing: kept) == FactCacheFile.encode(next))
+        for change in 0..<4 {
+            next = kept.cache
+            switch change {
+            case 0: next.habits["a"]!.facts[0].value = 3
+            case 1: next.habits["a"]!.facts[1].day = DayKey("2026-12-25")!
+            case 2: next.habits["a"]!.hours[2] = 22
+            default:
+                next.habits["b"] = nil
+                next.habits["c"] = HabitFacts(token: [9], facts: [DayFact(day: DayKey("2025-01-01")!, kind: .check, value: 1)], hours: [-1])
+            }
+            let bytes = FactCacheFile.encode(next, reusing: kept)
+            #expect(bytes == FactCacheFile.encode(next), "change \(change)")
+            #expect(FactCacheFile.decode(bytes) == next, "change \(change)")
+        }
+    }
 }
+

@@ -71,13 +71,37 @@ import Testing
         let figures = try Self.sample(seed: 6).figures
         var bytes = FiguresCacheFile.encode(figures, build: "build-id 1")
         FiguresCacheFile.write(bytes, beside: site)
-        let known = FiguresCacheFile.read(beside: site, build: "build-id 1")
+        let known = FiguresCacheFile.read(beside: site, build: "build-id 1").known
         #expect(known.keys == Set(figures.keys))
         for (key, item) in figures { #expect(known[key] == item, "figures \(key)") }
         #expect(known["monday/" + String(repeating: "0", count: 64)] == nil)
-        #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").keys.isEmpty)
+        #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").known.keys.isEmpty)
         bytes[bytes.count - 40] ^= 1
         FiguresCacheFile.write(bytes, beside: site)
-        #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").keys.isEmpty)
+        #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").known.keys.isEmpty)
+    }
+
+    /// The next file copies the figures of each key the kept one holds and encodes the others:
+    /// its bytes are the ones a fresh encoding gives, whatever keys the two files share.
+    @Test func keptFiguresAreCopiedIntoTheNextFile() throws {
+        let folder = TemporaryFolder("figures-again")
+        let site = folder.path("site")
+        let today = try Self.sample(seed: 7).figures
+        let tomorrow = try Self.sample(seed: 7, asOf: SampleHistory.defaultEndDay.adding(days: 1)).figures
+        // Kept: half of today's figures and one key the next run does not have.
+        let keys = today.keys.sorted()
+        var keptFigures = Dictionary(uniqueKeysWithValues: keys.prefix(keys.count / 2).map { ($0, today[$0]!) })
+        let gone = tomorrow.keys.sorted()[0]
+        keptFigures[gone] = tomorrow[gone]!
+        FiguresCacheFile.write(FiguresCacheFile.encode(keptFigures, build: "build-id 1"), beside: site)
+        let kept = FiguresCacheFile.read(beside: site, build: "build-id 1")
+        #expect(kept.blocks.count == keptFigures.count)
+        for (index, figures) in [today, tomorrow, keptFigures, [:]].enumerated() {
+            let bytes = FiguresCacheFile.encode(figures, reusing: kept, build: "build-id 1")
+            let same = bytes == FiguresCacheFile.encode(figures, build: "build-id 1")
+            let readBack = FiguresCacheFile.decode(bytes, build: "build-id 1") == figures
+            #expect(same && readBack, "figures \(index)")
+        }
     }
 }
+

@@ -163,9 +163,26 @@ extension Frequency {
         return text + "}"
     }
 
-    /// Reads the JSON text of `json` back.
+    /// Reads the JSON text of `json` back. A store's habits share a few texts: each is decoded
+    /// once in a process (a JSON decoder per habit was a millisecond of every report).
     public init(json text: String) throws {
+        if let known = Self.decoded.frequency(of: text) { self = known; return }
         self = try JSONDecoder().decode(Frequency.self, from: Data(text.utf8))
+        Self.decoded.remember(self, for: text)
+    }
+
+    private static let decoded = DecodedTexts()
+
+    /// The frequencies decoded from their JSON texts so far, the first 64 texts.
+    private final class DecodedTexts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var frequencies: [String: Frequency] = [:]
+
+        func frequency(of text: String) -> Frequency? { lock.withLock { frequencies[text] } }
+
+        func remember(_ frequency: Frequency, for text: String) {
+            lock.withLock { if frequencies.count < 64 { frequencies[text] = frequency } }
+        }
     }
 }
 

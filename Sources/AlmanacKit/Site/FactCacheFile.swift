@@ -27,8 +27,22 @@ enum FactCacheFile {
     }
 
     /// The facts kept beside `folder`, or nil when there are none that read back whole.
-    static func read(beside folder: String) -> FactCache? {
-        OutputFolder.bytes(atPath: path(beside: folder)).flatMap(decode)
+    static func read(beside folder: String) -> Kept? {
+        OutputFolder.bytes(atPath: path(beside: folder)).flatMap(decodeKept)
+    }
+
+    /// The facts of a file, decoded, and each habit's encoded facts as the file holds them.
+    struct Kept: Sendable {
+        let cache: FactCache
+        let bytes: [UInt8]
+        /// Where each habit's encoded facts lie in `bytes`, by habit id.
+        let encodedFacts: [String: Range<Int>]
+
+        /// The encoded facts of a habit whose facts are `facts`, when the file holds the same.
+        func encoded(_ id: String, facts: HabitFacts) -> ArraySlice<UInt8>? {
+            guard let range = encodedFacts[id], cache.habits[id] == facts else { return nil }
+            return bytes[range]
+        }
     }
 
     /// Keeps day facts, as `encode` gave them, beside `folder` (`KeptFile`).
@@ -36,7 +50,9 @@ enum FactCacheFile {
         KeptFile.write(encoded, to: path(beside: folder))
     }
 
-    static func encode(_ cache: FactCache) -> [UInt8] {
+    /// The file's bytes for `cache`. A habit whose facts `kept` holds the same has its encoded
+    /// facts copied from there, not encoded again: after one new entry, the other habits'.
+    static func encode(_ cache: FactCache, reusing kept: Kept? = nil) -> [UInt8] {
         var out: [UInt8] = magic
         out.reserveCapacity(64 + cache.habits.values.reduce(0) { $0 + 64 + $1.facts.count * 3 })
         func integer<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
@@ -48,6 +64,10 @@ enum FactCacheFile {
             bytes(id.utf8)
             bytes(habit.token)
             integer(UInt32(habit.facts.count))
+            if let encoded = kept?.encoded(id, facts: habit) {
+                bytes(encoded)
+                continue
+            }
             let lengthAt = out.count
             integer(UInt32(0))
             var previous = 0
@@ -74,9 +94,11 @@ enum FactCacheFile {
         return KeptBytes.sealed(out)
     }
 
-    static func decode(_ data: [UInt8]) -> FactCache? {
+    static func decode(_ data: [UInt8]) -> FactCache? { decodeKept(data)?.cache }
+
+    static func decodeKept(_ data: [UInt8]) -> Kept? {
         guard let body = KeptBytes.checkedLength(of: data, magic: magic) else { return nil }
-        return data.withUnsafeBufferPointer { buffer -> FactCache? in
+        return data.withUnsafeBufferPointer { buffer -> Kept? in
             let raw = UnsafeRawBufferPointer(buffer)
             var offset = magic.count
             func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
@@ -100,12 +122,14 @@ enum FactCacheFile {
             guard offset == body,
                   let decoded = try? Parallel.map(parts, { decodeFacts(buffer, $0.bytes, count: $0.facts, token: $0.token) })
             else { return nil }
-            var habits: [String: HabitFacts] = [:]
+            var habits: [String: HabitFacts] = [:], encoded: [String: Range<Int>] = [:]
             for (part, habit) in zip(parts, decoded) {
                 guard let habit else { return nil }
                 habits[part.id] = habit
+                encoded[part.id] = part.bytes
             }
-            return FactCache(schema: schema, timeZone: String(decoding: zone, as: UTF8.self), habits: habits)
+            return Kept(cache: FactCache(schema: schema, timeZone: String(decoding: zone, as: UTF8.self), habits: habits), bytes: data,
+                        encodedFacts: encoded)
         }
     }
 

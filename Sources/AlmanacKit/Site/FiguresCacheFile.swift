@@ -26,10 +26,29 @@ enum FiguresCacheFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).almanac-figures").path
     }
 
-    /// The figures kept beside `folder` by this build, or none.
-    static func read(beside folder: String, build: String = RendererIdentity.current) -> KnownFigures {
-        guard let bytes = OutputFolder.bytes(atPath: path(beside: folder)), let blocks = index(bytes, build: build) else { return .none }
-        return KnownFigures(keys: Set(blocks.keys)) { key in blocks[key].flatMap { try? decode(bytes, block: $0) } }
+    /// The figures kept beside `folder` by this build (none when there are none that read back
+    /// whole), with the bytes each habit's figures have in the file.
+    static func read(beside folder: String, build: String = RendererIdentity.current) -> Kept {
+        guard let bytes = OutputFolder.bytes(atPath: path(beside: folder)), let blocks = index(bytes, build: build) else { return Kept() }
+        return Kept(bytes: bytes, blocks: blocks)
+    }
+
+    /// The figures of a file this build wrote: decoded when a report asks for them (`known`), and
+    /// each habit's bytes as they are, which the next file takes again for the same key.
+    struct Kept: Sendable {
+        let bytes: [UInt8]
+        /// Where each key's figures lie in `bytes` (`index`).
+        let blocks: [String: Range<Int>]
+
+        init(bytes: [UInt8] = [], blocks: [String: Range<Int>] = [:]) { self.bytes = bytes; self.blocks = blocks }
+
+        var known: KnownFigures {
+            let bytes = bytes, blocks = blocks
+            return KnownFigures(keys: Set(blocks.keys)) { key in blocks[key].flatMap { try? decode(bytes, block: $0) } }
+        }
+
+        /// The encoded figures of `key`, as the file holds them.
+        func encoded(_ key: String) -> ArraySlice<UInt8>? { blocks[key].map { bytes[$0] } }
     }
 
     /// Where each habit's figures lie in the bytes of a file this build wrote, by key; nil when
@@ -66,13 +85,20 @@ enum FiguresCacheFile {
         KeptFile.write(encoded, to: path(beside: folder))
     }
 
-    static func encode(_ figures: [String: HabitFigures], build: String = RendererIdentity.current) -> [UInt8] {
+    /// The file's bytes for `figures`. The figures of a key that `kept` holds (a file of the same
+    /// build: a key's figures are a pure function of it) are its bytes there, copied, not
+    /// encoded again: after one new entry, the other habits' figures.
+    static func encode(_ figures: [String: HabitFigures], reusing kept: Kept = Kept(), build: String = RendererIdentity.current) -> [UInt8] {
         var out = KeptBytes.Writer(magic)
         out.text(build)
         out.integer(figures.count)
         for (key, item) in figures.sorted(by: { $0.key < $1.key }) {
             out.text(key)
-            out.block { encode(item, to: &$0) }
+            if let encoded = kept.encoded(key) {
+                out.block(encoded)
+            } else {
+                out.block { encode(item, to: &$0) }
+            }
         }
         return out.sealed()
     }

@@ -36,8 +36,13 @@ enum KeptBytes {
         mutating func block(_ write: (inout Writer) -> Void) {
             var inner = Writer([])
             write(&inner)
-            integer(inner.out.count)
-            out.append(contentsOf: inner.out)
+            block(inner.out[...])
+        }
+
+        /// A block as another file of the same layout holds it (what `Reader.block()` found).
+        mutating func block(_ bytes: ArraySlice<UInt8>) {
+            integer(bytes.count)
+            out.append(contentsOf: bytes)
         }
 
         mutating func integer(_ value: Int) {

@@ -117,7 +117,7 @@ public struct SiteReport {
         // The built-in templates are parsed beside the derivation, whose last stretch (the files
         // shared by the whole site) runs on one core.
         let (plan, templates) = try timed(.derive) {
-            try Parallel.both({ try SiteDerivation(input: input, options: options, knownFigures: keptFigures).plan() },
+            try Parallel.both({ try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known).plan() },
                               { edited ?? TemplateSet.builtIn() })
         }
         // The new site is built in a staging folder beside the published one (`SiteStaging`),
@@ -137,9 +137,10 @@ public struct SiteReport {
                 let (outcome, (keptFacts, keptFiguresBytes)) = try Parallel.both({
                     try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress)
                 }, {
-                    (facts.keep.flatMap { $0 != facts.kept ? FactCacheFile.encode($0) : nil },
-                     plan.habits.contains(where: { !keptFigures.keys.contains($0.figuresKey) }) || plan.habits.count != keptFigures.keys.count
-                        ? FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }))
+                    (facts.keep.flatMap { $0 != facts.kept?.cache ? FactCacheFile.encode($0, reusing: facts.kept) : nil },
+                     plan.habits.contains(where: { keptFigures.blocks[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.blocks.count
+                        ? FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }),
+                                                  reusing: keptFigures)
                         : nil)
                 })
                 if let keptFacts { FactCacheFile.write(keptFacts, beside: path) }
@@ -164,12 +165,12 @@ public struct SiteReport {
     /// The read step, with the day facts a previous report into `folder` kept beside it
     /// (`FactCacheFile`): the habits whose entries did not change since are not read from the
     /// store, when it keeps change tokens. Also returns the facts to keep for the next report.
-    private func readKeeping(beside folder: String) throws -> (SiteInput, SiteOptions, (kept: FactCache?, keep: FactCache?)) {
+    private func readKeeping(beside folder: String) throws -> (SiteInput, SiteOptions, (kept: FactCacheFile.Kept?, keep: FactCache?)) {
         let kept = FactCacheFile.read(beside: folder)
         var keep: FactCache?
         let (input, options) = try store.reading { view in
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
-            let entries = try view.siteFacts(through: asOf, kept: kept)
+            let entries = try view.siteFacts(through: asOf, kept: kept?.cache)
             keep = entries?.cache
             let input = SiteInput(
                 snapshot: try entries?.snapshot ?? view.snapshot(through: asOf, hours: true), categories: try view.categories(),

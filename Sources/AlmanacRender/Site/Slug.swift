@@ -20,19 +20,23 @@ public enum Slug {
     }
 
     static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .replacingOccurrences(of: "ß", with: "ss")
+        // Folding an ASCII name only lowers its letters; Foundation's folding (which loads ICU's
+        // tables on its first call) is for the others.
+        let folded = name.utf8.allSatisfy { $0 < 0x80 } ? name.lowercased()
+            : name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+                .replacingOccurrences(of: "ß", with: "ss")
         var out = ""
         var dash = false
-        for scalar in folded.unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
-                out.unicodeScalars.append(scalar)
+        // ASCII letters and digits are kept, every run of anything else becomes one dash.
+        for byte in folded.utf8 {
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
                 dash = false
             } else if !dash && !out.isEmpty {
                 out += "-"
                 dash = true
             }
-            if out.count >= 48 { break }
+            if out.utf8.count >= 48 { break }
         }
         while out.hasSuffix("-") { out.removeLast() }
         if out.isEmpty { out = "habit" }
