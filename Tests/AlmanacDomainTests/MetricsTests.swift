@@ -372,3 +372,31 @@ struct History {
         #expect(full.0 == cut.0 && full.1 == cut.1 && full.2 == cut.2)
     }
 }
+
+@Suite struct EarlierSeriesTests {
+    /// A series as of an earlier day taken from a later one is the series built from the facts as
+    /// of that day: every habit of the sample store (created late, history before creation, skips,
+    /// several entries a day), for days from before its first day to the later day itself.
+    @Test(arguments: [1, 2] as [UInt64])
+    func theFirstDaysOfALaterSeriesAreTheEarlierSeries(seed: UInt64) throws {
+        let sample = SampleHistory.generate(habits: 12, years: 3, seed: seed)
+        var facts: [String: [DayFact]] = [:]
+        for entry in sample.habitEntries where entry.deletedAt == nil {
+            facts[entry.habitId.description, default: []].append(DayFact(day: entry.dayKey, kind: entry.kind, value: entry.value))
+        }
+        let snapshot = StoreSnapshot(settings: sample.settings, calendar: try StoreCalendar(settings: sample.settings),
+                                     habits: sample.habits, facts: facts)
+        let later = DayKey("2026-11-20")!
+        for habit in sample.habits {
+            let longer = snapshot.series(of: habit, asOf: later)
+            let days = [longer.start.adding(days: -1), longer.start, longer.start.adding(days: 40), DayKey("2025-12-31")!,
+                        DayKey("2024-02-29")!, later.adding(days: -1), later]
+            for day in days {
+                let taken = snapshot.series(of: habit, asOf: day, within: longer), built = snapshot.series(of: habit, asOf: day)
+                #expect(taken.start == built.start && taken.asOf == built.asOf && taken.checkins == built.checkins
+                        && taken.values == built.values && taken.logged == built.logged && taken.skipped == built.skipped
+                        && taken.habit == built.habit, "\(habit.name) as of \(day)")
+            }
+        }
+    }
+}

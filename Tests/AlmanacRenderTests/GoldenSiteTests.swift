@@ -1,6 +1,7 @@
 @testable import AlmanacRender
 import AlmanacDomain
 import Foundation
+import Crypto
 import Testing
 
 /// Whole rendered documents compared with golden files. After an intended change, re-record with
@@ -141,6 +142,36 @@ import Testing
         ]
         #expect(Set(values).count == values.count)
         #expect(try CanonicalEncoding.bytes(of: [1.5, 2]) == CanonicalEncoding.bytes(of: [1.5, 2.0]))
+    }
+
+    /// The canonical bytes fed to a hash as they are made give the hash of the bytes made whole:
+    /// for every model of a site with notes and journal, each habit's parts (their day series
+    /// sent from the arrays' own memory) and values around the sizes where the hash is handed
+    /// the gathered bytes.
+    @Test func hashingAsTheBytesAreMadeIsHashingTheBytes() throws {
+        func check<Value: Encodable>(_ value: Value, _ label: String) throws {
+            var streamed = SHA256()
+            try CanonicalEncoding.hash(value, into: &streamed)
+            let whole = SHA256.hash(data: try CanonicalEncoding.bytes(of: value))
+            #expect(Array(streamed.finalize()) == Array(whole), "\(label)")
+        }
+        let options = SiteOptions(asOf: SampleHistory.defaultEndDay, includeNotes: true, includeJournal: true)
+        let plan = try SiteDerivation(input: GoldenSiteTests.sampleInput(notes: true), options: options).plan()
+        for page in plan.shared + plan.parts.flatMap({ $0.pages() }) {
+            switch page.model {
+            case .drawn(let drawn): try check(drawn, page.path)
+            case .templated(let templated): try check(templated, page.path)
+            }
+        }
+        for part in plan.habits { try check(part, part.slug); try check(part.series, part.slug + " series") }
+        for part in plan.pastYears { try check(part, part.slug + " earlier years") }
+        #expect(!plan.pastYears.isEmpty)
+        for count in [0, 1, 511, 512, 4095, 4096, 4097, 20_000, 40_000] {
+            try check([Bool](repeating: true, count: count), "flags \(count)")
+            try check((0..<count).map(Double.init), "numbers \(count)")
+            try check(Shape(a: Inner(x: count, b: nil), b: count), "shape \(count)")
+            try check([String](repeating: "ab", count: count), "strings \(count)")
+        }
     }
 }
 

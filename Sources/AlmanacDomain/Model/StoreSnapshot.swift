@@ -21,6 +21,14 @@ public struct StoreSnapshot: Sendable {
                   createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
     }
 
+    /// The habit's day series as of an earlier day than `longer`'s, its series as of a later
+    /// one: the first days of `longer`, which a series built from the facts would repeat.
+    public func series(of habit: Habit, asOf: DayKey, within longer: DaySeries) -> DaySeries {
+        guard longer.habit == habit, asOf <= longer.asOf, asOf >= longer.start else { return series(of: habit, asOf: asOf) }
+        let checkins = (facts[habit.id.description] ?? []).reduce(0) { $0 + ($1.kind == .check && $1.day <= asOf ? 1 : 0) }
+        return DaySeries(firstDaysOf: longer, through: asOf, checkins: checkins)
+    }
+
     /// The day a habit was archived on, in the store's calendar (nil while active).
     public func archivedDay(of habit: Habit) -> DayKey? {
         habit.archivedAt.map { calendar.dayKey(for: $0) }

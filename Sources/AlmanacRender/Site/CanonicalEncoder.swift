@@ -1,3 +1,5 @@
+import Crypto
+
 /// The bytes a page model is keyed by: every value its `Encodable` conformance hands over, in
 /// order, each with its field name, its kind and its nesting depth. Models use the synthesized
 /// conformance, which hands over every stored property — so a field added to a model is part of
@@ -12,18 +14,69 @@ public enum CanonicalEncoding {
     /// The canonical bytes of a value.
     public static func bytes<Value: Encodable>(of value: Value) throws -> [UInt8] {
         let sink = CanonicalSink()
-        if !sink.bulk(value) { try value.encode(to: CanonicalEncoder(sink: sink, depth: 0)) }
+        try sink.take(value)
         return sink.bytes
+    }
+
+    /// Feeds the canonical bytes of a value into `hash` as they are made, never holding them
+    /// whole: what `hash` then gives is what it gives for `bytes(of:)`. A day series' arrays go
+    /// to the hash from their own memory.
+    public static func hash<Value: Encodable>(_ value: Value, into hash: inout SHA256) throws {
+        let sink = CanonicalSink(hashing: hash)
+        try sink.take(value)
+        hash = sink.hashed()
     }
 }
 
 /// Where the tokens go. A class, so that the containers a value asks for share it. Each token
 /// is written in one access to `bytes` (the helpers work on the array in place), so the checks
 /// Swift makes on every access to a class's property are paid once per token, not per byte.
+/// When it hashes, `bytes` is handed to the hash whenever it grows large, and a large array of
+/// numbers or flags goes to the hash straight from its memory.
 final class CanonicalSink {
     var bytes: [UInt8] = []
+    private var hash: SHA256?
+    /// Up to this many bytes are gathered before a hashing sink hands them over.
+    private static let chunk = 16 << 10
 
     init() { bytes.reserveCapacity(1024) }
+
+    init(hashing hash: SHA256) {
+        self.hash = hash
+        bytes.reserveCapacity(Self.chunk + 1024)
+    }
+
+    /// Writes a whole value.
+    func take<Value: Encodable>(_ value: Value) throws {
+        if !bulk(value) { try value.encode(to: CanonicalEncoder(sink: self, depth: 0)) }
+        if hash != nil, bytes.count >= Self.chunk { handOver() }
+    }
+
+    /// The hash, with every byte written handed to it.
+    func hashed() -> SHA256 {
+        handOver()
+        return hash!
+    }
+
+    private func handOver() {
+        guard hash != nil, !bytes.isEmpty else { return }
+        hash!.update(data: bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The memory of an array of plain values (numbers, flags) after its header: into `bytes`,
+    /// or, when hashing and the array is large, to the hash directly.
+    private func memory<Element>(of array: [Element]) {
+        array.withUnsafeBytes { raw in
+            if hash != nil, raw.count >= 4096 {
+                handOver()
+                hash!.update(bufferPointer: raw)
+            } else {
+                bytes.append(contentsOf: raw)
+                if hash != nil, bytes.count >= Self.chunk { handOver() }
+            }
+        }
+    }
 
     enum Tag: UInt8 {
         case keyed = 0x4B, unkeyed = 0x55, single = 0x53, key = 0x6B, element = 0x65
@@ -47,15 +100,18 @@ final class CanonicalSink {
     /// false for any other value.
     func bulk<Value: Encodable>(_ value: Value) -> Bool {
         if Value.self == [Double].self {
-            Self.words(.doubles, value as! [Double], &bytes) { $0.bitPattern }
+            words(.doubles, value as! [Double]) { $0.bitPattern }
         } else if Value.self == [Int].self {
-            Self.words(.ints, value as! [Int], &bytes) { UInt64(bitPattern: Int64($0)) }
+            words(.ints, value as! [Int]) { UInt64(bitPattern: Int64($0)) }
         } else if Value.self == [UInt8].self {
             let array = value as! [UInt8]
             Self.header(.bytes, array.count, &bytes)
-            bytes.append(contentsOf: array)
+            memory(of: array)
         } else if Value.self == [Bool].self {
-            Self.bools(value as! [Bool], &bytes)
+            // A Bool is one byte, 0 or 1: the array's memory is its bytes.
+            let array = value as! [Bool]
+            Self.header(.bools, array.count, &bytes)
+            memory(of: array)
         } else if Value.self == [String].self {
             Self.strings(value as! [String], &bytes)
         } else if Value.self == [[String]].self {
@@ -107,19 +163,13 @@ final class CanonicalSink {
     }
 
     /// An array of 64-bit values: its memory as it is on a little-endian machine.
-    private static func words<Element>(_ tag: Tag, _ array: [Element], _ out: inout [UInt8], _ bitPattern: (Element) -> UInt64) {
-        header(tag, array.count, &out)
+    private func words<Element>(_ tag: Tag, _ array: [Element], _ bitPattern: (Element) -> UInt64) {
+        Self.header(tag, array.count, &bytes)
         #if _endian(little)
-        array.withUnsafeBytes { out.append(contentsOf: $0) }
+        memory(of: array)
         #else
-        for element in array { withUnsafeBytes(of: bitPattern(element).littleEndian) { out.append(contentsOf: $0) } }
+        for element in array { withUnsafeBytes(of: bitPattern(element).littleEndian) { bytes.append(contentsOf: $0) } }
         #endif
-    }
-
-    private static func bools(_ array: [Bool], _ out: inout [UInt8]) {
-        header(.bools, array.count, &out)
-        // A Bool is one byte, 0 or 1: the array's memory is its bytes.
-        array.withUnsafeBytes { out.append(contentsOf: $0) }
     }
 
     /// A string's UTF-8 length and bytes.

@@ -58,7 +58,7 @@ struct HTMLPage {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static let image = Array("<img src=\"".utf8), imageClose = Array(" />".utf8)
+    private static let image = Array("<img src=\"".utf8), imageClose = Array(" />".utf8), charts = Array("charts/".utf8)
     private static let tableOpen = Array("<p>⟦table:".utf8), tableClose = Array("⟧</p>".utf8)
 
     /// An `<img>` tag cmark made (`tag`, its `src`): an `<object>` that shows our own SVG as a
@@ -67,13 +67,14 @@ struct HTMLPage {
     private static func embed(_ tag: UnsafeBufferPointer<UInt8>, src bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         let src = String(decoding: bytes, as: UTF8.self)
         guard isOwnSVG(Substring(src)) else { return out.append(contentsOf: tag) }
-        let kind = src.contains("charts/") ? "chart" : "heatmap"
+        // An own SVG's source is `heatmaps/…` or `charts/…`, behind "../" on a habit's page.
+        let chart = find(charts, in: bytes, from: 0) != nil
         // A year grid sits in a span that scrolls sideways on a phone (style.css).
-        if kind == "heatmap" { out.append(contentsOf: "<span class=\"heatmap\">".utf8) }
-        out.append(contentsOf: "<object class=\"\(kind)\" data=\"\(src)\" type=\"image/svg+xml\">".utf8)
+        out.append(chart ? "<object class=\"chart\" data=\"" : "<span class=\"heatmap\"><object class=\"heatmap\" data=\"")
+        out.append(contentsOf: bytes)
+        out.append("\" type=\"image/svg+xml\">")
         out.append(contentsOf: tag)
-        out.append(contentsOf: "</object>".utf8)
-        if kind == "heatmap" { out.append(contentsOf: "</span>".utf8) }
+        out.append(chart ? "</object>" : "</object></span>")
     }
 
     /// The first place `needle` starts in `bytes` at or after `start`: its first byte found by

@@ -33,7 +33,9 @@ public struct HabitFigures: Sendable, Equatable {
     /// A SHA-256 of the series' canonical bytes: the habit, its first and as-of days, and every
     /// day's value, check and skip.
     public static func digest(of series: DaySeries) throws -> [UInt8] {
-        Array(SHA256.hash(data: try CanonicalEncoding.bytes(of: series)))
+        var hash = SHA256()
+        try CanonicalEncoding.hash(series, into: &hash)
+        return Array(hash.finalize())
     }
 }
 

@@ -88,13 +88,14 @@ public struct HabitFiles: SitePart {
             lastMonth = LabelledText(MonthGridSVG.title(of: lastMonthDay), "\(row[1]) done (\(row[2]))" + (row.count > 3 ? " · total \(row[3])" : ""))
         }
         var thisYear: HeatmapSVG?
+        let monthsByYear = Dictionary(grouping: metrics.months, by: \.first.year)
         for year in years.map(Array.init) ?? [] {
             if year == asOf.year {
                 let heatmap = HeatmapSVG.habit(series, year: year, slug: slug, weekStart: weekStart, archivedDay: archivedDay, through: asOf)
                 thisYear = heatmap
                 pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
             }
-            tables.append(yearTable(year))
+            tables.append(yearTable(year, months: monthsByYear[year] ?? []))
         }
         pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(thisYear: thisYear)))
         pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge()))
@@ -199,11 +200,10 @@ public struct HabitFiles: SitePart {
                 table("years", .year, m.years[...])]
     }
 
-    /// The months of one year of the habit, under its heatmap.
-    func yearTable(_ year: Int) -> PageTable {
-        let months = metrics.months.filter { $0.first.year == year }
-        return PageTable(name: "year-\(year)", summary: "Table: \(year) by month", header: MetricText.calendarHeader(.month, of: habit),
-                         rows: months.map { MetricText.calendarRow($0, of: habit) })
+    /// The months of one year of the habit (`months`, in order), under its heatmap.
+    func yearTable(_ year: Int, months: [CalendarTotal]) -> PageTable {
+        PageTable(name: "year-\(year)", summary: "Table: \(year) by month", header: MetricText.calendarHeader(.month, of: habit),
+                  rows: months.map { MetricText.calendarRow($0, of: habit) })
     }
 }
 

@@ -84,7 +84,7 @@ public enum ModelKey {
         add(renderer)
         add(_typeName(Value.self, qualified: true))
         if let templates { add(templates.fingerprint) }
-        hash.update(data: try CanonicalEncoding.bytes(of: value))
+        try CanonicalEncoding.hash(value, into: &hash)
         return Hex.string(hash.finalize())
     }
 }

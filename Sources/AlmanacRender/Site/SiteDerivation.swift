@@ -47,7 +47,7 @@ public struct SiteDerivation: Sendable {
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
                     known: knownFigures)
-                return (files, HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0) })
+                return (files, HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0, within: item.series) })
             }
         }, {
             let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)

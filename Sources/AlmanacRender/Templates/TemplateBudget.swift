@@ -1,3 +1,5 @@
+import Foundation
+
 import Mustache
 
 /// A bound on what one template may make a page render: a user's template with sections
@@ -27,15 +29,15 @@ struct TemplateBudget: Sendable {
     init(source: String) throws {
         var stack: [Section] = [Section(name: "", inverted: false, children: [])]
         var rest = Substring(source)
-        while let open = rest.range(of: "{{") {
+        while let open = Self.find(UInt8(ascii: "{"), in: rest) {
             rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            let tag = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard let close = Self.find(UInt8(ascii: "}"), in: rest) else { break }
+            let tag = Self.trimmed(rest[..<close.lowerBound])
             rest = rest[close.upperBound...]
             guard let kind = tag.first else { continue }
-            let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+            let name = Self.trimmed(tag.dropFirst())
             switch kind {
-            case "#", "^": stack.append(Section(name: name, inverted: kind == "^", children: []))
+            case "#", "^": stack.append(Section(name: String(name), inverted: kind == "^", children: []))
             case "/":
                 guard stack.count > 1 else { continue }
                 let done = stack.removeLast()
@@ -46,6 +48,26 @@ struct TemplateBudget: Sendable {
         }
         sections = stack[0].children
         prepared = sections.map(Prepared.init)
+    }
+
+    /// Where the first pair of `brace` (a `{{` or `}}`) in `text` is, found on its UTF-8 bytes.
+    private static func find(_ brace: UInt8, in text: Substring) -> Range<Substring.Index>? {
+        let utf8 = text.utf8
+        var from = utf8.startIndex
+        while let hit = utf8[from...].firstIndex(of: brace) {
+            let next = utf8.index(after: hit)
+            guard next < utf8.endIndex else { return nil }
+            if utf8[next] == brace { return hit..<utf8.index(after: next) }
+            from = next
+        }
+        return nil
+    }
+
+    /// The text without the white space at its ends (most tags have none to lose).
+    private static func trimmed(_ text: Substring) -> Substring {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+              CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last) else { return text }
+        return Substring(text.trimmingCharacters(in: .whitespaces))
     }
 
     /// Throws when rendering `context` would render more sections than the budget allows.

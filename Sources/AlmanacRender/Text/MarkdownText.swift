@@ -59,7 +59,8 @@ public enum MarkdownText {
     /// does in HTML) with every embedding it opened closed: it cannot reorder the text around it.
     static func isolatingDirection(_ text: String) -> String {
         // Every direction control is encoded from the byte 0xE2 on: most text has none.
-        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: HabitRules.isDirectionControl) else { return text }
+        let mayHaveControls = text.utf8.withContiguousStorageIfAvailable { $0.contains(0xE2) } ?? text.utf8.contains(0xE2)
+        guard mayHaveControls, text.unicodeScalars.contains(where: HabitRules.isDirectionControl) else { return text }
         var embeddings = 0, isolates = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
