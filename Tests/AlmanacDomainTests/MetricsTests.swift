@@ -373,19 +373,24 @@ struct History {
     }
 }
 
+/// The sample store's history and a snapshot of it (its live entries as day facts).
+func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreContents, StoreSnapshot) {
+    let sample = SampleHistory.generate(habits: habits, years: years, seed: seed)
+    var facts: [String: [DayFact]] = [:]
+    for entry in sample.habitEntries where entry.deletedAt == nil {
+        facts[entry.habitId.description, default: []].append(DayFact(day: entry.dayKey, kind: entry.kind, value: entry.value))
+    }
+    return (sample, StoreSnapshot(settings: sample.settings, calendar: try StoreCalendar(settings: sample.settings),
+                                  habits: sample.habits, facts: facts))
+}
+
 @Suite struct EarlierSeriesTests {
     /// A series as of an earlier day taken from a later one is the series built from the facts as
     /// of that day: every habit of the sample store (created late, history before creation, skips,
     /// several entries a day), for days from before its first day to the later day itself.
     @Test(arguments: [1, 2] as [UInt64])
     func theFirstDaysOfALaterSeriesAreTheEarlierSeries(seed: UInt64) throws {
-        let sample = SampleHistory.generate(habits: 12, years: 3, seed: seed)
-        var facts: [String: [DayFact]] = [:]
-        for entry in sample.habitEntries where entry.deletedAt == nil {
-            facts[entry.habitId.description, default: []].append(DayFact(day: entry.dayKey, kind: entry.kind, value: entry.value))
-        }
-        let snapshot = StoreSnapshot(settings: sample.settings, calendar: try StoreCalendar(settings: sample.settings),
-                                     habits: sample.habits, facts: facts)
+        let (sample, snapshot) = try sampleSnapshot(habits: 12, years: 3, seed: seed)
         let later = DayKey("2026-11-20")!
         for habit in sample.habits {
             let longer = snapshot.series(of: habit, asOf: later)
@@ -398,5 +403,72 @@ struct History {
                         && taken.habit == built.habit, "\(habit.name) as of \(day)")
             }
         }
+    }
+}
+
+@Suite struct OneWalkTests {
+    /// The sample store's habits (daily, weekdays, per-week, per-month and per-days, at-least and
+    /// at-most) as of days that end a week, a month and a year and that do not.
+    static func series(seed: UInt64) throws -> [DaySeries] {
+        let (sample, snapshot) = try sampleSnapshot(habits: 16, years: 3, seed: seed)
+        let days = ["2026-11-20", "2025-12-31", "2026-02-28", "2026-03-01", "2024-02-29", "2026-11-22"].map { DayKey($0)! }
+        return sample.habits.flatMap { habit in days.map { snapshot.series(of: habit, asOf: $0) } }
+    }
+
+    /// Weeks, months and years added up in one walk of the days are each unit's own totals.
+    @Test(arguments: [1, 2] as [UInt64])
+    func totalsOfSeveralUnitsAtOnceAreEachUnitsTotals(seed: UInt64) throws {
+        let all = try Self.series(seed: seed)
+        #expect(all.contains { $0.periodRule != nil } && all.contains { $0.periodRule == nil })
+        for series in all {
+            for weekStart in [Weekday.monday, .sunday] {
+                let together = series.calendarTotals([.week, .month, .year], weekStart: weekStart)
+                let alone = CalendarUnit.allCases.map { unit in calendarTotalsByPeriod(series, unit, weekStart: weekStart) }
+                #expect(together == alone, "\(series.habit.name) as of \(series.asOf), weeks from \(weekStart)")
+            }
+        }
+    }
+
+    /// The metrics with the milestones from one walk of the streak's steps are the metrics and
+    /// the milestones each computed on its own.
+    @Test(arguments: [1, 2] as [UInt64])
+    func metricsWithMilestonesAreEachOnItsOwn(seed: UInt64) throws {
+        for series in try Self.series(seed: seed) {
+            let both = HabitMetrics.withMilestones(series: series, weekStart: .monday)
+            #expect(both.metrics == HabitMetrics(series: series, weekStart: .monday), "\(series.habit.name)")
+            #expect(both.milestones.map { "\($0.day) \($0.length) \($0.unit)" }
+                    == series.streakMilestones(weekStart: .monday).map { "\($0.day) \($0.length) \($0.unit)" }, "\(series.habit.name)")
+        }
+    }
+
+    /// One unit's totals as the rules say, period by period: the days of each calendar period
+    /// added up on their own (the reference the one walk is held to).
+    func calendarTotalsByPeriod(_ series: DaySeries, _ unit: CalendarUnit, weekStart: Weekday) -> [CalendarTotal] {
+        guard series.count > 0 else { return [] }
+        var totals: [CalendarTotal] = []
+        var first = unit.start(of: series.start, weekStart: weekStart)
+        while first <= series.asOf {
+            let next = unit.next(after: first)
+            var total = CalendarTotal(unit: unit, first: first, daysDone: 0, done: 0, due: 0, value: 0, inProgress: next > series.asOf)
+            for i in 0..<series.count where series.day(at: i) >= first && series.day(at: i) < next {
+                total.value += series.values[i]
+                let completed = series.isCompleted(i)
+                if completed { total.daysDone += 1 }
+                guard series.periodRule == nil, !series.skipped[i], series.habit.frequency.isScheduled(series.day(at: i)) else { continue }
+                if completed { total.done += 1; total.due += 1 } else if i != series.count - 1 { total.due += 1 }
+            }
+            totals.append(total)
+            first = next
+        }
+        if series.periodRule != nil {
+            var slot = 0
+            for period in series.periods(weekStart: weekStart) {
+                while slot + 1 < totals.count && totals[slot + 1].first <= period.first { slot += 1 }
+                let done = min(period.completed, period.required)
+                totals[slot].done += done
+                totals[slot].due += period.inProgress ? done : period.required
+            }
+        }
+        return totals
     }
 }

@@ -56,11 +56,25 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     }
 
     public init(series: DaySeries, weekStart: Weekday) {
+        self.init(series: series, weekStart: weekStart, streak: series.streak(weekStart: weekStart))
+    }
+
+    /// The metrics and every day a streak reached a milestone (`DaySeries.streakMilestones`),
+    /// from one walk of the streak's steps.
+    public static func withMilestones(series: DaySeries, weekStart: Weekday)
+        -> (metrics: HabitMetrics, milestones: [(day: DayKey, length: Int, unit: StreakUnit)]) {
+        let (unit, steps) = series.streakSteps(weekStart: weekStart)
+        let metrics = HabitMetrics(series: series, weekStart: weekStart, streak: DaySeries.streak(of: steps, unit: unit))
+        return (metrics, DaySeries.milestones(of: steps, unit: unit))
+    }
+
+    /// `streak`: the series' streak.
+    private init(series: DaySeries, weekStart: Weekday, streak: Streak) {
         asOf = series.asOf
         let last = series.count - 1
         todayValue = last >= 0 && series.logged[last] ? series.values[last] : nil
         todayState = last >= 0 ? series.state(at: last) : nil
-        streak = series.streak(weekStart: weekStart)
+        self.streak = streak
         rate7 = series.completionRate(lastDays: 7, weekStart: weekStart)
         rate30 = series.completionRate(lastDays: 30, weekStart: weekStart)
         rate90 = series.completionRate(lastDays: 90, weekStart: weekStart)
@@ -76,9 +90,8 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         }
         totalValue = sum
         completedByWeekday = byWeekday
-        weeks = series.calendarTotals(.week, weekStart: weekStart)
-        months = series.calendarTotals(.month, weekStart: weekStart)
-        years = series.calendarTotals(.year, weekStart: weekStart)
+        let totals = series.calendarTotals([.week, .month, .year], weekStart: weekStart)
+        weeks = totals[0]; months = totals[1]; years = totals[2]
         reduction = series.reduction(weekStart: weekStart)
         if let rule = series.periodRule {
             let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]

@@ -31,6 +31,11 @@ extension DaySeries {
     ///   progress adds once it succeeds but never breaks.
     public func streak(weekStart: Weekday) -> Streak {
         let (unit, steps) = streakSteps(weekStart: weekStart)
+        return Self.streak(of: steps, unit: unit)
+    }
+
+    /// The current and best streak of a walk of steps (`streakSteps`).
+    static func streak(of steps: [(step: StreakStep, day: DayKey)], unit: StreakUnit) -> Streak {
         var best = 0, run = 0
         for (step, _) in steps {
             switch step {
@@ -56,6 +61,11 @@ extension DaySeries {
     /// and grows again reaches its milestones again.
     public func streakMilestones(weekStart: Weekday) -> [(day: DayKey, length: Int, unit: StreakUnit)] {
         let (unit, steps) = streakSteps(weekStart: weekStart)
+        return Self.milestones(of: steps, unit: unit)
+    }
+
+    /// The milestones a walk of steps (`streakSteps`) reached.
+    static func milestones(of steps: [(step: StreakStep, day: DayKey)], unit: StreakUnit) -> [(day: DayKey, length: Int, unit: StreakUnit)] {
         let milestones = Self.milestones(unit)   // five, ascending: a scan beats hashing
         var reached: [(DayKey, Int, StreakUnit)] = []
         var run = 0

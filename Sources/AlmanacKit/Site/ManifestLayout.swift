@@ -50,14 +50,19 @@ enum ManifestLayout {
 
     /// A JSON string as `JSONEncoder` writes it without escaping slashes.
     private static func string(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { string($0, to: &out) }
+    }
+
+    private static func string(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Paths, keys and hashes need no escaping: their bytes as they are.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: text.utf8)
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: utf8)
             out.append(UInt8(ascii: "\""))
             return
         }
-        for byte in text.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append("\\\"")
             case UInt8(ascii: "\\"): out.append("\\\\")

@@ -14,8 +14,9 @@ public struct HabitFigures: Sendable, Equatable {
     public let milestones: [StreakMilestone]
 
     public init(series: DaySeries, weekStart: Weekday) {
-        metrics = HabitMetrics(series: series, weekStart: weekStart)
-        milestones = series.streakMilestones(weekStart: weekStart).map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) }
+        let computed = HabitMetrics.withMilestones(series: series, weekStart: weekStart)
+        metrics = computed.metrics
+        milestones = computed.milestones.map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) }
     }
 
     /// Figures as they were computed by an earlier run (read back from where it kept them).

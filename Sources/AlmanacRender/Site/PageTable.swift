@@ -23,36 +23,36 @@ public struct PageTable: Codable, Sendable, Equatable {
         format == .html ? "⟦table:\(name)⟧" : markdown()
     }
 
-    /// A pipe table; each cell escaped, a linked cell as a Markdown link.
+    /// A pipe table; each cell escaped, a linked cell as a Markdown link. Built as bytes: a habit
+    /// page has a table per year of history.
     func markdown() -> String {
-        let md = MarkdownText.escape
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(64 + rows.count * (header.count * 12 + 4))
-        func line<Cells: Sequence<String>>(_ cells: Cells) {
-            out += "| "
-            var first = true
-            for cell in cells {
-                if !first { out += " | " }
-                out += cell
-                first = false
-            }
-            out += " |"
+        func text(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
         }
-        if let summary { out += "*\(md(summary))*\n\n" }
-        line(header.lazy.map(md))
-        out += "\n"
-        line(header.lazy.map { _ in "---" })
+        func line(_ count: Int, _ cell: (Int) -> Void) {
+            out.append("| ")
+            for index in 0..<count {
+                if index > 0 { out.append(" | ") }
+                cell(index)
+            }
+            out.append(" |")
+        }
+        if let summary { out.append("*"); text(MarkdownText.escape(summary)); out.append("*\n\n") }
+        line(header.count) { text(MarkdownText.escape(header[$0])) }
+        out.append("\n")
+        line(header.count) { _ in out.append("---") }
         for (i, row) in rows.enumerated() {
-            out += "\n"
-            if i < links.count, let link = links[i], !row.isEmpty {
-                var cells = row.map(md)
-                cells[0] = "[\(cells[0])](\(link).md)"
-                line(cells)
-            } else {
-                line(row.lazy.map(md))
+            out.append("\n")
+            let link = i < links.count ? links[i] : nil
+            line(row.count) { column in
+                guard column == 0, let link else { return text(MarkdownText.escape(row[column])) }
+                out.append("["); text(MarkdownText.escape(row[column])); out.append("]("); text(link); out.append(".md)")
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The HTML table, folded under its summary line when it has one.
