@@ -415,7 +415,7 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
         return sample.habits.flatMap { habit in days.map { snapshot.series(of: habit, asOf: $0) } }
     }
 
-    /// Weeks, months and years added up in one walk of the days are each unit's own totals.
+    /// Weeks, months and years added up together are each unit's own totals.
     @Test(arguments: [1, 2] as [UInt64])
     func totalsOfSeveralUnitsAtOnceAreEachUnitsTotals(seed: UInt64) throws {
         let all = try Self.series(seed: seed)

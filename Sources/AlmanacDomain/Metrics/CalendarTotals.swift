@@ -81,51 +81,46 @@ extension DaySeries {
         calendarTotals([unit], weekStart: weekStart)[0]
     }
 
-    /// The totals of each of `units` (`calendarTotals(_:weekStart:)`), from one walk of the days:
-    /// each day is added to the period of every unit it falls in.
+    /// The totals of each of `units` (`calendarTotals(_:weekStart:)`). What a day adds (whether
+    /// it met the target, whether it was due) is worked out once for all of them.
     public func calendarTotals(_ units: [CalendarUnit], weekStart: Weekday) -> [[CalendarTotal]] {
         guard count > 0 else { return units.map { _ in [] } }
-        var totals: [[CalendarTotal]] = units.map { _ in [] }
-        // Per unit: its period in progress and the series index one past that period's last day.
-        var current: [CalendarTotal] = [], ends: [Int] = []
-        func open(_ u: Int, at periodStart: DayKey) {
-            let next = units[u].next(after: periodStart)
-            let total = CalendarTotal(unit: units[u], first: periodStart, daysDone: 0, done: 0, due: 0, value: 0, inProgress: next > asOf)
-            if u < current.count { current[u] = total; ends[u] = min(start.days(to: next), count) } else {
-                current.append(total); ends.append(min(start.days(to: next), count))
-            }
-        }
-        for u in units.indices { open(u, at: units[u].start(of: start, weekStart: weekStart)) }
-        let isScheduled = scheduledAt()
         let byDay = periodRule == nil
+        let isScheduled = scheduledAt()
+        var completed = [Bool](repeating: false, count: count), due = [Bool](repeating: false, count: count)
         for i in 0..<count {
-            for u in units.indices where i == ends[u] {
-                totals[u].append(current[u])
-                open(u, at: units[u].next(after: current[u].first))
-            }
-            let value = values[i], completed = isCompleted(i)
-            let due = byDay && !skipped[i] && isScheduled(i)
-            for u in units.indices {
-                current[u].value += value
-                if completed { current[u].daysDone += 1 }
-                guard due else { continue }
-                if completed { current[u].done += 1; current[u].due += 1 } else if i != count - 1 { current[u].due += 1 }
-            }
+            completed[i] = isCompleted(i)
+            due[i] = byDay && !skipped[i] && isScheduled(i)
         }
-        for u in units.indices { totals[u].append(current[u]) }
-        if !byDay {
-            // The habit's own periods, each counted in the calendar period its first day is in.
-            let periods = periods(weekStart: weekStart)
-            for u in units.indices {
-                var slot = 0
-                for period in periods {
-                    while slot + 1 < totals[u].count && totals[u][slot + 1].first <= period.first { slot += 1 }
-                    let done = min(period.completed, period.required)
-                    totals[u][slot].done += done
-                    totals[u][slot].due += period.inProgress ? done : period.required
+        let ownPeriods = byDay ? [] : periods(weekStart: weekStart)
+        return units.map { unit in
+            var totals: [CalendarTotal] = []
+            var periodStart = unit.start(of: start, weekStart: weekStart)
+            var index = 0   // the series index of the first day of the current calendar period
+            while periodStart <= asOf {
+                let next = unit.next(after: periodStart)
+                let end = min(start.days(to: next), count)   // one past the period's last index
+                var total = CalendarTotal(unit: unit, first: periodStart, daysDone: 0, done: 0, due: 0, value: 0,
+                                          inProgress: next > asOf)
+                for i in index..<end {
+                    total.value += values[i]
+                    if completed[i] { total.daysDone += 1 }
+                    guard due[i] else { continue }
+                    if completed[i] { total.done += 1; total.due += 1 } else if i != count - 1 { total.due += 1 }
                 }
+                totals.append(total)
+                index = end
+                periodStart = next
             }
+            // The habit's own periods, each counted in the calendar period its first day is in.
+            var slot = 0
+            for period in ownPeriods {
+                while slot + 1 < totals.count && totals[slot + 1].first <= period.first { slot += 1 }
+                let done = min(period.completed, period.required)
+                totals[slot].done += done
+                totals[slot].due += period.inProgress ? done : period.required
+            }
+            return totals
         }
-        return totals
     }
 }

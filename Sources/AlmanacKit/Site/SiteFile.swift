@@ -3,6 +3,9 @@
 struct SiteFile: Sendable, Equatable {
     enum Content: Sendable, Equatable {
         case rendered([UInt8], sha256: String)
+        /// Rendered in this run and written into the staging folder as the render step went
+        /// (`SiteWriter.stage`): its bytes are on disk there, not held.
+        case staged(size: Int, sha256: String)
         /// The previous run's file, with its size and SHA-256 as the manifest recorded them, and
         /// its identity in the published folder when it was just looked up there.
         case kept(size: Int, sha256: String, published: FileIdentity?)
@@ -17,9 +20,6 @@ struct SiteFile: Sendable, Equatable {
     /// For a habit's file, the key of the habit's files as a whole and how many there are
     /// (`SiteManifest.Record.group`), recorded in the manifest.
     var group: String?
-    /// A rendered file already written into the staging folder, as the render step went
-    /// (`SiteWriter.stage`).
-    var staged = false
 
     init(path: String, key: String, content: Content, group: String? = nil) {
         self.path = path; self.key = key; self.content = content; self.group = group
@@ -35,14 +35,33 @@ struct SiteFile: Sendable, Equatable {
     var size: Int {
         switch content {
         case .rendered(let bytes, _): return bytes.count
-        case .kept(let size, _, _): return size
+        case .staged(let size, _), .kept(let size, _, _): return size
         }
     }
 
     var sha256: String {
         switch content {
-        case .rendered(_, let sha256), .kept(_, let sha256, _): return sha256
+        case .rendered(_, let sha256), .staged(_, let sha256), .kept(_, let sha256, _): return sha256
         }
+    }
+
+    /// Whether the file is the previous run's, as it is on disk.
+    var isKept: Bool {
+        if case .kept = content { return true }
+        return false
+    }
+
+    /// The file as written into the staging folder: its bytes no longer held.
+    var staged: SiteFile {
+        SiteFile(path: path, key: key, content: .staged(size: size, sha256: sha256), group: group)
+    }
+
+    /// A staged file with its bytes read back from the staging folder, to be written elsewhere;
+    /// any other file as it is.
+    func takenBack(from staging: OutputFolder) throws -> SiteFile {
+        guard case .staged = content else { return self }
+        guard let bytes = staging.bytes(of: path) else { throw AlmanacError.cannotRead(path: staging.path(of: path), reason: "it is missing") }
+        return SiteFile(path: path, key: key, bytes: bytes, group: group)
     }
 
     /// The bytes, when the file was rendered in this run.

@@ -61,6 +61,9 @@ public struct SiteReport {
     public let clock: Clock
     /// The templates, when the caller loaded them already (a run over many stores loads them once).
     let loadedTemplates: TemplateSet?
+    /// How the new site is exchanged with the published one (`FolderExchange.exchange`); a test
+    /// stands in a file system that cannot, to see the report write in place instead.
+    var exchange: (String, String) throws -> Bool = FolderExchange.exchange
 
     public init(store: any AlmanacStore, request: Request, clock: Clock) {
         self.init(store: store, request: request, clock: clock, templates: nil)
@@ -206,7 +209,7 @@ public struct SiteReport {
             }
             guard let staging, let stager else { return file }
             let staged = try stager.stage(file)
-            if staged.staged { staging.noteStaged(staged.size) }
+            if case .staged = staged.content { staging.noteStaged(staged.size) }
             return staged
         }
         let parts = try Parallel.map(plan.parts) { part -> [SiteFile] in
@@ -234,7 +237,7 @@ public struct SiteReport {
                          progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         var encoded: [UInt8]?
-        if files.allSatisfy({ $0.rendered == nil }) {
+        if files.allSatisfy(\.isKept) {
             let manifest = SiteManifest.encoded(files, asOf: asOf)
             if previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
                 staging?.keepAsSpare()
@@ -246,20 +249,19 @@ public struct SiteReport {
         }
         // Else the manifest is encoded while the files are written.
         let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf) }
+        var files = files
         if let staging {
             let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing)
             let outcome = try writer.write(files, manifest: manifest, progress: progress)
-            if try staging.publish() { return outcome }
+            if try staging.publish(exchange: exchange) { return outcome }
+            // What was staged is written again, in place: its bytes are read back first.
+            files = try files.map { try $0.takenBack(from: staging.folder) }
+            staging.discard()
         }
         // In place, temporary files of killed runs are removed here; a staged site simply leaves
-        // them behind with the previous one. What was staged is written again, here.
+        // them behind with the previous one.
         Leftovers.remove(in: published.path, recursive: true)
-        let unstaged = files.map { file in
-            var file = file
-            file.staged = false
-            return file
-        }
-        return try inPlace.write(unstaged, manifest: manifest, progress: progress)
+        return try inPlace.write(files, manifest: manifest, progress: progress)
     }
 
     /// Whether a report may publish into `out`, said before anything is written — not even the

@@ -71,16 +71,13 @@ final class SiteStaging: @unchecked Sendable {
     }
 
     /// Exchanges the staging folder with the published one, then removes the previous site.
-    /// Returns false when the file system cannot exchange folders (the staging folder is then
-    /// discarded and the caller writes in place).
-    func publish() throws -> Bool {
+    /// Returns false when the file system cannot exchange folders: the caller then takes back
+    /// what it staged, writes in place and discards the staging folder.
+    func publish(exchange: (String, String) throws -> Bool = FolderExchange.exchange) throws -> Bool {
         folder.finish()
         flushing.wait()
         try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
-        guard try FolderExchange.exchange(folder.path, published.path) else {
-            discard()
-            return false
-        }
+        guard try exchange(folder.path, published.path) else { return false }
         // The previous site, now at the staging path, is the next report's staging folder.
         if rename(folder.path, spare) != 0 { discard() }
         AtomicFile.syncFolder(URL(fileURLWithPath: published.path).deletingLastPathComponent().path)

@@ -58,12 +58,10 @@ struct SiteWriter {
     /// system can put it on disk while the rest of the site renders); `write` then counts it as
     /// written. Any other file is returned as it is. Called from several threads at once.
     func stage(_ file: SiteFile) throws -> SiteFile {
-        guard staging != nil, let bytes = file.rendered, !file.staged else { return file }
+        guard staging != nil, let bytes = file.rendered else { return file }
         guard SitePath.isSafe(file.path) else { throw refusal(file.path) }
         try written(file.path, bytes).commit(syncFolder: false)
-        var file = file
-        file.staged = true
-        return file
+        return file.staged
     }
 
     /// A new file of the site with its bytes, not yet prepared: in a staging folder that holds an
@@ -98,15 +96,16 @@ struct SiteWriter {
                 case .kept(_, _, let identity):
                     try keep(file.path, published: identity)
                     return nil
+                case .staged:
+                    return nil
                 case .rendered(let bytes, _):
-                    guard !file.staged else { return nil }
                     let written = try written(file.path, bytes)
                     try written.prepare()
                     return written
                 }
             }
             for (file, prepared) in zip(slice, prepared) {
-                if let prepared { pending.append(prepared) } else if file.staged { outcome.written += 1 } else { outcome.unchanged += 1 }
+                if let prepared { pending.append(prepared) } else if file.isKept { outcome.unchanged += 1 } else { outcome.written += 1 }
             }
             done += slice.count
             progress(done, files.count)
@@ -123,7 +122,7 @@ struct SiteWriter {
     /// a file the previous run left intact is compared by the SHA-256 its manifest recorded; any
     /// other by reading it.
     static func unchangedOnDisk(_ file: SiteFile, in published: OutputFolder, previous: PreviousSite?) -> SiteFile {
-        guard let bytes = file.rendered, !file.staged else { return file }
+        guard let bytes = file.rendered else { return file }
         let intact = previous?.isIntact(file.path, in: published)
         let same = intact.map { $0.record.sha256 == file.sha256 } ?? published.hasContent(file.path, bytes)
         return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256, published: intact?.identity),
