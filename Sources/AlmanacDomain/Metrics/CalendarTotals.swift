@@ -95,6 +95,7 @@ extension DaySeries {
         let ownPeriods = byDay ? [] : periods(weekStart: weekStart)
         return units.map { unit in
             var totals: [CalendarTotal] = []
+            totals.reserveCapacity(unit == .week ? count / 7 + 2 : unit == .month ? count / 28 + 2 : count / 365 + 2)
             var periodStart = unit.start(of: start, weekStart: weekStart)
             var index = 0   // the series index of the first day of the current calendar period
             while periodStart <= asOf {

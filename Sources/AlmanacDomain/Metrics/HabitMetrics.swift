@@ -63,9 +63,8 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     /// from one walk of the streak's steps.
     public static func withMilestones(series: DaySeries, weekStart: Weekday)
         -> (metrics: HabitMetrics, milestones: [(day: DayKey, length: Int, unit: StreakUnit)]) {
-        let (unit, steps) = series.streakSteps(weekStart: weekStart)
-        let metrics = HabitMetrics(series: series, weekStart: weekStart, streak: DaySeries.streak(of: steps, unit: unit))
-        return (metrics, DaySeries.milestones(of: steps, unit: unit))
+        let walk = series.streakWalk(weekStart: weekStart, milestones: true)
+        return (HabitMetrics(series: series, weekStart: weekStart, streak: walk.streak), walk.milestones)
     }
 
     /// `streak`: the series' streak.

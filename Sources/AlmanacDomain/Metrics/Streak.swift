@@ -30,26 +30,7 @@ extension DaySeries {
     /// - per-week and per-month habits count consecutive successful periods, and the period in
     ///   progress adds once it succeeds but never breaks.
     public func streak(weekStart: Weekday) -> Streak {
-        let (unit, steps) = streakSteps(weekStart: weekStart)
-        return Self.streak(of: steps, unit: unit)
-    }
-
-    /// The current and best streak of a walk of steps (`streakSteps`).
-    static func streak(of steps: [(step: StreakStep, day: DayKey)], unit: StreakUnit) -> Streak {
-        var best = 0, run = 0
-        for (step, _) in steps {
-            switch step {
-            case .extend: run += 1; best = max(best, run)
-            case .pass: break
-            case .breaks: run = 0
-            }
-        }
-        var current = 0
-        for (step, _) in steps.reversed() {
-            if case .breaks = step { break }
-            if case .extend = step { current += 1 }
-        }
-        return Streak(current: current, best: best, unit: unit)
+        streakWalk(weekStart: weekStart, milestones: false).streak
     }
 
     /// The lengths a streak is celebrated at: days, or weeks, months and periods.
@@ -60,38 +41,44 @@ extension DaySeries {
     /// Every day a streak of the series reached a milestone, oldest first: a streak that breaks
     /// and grows again reaches its milestones again.
     public func streakMilestones(weekStart: Weekday) -> [(day: DayKey, length: Int, unit: StreakUnit)] {
-        let (unit, steps) = streakSteps(weekStart: weekStart)
-        return Self.milestones(of: steps, unit: unit)
+        streakWalk(weekStart: weekStart, milestones: true).milestones
     }
 
-    /// The milestones a walk of steps (`streakSteps`) reached.
-    static func milestones(of steps: [(step: StreakStep, day: DayKey)], unit: StreakUnit) -> [(day: DayKey, length: Int, unit: StreakUnit)] {
-        let milestones = Self.milestones(unit)   // five, ascending: a scan beats hashing
-        var reached: [(DayKey, Int, StreakUnit)] = []
-        var run = 0
-        for (step, day) in steps {
+    /// The streak and, when asked for, the milestones it reached, from one walk of its steps
+    /// (`forEachStreakStep`): a run grows with each step that extends it and ends at a break;
+    /// the current streak is the run the walk ends with.
+    func streakWalk(weekStart: Weekday, milestones wanted: Bool) -> (streak: Streak, milestones: [(day: DayKey, length: Int, unit: StreakUnit)]) {
+        var best = 0, run = 0
+        var reached: [(day: DayKey, length: Int, unit: StreakUnit)] = []
+        var lengths: [Int] = []
+        let unit = forEachStreakStep(weekStart: weekStart) { unit, step, day in
             switch step {
             case .extend:
                 run += 1
-                if run >= milestones[0], milestones.contains(run) { reached.append((day, run, unit)) }
+                best = max(best, run)
+                guard wanted else { return }
+                if lengths.isEmpty { lengths = Self.milestones(unit) }   // five, ascending: a scan beats hashing
+                if run >= lengths[0], lengths.contains(run) { reached.append((day, run, unit)) }
             case .pass: break
             case .breaks: run = 0
             }
         }
-        return reached
+        return (Streak(current: run, best: best, unit: unit), reached)
     }
 
-    /// Each step of the streak with the day it is taken on: a daily habit's day; for a
-    /// per-period habit, the day its period was won (its count of done days reached), else the
-    /// period's last day.
-    func streakSteps(weekStart: Weekday) -> (unit: StreakUnit, steps: [(step: StreakStep, day: DayKey)]) {
+    /// Calls `body` with each step of the streak, in order, and the day it is taken on: a daily
+    /// habit's day; for a per-period habit, the day its period was won (its count of done days
+    /// reached), else the period's last day. Returns the streak's unit.
+    @discardableResult
+    func forEachStreakStep(weekStart: Weekday, _ body: (StreakUnit, StreakStep, DayKey) -> Void) -> StreakUnit {
         guard let rule = periodRule else {
             let isScheduled = scheduledAt()
-            return (.days, (0..<count).map { i in
-                if skipped[i] || !isScheduled(i) { return (.pass, day(at: i)) }
-                if isCompleted(i) { return (.extend, day(at: i)) }
-                return (i == count - 1 ? .pass : .breaks, day(at: i))
-            })
+            for i in 0..<count {
+                if skipped[i] || !isScheduled(i) { body(.days, .pass, day(at: i)); continue }
+                if isCompleted(i) { body(.days, .extend, day(at: i)); continue }
+                body(.days, i == count - 1 ? .pass : .breaks, day(at: i))
+            }
+            return .days
         }
         let unit: StreakUnit
         switch rule.kind {
@@ -99,11 +86,12 @@ extension DaySeries {
         case .month: unit = .months
         case .period: unit = .periods
         }
-        return (unit, periods(weekStart: weekStart).map { period in
-            if period.required == 0 { return (.pass, period.last) }
-            if period.succeeded { return (.extend, wonDay(of: period)) }
-            return (period.inProgress ? .pass : .breaks, period.last)
-        })
+        for period in periods(weekStart: weekStart) {
+            if period.required == 0 { body(unit, .pass, period.last); continue }
+            if period.succeeded { body(unit, .extend, wonDay(of: period)); continue }
+            body(unit, period.inProgress ? .pass : .breaks, period.last)
+        }
+        return unit
     }
 
     /// The day a won period's done days reached what it required.

@@ -13,7 +13,9 @@ import AlmanacRender
 enum ManifestLayout {
     static func write(_ manifest: SiteManifest) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 + manifest.files.count * 260)
+        // A record's lines are about 130 bytes besides its strings.
+        out.reserveCapacity(manifest.files.reduce(256) { $0 + 160 + $1.path.utf8.count + $1.sha256.utf8.count
+            + ($1.key?.utf8.count ?? 0) + ($1.group?.utf8.count ?? 0) })
         out.append("{\n  \"asOf\" : ")
         string(manifest.asOf, to: &out)
         out.append(",\n  \"files\" : [")

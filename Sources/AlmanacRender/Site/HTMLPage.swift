@@ -65,8 +65,7 @@ struct HTMLPage {
     /// document (so the heatmaps' tooltips work on hover), with the image as its fallback; any
     /// other image as it is.
     private static func embed(_ tag: UnsafeBufferPointer<UInt8>, src bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        let src = String(decoding: bytes, as: UTF8.self)
-        guard isOwnSVG(Substring(src)) else { return out.append(contentsOf: tag) }
+        guard isOwnSVG(bytes) else { return out.append(contentsOf: tag) }
         // An own SVG's source is `heatmaps/…` or `charts/…`, behind "../" on a habit's page.
         let chart = find(charts, in: bytes, from: 0) != nil
         // A year grid sits in a span that scrolls sideways on a phone (style.css).
@@ -102,13 +101,30 @@ struct HTMLPage {
         return html.withUTF8 { body($0, tables: [:]) }
     }
 
-    static func isOwnSVG(_ src: Substring) -> Bool {
-        var path = src
-        if path.hasPrefix("../") { path = path.dropFirst(3) }
-        guard path.hasPrefix("heatmaps/") || path.hasPrefix("charts/"), path.hasSuffix(".svg") else { return false }
-        var name = path.drop { $0 != "/" }.dropFirst().dropLast(4)
-        if path.hasPrefix("charts/wellbeing/") { name = name.dropFirst("wellbeing/".count) }
-        return !name.isEmpty && name.utf8.allSatisfy { byte in
+    static func isOwnSVG(_ src: String) -> Bool {
+        var src = src
+        return src.withUTF8 { isOwnSVG($0) }
+    }
+
+    /// Whether a source (its UTF-8 bytes) is one of the site's own SVG files.
+    static func isOwnSVG(_ src: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(_ prefix: StaticString, at offset: Int) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            return src.count - offset >= count && memcmp(src.baseAddress! + offset, prefix.utf8Start, count) == 0
+        }
+        var at = starts("../", at: 0) ? 3 : 0
+        if starts("heatmaps/", at: at) {
+            at += 9
+        } else if starts("charts/wellbeing/", at: at) {
+            at += 17
+        } else if starts("charts/", at: at) {
+            at += 7
+        } else {
+            return false
+        }
+        let end = src.count - 4
+        guard end > at, starts(".svg", at: end) else { return false }
+        return UnsafeBufferPointer(rebasing: src[at..<end]).allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
         }
     }
