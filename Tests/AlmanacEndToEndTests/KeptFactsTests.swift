@@ -46,6 +46,9 @@ import Testing
         try Data("mine".utf8).write(to: s.folder.url.appendingPathComponent("blocked/charts"))   // where the site needs a folder
         #expect(try s.run("report", "--out", "blocked", "--as-of", "2026-11-20").status == 1)
         #expect(!FileManager.default.fileExists(atPath: s.folder.path(".blocked.almanac-facts")))
+        // Nor what was written beside their places while the site was being published.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: s.folder.path(""))
+        #expect(!beside.contains { $0.contains("almanac-facts") || $0.contains("almanac-figures") }, "\(beside)")
         try FileManager.default.removeItem(atPath: s.folder.path("blocked/charts"))
         try s.ok("report", "--out", "blocked", "--as-of", "2026-11-20")
         #expect(FileManager.default.fileExists(atPath: s.folder.path(".blocked.almanac-facts")))

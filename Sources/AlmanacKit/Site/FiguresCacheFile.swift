@@ -85,6 +85,11 @@ enum FiguresCacheFile {
         KeptFile.write(encoded, to: path(beside: folder))
     }
 
+    /// Writes figures, as `encode` gave them, beside their place by `folder` (`KeptFile.prepare`).
+    static func prepare(_ encoded: [UInt8], beside folder: String) -> KeptFile.Prepared? {
+        KeptFile.prepare(encoded, for: path(beside: folder))
+    }
+
     /// The file's bytes for `figures`. The figures of a key that `kept` holds (a file of the same
     /// build: a key's figures are a pure function of it) are its bytes there, copied, not
     /// encoded again: after one new entry, the other habits' figures.

@@ -199,12 +199,18 @@ enum KeptBytes {
 /// whose parent cannot be written keeps nothing.
 enum KeptFile {
     static func write(_ bytes: [UInt8], to target: String) {
+        prepare(bytes, for: target)?.commit()
+    }
+
+    /// Writes `bytes` to the temporary file beside `target` (while the site is published, on the
+    /// other core); nil when it cannot be written.
+    static func prepare(_ bytes: [UInt8], for target: String) -> Prepared? {
         let temporary = AtomicFile.temporaryPath(for: target)
         // The temporary files of this one that killed runs left go first.
         let url = URL(fileURLWithPath: target)
         Leftovers.remove(in: url.deletingLastPathComponent().path, recursive: false, prefix: "." + url.lastPathComponent + Leftovers.marker)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return nil }
         let complete = bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
@@ -216,6 +222,20 @@ enum KeptFile {
             return true
         }
         close(fd)
-        if !complete || rename(temporary, target) != 0 { unlink(temporary) }
+        guard complete else { unlink(temporary); return nil }
+        return Prepared(temporary: temporary, target: target)
+    }
+
+    /// A kept file written beside its place, not yet in it.
+    struct Prepared: Sendable {
+        let temporary: String, target: String
+
+        /// Puts the file in its place.
+        func commit() {
+            if rename(temporary, target) != 0 { unlink(temporary) }
+        }
+
+        /// Drops the file (the report stopped).
+        func discard() { unlink(temporary) }
     }
 }

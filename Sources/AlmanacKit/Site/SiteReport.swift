@@ -135,20 +135,27 @@ public struct SiteReport {
             // What was staged goes to disk while the rest is published.
             staging?.startFlushing()
             outcome = try timed(.publish) {
-                // What is kept for the next report is encoded on the other core while the site is
-                // published, and written once it is out (a report that stops writes nothing).
-                let (outcome, (keptFacts, keptFiguresBytes)) = try Parallel.both({
-                    try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress)
+                // What is kept for the next report is encoded and written beside its place on the
+                // other core while the site is published, and put in place once the site is out
+                // (a report that stops keeps nothing new).
+                let (outcome, kept) = try Parallel.both({
+                    Result { try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress) }
                 }, {
-                    (facts.keep.flatMap { $0 != facts.kept?.cache ? FactCacheFile.encode($0, reusing: facts.kept) : nil },
+                    [facts.keep.flatMap { $0 != facts.kept?.cache ? FactCacheFile.prepare(FactCacheFile.encode($0, reusing: facts.kept), beside: path) : nil },
                      plan.habits.contains(where: { keptFigures.blocks[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.blocks.count
-                        ? FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first }),
-                                                  reusing: keptFigures)
-                        : nil)
+                        ? FiguresCacheFile.prepare(FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) },
+                                                                                      uniquingKeysWith: { first, _ in first }),
+                                                                           reusing: keptFigures), beside: path)
+                        : nil].compactMap { $0 }
                 })
-                if let keptFacts { FactCacheFile.write(keptFacts, beside: path) }
-                if let keptFiguresBytes { FiguresCacheFile.write(keptFiguresBytes, beside: path) }
-                return outcome
+                do {
+                    let published = try outcome.get()
+                    kept.forEach { $0.commit() }
+                    return published
+                } catch {
+                    kept.forEach { $0.discard() }
+                    throw error
+                }
             }
         } catch {
             staging?.discard()
