@@ -110,18 +110,16 @@ public struct SiteReport {
             }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        // The store on one core; the previous run's manifest and the kept figures on the other.
-        // Nothing is written before the folder is found to be a site's.
-        let ((input, options, facts), (previous, keptFigures)) = try timed(.read) {
+        // The store on one core; the previous run's manifest, the kept figures and the built-in
+        // templates (parsed while the store is read) on the other. Nothing is written before the
+        // folder is found to be a site's.
+        let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path) },
-                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path)) })
+                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), try edited ?? TemplateSet.builtIn()) })
         }
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
-        // The built-in templates are parsed beside the derivation, whose last stretch (the files
-        // shared by the whole site) runs on one core.
-        let (plan, templates) = try timed(.derive) {
-            try Parallel.both({ try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known).plan() },
-                              { edited ?? TemplateSet.builtIn() })
+        let plan = try timed(.derive) {
+            try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known).plan()
         }
         // The new site is built in a staging folder beside the published one (`SiteStaging`),
         // taken now: the render step writes each new or changed file into it as it is rendered.
