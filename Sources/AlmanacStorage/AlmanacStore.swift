@@ -92,8 +92,9 @@ public protocol StoreReading {
     /// days excused after it — taken from `kept` for every habit whose change token is the one
     /// they were kept under, and from the store for the others; with the facts to keep for next
     /// time. The same values `snapshot(through:hours:)` and `plannedSkips(after:)` give. Nil when
-    /// the store keeps no change tokens (`EntryChanges`).
-    func siteFacts(through day: DayKey, kept: FactCache?) throws -> SiteFacts?
+    /// the store keeps no change tokens (`EntryChanges`). `kept` is asked for once the change
+    /// tokens are read (the caller may still be decoding them).
+    func siteFacts(through day: DayKey, kept: () -> FactCache?) throws -> SiteFacts?
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
     /// Every entry of these habits, soft-deleted ones included.

@@ -107,12 +107,12 @@ struct SessionReading: StoreReading {
                              hours: hours ? read.compactMapValues(\.hourCounts) : [:])
     }
 
-    func siteFacts(through day: DayKey, kept: FactCache?) throws -> SiteFacts? {
+    func siteFacts(through day: DayKey, kept: () -> FactCache?) throws -> SiteFacts? {
         guard let changes = try db.entryChanges() else { return nil }
         let settings = try settings()
         let calendar = try StoreCalendar(settings: settings)
         let habits = try habits(includeArchived: true)
-        let usable = kept.flatMap { $0.schema == changes.schema && $0.timeZone == settings.timeZone ? $0.habits : nil } ?? [:]
+        let usable = kept().flatMap { $0.schema == changes.schema && $0.timeZone == settings.timeZone ? $0.habits : nil } ?? [:]
         var cache = FactCache(schema: changes.schema, timeZone: settings.timeZone, habits: [:])
         var all: [String: HabitFacts] = [:]
         var unread: [String] = []

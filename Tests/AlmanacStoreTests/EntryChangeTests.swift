@@ -26,7 +26,7 @@ import Testing
     }
 
     static func facts(_ store: SQLiteStore, through day: DayKey, kept: FactCache?) throws -> SiteFacts? {
-        try store.reading { try $0.siteFacts(through: day, kept: kept) }
+        try store.reading { try $0.siteFacts(through: day, kept: { kept }) }
     }
 
     /// What a full read gives: the snapshot with the hours and the planned skips.

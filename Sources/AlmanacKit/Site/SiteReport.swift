@@ -174,11 +174,12 @@ public struct SiteReport {
     /// (`FactCacheFile`): the habits whose entries did not change since are not read from the
     /// store, when it keeps change tokens. Also returns the facts to keep for the next report.
     private func readKeeping(beside folder: String) throws -> (SiteInput, SiteOptions, (kept: FactCacheFile.Kept?, keep: FactCache?)) {
-        let kept = FactCacheFile.read(beside: folder)
+        // The kept facts are decoded on another thread while the store's change tokens are read.
+        let decoding = Parallel.later { FactCacheFile.read(beside: folder) }
         var keep: FactCache?
         let (input, options) = try store.reading { view in
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
-            let entries = try view.siteFacts(through: asOf, kept: kept?.cache)
+            let entries = try view.siteFacts(through: asOf, kept: { decoding.value?.cache })
             keep = entries?.cache
             let input = SiteInput(
                 snapshot: try entries?.snapshot ?? view.snapshot(through: asOf, hours: true), categories: try view.categories(),
@@ -189,7 +190,7 @@ public struct SiteReport {
             return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
                                        baseURL: request.baseURL))
         }
-        return (input, options, (kept, keep))
+        return (input, options, (decoding.value, keep))
     }
 
     /// The render step, on both cores. A part of a habit's files (`SitePart`: its files, its

@@ -43,6 +43,30 @@ public enum Parallel {
         }
     }
 
+    /// `body`, started now on the system's worker threads; its result is waited for when it is
+    /// asked for (`Later.value`). A caller that asks before any worker took the job runs it
+    /// itself: it never waits for a thread that may not come. Where jobs stay on their thread
+    /// (`oneCore`) the job runs when it is first asked for.
+    public static func later<Value>(_ body: @escaping () -> Value) -> Later<Value> { Later(body) }
+
+    /// A job started by `later`.
+    public final class Later<Value>: @unchecked Sendable {
+        private let job: OneTake<Value>
+        private let done = DispatchGroup()
+
+        fileprivate init(_ body: @escaping () -> Value) {
+            job = OneTake(body)
+            if !oneCore { DispatchQueue.global().async(group: done) { [job] in job.runIfNotTaken() } }
+        }
+
+        /// The job's result, once it is done.
+        public var value: Value {
+            if !job.runIfNotTaken() { done.wait() }
+            guard case .success(let value) = job.result! else { preconditionFailure("a job that cannot throw threw") }
+            return value
+        }
+    }
+
     /// A job that whichever thread takes it first runs, once.
     private final class OneTake<Value>: @unchecked Sendable {
         private let lock = NSLock()
@@ -53,9 +77,12 @@ public enum Parallel {
 
         init(_ body: @escaping () throws -> Value) { self.body = body }
 
-        func runIfNotTaken() {
-            guard lock.withLock({ () -> Bool in defer { taken = true }; return !taken }) else { return }
+        /// Runs the job unless a thread took it already; returns whether this call ran it.
+        @discardableResult
+        func runIfNotTaken() -> Bool {
+            guard lock.withLock({ () -> Bool in defer { taken = true }; return !taken }) else { return false }
             result = Swift.Result { try body() }
+            return true
         }
     }
 

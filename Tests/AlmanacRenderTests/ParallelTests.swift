@@ -1,0 +1,35 @@
+@testable import AlmanacRender
+import Foundation
+import Synchronization
+import Testing
+
+/// The report's two ways of running jobs side by side: results in order, each job run once,
+/// and a caller never left waiting for a thread that does not come.
+@Suite struct ParallelTests {
+    @Test func aMapGivesEveryResultInTheItemsOrder() throws {
+        #expect(try Parallel.map(Array(0..<1_000)) { $0 * $0 } == (0..<1_000).map { $0 * $0 })
+        #expect(try Parallel.$oneCore.withValue(true) { try Parallel.map([3, 1, 2]) { $0 + 1 } } == [4, 2, 3])
+    }
+
+    @Test func bothGivesBothResults() throws {
+        let (a, b) = try Parallel.both({ (0..<100).reduce(0, +) }, { "done" })
+        #expect(a == 4_950 && b == "done")
+    }
+
+    /// A job started for later runs once, whether a worker thread or the caller takes it, and
+    /// gives its result however often it is asked for; where jobs stay on their thread it runs
+    /// when first asked for, on the asking thread.
+    @Test func aJobForLaterRunsOnceAndGivesItsResult() {
+        let runs = Atomic<Int>(0)
+        for _ in 0..<200 {
+            let job = Parallel.later { runs.add(1, ordering: .relaxed); return 42 }
+            #expect(job.value == 42 && job.value == 42)
+        }
+        #expect(runs.load(ordering: .relaxed) == 200)
+        Parallel.$oneCore.withValue(true) {
+            let asker = Thread.current
+            let job = Parallel.later { Thread.current == asker }
+            #expect(job.value)
+        }
+    }
+}
