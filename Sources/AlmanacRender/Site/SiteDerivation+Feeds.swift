@@ -6,9 +6,8 @@ extension SiteDerivation {
 
     /// The files for other programs and pages: the Atom feed, the calendar (when it has events),
     /// the favicon, and each habit's card and badge (made with the habit's files).
-    func feedPages(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience, calendar: CalendarICS) -> [SitePage] {
-        var pages = [SitePage(path: "feed.xml", drawn: feed(habits, overview: overview, progress: progress)),
-                     SitePage(path: "favicon.svg", drawn: FaviconSVG())]
+    func feedPages(_ feed: AtomFeed, calendar: CalendarICS) -> [SitePage] {
+        var pages = [SitePage(path: "feed.xml", drawn: feed), SitePage(path: "favicon.svg", drawn: FaviconSVG())]
         if !calendar.events.isEmpty { pages.append(SitePage(path: "calendar.ics", drawn: calendar)) }
         return pages
     }

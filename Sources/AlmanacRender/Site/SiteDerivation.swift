@@ -54,11 +54,13 @@ public struct SiteDerivation: Sendable {
             return (overview, Experience(overview: overview, series: shown.map(\.series), weekStart: weekStart))
         })
         let habits = parts.map(\.0)
-        var pages = [SitePage(path: "style.css", templated: StylesheetModel())]
-        pages += overviewGraphics(overview)
-        let calendar = calendar(habits)
-        pages += indexPages(habits, overview: overview, progress: progress, hasCalendar: !calendar.events.isEmpty)
-        pages += feedPages(habits, overview: overview, progress: progress, calendar: calendar)
+        // The files shared by the whole site: the feed on one core, the others on the other.
+        let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({
+            let events = self.calendar(habits)
+            return (self.overviewGraphics(overview), events,
+                    self.indexPages(habits, overview: overview, progress: progress, hasCalendar: !events.events.isEmpty))
+        }, { self.feed(habits, overview: overview, progress: progress) })
+        let pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
         return SitePlan(shared: pages, habits: habits, pastYears: parts.compactMap(\.1))
     }
 
