@@ -118,6 +118,17 @@ import Testing
         #expect(NumberText.rounded(0.123456, digits: 4) == "0.1235")
     }
 
+    /// Totals for people: the whole part in groups of three, the fraction and sign as `plain`
+    /// gives them, exponent forms and values under 1,000 as they are.
+    @Test func groupedNumbers() {
+        let cases: [(Double, String)] = [
+            (0, "0"), (999, "999"), (-999, "-999"), (1_000, "1,000"), (-1_000, "-1,000"), (1_234.5, "1,234.5"),
+            (-1_000.25, "-1,000.25"), (100_000, "100,000"), (8_426_160, "8,426,160"), (-1_234_567, "-1,234,567"),
+            (123_456_789_012, "123,456,789,012"), (1e20, NumberText.plain(1e20)), (.infinity, "Infinity"), (.nan, "NaN"), (0.5, "0.5"),
+        ]
+        for (value, text) in cases { #expect(NumberText.grouped(value) == text, "\(value)") }
+    }
+
     /// The charts' byte writer of rounded numbers prints what `rounded` prints: hand-picked
     /// edges, and a seeded spread of magnitudes.
     @Test func roundedNumbersAppendedAsBytesReadAsRounded() {

@@ -14,16 +14,19 @@ public enum NumberText {
     public static func grouped(_ value: Double) -> String {
         let text = plain(value)
         guard value.isFinite, abs(value) >= 1000 else { return text }
-        let sign = text.hasPrefix("-") ? "-" : ""
-        let unsigned = text.dropFirst(sign.count)
-        let whole = unsigned.prefix { $0 != "." }, rest = unsigned.dropFirst(whole.count)
-        guard whole.allSatisfy(\.isNumber) else { return text }   // exponent forms stay as they are
-        var out = ""
-        for (i, digit) in whole.enumerated() {
-            if i > 0 && (whole.count - i) % 3 == 0 { out.append(",") }
-            out.append(digit)
+        // On the ASCII bytes of `plain`: a sign, the whole digits, then "." and the fraction.
+        let bytes = Array(text.utf8)
+        let signed = bytes.first == UInt8(ascii: "-") ? 1 : 0
+        let end = bytes[signed...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+        guard bytes[signed..<end].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return text }   // exponent forms stay as they are
+        var out: [UInt8] = Array(bytes[..<signed])
+        out.reserveCapacity(bytes.count + (end - signed) / 3)
+        for i in signed..<end {
+            if i > signed && (end - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(bytes[i])
         }
-        return sign + out + rest
+        out += bytes[end...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A value rounded to `digits` decimals, trailing zeros dropped.

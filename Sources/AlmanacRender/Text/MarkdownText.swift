@@ -12,7 +12,10 @@ public enum MarkdownText {
         // On UTF-8 bytes: every character it changes is ASCII, and no byte of a longer
         // character is. Text that needs nothing (most names and figures) is returned as it is.
         var text = text
+        // Whether the text may hold a direction control (each is encoded from the byte 0xE2 on).
+        var mayHaveControls = false
         let escaped: [UInt8]? = text.withUTF8 { bytes in
+            mayHaveControls = bytes.contains(0xE2)
             let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
             guard bytes.indices.contains(where: { needsChange(bytes, at: $0, leadingDigits: digits) }) else { return nil }
             var out: [UInt8] = []
@@ -29,7 +32,8 @@ public enum MarkdownText {
             }
             return out
         }
-        return isolatingDirection(escaped.map { String(decoding: $0, as: UTF8.self) } ?? text)
+        let result = escaped.map { String(decoding: $0, as: UTF8.self) } ?? text
+        return mayHaveControls ? isolatingDirection(result) : result
     }
 
     /// Whether the byte at `i` is escaped or replaced.
