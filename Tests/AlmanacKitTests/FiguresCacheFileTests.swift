@@ -1,6 +1,7 @@
 @testable import AlmanacKit
 import AlmanacDomain
 import AlmanacRender
+import AlmanacStorage
 import AlmanacTestSupport
 import Testing
 
@@ -102,6 +103,45 @@ import Testing
             let readBack = FiguresCacheFile.decode(bytes, build: "build-id 1") == figures
             #expect(same && readBack, "figures \(index)")
         }
+    }
+
+    /// The series digests kept beside the figures read back by the keys they were kept under.
+    @Test func seriesDigestsReadBack() throws {
+        let folder = TemporaryFolder("series-digests")
+        let site = folder.path("site")
+        let digests = ["a": [UInt8](repeating: 1, count: 32), "b": (0..<32).map { UInt8($0) }]
+        FiguresCacheFile.write(FiguresCacheFile.encode(try Self.sample(seed: 8).figures, series: digests, build: "build-id 1"), beside: site)
+        #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").seriesDigests == digests)
+        #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").seriesDigests.isEmpty)
+    }
+
+    /// A series digest is found by the habit, the day, the change token of the habit's entries
+    /// and the store's time zone: a change to any of them (a renamed habit, a new entry, the next
+    /// day, another zone) finds none; a habit whose entries have no token has no key.
+    @Test func aSeriesDigestIsFoundOnlyByWhatTheSeriesIsMadeOf() throws {
+        let habit = Habit(name: "Run", createdAt: Timestamp(iso8601: "2026-01-01T08:00:00Z")!)
+        var renamed = habit
+        renamed.name = "Jog"
+        let day = DayKey("2026-11-20")!
+        func cache(_ token: [UInt8]) -> FactCache {
+            FactCache(schema: 1, timeZone: "Europe/Berlin", habits: [habit.id.description: HabitFacts(token: token, facts: [], hours: [])])
+        }
+        let inputs = SeriesInputs(timeZone: "Europe/Berlin", facts: cache([1, 2, 3]))
+        let key = try #require(inputs.key(habit, day))
+        #expect(inputs.key(habit, day) == key)
+        let others = [inputs.key(renamed, day), inputs.key(habit, day.adding(days: 1)),
+                      SeriesInputs(timeZone: "Europe/Berlin", facts: cache([1, 2, 4])).key(habit, day),
+                      SeriesInputs(timeZone: "Asia/Tokyo", facts: cache([1, 2, 3])).key(habit, day)]
+        #expect(others.allSatisfy { $0 != nil && $0 != key })
+        #expect(SeriesInputs(timeZone: "Europe/Berlin", facts: cache([])).key(habit, day) == nil)
+        #expect(SeriesInputs(timeZone: "Europe/Berlin", facts: nil).key(habit, day) == nil)
+        // What the report takes: the kept digest for the same inputs, a computed one for others.
+        let series = DaySeries(habit: habit, facts: [], createdDay: DayKey("2026-01-01")!, asOf: day)
+        let kept = [UInt8](repeating: 7, count: 32)
+        let known = inputs.known([key: kept])
+        #expect(try known.digest(of: series) == kept)
+        let later = DaySeries(habit: habit, facts: [], createdDay: DayKey("2026-01-01")!, asOf: day.adding(days: 1))
+        #expect(try known.digest(of: later) == HabitFigures.digest(of: later))
     }
 }
 

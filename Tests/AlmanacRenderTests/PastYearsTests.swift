@@ -16,7 +16,7 @@ import Testing
         func series(_ day: DayKey) -> DaySeries { DaySeries(habit: habit, facts: facts, createdDay: created, asOf: day) }
         let files = try HabitFiles(habit: habit, slug: "habit", series: series(asOf), archivedDay: archived, weekStart: .monday, asOf: asOf,
                                    baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [])
-        return (files, HabitPastYears(files: files, series: series))
+        return (files, try HabitPastYears(files: files, series: series))
     }
 
     /// Every earlier year's heatmap, drawn from the days through that year's end, is the one

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacRender
+import AlmanacStorage
 import Crypto
 import Foundation
 
@@ -10,15 +11,20 @@ import Foundation
 /// written by another build is ignored and every habit's figures are computed; deleting it
 /// changes nothing but speed. Never inside the published folder.
 ///
-/// Layout (`KeptBytes`): `ALMFIGS2`, the build's identity, the number of habits; per habit its
+/// It also keeps the digests of the day series the figures and the habits' parts are keyed by
+/// (`KnownSeriesDigests`), by what each series is made from (`SeriesInput`): a re-run after one
+/// new entry hashes one habit's series, not every one.
+///
+/// Layout (`KeptBytes`): `ALMFIGS3`, the build's identity, the number of habits; per habit its
 /// figures' key and, behind their length, the figures in a fixed order — whole values as
 /// integers, the periods of the weekly, monthly and yearly totals each by its first day's
-/// distance from the one before, the names of cases as text — then the SHA-256 of everything
-/// before it. About 4 KB per habit with ten years of history. Reading the file checks it whole
-/// and finds each habit's figures; a habit's figures are decoded only when the report asks for
-/// them (`KnownFigures`): the next day, when every series is a day longer, none is.
+/// distance from the one before, the names of cases as text; then the number of series digests
+/// and each with its input's key; then the SHA-256 of everything before it. About 4 KB per habit
+/// with ten years of history. Reading the file checks it whole and finds each habit's figures;
+/// a habit's figures are decoded only when the report asks for them (`KnownFigures`): the next
+/// day, when every series is a day longer, none is.
 enum FiguresCacheFile {
-    static let magic = Array("ALMFIGS2".utf8)
+    static let magic = Array("ALMFIGS3".utf8)
 
     /// The file beside `folder` (a resolved path).
     static func path(beside folder: String) -> String {
@@ -29,18 +35,23 @@ enum FiguresCacheFile {
     /// The figures kept beside `folder` by this build (none when there are none that read back
     /// whole), with the bytes each habit's figures have in the file.
     static func read(beside folder: String, build: String = RendererIdentity.current) -> Kept {
-        guard let bytes = OutputFolder.bytes(atPath: path(beside: folder)), let blocks = index(bytes, build: build) else { return Kept() }
-        return Kept(bytes: bytes, blocks: blocks)
+        guard let bytes = OutputFolder.bytes(atPath: path(beside: folder)), let (blocks, series) = index(bytes, build: build) else { return Kept() }
+        return Kept(bytes: bytes, blocks: blocks, seriesDigests: series)
     }
 
     /// The figures of a file this build wrote: decoded when a report asks for them (`known`), and
-    /// each habit's bytes as they are, which the next file takes again for the same key.
+    /// each habit's bytes as they are, which the next file takes again for the same key; and the
+    /// series digests it kept.
     struct Kept: Sendable {
         let bytes: [UInt8]
         /// Where each key's figures lie in `bytes` (`index`).
         let blocks: [String: Range<Int>]
+        /// Digests of day series, by the key of what each is made from (`SeriesInput`).
+        let seriesDigests: [String: [UInt8]]
 
-        init(bytes: [UInt8] = [], blocks: [String: Range<Int>] = [:]) { self.bytes = bytes; self.blocks = blocks }
+        init(bytes: [UInt8] = [], blocks: [String: Range<Int>] = [:], seriesDigests: [String: [UInt8]] = [:]) {
+            self.bytes = bytes; self.blocks = blocks; self.seriesDigests = seriesDigests
+        }
 
         var known: KnownFigures {
             let bytes = bytes, blocks = blocks
@@ -51,17 +62,22 @@ enum FiguresCacheFile {
         func encoded(_ key: String) -> ArraySlice<UInt8>? { blocks[key].map { bytes[$0] } }
     }
 
-    /// Where each habit's figures lie in the bytes of a file this build wrote, by key; nil when
-    /// the bytes are not such a file (torn, edited, another build's).
-    static func index(_ data: [UInt8], build: String) -> [String: Range<Int>]? {
+    /// Where each habit's figures lie in the bytes of a file this build wrote, by key, and the
+    /// series digests it holds; nil when the bytes are not such a file (torn, edited, another
+    /// build's).
+    static func index(_ data: [UInt8], build: String) -> (blocks: [String: Range<Int>], series: [String: [UInt8]])? {
         guard var input = KeptBytes.Reader(data, magic: magic), (try? input.text()) == build else { return nil }
         do {
-            var blocks: [String: Range<Int>] = [:]
+            var blocks: [String: Range<Int>] = [:], series: [String: [UInt8]] = [:]
             for _ in 0..<(try input.count()) {
                 let key = try input.text()
                 blocks[key] = try input.block()
             }
-            return input.isAtEnd ? blocks : nil
+            for _ in 0..<(try input.count()) {
+                let key = try input.text()
+                series[key] = Array(data[try input.block()])
+            }
+            return input.isAtEnd ? (blocks, series) : nil
         } catch {
             return nil
         }
@@ -70,7 +86,7 @@ enum FiguresCacheFile {
     /// Every habit's figures in the bytes of a file this build wrote; nil when they are not such
     /// a file or any figures do not read back whole.
     static func decode(_ data: [UInt8], build: String) -> [String: HabitFigures]? {
-        guard let blocks = index(data, build: build) else { return nil }
+        guard let blocks = index(data, build: build)?.blocks else { return nil }
         var figures: [String: HabitFigures] = [:]
         for (key, block) in blocks {
             guard let item = try? decode(data, block: block) else { return nil }
@@ -93,7 +109,8 @@ enum FiguresCacheFile {
     /// The file's bytes for `figures`. The figures of a key that `kept` holds (a file of the same
     /// build: a key's figures are a pure function of it) are its bytes there, copied, not
     /// encoded again: after one new entry, the other habits' figures.
-    static func encode(_ figures: [String: HabitFigures], reusing kept: Kept = Kept(), build: String = RendererIdentity.current) -> [UInt8] {
+    static func encode(_ figures: [String: HabitFigures], series: [String: [UInt8]] = [:], reusing kept: Kept = Kept(),
+                       build: String = RendererIdentity.current) -> [UInt8] {
         var out = KeptBytes.Writer(magic)
         out.text(build)
         out.integer(figures.count)
@@ -104,6 +121,11 @@ enum FiguresCacheFile {
             } else {
                 out.block { encode(item, to: &$0) }
             }
+        }
+        out.integer(series.count)
+        for (key, digest) in series.sorted(by: { $0.key < $1.key }) {
+            out.text(key)
+            out.block(digest[...])
         }
         return out.sealed()
     }
@@ -193,3 +215,43 @@ private extension KeptBytes.Writer {
 private extension KeptBytes.Reader {
     mutating func rate() throws -> CompletionRate { CompletionRate(completed: try integer(), expected: try integer()) }
 }
+
+/// What a habit's day series as of a day is made from, as a key of the series digests a report
+/// keeps (`FiguresCacheFile`): the store's time zone (which gives the habit's first day), the
+/// habit itself (its canonical bytes: every field), the change token of its entries — the token
+/// the kept day facts are taken by, which changes with any change to them — and the day. A habit
+/// whose entries have no token has no key: its series is hashed every time.
+struct SeriesInputs: Sendable {
+    let timeZone: String
+    /// The change token of each habit's entries, by habit id (text form).
+    let tokens: [String: [UInt8]]
+
+    init(timeZone: String, facts: FactCache?) {
+        self.timeZone = timeZone
+        tokens = facts?.habits.compactMapValues { $0.token.isEmpty ? nil : $0.token } ?? [:]
+    }
+
+    func key(_ habit: Habit, _ day: DayKey) -> String? {
+        guard let token = tokens[habit.id.description] else { return nil }
+        var hash = SHA256()
+        for text in ["almanac-series-input-1", timeZone, day.description] { hash.update(data: Array(text.utf8) + [0]) }
+        hash.update(data: token)
+        guard (try? CanonicalEncoding.hash(habit, into: &hash)) != nil else { return nil }
+        return Hex.string(hash.finalize())
+    }
+
+    /// The digests of a site's series, by key: each habit's, and its earlier years'.
+    func digests(of plan: SitePlan) -> [String: [UInt8]] {
+        var digests: [String: [UInt8]] = [:]
+        for files in plan.habits { if let key = key(files.habit, files.asOf) { digests[key] = files.seriesDigest } }
+        for past in plan.pastYears { if let key = key(past.series.habit, past.series.asOf) { digests[key] = past.seriesDigest } }
+        return digests
+    }
+
+    /// The digests `kept` holds, found by what each series is made from.
+    func known(_ kept: [String: [UInt8]]) -> KnownSeriesDigests {
+        guard !tokens.isEmpty, !kept.isEmpty else { return .none }
+        return KnownSeriesDigests { habit, day in key(habit, day).flatMap { kept[$0] } }
+    }
+}
+

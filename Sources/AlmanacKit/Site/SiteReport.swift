@@ -118,8 +118,10 @@ public struct SiteReport {
                               { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), try edited ?? TemplateSet.builtIn()) })
         }
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
+        let seriesInputs = SeriesInputs(timeZone: input.snapshot.settings.timeZone, facts: facts.keep)
         let plan = try timed(.derive) {
-            try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known).plan()
+            try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known,
+                               knownSeries: seriesInputs.known(keptFigures.seriesDigests)).plan()
         }
         // The new site is built in a staging folder beside the published one (`SiteStaging`),
         // taken now: the render step writes each new or changed file into it as it is rendered.
@@ -139,12 +141,14 @@ public struct SiteReport {
                 let (outcome, kept) = try Parallel.both({
                     Result { try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress) }
                 }, {
-                    [facts.keep.flatMap { $0 != facts.kept?.cache ? FactCacheFile.prepare(FactCacheFile.encode($0, reusing: facts.kept), beside: path) : nil },
-                     plan.habits.contains(where: { keptFigures.blocks[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.blocks.count
-                        ? FiguresCacheFile.prepare(FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) },
-                                                                                      uniquingKeysWith: { first, _ in first }),
-                                                                           reusing: keptFigures), beside: path)
-                        : nil].compactMap { $0 }
+                    let series = seriesInputs.digests(of: plan)
+                    return [facts.keep.flatMap { $0 != facts.kept?.cache ? FactCacheFile.prepare(FactCacheFile.encode($0, reusing: facts.kept), beside: path) : nil },
+                            plan.habits.contains(where: { keptFigures.blocks[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.blocks.count
+                                || series != keptFigures.seriesDigests
+                                ? FiguresCacheFile.prepare(FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) },
+                                                                                              uniquingKeysWith: { first, _ in first }),
+                                                                                   series: series, reusing: keptFigures), beside: path)
+                                : nil].compactMap { $0 }
                 })
                 do {
                     let published = try outcome.get()

@@ -72,3 +72,23 @@ public struct KnownFigures: Sendable {
 
     public subscript(key: String) -> HabitFigures? { keys.contains(key) ? read(key) : nil }
 }
+
+/// Digests of day series (`HabitFigures.digest`) an earlier run computed, found by what a series
+/// is made from — its habit and its as-of day, with what the caller knows of the habit's entries:
+/// a report takes them for the habits whose entries did not change, instead of hashing every
+/// series again. Never changes what the site shows: a digest is only ever the one the same series
+/// gives.
+public struct KnownSeriesDigests: Sendable {
+    private let lookup: @Sendable (Habit, DayKey) -> [UInt8]?
+
+    /// - Parameter lookup: the digest of the series of a habit as of a day, when known.
+    public init(_ lookup: @escaping @Sendable (Habit, DayKey) -> [UInt8]?) { self.lookup = lookup }
+
+    public static let none = KnownSeriesDigests { _, _ in nil }
+
+    /// The digest of `series`: the one known for its habit and day, else computed from its bytes.
+    public func digest(of series: DaySeries) throws -> [UInt8] {
+        try lookup(series.habit, series.asOf) ?? HabitFigures.digest(of: series)
+    }
+}
+

@@ -38,7 +38,7 @@ public struct HabitFiles: SitePart {
     /// The key of `figures` (`HabitFigures.key`).
     public let figuresKey: String
     /// The SHA-256 of the series' canonical bytes: what the key encodes of the series.
-    let seriesDigest: [UInt8]
+    public let seriesDigest: [UInt8]
     public var metrics: HabitMetrics { figures.metrics }
     /// The years with a heatmap: from the first day of history to the as-of day, or to the year
     /// the habit was archived in. Computed from `series` and `archivedDay`.
@@ -50,13 +50,14 @@ public struct HabitFiles: SitePart {
 
     /// - Parameter known: figures an earlier run computed, by key; the habit's are taken from
     ///   there when its series and week start are the same, else computed.
+    /// - Parameter knownSeries: the digests of series an earlier run computed.
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, baseURL: String?,
                 hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText],
-                known: KnownFigures = .none) throws {
+                known: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none) throws {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty
-        seriesDigest = try HabitFigures.digest(of: series)
+        seriesDigest = try knownSeries.digest(of: series)
         figuresKey = HabitFigures.key(seriesDigest: seriesDigest, weekStart: weekStart)
         figures = known[figuresKey] ?? HabitFigures(series: series, weekStart: weekStart)
         years = series.count == 0 ? nil

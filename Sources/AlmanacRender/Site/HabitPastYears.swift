@@ -7,27 +7,37 @@ import AlmanacDomain
 /// logged after those years, are not in it.
 ///
 /// So a report keys the heatmaps as a whole by this value (`SitePart`): on the next day a
-/// habit's ten years of heatmaps are one key, instead of ten models made and keyed.
+/// habit's ten years of heatmaps are one key, instead of ten models made and keyed. The day
+/// series is encoded as the SHA-256 of its canonical bytes (as `HabitFiles` encodes its own).
 public struct HabitPastYears: SitePart {
     /// The file name stem of the habit's files.
     public let slug: String
     /// The habit's days through the last day of `years` (its habit, first day and every day's
     /// value, check and skip).
     public let series: DaySeries
+    /// The SHA-256 of the series' canonical bytes (`HabitFigures.digest`): what the key encodes
+    /// of the series.
+    public let seriesDigest: [UInt8]
     /// The day the habit was archived on, in the store's calendar.
     public let archivedDay: DayKey?
     public let weekStart: Weekday
     /// The years with a heatmap, each before the report's.
     public let years: ClosedRange<Int>
 
+    enum CodingKeys: String, CodingKey {
+        case slug, seriesDigest, archivedDay, weekStart, years
+    }
+
     /// The part of a habit's files that are heatmaps of years before its as-of day's, when it
-    /// has any; `series` gives the habit's day series through a day.
-    public init?(files: HabitFiles, series: (DayKey) -> DaySeries) {
+    /// has any; `series` gives the habit's day series through a day, `knownSeries` the digests
+    /// of series an earlier run computed.
+    public init?(files: HabitFiles, knownSeries: KnownSeriesDigests = .none, series: (DayKey) -> DaySeries) throws {
         guard let years = files.years, years.lowerBound < files.asOf.year else { return nil }
         let last = min(years.upperBound, files.asOf.year - 1)
         slug = files.slug; archivedDay = files.archivedDay; weekStart = files.weekStart
         self.years = years.lowerBound...last
         self.series = series(DayKey(year: last, month: 12, day: 31)!)
+        seriesDigest = try knownSeries.digest(of: self.series)
     }
 
     public func pages() -> [SitePage] {

@@ -10,9 +10,12 @@ public struct SiteDerivation: Sendable {
     /// Figures an earlier run computed, by key (`HabitFigures`): taken for the habits whose day
     /// series are the same, instead of computing them again. Never changes what the site shows.
     public let knownFigures: KnownFigures
+    /// Digests of day series an earlier run computed (`KnownSeriesDigests`): taken for the series
+    /// of the habits whose entries did not change. Never changes what the site shows.
+    public let knownSeries: KnownSeriesDigests
 
-    public init(input: SiteInput, options: SiteOptions, knownFigures: KnownFigures = .none) {
-        self.input = input; self.options = options; self.knownFigures = knownFigures
+    public init(input: SiteInput, options: SiteOptions, knownFigures: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none) {
+        self.input = input; self.options = options; self.knownFigures = knownFigures; self.knownSeries = knownSeries
     }
 
     /// Every file of the site, by path.
@@ -46,8 +49,8 @@ public struct SiteDerivation: Sendable {
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
-                    known: knownFigures)
-                return (files, HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0, within: item.series) })
+                    known: knownFigures, knownSeries: knownSeries)
+                return (files, try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) })
             }
         }, {
             let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
