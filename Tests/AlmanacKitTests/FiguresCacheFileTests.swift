@@ -133,6 +133,10 @@ import Testing
                       SeriesInputs(timeZone: "Europe/Berlin", facts: cache([1, 2, 4])).key(habit, day),
                       SeriesInputs(timeZone: "Asia/Tokyo", facts: cache([1, 2, 3])).key(habit, day)]
         #expect(others.allSatisfy { $0 != nil && $0 != key })
+        // The habits' own digests worked out ahead give the same keys, and a habit that differs
+        // from the one worked out ahead is keyed as itself.
+        let ahead = SeriesInputs(timeZone: "Europe/Berlin", facts: cache([1, 2, 3]), habits: [habit])
+        #expect(ahead.key(habit, day) == key && ahead.key(renamed, day) == inputs.key(renamed, day))
         #expect(SeriesInputs(timeZone: "Europe/Berlin", facts: cache([])).key(habit, day) == nil)
         #expect(SeriesInputs(timeZone: "Europe/Berlin", facts: nil).key(habit, day) == nil)
         // What the report takes: the kept digest for the same inputs, a computed one for others.

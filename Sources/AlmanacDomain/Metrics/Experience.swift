@@ -96,10 +96,12 @@ extension DaySeries {
         var days = [DayKey?](repeating: nil, count: lengths.count)
         guard periodRule == nil else { return days }
         var run = 0, left = lengths.count
+        let shortest = lengths.min() ?? 0, longest = lengths.max() ?? 0
         forEachScheduledDay(in: 0..<count) { i, completed in
             guard left > 0 else { return }
             guard completed else { run = 0; return }
             run += 1
+            guard run >= shortest, run <= longest else { return }
             for (index, length) in lengths.enumerated() where length == run && days[index] == nil {
                 days[index] = day(at: i)
                 left -= 1

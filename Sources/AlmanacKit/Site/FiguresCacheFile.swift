@@ -225,18 +225,34 @@ struct SeriesInputs: Sendable {
     let timeZone: String
     /// The change token of each habit's entries, by habit id (text form).
     let tokens: [String: [UInt8]]
+    /// The SHA-256 of each habit's canonical bytes, with the habit, by id: worked out once for
+    /// the habits the report read (a habit's series are keyed several times a report).
+    private let habits: [String: (habit: Habit, digest: [UInt8])]
 
-    init(timeZone: String, facts: FactCache?) {
+    init(timeZone: String, facts: FactCache?, habits: [Habit] = []) {
         self.timeZone = timeZone
-        tokens = facts?.habits.compactMapValues { $0.token.isEmpty ? nil : $0.token } ?? [:]
+        let tokens = facts?.habits.compactMapValues { $0.token.isEmpty ? nil : $0.token } ?? [:]
+        self.tokens = tokens
+        let keyed = habits.filter { tokens[$0.id.description] != nil }
+        let digests = (try? Parallel.map(keyed) { try Self.digest(of: $0) }) ?? []
+        self.habits = Dictionary(zip(keyed, digests).map { ($0.id.description, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func digest(of habit: Habit) throws -> [UInt8] {
+        var hash = SHA256()
+        try CanonicalEncoding.hash(habit, into: &hash)
+        return Array(hash.finalize())
     }
 
     func key(_ habit: Habit, _ day: DayKey) -> String? {
-        guard let token = tokens[habit.id.description] else { return nil }
+        let id = habit.id.description
+        guard let token = tokens[id] else { return nil }
+        let known = habits[id].flatMap { $0.habit == habit ? $0.digest : nil }
+        guard let habitDigest = known ?? (try? Self.digest(of: habit)) else { return nil }
         var hash = SHA256()
-        for text in ["almanac-series-input-1", timeZone, day.description] { hash.update(data: Array(text.utf8) + [0]) }
-        hash.update(data: token)
-        guard (try? CanonicalEncoding.hash(habit, into: &hash)) != nil else { return nil }
+        for text in ["almanac-series-input-2", timeZone, day.description] { hash.update(data: Array(text.utf8) + [0]) }
+        hash.update(data: token + [0])
+        hash.update(data: habitDigest)
         return Hex.string(hash.finalize())
     }
 
