@@ -11,6 +11,13 @@ enum Output {
         print(text)
     }
 
+    /// A command's duration in seconds with one decimal ("0.2"), without Foundation's
+    /// formatting (whose first use costs a short command a noticeable share of its time).
+    static func tenths(_ seconds: Double) -> String {
+        let tenths = Int((max(0, seconds) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
     /// A note about the data on stderr ("note: 3 repetitions of no habit were left out."), not an error.
     static func note(_ text: String) {
         if quiet { return }

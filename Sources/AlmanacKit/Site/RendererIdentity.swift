@@ -1,3 +1,4 @@
+import AlmanacRender
 import Foundation
 
 /// Which build of Almanac renders a site: part of every page's key, so a file rendered by another
@@ -46,7 +47,7 @@ enum RendererIdentity {
                 let name = at + 12, desc = name + (nameSize + 3) / 4 * 4
                 guard desc + descSize <= notes.count else { break }
                 if type == 3, nameSize == 4, notes[name..<name + 4].elementsEqual(Array("GNU\0".utf8)), descSize > 0 {   // NT_GNU_BUILD_ID
-                    return notes[desc..<desc + descSize].map { String(format: "%02x", $0) }.joined()
+                    return Hex.string(notes[desc..<desc + descSize])
                 }
                 at = desc + (descSize + 3) / 4 * 4
             }

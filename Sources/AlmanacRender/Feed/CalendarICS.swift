@@ -40,7 +40,7 @@ public struct CalendarICS: DrawnModel {
     }
 
     /// `20261124`.
-    static func date(_ day: DayKey) -> String { day.description.replacingOccurrences(of: "-", with: "") }
+    static func date(_ day: DayKey) -> String { String(day.description.filter { $0 != "-" }) }
 
     /// A TEXT value, escaped.
     static func text(_ value: String) -> String {

@@ -85,7 +85,7 @@ extension SiteDerivation {
         events.sort { ($0.first, $0.summary) < ($1.first, $1.summary) }
         let stamp = input.snapshot.calendar.startOfDay(options.asOf).description
         // 2026-11-23T23:00:00.000Z → 20261123T230000Z
-        let basic = stamp.prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
+        let basic = String(stamp.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
         return CalendarICS(name: "Habits: planned skips and goals", stamp: basic, events: events)
     }
 

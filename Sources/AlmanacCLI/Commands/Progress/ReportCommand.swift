@@ -73,7 +73,7 @@ struct ReportCommand: ParsableCommand {
             Output.note("the report's steps took " + steps.joined(separator: ", ") + "; since the command began "
                 + String(format: "%.3f s (%.3f s of processor time).", ProcessClock.secondsSinceStart(), ProcessClock.processorSeconds()))
         }
-        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        let seconds = Output.tenths(Date().timeIntervalSince(started))
         Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
             + "\(site.removed) removed (\(site.files) files, \(seconds) s). Open \(out)/index.html.")
     }
@@ -91,7 +91,7 @@ struct ReportCommand: ParsableCommand {
         for (store, error) in outcome.failed.sorted(by: { $0.store < $1.store }) {
             AlmanacMain.report("store \(store): \(AlmanacMain.sentence(for: error).text)")
         }
-        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        let seconds = Output.tenths(Date().timeIntervalSince(started))
         func stores(_ n: Int) -> String { n == 1 ? "1 store" : "\(n) stores" }
         Output.line("Reports in \(outRoot): \(stores(outcome.rendered.count)) rendered, \(outcome.renderedElsewhere.count) already rendered "
             + "for their night, \(outcome.failed.count) failed (\(seconds) s).")
