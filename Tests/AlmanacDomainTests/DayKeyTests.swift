@@ -3,6 +3,18 @@ import Foundation
 import Testing
 
 @Suite struct DayKeyTests {
+    /// A day is held in 32 bits: the first and last days of the calendar keep their number, a day
+    /// fact is 16 bytes, and a number no calendar day has is held as the nearest that fits.
+    @Test func aDayIsHeldInThirtyTwoBits() {
+        for text in ["0001-01-01", "1970-01-01", "2024-02-29", "9999-12-31"] {
+            let day = DayKey(text)!
+            #expect(DayKey(ordinal: day.ordinal) == day && DayKey(ordinal: day.ordinal).description == text)
+        }
+        #expect(DayKey("0001-01-01")!.ordinal == -719_162 && DayKey("9999-12-31")!.ordinal == 2_932_896)
+        #expect(MemoryLayout<DayKey>.size == 4 && MemoryLayout<DayFact>.stride == 16)
+        #expect(DayKey(ordinal: .max).ordinal == Int(Int32.max) && DayKey(ordinal: .min).ordinal == Int(Int32.min))
+    }
+
     @Test func parsesRealDaysAndRefusesOthers() {
         #expect(DayKey("2024-02-29") != nil)
         #expect(DayKey("2025-02-29") == nil)
