@@ -71,14 +71,14 @@ import Testing
         let site = folder.path("site")
         let figures = try Self.sample(seed: 6).figures
         var bytes = FiguresCacheFile.encode(figures, build: "build-id 1")
-        FiguresCacheFile.write(bytes, beside: site)
+        FiguresCacheFile.prepare(bytes, beside: site)?.commit()
         let known = FiguresCacheFile.read(beside: site, build: "build-id 1").known
         #expect(known.keys == Set(figures.keys))
         for (key, item) in figures { #expect(known[key] == item, "figures \(key)") }
         #expect(known["monday/" + String(repeating: "0", count: 64)] == nil)
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").known.keys.isEmpty)
         bytes[bytes.count - 40] ^= 1
-        FiguresCacheFile.write(bytes, beside: site)
+        FiguresCacheFile.prepare(bytes, beside: site)?.commit()
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").known.keys.isEmpty)
     }
 
@@ -94,7 +94,7 @@ import Testing
         var keptFigures = Dictionary(uniqueKeysWithValues: keys.prefix(keys.count / 2).map { ($0, today[$0]!) })
         let gone = tomorrow.keys.sorted()[0]
         keptFigures[gone] = tomorrow[gone]!
-        FiguresCacheFile.write(FiguresCacheFile.encode(keptFigures, build: "build-id 1"), beside: site)
+        FiguresCacheFile.prepare(FiguresCacheFile.encode(keptFigures, build: "build-id 1"), beside: site)?.commit()
         let kept = FiguresCacheFile.read(beside: site, build: "build-id 1")
         #expect(kept.blocks.count == keptFigures.count)
         for (index, figures) in [today, tomorrow, keptFigures, [:]].enumerated() {
@@ -110,7 +110,7 @@ import Testing
         let folder = TemporaryFolder("series-digests")
         let site = folder.path("site")
         let digests = ["a": [UInt8](repeating: 1, count: 32), "b": (0..<32).map { UInt8($0) }]
-        FiguresCacheFile.write(FiguresCacheFile.encode(try Self.sample(seed: 8).figures, series: digests, build: "build-id 1"), beside: site)
+        FiguresCacheFile.prepare(FiguresCacheFile.encode(try Self.sample(seed: 8).figures, series: digests, build: "build-id 1"), beside: site)?.commit()
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").seriesDigests == digests)
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").seriesDigests.isEmpty)
     }

@@ -45,11 +45,6 @@ enum FactCacheFile {
         }
     }
 
-    /// Keeps day facts, as `encode` gave them, beside `folder` (`KeptFile`).
-    static func write(_ encoded: [UInt8], beside folder: String) {
-        KeptFile.write(encoded, to: path(beside: folder))
-    }
-
     /// Writes facts, as `encode` gave them, beside their place by `folder` (`KeptFile.prepare`).
     static func prepare(_ encoded: [UInt8], beside folder: String) -> KeptFile.Prepared? {
         KeptFile.prepare(encoded, for: path(beside: folder))

@@ -95,12 +95,6 @@ enum FiguresCacheFile {
         return figures
     }
 
-    /// Keeps figures, as `encode` gave them, beside `folder` (as the day facts are kept: not
-    /// flushed, a torn file fails its checksum).
-    static func write(_ encoded: [UInt8], beside folder: String) {
-        KeptFile.write(encoded, to: path(beside: folder))
-    }
-
     /// Writes figures, as `encode` gave them, beside their place by `folder` (`KeptFile.prepare`).
     static func prepare(_ encoded: [UInt8], beside folder: String) -> KeptFile.Prepared? {
         KeptFile.prepare(encoded, for: path(beside: folder))

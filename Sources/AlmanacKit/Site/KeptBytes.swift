@@ -198,10 +198,6 @@ enum KeptBytes {
 /// one, not flushed to disk (a file torn by a crash fails its checksum and is ignored). A folder
 /// whose parent cannot be written keeps nothing.
 enum KeptFile {
-    static func write(_ bytes: [UInt8], to target: String) {
-        prepare(bytes, for: target)?.commit()
-    }
-
     /// Writes `bytes` to the temporary file beside `target` (while the site is published, on the
     /// other core); nil when it cannot be written.
     static func prepare(_ bytes: [UInt8], for target: String) -> Prepared? {
