@@ -141,14 +141,7 @@ public struct SiteReport {
                 let (outcome, kept) = try Parallel.both({
                     Result { try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress) }
                 }, {
-                    let series = seriesInputs.digests(of: plan)
-                    return [facts.keep.flatMap { $0 != facts.kept?.cache ? FactCacheFile.prepare(FactCacheFile.encode($0, reusing: facts.kept), beside: path) : nil },
-                            plan.habits.contains(where: { keptFigures.blocks[$0.figuresKey] == nil }) || plan.habits.count != keptFigures.blocks.count
-                                || series != keptFigures.seriesDigests
-                                ? FiguresCacheFile.prepare(FiguresCacheFile.encode(Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) },
-                                                                                              uniquingKeysWith: { first, _ in first }),
-                                                                                   series: series, reusing: keptFigures), beside: path)
-                                : nil].compactMap { $0 }
+                    Self.keptFiles(beside: path, facts: facts, plan: plan, figures: keptFigures, series: seriesInputs)
                 })
                 do {
                     let published = try outcome.get()
@@ -165,6 +158,24 @@ public struct SiteReport {
         }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds, processorSeconds: processor)
+    }
+
+    /// What the next report into `folder` takes from this one, written beside its places: the day
+    /// facts when they changed, the figures and series digests when a habit's key or a digest is
+    /// not in the kept file (`FactCacheFile`, `FiguresCacheFile`).
+    private static func keptFiles(beside folder: String, facts: (kept: FactCacheFile.Kept?, keep: FactCache?), plan: SitePlan,
+                                  figures kept: FiguresCacheFile.Kept, series inputs: SeriesInputs) -> [KeptFile.Prepared] {
+        var files: [KeptFile.Prepared?] = []
+        if let keep = facts.keep, keep != facts.kept?.cache {
+            files.append(FactCacheFile.prepare(FactCacheFile.encode(keep, reusing: facts.kept), beside: folder))
+        }
+        let series = inputs.digests(of: plan)
+        if plan.habits.contains(where: { kept.blocks[$0.figuresKey] == nil }) || plan.habits.count != kept.blocks.count
+            || series != kept.seriesDigests {
+            let figures = Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first })
+            files.append(FiguresCacheFile.prepare(FiguresCacheFile.encode(figures, series: series, reusing: kept), beside: folder))
+        }
+        return files.compactMap { $0 }
     }
 
     /// The read step: everything the site is made from, in one read transaction of the store;
