@@ -157,6 +157,16 @@ import Testing
         #expect(html == "<p>\(XMLText.escape(text.replacingOccurrences(of: "\n", with: " ")))</p>\n", "\(html)")
     }
 
+    /// A table's cells are escaped straight into the page's bytes: the bytes `escape` gives, for
+    /// hostile text, direction controls, control characters, leading digits and plain figures.
+    @Test func markdownEscapingIntoBytesIsEscaping() {
+        for text in Self.hostile + ["2026-W47 from Nov 16", "12 of 30", "40%", "3.", "12)", "\u{202E}evil", "a\u{0}b\tc", "", "—"] {
+            var out: [UInt8] = Array("x".utf8)
+            MarkdownText.append(text, to: &out)
+            #expect(out == Array(("x" + MarkdownText.escape(text)).utf8), "\(text)")
+        }
+    }
+
     @Test func xmlEscapingCoversTextAndAttributes() {
         #expect(XMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
         #expect(XMLText.escape("bell\u{7}") == "bell\u{FFFD}")

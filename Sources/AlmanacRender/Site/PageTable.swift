@@ -40,16 +40,16 @@ public struct PageTable: Codable, Sendable, Equatable {
             }
             out.append(" |")
         }
-        if let summary { out.append("*"); text(MarkdownText.escape(summary)); out.append("*\n\n") }
-        line(header.count) { text(MarkdownText.escape(header[$0])) }
+        if let summary { out.append("*"); MarkdownText.append(summary, to: &out); out.append("*\n\n") }
+        line(header.count) { MarkdownText.append(header[$0], to: &out) }
         out.append("\n")
         line(header.count) { _ in out.append("---") }
         for (i, row) in rows.enumerated() {
             out.append("\n")
             let link = i < links.count ? links[i] : nil
             line(row.count) { column in
-                guard column == 0, let link else { return text(MarkdownText.escape(row[column])) }
-                out.append("["); text(MarkdownText.escape(row[column])); out.append("]("); text(link); out.append(".md)")
+                guard column == 0, let link else { return MarkdownText.append(row[column], to: &out) }
+                out.append("["); MarkdownText.append(row[column], to: &out); out.append("]("); text(link); out.append(".md)")
             }
         }
         return String(decoding: out, as: UTF8.self)

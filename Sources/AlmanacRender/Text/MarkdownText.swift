@@ -16,24 +16,55 @@ public enum MarkdownText {
         var mayHaveControls = false
         let escaped: [UInt8]? = text.withUTF8 { bytes in
             mayHaveControls = bytes.contains(0xE2)
-            let digits = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-            guard bytes.indices.contains(where: { needsChange(bytes, at: $0, leadingDigits: digits) }) else { return nil }
+            guard needsChange(bytes) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
-            for i in bytes.indices {
-                let byte = bytes[i]
-                switch byte {
-                case 9, 10, 11, 12, 13: out.append(UInt8(ascii: " "))
-                case 0..<32, 127: out.append(contentsOf: [0xEF, 0xBF, 0xBD])   // U+FFFD
-                default:
-                    if needsBackslash(bytes, at: i, leadingDigits: digits) { out.append(UInt8(ascii: "\\")) }
-                    out.append(byte)
-                }
-            }
+            appendEscaped(bytes, to: &out)
             return out
         }
         let result = escaped.map { String(decoding: $0, as: UTF8.self) } ?? text
         return mayHaveControls ? isolatingDirection(result) : result
+    }
+
+    /// `escape(text)`'s UTF-8 bytes appended to `out`: the tables of a page, cell by cell,
+    /// without a string made per cell.
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let mayHaveControls = text.withUTF8 { bytes -> Bool in
+            guard !bytes.contains(0xE2) else { return true }
+            if needsChange(bytes) { appendEscaped(bytes, to: &out) } else { out.append(contentsOf: bytes) }
+            return false
+        }
+        if mayHaveControls {
+            var escaped = escape(text)
+            escaped.withUTF8 { out.append(contentsOf: $0) }
+        }
+    }
+
+    /// Whether any byte of the text is escaped or replaced.
+    private static func needsChange(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let digits = leadingDigits(bytes)
+        return bytes.indices.contains { needsChange(bytes, at: $0, leadingDigits: digits) }
+    }
+
+    private static func leadingDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+    }
+
+    /// The text's bytes escaped: line breaks and tabs as spaces, other control characters as
+    /// U+FFFD, a backslash before each character that needs one.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let digits = leadingDigits(bytes)
+        for i in bytes.indices {
+            let byte = bytes[i]
+            switch byte {
+            case 9, 10, 11, 12, 13: out.append(UInt8(ascii: " "))
+            case 0..<32, 127: out.append(contentsOf: [0xEF, 0xBF, 0xBD])   // U+FFFD
+            default:
+                if needsBackslash(bytes, at: i, leadingDigits: digits) { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
+            }
+        }
     }
 
     /// Whether the byte at `i` is escaped or replaced.
