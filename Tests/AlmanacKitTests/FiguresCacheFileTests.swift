@@ -116,29 +116,31 @@ import Testing
     }
 
     /// A series digest is found by the habit, the day, the change token of the habit's entries
-    /// and the store's time zone: a change to any of them (a renamed habit, a new entry, the next
-    /// day, another zone) finds none; a habit whose entries have no token has no key.
+    /// and the store's time zone and schema: a change to any of them (a renamed habit, a new
+    /// entry, the next day, another zone, another schema) finds none; a habit whose entries have
+    /// no token has no key.
     @Test func aSeriesDigestIsFoundOnlyByWhatTheSeriesIsMadeOf() throws {
         let habit = Habit(name: "Run", createdAt: Timestamp(iso8601: "2026-01-01T08:00:00Z")!)
         var renamed = habit
         renamed.name = "Jog"
         let day = DayKey("2026-11-20")!
-        func cache(_ token: [UInt8]) -> FactCache {
-            FactCache(schema: 1, timeZone: "Europe/Berlin", habits: [habit.id.description: HabitFacts(token: token, facts: [], hours: [])])
+        func cache(_ token: [UInt8], timeZone: String = "Europe/Berlin", schema: Int64 = 1) -> FactCache {
+            FactCache(schema: schema, timeZone: timeZone, habits: [habit.id.description: HabitFacts(token: token, facts: [], hours: [])])
         }
-        let inputs = SeriesInputs(timeZone: "Europe/Berlin", facts: cache([1, 2, 3]))
+        let inputs = SeriesInputs(facts: cache([1, 2, 3]))
         let key = try #require(inputs.key(habit, day))
         #expect(inputs.key(habit, day) == key)
         let others = [inputs.key(renamed, day), inputs.key(habit, day.adding(days: 1)),
-                      SeriesInputs(timeZone: "Europe/Berlin", facts: cache([1, 2, 4])).key(habit, day),
-                      SeriesInputs(timeZone: "Asia/Tokyo", facts: cache([1, 2, 3])).key(habit, day)]
+                      SeriesInputs(facts: cache([1, 2, 4])).key(habit, day),
+                      SeriesInputs(facts: cache([1, 2, 3], timeZone: "Asia/Tokyo")).key(habit, day),
+                      SeriesInputs(facts: cache([1, 2, 3], schema: 2)).key(habit, day)]
         #expect(others.allSatisfy { $0 != nil && $0 != key })
         // The habits' own digests worked out ahead give the same keys, and a habit that differs
         // from the one worked out ahead is keyed as itself.
-        let ahead = SeriesInputs(timeZone: "Europe/Berlin", facts: cache([1, 2, 3]), habits: [habit])
+        let ahead = SeriesInputs(facts: cache([1, 2, 3]), habits: [habit])
         #expect(ahead.key(habit, day) == key && ahead.key(renamed, day) == inputs.key(renamed, day))
-        #expect(SeriesInputs(timeZone: "Europe/Berlin", facts: cache([])).key(habit, day) == nil)
-        #expect(SeriesInputs(timeZone: "Europe/Berlin", facts: nil).key(habit, day) == nil)
+        #expect(SeriesInputs(facts: cache([])).key(habit, day) == nil)
+        #expect(SeriesInputs(facts: nil).key(habit, day) == nil)
         // What the report takes: the kept digest for the same inputs, a computed one for others.
         let series = DaySeries(habit: habit, facts: [], createdDay: DayKey("2026-01-01")!, asOf: day)
         let kept = [UInt8](repeating: 7, count: 32)

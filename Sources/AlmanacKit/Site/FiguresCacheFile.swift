@@ -12,7 +12,7 @@ import Foundation
 /// changes nothing but speed. Never inside the published folder.
 ///
 /// It also keeps the digests of the day series the figures and the habits' parts are keyed by
-/// (`KnownSeriesDigests`), by what each series is made from (`SeriesInput`): a re-run after one
+/// (`KnownSeriesDigests`), by what each series is made from (`SeriesInputs`): a re-run after one
 /// new entry hashes one habit's series, not every one.
 ///
 /// Layout (`KeptBytes`): `ALMFIGS3`, the build's identity, the number of habits; per habit its
@@ -46,7 +46,7 @@ enum FiguresCacheFile {
         let bytes: [UInt8]
         /// Where each key's figures lie in `bytes` (`index`).
         let blocks: [String: Range<Int>]
-        /// Digests of day series, by the key of what each is made from (`SeriesInput`).
+        /// Digests of day series, by the key of what each is made from (`SeriesInputs`).
         let seriesDigests: [String: [UInt8]]
 
         init(bytes: [UInt8] = [], blocks: [String: Range<Int>] = [:], seriesDigests: [String: [UInt8]] = [:]) {
@@ -74,8 +74,9 @@ enum FiguresCacheFile {
                 blocks[key] = try input.block()
             }
             for _ in 0..<(try input.count()) {
-                let key = try input.text()
-                series[key] = Array(data[try input.block()])
+                let key = try input.text(), digest = try input.block()
+                guard digest.count == 32 else { return nil }   // a SHA-256
+                series[key] = Array(data[digest])
             }
             return input.isAtEnd ? (blocks, series) : nil
         } catch {
@@ -211,20 +212,23 @@ private extension KeptBytes.Reader {
 }
 
 /// What a habit's day series as of a day is made from, as a key of the series digests a report
-/// keeps (`FiguresCacheFile`): the store's time zone (which gives the habit's first day), the
-/// habit itself (its canonical bytes: every field), the change token of its entries — the token
-/// the kept day facts are taken by, which changes with any change to them — and the day. A habit
-/// whose entries have no token has no key: its series is hashed every time.
+/// keeps (`FiguresCacheFile`): the store's schema version and time zone (which gives the habit's
+/// first day) that the day facts were read under, the habit itself (its canonical bytes: every
+/// field), the change token of its entries — the token the kept day facts are taken by, which
+/// changes with any change to them — and the day. A habit whose entries have no token has no key:
+/// its series is hashed every time; so has every habit of a store that keeps no tokens.
 struct SeriesInputs: Sendable {
-    let timeZone: String
+    /// The facts' schema version and time zone, as the key's first words.
+    private let store: [String]
     /// The change token of each habit's entries, by habit id (text form).
-    let tokens: [String: [UInt8]]
+    private let tokens: [String: [UInt8]]
     /// The SHA-256 of each habit's canonical bytes, with the habit, by id: worked out once for
     /// the habits the report read (a habit's series are keyed several times a report).
     private let habits: [String: (habit: Habit, digest: [UInt8])]
 
-    init(timeZone: String, facts: FactCache?, habits: [Habit] = []) {
-        self.timeZone = timeZone
+    /// - Parameter facts: the day facts the report read, with their tokens (`FactCache`).
+    init(facts: FactCache?, habits: [Habit] = []) {
+        store = facts.map { [String($0.schema), $0.timeZone] } ?? []
         let tokens = facts?.habits.compactMapValues { $0.token.isEmpty ? nil : $0.token } ?? [:]
         self.tokens = tokens
         let keyed = habits.filter { tokens[$0.id.description] != nil }
@@ -244,7 +248,7 @@ struct SeriesInputs: Sendable {
         let known = habits[id].flatMap { $0.habit == habit ? $0.digest : nil }
         guard let habitDigest = known ?? (try? Self.digest(of: habit)) else { return nil }
         var hash = SHA256()
-        for text in ["almanac-series-input-2", timeZone, day.description] { hash.update(data: Array(text.utf8) + [0]) }
+        for text in ["almanac-series-input-3"] + store + [day.description] { hash.update(data: Array(text.utf8) + [0]) }
         hash.update(data: token + [0])
         hash.update(data: habitDigest)
         return Hex.string(hash.finalize())

@@ -118,7 +118,7 @@ public struct SiteReport {
                               { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), try edited ?? TemplateSet.builtIn()) })
         }
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
-        let seriesInputs = SeriesInputs(timeZone: input.snapshot.settings.timeZone, facts: facts.keep, habits: input.snapshot.habits)
+        let seriesInputs = SeriesInputs(facts: facts.keep, habits: input.snapshot.habits)
         let plan = try timed(.derive) {
             try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known,
                                knownSeries: seriesInputs.known(keptFigures.seriesDigests)).plan()
