@@ -48,17 +48,16 @@ extension DaySeries {
     /// (`forEachStreakStep`): a run grows with each step that extends it and ends at a break;
     /// the current streak is the run the walk ends with.
     func streakWalk(weekStart: Weekday, milestones wanted: Bool) -> (streak: Streak, milestones: [(day: DayKey, length: Int, unit: StreakUnit)]) {
+        let unit = streakUnit
+        let lengths = wanted ? Self.milestones(unit) : []   // five, ascending: a scan beats hashing
         var best = 0, run = 0
         var reached: [(day: DayKey, length: Int, unit: StreakUnit)] = []
-        var lengths: [Int] = []
-        let unit = forEachStreakStep(weekStart: weekStart) { unit, step, day in
+        forEachStreakStep(weekStart: weekStart) { step, day in
             switch step {
             case .extend:
                 run += 1
                 best = max(best, run)
-                guard wanted else { return }
-                if lengths.isEmpty { lengths = Self.milestones(unit) }   // five, ascending: a scan beats hashing
-                if run >= lengths[0], lengths.contains(run) { reached.append((day, run, unit)) }
+                if wanted, run >= lengths[0], lengths.contains(run) { reached.append((day, run, unit)) }
             case .pass: break
             case .breaks: run = 0
             }
@@ -66,32 +65,34 @@ extension DaySeries {
         return (Streak(current: run, best: best, unit: unit), reached)
     }
 
+    /// What the streak counts: days, or the periods of a per-week, per-month or per-days habit.
+    var streakUnit: StreakUnit {
+        switch periodRule?.kind {
+        case nil: return .days
+        case .week: return .weeks
+        case .month: return .months
+        case .period: return .periods
+        }
+    }
+
     /// Calls `body` with each step of the streak, in order, and the day it is taken on: a daily
     /// habit's day; for a per-period habit, the day its period was won (its count of done days
-    /// reached), else the period's last day. Returns the streak's unit.
-    @discardableResult
-    func forEachStreakStep(weekStart: Weekday, _ body: (StreakUnit, StreakStep, DayKey) -> Void) -> StreakUnit {
-        guard let rule = periodRule else {
+    /// reached), else the period's last day.
+    func forEachStreakStep(weekStart: Weekday, _ body: (StreakStep, DayKey) -> Void) {
+        guard periodRule != nil else {
             let isScheduled = scheduledAt()
             for i in 0..<count {
-                if skipped[i] || !isScheduled(i) { body(.days, .pass, day(at: i)); continue }
-                if isCompleted(i) { body(.days, .extend, day(at: i)); continue }
-                body(.days, i == count - 1 ? .pass : .breaks, day(at: i))
+                if skipped[i] || !isScheduled(i) { body(.pass, day(at: i)); continue }
+                if isCompleted(i) { body(.extend, day(at: i)); continue }
+                body(i == count - 1 ? .pass : .breaks, day(at: i))
             }
-            return .days
-        }
-        let unit: StreakUnit
-        switch rule.kind {
-        case .week: unit = .weeks
-        case .month: unit = .months
-        case .period: unit = .periods
+            return
         }
         for period in periods(weekStart: weekStart) {
-            if period.required == 0 { body(unit, .pass, period.last); continue }
-            if period.succeeded { body(unit, .extend, wonDay(of: period)); continue }
-            body(unit, period.inProgress ? .pass : .breaks, period.last)
+            if period.required == 0 { body(.pass, period.last); continue }
+            if period.succeeded { body(.extend, wonDay(of: period)); continue }
+            body(period.inProgress ? .pass : .breaks, period.last)
         }
-        return unit
     }
 
     /// The day a won period's done days reached what it required.

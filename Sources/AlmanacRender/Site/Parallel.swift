@@ -33,13 +33,10 @@ public enum Parallel {
     public static func both<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
         guard !oneCore else { return (try first(), try second()) }
         return try withoutActuallyEscaping(second) { second in
-            let job = OneTake(second)
-            let done = DispatchGroup()
-            DispatchQueue.global().async(group: done) { job.runIfNotTaken() }
+            let job = Later(second)
             let a = Swift.Result { try first() }
-            job.runIfNotTaken()
-            done.wait()
-            return (try a.get(), try job.result!.get())
+            // Joined whoever ran it: `second` may not outlive this call.
+            return (try a.get(), try job.joined())
         }
     }
 
@@ -49,21 +46,28 @@ public enum Parallel {
     /// (`oneCore`) the job runs when it is first asked for.
     public static func later<Value>(_ body: @escaping () -> Value) -> Later<Value> { Later(body) }
 
-    /// A job started by `later`.
+    /// A job offered to the system's worker threads (`later`, `both`).
     public final class Later<Value>: @unchecked Sendable {
         private let job: OneTake<Value>
         private let done = DispatchGroup()
 
-        fileprivate init(_ body: @escaping () -> Value) {
+        fileprivate init(_ body: @escaping () throws -> Value) {
             job = OneTake(body)
             if !oneCore { DispatchQueue.global().async(group: done) { [job] in job.runIfNotTaken() } }
         }
 
-        /// The job's result, once it is done.
+        /// The job's result, once it is done (a job `later` started cannot throw).
         public var value: Value {
             if !job.runIfNotTaken() { done.wait() }
             guard case .success(let value) = job.result! else { preconditionFailure("a job that cannot throw threw") }
             return value
+        }
+
+        /// The job's result once it is done and the worker's block is over, whichever thread ran it.
+        fileprivate func joined() throws -> Value {
+            job.runIfNotTaken()
+            done.wait()
+            return try job.result!.get()
         }
     }
 
