@@ -16,6 +16,21 @@ import Testing
         #expect(a == 4_950 && b == "done")
     }
 
+    /// The first job's error is thrown once the second is done, and the second's when the first
+    /// succeeded; either way the call returns (the second job never outlives it).
+    @Test func bothThrowsTheFirstErrorOnceBothAreDone() {
+        struct Stop: Error, Equatable { let job: Int }
+        for _ in 0..<100 {
+            let secondRan = Atomic<Bool>(false)
+            #expect(throws: Stop(job: 1)) {
+                try Parallel.both({ throw Stop(job: 1) }, { () throws -> Int in secondRan.store(true, ordering: .relaxed); throw Stop(job: 2) })
+            }
+            let ran = secondRan.load(ordering: .relaxed)
+            #expect(ran)
+            #expect(throws: Stop(job: 2)) { try Parallel.both({ 1 }, { () throws -> Int in throw Stop(job: 2) }) }
+        }
+    }
+
     /// A job started for later runs once, whether a worker thread or the caller takes it, and
     /// gives its result however often it is asked for; where jobs stay on their thread it runs
     /// when first asked for, on the asking thread.

@@ -35,8 +35,9 @@ public enum Parallel {
         return try withoutActuallyEscaping(second) { second in
             let job = Later(second)
             let a = Swift.Result { try first() }
-            // Joined whoever ran it: `second` may not outlive this call.
-            return (try a.get(), try job.joined())
+            // Joined before anything is thrown, whoever ran it: `second` may not outlive this call.
+            let b = Swift.Result { try job.joined() }
+            return (try a.get(), try b.get())
         }
     }
 
