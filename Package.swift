@@ -59,6 +59,8 @@ let package = Package(
             pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]
         ),
+        // glibc's malloc settings: the command line's heap growth (`AlmanacMain`).
+        .systemLibrary(name: "Cmalloc"),
         .systemLibrary(
             name: "Ccmark",
             pkgConfig: "libcmark",
@@ -103,9 +105,13 @@ let package = Package(
             dependencies: [
                 "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "Cmalloc", condition: .when(platforms: [.linux])),
             ]
         ),
-        .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
+        // The executable exports none of its 40,000 symbols: the dynamic loader and `dladdr` then
+        // search a table of 650 instead, about a millisecond off every command's start
+        // (docs/PERFORMANCE.md).
+        .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"], linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
         // `make bench`: in-process timings of the hot paths on the bench store (docs/PERFORMANCE.md).
         .executableTarget(
             name: "almanac-bench",

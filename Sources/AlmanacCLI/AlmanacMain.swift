@@ -3,6 +3,9 @@ import AlmanacKit
 import ArgumentParser
 import Foundation
 import AlmanacStorage
+#if canImport(Cmalloc)
+import Cmalloc
+#endif
 
 /// Runs `almanac` with arguments and turns every outcome into an exit status and, on failure,
 /// one sentence on stderr: 0 ok, 1 failure, 2 bad usage. Never a stack trace.
@@ -12,6 +15,12 @@ public enum AlmanacMain {
         // Over a file-size limit a write fails with EFBIG, reported like a full disk, instead of
         // the process being killed with a core dump.
         signal(SIGXFSZ, SIG_IGN)
+        #if canImport(Cmalloc)
+        // Each thread's heap grows 8 MB at a time instead of a few pages: a report's worker
+        // threads made some 550 `mprotect` calls growing theirs (docs/PERFORMANCE.md). Only
+        // address space is taken; pages are touched as they are used.
+        mallopt(M_TOP_PAD, 8 << 20)
+        #endif
         do {
             var command = try AlmanacCommand.parseAsRoot(arguments)
             try command.run()

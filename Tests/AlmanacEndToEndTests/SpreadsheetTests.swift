@@ -118,7 +118,7 @@ func openpyxl(_ code: String, workbook: String, in s: Session) throws -> String 
     }
 
     @Test func aWorkbookThatCannotBeWrittenIsOneSentenceAndLosesNothing() throws {
-        var s = Session()
+        let s = Session()
         try s.ok("init")
         try s.ok("habit", "add", "Read")
         try FileManager.default.createDirectory(atPath: s.folder.path("folder.xlsx"), withIntermediateDirectories: false)

@@ -37,11 +37,15 @@ public struct SiteReport {
         public var baseURL: String?
         /// Wait for another report into the same folder to finish (else refuse at once).
         public var wait: Bool
+        /// The process ends with this report (the command line): what the report was made from is
+        /// left to the process's end instead of being freed (`ProcessEnd`).
+        public var endsProcess: Bool
 
         public init(out: String, asOf: DayKey? = nil, templates: String? = nil, includeNotes: Bool = false,
-                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true) {
+                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true, endsProcess: Bool = false) {
             self.out = out; self.asOf = asOf; self.templates = templates
             self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.wait = wait
+            self.endsProcess = endsProcess
         }
     }
 
@@ -156,6 +160,7 @@ public struct SiteReport {
             staging?.discard()
             throw error
         }
+        if request.endsProcess { ProcessEnd.leave((input, facts, previous, keptFigures, plan, files, seriesInputs)) }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds, processorSeconds: processor)
     }

@@ -62,7 +62,7 @@ struct ReportCommand: ParsableCommand {
         let store = try global.openStore()
         global.noteIfAfterToday(asOf, in: store)
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
-                                         includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
+                                         includeJournal: includeJournal, baseURL: baseURL, wait: !noWait, endsProcess: true)
         let progress = ProgressLine(label: "Writing \(out)")
         let site = try SiteReport(store: store, request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()
