@@ -59,8 +59,9 @@ let package = Package(
             pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]
         ),
-        // glibc's malloc settings: the command line's heap growth (`AlmanacMain`).
-        .systemLibrary(name: "Cmalloc"),
+        // What Glibc's module leaves out: malloc's settings (the command line's heap growth,
+        // `AlmanacMain`) and a file system's type (`OutputFolder.prune`).
+        .systemLibrary(name: "Clinux"),
         .systemLibrary(
             name: "Ccmark",
             pkgConfig: "libcmark",
@@ -97,6 +98,7 @@ let package = Package(
                 "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport", "Czlib", "Cxlsxwriter",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .target(name: "Clinux", condition: .when(platforms: [.linux])),
             ]
         ),
         // The command line: argument parsing, output formatting, error reporting.
@@ -105,7 +107,7 @@ let package = Package(
             dependencies: [
                 "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .target(name: "Cmalloc", condition: .when(platforms: [.linux])),
+                .target(name: "Clinux", condition: .when(platforms: [.linux])),
             ]
         ),
         // The executable exports none of its 40,000 symbols: the dynamic loader and `dladdr` then

@@ -3,8 +3,8 @@ import AlmanacKit
 import ArgumentParser
 import Foundation
 import AlmanacStorage
-#if canImport(Cmalloc)
-import Cmalloc
+#if canImport(Clinux)
+import Clinux
 #endif
 
 /// Runs `almanac` with arguments and turns every outcome into an exit status and, on failure,
@@ -15,7 +15,7 @@ public enum AlmanacMain {
         // Over a file-size limit a write fails with EFBIG, reported like a full disk, instead of
         // the process being killed with a core dump.
         signal(SIGXFSZ, SIG_IGN)
-        #if canImport(Cmalloc)
+        #if canImport(Clinux)
         // Each thread's heap grows 8 MB at a time instead of a few pages: a report's worker
         // threads made some 550 `mprotect` calls growing theirs (docs/PERFORMANCE.md). Only
         // address space is taken; pages are touched as they are used.

@@ -31,3 +31,37 @@ import Testing
         #expect(!names.contains { $0.contains("tmp-") })
     }
 }
+
+/// Bringing a spare folder up to date: its listing gives the identity of each file it keeps, so
+/// a file that is already the published one needs no look of its own.
+@Suite struct SpareListingTests {
+    @Test func thePrunedFoldersListingGivesEachKeptFilesIdentityAsStatDoes() throws {
+        let folder = TemporaryFolder("listing")
+        let spare = try OutputFolder(folder.path("spare"))
+        for path in ["index.html", "habits/a.html", "habits/b.html", "charts/c.svg"] { try spare.write(Array(path.utf8), to: path) }
+        let left = try spare.prune(keeping: ["index.html", "habits/a.html", "charts/c.svg"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path("spare/habits/b.html")))
+        // ext4, xfs, btrfs and tmpfs list their files' own inode numbers; elsewhere none are given.
+        #expect(Set(left.keys) == (spare.listsInodesExactly ? ["index.html", "habits/a.html", "charts/c.svg"] : []))
+        for (path, identity) in left {
+            #expect(spare.info(of: path).map(FileIdentity.init) == identity, "\(path)")
+        }
+    }
+
+    @Test func aListedIdentityOnlySparesTheLookWhenItIsThePublishedFile() throws {
+        let folder = TemporaryFolder("relink")
+        let published = try OutputFolder(folder.path("site")), spare = try OutputFolder(folder.path("spare"))
+        try published.write(Array("new".utf8), to: "a.html")
+        try published.write(Array("same".utf8), to: "b.html")
+        try spare.write(Array("old".utf8), to: "a.html")
+        try spare.link("b.html", from: published)
+        let there = { (path: String) in published.info(of: path).map(FileIdentity.init) }
+        let listed = try spare.prune(keeping: ["a.html", "b.html"])
+        // The spare's own a.html is not the published one: it is linked again, whatever was listed.
+        try spare.relink("a.html", from: published, there: there("a.html"), listed: listed["a.html"])
+        try spare.relink("b.html", from: published, there: there("b.html"), listed: listed["b.html"])
+        #expect(folder.bytes("spare/a.html") == Data("new".utf8))
+        #expect(spare.info(of: "a.html").map(FileIdentity.init) == there("a.html"))
+        #expect(spare.info(of: "b.html").map(FileIdentity.init) == there("b.html"))
+    }
+}

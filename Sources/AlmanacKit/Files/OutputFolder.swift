@@ -1,5 +1,8 @@
 import Foundation
 import SystemPackage
+#if canImport(Clinux)
+import Clinux
+#endif
 
 /// A folder that files are written into — the one output sink that the site, the CSV export,
 /// the backup and the template export go through (the idea of Publish's context): paths are
@@ -83,8 +86,11 @@ public final class OutputFolder {
     /// Makes the entry at a relative path the other folder's file (the same file, by a hard
     /// link), unless it is that file already; whatever was there goes.
     ///
-    /// `there`: the identity of the other folder's file when the caller has just looked it up.
-    public func relink(_ relative: String, from other: OutputFolder, there: FileIdentity? = nil) throws {
+    /// `there`: the identity of the other folder's file when the caller has just looked it up;
+    /// `listed`: this folder's entry's identity as its folder's listing gave it (`prune`), which
+    /// spares a look at the entry when it is that file already.
+    public func relink(_ relative: String, from other: OutputFolder, there: FileIdentity? = nil, listed: FileIdentity? = nil) throws {
+        if let listed, listed == there { return }
         if let here = info(of: relative) {
             if let there = there ?? other.info(of: relative).map(FileIdentity.init), FileIdentity(here) == there { return }
             try removeEntry(relative)
@@ -112,25 +118,62 @@ public final class OutputFolder {
 
     /// Removes every file of this folder whose relative path is not in `keeping`, and the
     /// folders left empty. A file that cannot be removed is an error: it would be published.
-    public func prune(keeping: Set<String>, under folder: String = "") throws {
+    /// Returns the identity of each file left, as the folders' listings give it, where the file
+    /// system's listings hold the files' own inode numbers (ext4, xfs, btrfs, tmpfs); else none.
+    @discardableResult
+    public func prune(keeping: Set<String>) throws -> [String: FileIdentity] {
+        var left: [String: FileIdentity] = [:]
+        var info = stat()
+        let exact = listsInodesExactly && fstat(handle, &info) == 0
+        try prune(keeping: keeping, under: "") { relative, inode in
+            if exact { left[relative] = FileIdentity(device: UInt64(info.st_dev), inode: inode) }
+        }
+        return left
+    }
+
+    /// Whether the folder's file system lists each file's inode number as `stat` gives it.
+    var listsInodesExactly: Bool {
+        #if canImport(Clinux)
+        var system = statfs()
+        return handle >= 0 && fstatfs(handle, &system) == 0 && Self.listsExactInodes.contains(UInt64(truncatingIfNeeded: system.f_type))
+        #else
+        return false
+        #endif
+    }
+
+    /// File systems whose folder listings give each file's inode number as `stat` does
+    /// (an overlay's listing may give a lower layer's): ext2/3/4, xfs, btrfs, tmpfs.
+    private static let listsExactInodes: Set<UInt64> = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994]
+
+    private func prune(keeping: Set<String>, under folder: String, left: (String, UInt64) -> Void) throws {
         for entry in try Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
             let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
             if entry.isFolder {
-                try prune(keeping: keeping, under: relative)
+                try prune(keeping: keeping, under: relative, left: left)
                 rmdir(path(of: relative))   // only when empty
             } else if !keeping.contains(relative) {
                 guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
+            } else {
+                left(relative, entry.inode)
             }
         }
     }
 
-    /// The entries of a folder (not `.` and `..`), each with whether it is a folder (a symbolic
-    /// link to one is not), as the directory itself says where the file system tells (no `stat`
-    /// per file: a site has thousands).
-    public static func entries(of folder: String) throws -> [(name: String, isFolder: Bool)] {
+    /// An entry of a folder: its name, whether it is a folder (a symbolic link to one is not)
+    /// and the inode number the listing gives.
+    public struct Entry {
+        public let name: String
+        public let isFolder: Bool
+        let inode: UInt64
+    }
+
+    /// The entries of a folder (not `.` and `..`), each with whether it is a folder, as the
+    /// directory itself says where the file system tells (no `stat` per file: a site has
+    /// thousands).
+    public static func entries(of folder: String) throws -> [Entry] {
         guard let stream = opendir(folder) else { throw AlmanacError.system(folder) }
         defer { closedir(stream) }
-        var entries: [(name: String, isFolder: Bool)] = []
+        var entries: [Entry] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
             guard name != ".", name != ".." else { continue }
@@ -139,7 +182,7 @@ public final class OutputFolder {
                 var info = stat()
                 isFolder = lstat((folder as NSString).appendingPathComponent(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
             }
-            entries.append((name, isFolder))
+            entries.append(Entry(name: name, isFolder: isFolder, inode: UInt64(entry.pointee.d_ino)))
         }
         return entries
     }
@@ -298,4 +341,5 @@ public struct FileIdentity: Sendable, Equatable {
     let device: UInt64, inode: UInt64
 
     init(_ info: stat) { device = UInt64(info.st_dev); inode = UInt64(info.st_ino) }
+    init(device: UInt64, inode: UInt64) { self.device = device; self.inode = inode }
 }

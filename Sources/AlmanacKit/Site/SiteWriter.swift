@@ -82,7 +82,9 @@ struct SiteWriter {
     private func place(_ files: [SiteFile], progress: (Int, Int) -> Void) throws -> Outcome {
         // A staging folder that holds an earlier site is brought up to date instead of filled: what
         // the new site does not have goes (the files staged already are the new site's own).
-        if reusing, let staging { try staging.prune(keeping: Set(files.map(\.path))) }
+        // Its listing gives the identity of each file left (where the file system's does), so an
+        // unchanged file that is already the published one needs no look of its own.
+        let listed = reusing ? try staging?.prune(keeping: Set(files.map(\.path))) ?? [:] : [:]
         var outcome = Outcome()
         // Each file on both cores, a slice at a time (the progress line moves after each): a kept
         // file linked, a rendered one written and prepared. None is committed before all are.
@@ -94,7 +96,7 @@ struct SiteWriter {
             let prepared = try Parallel.map(slice) { file -> AtomicFile? in
                 switch file.content {
                 case .kept(_, _, let identity):
-                    try keep(file.path, published: identity)
+                    try keep(file.path, published: identity, listed: listed[file.path])
                     return nil
                 case .staged:
                     return nil
@@ -137,8 +139,8 @@ struct SiteWriter {
 
     /// An unchanged file: in place nothing to do; in a staging folder, a link to the published one
     /// (in an earlier site, often there already).
-    private func keep(_ path: String, published identity: FileIdentity?) throws {
-        if reusing { try staging?.relink(path, from: published, there: identity) } else { try staging?.link(path, from: published) }
+    private func keep(_ path: String, published identity: FileIdentity?, listed: FileIdentity?) throws {
+        if reusing { try staging?.relink(path, from: published, there: identity, listed: listed) } else { try staging?.link(path, from: published) }
     }
 
     /// Whether a file the previous run made and this one does not is still as that run left it.
@@ -167,7 +169,8 @@ struct SiteWriter {
     private func carryOver(made: Set<String>, under folder: String = "") throws -> Int {
         guard let staging else { return 0 }
         var dropped = 0
-        for (name, isFolder) in try OutputFolder.entries(of: published.path(of: folder)).sorted(by: { $0.name < $1.name }) {
+        for entry in try OutputFolder.entries(of: published.path(of: folder)).sorted(by: { $0.name < $1.name }) {
+            let name = entry.name, isFolder = entry.isFolder
             let relative = folder.isEmpty ? name : folder + "/" + name
             // The new site's own files first: they need no look at the published ones.
             if !isFolder, made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil { continue }
