@@ -1,5 +1,6 @@
 @testable import AlmanacRender
 import AlmanacDomain
+import Foundation
 import Testing
 
 /// The heatmaps of the years before the report's are a part of the site of their own
@@ -13,7 +14,7 @@ import Testing
     func parts(_ habit: Habit, _ entries: [HabitEntry], created: DayKey, asOf: DayKey, archived: DayKey? = nil)
         throws -> (files: HabitFiles, past: HabitPastYears?) {
         let facts = entries.map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
-        func series(_ day: DayKey) -> DaySeries { DaySeries(habit: habit, facts: facts, createdDay: created, asOf: day) }
+        let series: @Sendable (DayKey) -> DaySeries = { DaySeries(habit: habit, facts: facts, createdDay: created, asOf: $0) }
         let files = try HabitFiles(habit: habit, slug: "habit", series: series(asOf), archivedDay: archived, weekStart: .monday, asOf: asOf,
                                    baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [])
         return (files, try HabitPastYears(files: files, series: series))
@@ -77,4 +78,39 @@ import Testing
         #expect(try key(entries + [entry("2025-07-05")], asOf: "2026-11-20") != base)
         #expect(try key(entries, asOf: "2027-01-01") != base)   // 2026 is now an earlier year
     }
+
+    /// With its series' digest known from an earlier run, the part makes its series only when
+    /// its heatmaps are drawn, and they are the heatmaps it draws when it made the series for
+    /// its digest.
+    @Test func aKnownDigestLeavesTheSeriesToBeMadeWhenTheHeatmapsAreDrawn() throws {
+        let sample = SampleHistory.generate(habits: 3, years: 3, seed: 5)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        for habit in sample.habits {
+            let facts = sample.habitEntries.filter { $0.habitId == habit.id && $0.deletedAt == nil }
+                .map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
+            let created = calendar.dayKey(for: habit.createdAt)
+            let made = Counter()
+            let series: @Sendable (DayKey) -> DaySeries = { made.add(); return DaySeries(habit: habit, facts: facts, createdDay: created, asOf: $0) }
+            let files = try HabitFiles(habit: habit, slug: "habit", series: series(Self.asOf), archivedDay: nil, weekStart: .monday, asOf: Self.asOf,
+                                       baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [])
+            let unknown = try #require(try HabitPastYears(files: files, series: series))
+            let digest = unknown.seriesDigest, through = unknown.through
+            let before = made.count
+            let known = try #require(try HabitPastYears(files: files, knownSeries: KnownSeriesDigests { $0.id == habit.id && $1 == through ? digest : nil },
+                                                        series: series))
+            #expect(made.count == before)
+            #expect(try known.key(renderer: "test", templates: .builtIn()) == unknown.key(renderer: "test", templates: .builtIn()))
+            let drawn = try known.pages().map { try $0.render(.builtIn()) }
+            #expect(made.count == before + 1)
+            #expect(try drawn == unknown.pages().map { try $0.render(.builtIn()) })
+        }
+    }
+}
+
+/// Counts calls from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+    func add() { lock.withLock { calls += 1 } }
+    var count: Int { lock.withLock { calls } }
 }

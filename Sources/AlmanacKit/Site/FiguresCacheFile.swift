@@ -258,7 +258,7 @@ struct SeriesInputs: Sendable {
     func digests(of plan: SitePlan) -> [String: [UInt8]] {
         var digests: [String: [UInt8]] = [:]
         for files in plan.habits { if let key = key(files.habit, files.asOf) { digests[key] = files.seriesDigest } }
-        for past in plan.pastYears { if let key = key(past.series.habit, past.series.asOf) { digests[key] = past.seriesDigest } }
+        for past in plan.pastYears { if let key = key(past.habit, past.through) { digests[key] = past.seriesDigest } }
         return digests
     }
 

@@ -88,7 +88,10 @@ public struct KnownSeriesDigests: Sendable {
 
     /// The digest of `series`: the one known for its habit and day, else computed from its bytes.
     public func digest(of series: DaySeries) throws -> [UInt8] {
-        try lookup(series.habit, series.asOf) ?? HabitFigures.digest(of: series)
+        try known(series.habit, asOf: series.asOf) ?? HabitFigures.digest(of: series)
     }
+
+    /// The digest known for the series of `habit` as of `day`, when an earlier run kept it.
+    public func known(_ habit: Habit, asOf day: DayKey) -> [UInt8]? { lookup(habit, day) }
 }
 
