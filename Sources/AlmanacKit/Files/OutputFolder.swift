@@ -119,15 +119,14 @@ public final class OutputFolder {
     /// Removes every file of this folder whose relative path is not in `keeping`, and the
     /// folders left empty. A file that cannot be removed is an error: it would be published.
     /// Returns the identity of each file left, as the folders' listings give it, where the file
-    /// system's listings hold the files' own inode numbers (ext4, xfs, btrfs, tmpfs); else none.
+    /// system's listings hold the files' own inode numbers (ext4, xfs, btrfs, tmpfs); else none,
+    /// and none under a folder on another device than this one's (something mounted there).
     @discardableResult
     public func prune(keeping: Set<String>) throws -> [String: FileIdentity] {
         var left: [String: FileIdentity] = [:]
         var info = stat()
-        let exact = listsInodesExactly && fstat(handle, &info) == 0
-        try prune(keeping: keeping, under: "") { relative, inode in
-            if exact { left[relative] = FileIdentity(device: UInt64(info.st_dev), inode: inode) }
-        }
+        let device = listsInodesExactly && fstat(handle, &info) == 0 ? UInt64(info.st_dev) : nil
+        try prune(keeping: keeping, under: "", device: device) { relative, identity in left[relative] = identity }
         return left
     }
 
@@ -145,16 +144,18 @@ public final class OutputFolder {
     /// (an overlay's listing may give a lower layer's): ext2/3/4, xfs, btrfs, tmpfs.
     private static let listsExactInodes: Set<UInt64> = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994]
 
-    private func prune(keeping: Set<String>, under folder: String, left: (String, UInt64) -> Void) throws {
+    /// `device`: the device of `folder` when its listing's inode numbers are its files' own.
+    private func prune(keeping: Set<String>, under folder: String, device: UInt64?, left: (String, FileIdentity) -> Void) throws {
         for entry in try Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
             let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
             if entry.isFolder {
-                try prune(keeping: keeping, under: relative, left: left)
+                let inner = device.flatMap { device in info(of: relative).flatMap { UInt64($0.st_dev) == device ? device : nil } }
+                try prune(keeping: keeping, under: relative, device: inner, left: left)
                 rmdir(path(of: relative))   // only when empty
             } else if !keeping.contains(relative) {
                 guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
-            } else {
-                left(relative, entry.inode)
+            } else if let device {
+                left(relative, FileIdentity(device: device, inode: entry.inode))
             }
         }
     }

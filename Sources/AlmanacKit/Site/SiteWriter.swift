@@ -84,7 +84,8 @@ struct SiteWriter {
         // the new site does not have goes (the files staged already are the new site's own).
         // Its listing gives the identity of each file left (where the file system's does), so an
         // unchanged file that is already the published one needs no look of its own.
-        let listed = reusing ? try staging?.prune(keeping: Set(files.map(\.path))) ?? [:] : [:]
+        let made = Set(files.map(\.path))
+        let listed = reusing ? try staging?.prune(keeping: made) ?? [:] : [:]
         var outcome = Outcome()
         // Each file on both cores, a slice at a time (the progress line moves after each): a kept
         // file linked, a rendered one written and prepared. None is committed before all are.
@@ -115,7 +116,6 @@ struct SiteWriter {
         try target.commit(pending)
         outcome.written += pending.count
         pending.removeAll()
-        let made = Set(files.map(\.path))
         outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
         return outcome
     }

@@ -33,7 +33,8 @@ public struct HabitPastYears: SitePart {
         case slug, seriesDigest, archivedDay, weekStart, years
     }
 
-    /// The habit's days through `through` (its habit, first day and every day's value, check and skip).
+    /// The habit's days through `through` (its habit, first day and every day's value, check and
+    /// skip): made again at each use when they were not made for the digest (`pages()` uses them once).
     public var series: DaySeries { made ?? make(through) }
 
     /// The part of a habit's files that are heatmaps of years before its as-of day's, when it
