@@ -87,7 +87,8 @@ let package = Package(
             name: "AlmanacRender",
             dependencies: ["AlmanacDomain", "Ccmark", .product(name: "Mustache", package: "swift-mustache"),
                            // SHA-256 of page models: the keys that decide which files are rendered again.
-                           .product(name: "Crypto", package: "swift-crypto")]
+                           .product(name: "Crypto", package: "swift-crypto"),
+                           .target(name: "Clinux", condition: .when(platforms: [.linux]))]
         ),
         // The application: use cases (log, status, report, export, backup, restore, demo) and the
         // writers that put files on disk, over the store protocol and the renderers. Any front end
@@ -128,7 +129,8 @@ let package = Package(
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache"),
-                                                         .product(name: "Crypto", package: "swift-crypto")],
+                                                         .product(name: "Crypto", package: "swift-crypto"),
+                                                         .target(name: "Clinux", condition: .when(platforms: [.linux]))],
                     exclude: ["Golden"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
                                                        .product(name: "SwiftCSV", package: "SwiftCSV")]),

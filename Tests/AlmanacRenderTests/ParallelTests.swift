@@ -1,5 +1,8 @@
 @testable import AlmanacRender
 import Foundation
+#if canImport(Clinux)
+import Clinux
+#endif
 import Synchronization
 import Testing
 
@@ -47,4 +50,40 @@ import Testing
             #expect(job.value)
         }
     }
+
+    #if canImport(Clinux)
+    /// A worker thread's heap is marked for huge pages before its jobs: the region a block of the
+    /// thread's own heap lies in shows the mark (`hg`) in the kernel's view of the process.
+    @Test func aWorkerThreadsHeapIsMarkedForHugePages() {
+        let address = Mutex<(address: UInt, ownHeap: Bool)?>(nil)
+        let thread = Thread {
+            Parallel.prepareThread()
+            let block = malloc(64)!
+            let sizeWord = block.load(fromByteOffset: -MemoryLayout<Int>.size, as: UInt.self)
+            address.withLock { $0 = (UInt(bitPattern: block), sizeWord & 4 != 0) }
+            free(block)
+        }
+        thread.start()
+        while address.withLock({ $0 == nil }) { usleep(1_000) }
+        guard let (block, ownHeap) = address.withLock({ $0 }), ownHeap else { return }  // glibc gave the thread the main heap
+        #expect(Self.flags(of: block).contains("hg"))
+    }
+
+    /// The kernel's flags of the mapping that holds `address` (`/proc/self/smaps`).
+    static func flags(of address: UInt) -> [String] {
+        // Read to its end: the file's size says 0.
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return [] }
+        let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
+               let low = UInt(line[..<dash], radix: 16), let high = UInt(line[line.index(after: dash)..<space], radix: 16) {
+                inside = (low..<high).contains(address)
+            } else if inside, line.hasPrefix("VmFlags:") {
+                return line.dropFirst("VmFlags:".count).split(separator: " ").map(String.init)
+            }
+        }
+        return []
+    }
+    #endif
 }

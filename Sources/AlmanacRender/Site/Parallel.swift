@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Clinux)
+import Clinux
+#endif
 
 /// Independent jobs on every core, results in order: the heavy steps of a report (metrics,
 /// models and keys, rendering) run this way on both cores.
@@ -16,6 +19,7 @@ public enum Parallel {
         // transform, and each result goes into its own slot under the lock.
         nonisolated(unsafe) let items = items, transform = transform
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            prepareThread()
             slots.set(index, Swift.Result { try transform(items[index]) })
         }
         return try slots.values.map { try $0!.get() }
@@ -47,6 +51,14 @@ public enum Parallel {
     /// (`oneCore`) the job runs when it is first asked for.
     public static func later<Value>(_ body: @escaping () -> Value) -> Later<Value> { Later(body) }
 
+    /// What a worker thread does before its jobs: on Linux, it marks its heap for huge pages, as
+    /// the command line does the main thread's (docs/PERFORMANCE.md); the first time only.
+    @inline(__always) static func prepareThread() {
+        #if canImport(Clinux)
+        almanac_thread_heap_prefer_huge_pages()
+        #endif
+    }
+
     /// A job offered to the system's worker threads (`later`, `both`).
     public final class Later<Value>: @unchecked Sendable {
         private let job: OneTake<Value>
@@ -54,7 +66,7 @@ public enum Parallel {
 
         fileprivate init(_ body: @escaping () throws -> Value) {
             job = OneTake(body)
-            if !oneCore { DispatchQueue.global().async(group: done) { [job] in job.runIfNotTaken() } }
+            if !oneCore { DispatchQueue.global().async(group: done) { [job] in Parallel.prepareThread(); job.runIfNotTaken() } }
         }
 
         /// The job's result, once it is done (a job `later` started cannot throw).
