@@ -59,8 +59,9 @@ let package = Package(
             pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]
         ),
-        // What Glibc's module leaves out: malloc's settings (the command line's heap growth,
-        // `AlmanacMain`) and a file system's type (`OutputFolder.prune`).
+        // What Glibc's module leaves out: malloc's settings and the mark for huge pages (the
+        // command line's heap, `AlmanacMain`; each worker thread's, `Parallel`) and a file
+        // system's type (`OutputFolder.prune`).
         .systemLibrary(name: "Clinux"),
         .systemLibrary(
             name: "Ccmark",

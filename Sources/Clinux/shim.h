@@ -1,7 +1,8 @@
 #ifndef ALMANAC_CLINUX_SHIM_H
 #define ALMANAC_CLINUX_SHIM_H
-// What Glibc's module leaves out: malloc's settings (mallopt), a file system's type (fstatfs),
-// and the heap's page size (docs/PERFORMANCE.md, "A heap of huge pages").
+// What Glibc's module leaves out: malloc's settings (mallopt) and a file system's type
+// (fstatfs); and the two calls that put the heaps in huge pages (docs/PERFORMANCE.md, "A heap of
+// huge pages").
 #include <malloc.h>
 #include <sys/vfs.h>
 #include <sys/mman.h>
@@ -34,7 +35,8 @@ static inline void almanac_heap_prefer_huge_pages(void) {
 }
 
 // The same for the heap of the calling thread, when glibc gave the thread a heap of its own
-// (the region its blocks lie in, marked whole); once per thread, cheap after the first call.
+// (the region its blocks lie in, marked whole). It acts once per thread (per Swift module that
+// calls it: each has its own copy of the flag; only `Parallel` does) and is a check afterwards.
 // A block of a thread's own heap says so in the flag bits of the size word before it; that word
 // is read only when it lies in the block's own page, so any allocator's block is safe to probe,
 // and a wrong guess only marks address space.

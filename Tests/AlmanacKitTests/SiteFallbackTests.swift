@@ -26,9 +26,8 @@ import Testing
         let outcome = try report.run()
         #expect(asked == 1 && outcome.written > 0)
         _ = try SiteReport(store: f.store, request: .init(out: fresh), clock: f.clock).run()
-        let files = try FileManager.default.subpathsOfDirectory(atPath: fresh).filter { !$0.hasSuffix("/") }.sorted()
         #expect(try FileManager.default.subpathsOfDirectory(atPath: site).sorted() == FileManager.default.subpathsOfDirectory(atPath: fresh).sorted())
-        for path in files where !FileManager.default.fileExists(atPath: (fresh as NSString).appendingPathComponent(path) + "/.") {
+        for path in try f.folder.files(under: "fresh") {
             #expect(f.folder.bytes("site/" + path) == f.folder.bytes("fresh/" + path), "\(path)")
         }
         let beside = try FileManager.default.contentsOfDirectory(atPath: f.folder.path(""))

@@ -16,4 +16,14 @@ public final class TemporaryFolder: @unchecked Sendable {
 
     /// The bytes of a file (empty when it does not exist).
     public func bytes(_ name: String) -> Data { FileManager.default.contents(atPath: path(name)) ?? Data() }
+
+    /// The paths of the files (not the folders) under a folder of this one, relative to it,
+    /// sorted: what two sites are compared by.
+    public func files(under name: String) throws -> [String] {
+        let root = path(name)
+        return try FileManager.default.subpathsOfDirectory(atPath: root).filter { relative in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(relative), isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
 }

@@ -232,21 +232,15 @@ struct SeriesInputs: Sendable {
         let tokens = facts?.habits.compactMapValues { $0.token.isEmpty ? nil : $0.token } ?? [:]
         self.tokens = tokens
         let keyed = habits.filter { tokens[$0.id.description] != nil }
-        let digests = (try? Parallel.map(keyed) { try Self.digest(of: $0) }) ?? []
+        let digests = (try? Parallel.map(keyed) { try CanonicalEncoding.sha256(of: $0) }) ?? []
         self.habits = Dictionary(zip(keyed, digests).map { ($0.id.description, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    private static func digest(of habit: Habit) throws -> [UInt8] {
-        var hash = SHA256()
-        try CanonicalEncoding.hash(habit, into: &hash)
-        return Array(hash.finalize())
     }
 
     func key(_ habit: Habit, _ day: DayKey) -> String? {
         let id = habit.id.description
         guard let token = tokens[id] else { return nil }
         let known = habits[id].flatMap { $0.habit == habit ? $0.digest : nil }
-        guard let habitDigest = known ?? (try? Self.digest(of: habit)) else { return nil }
+        guard let habitDigest = known ?? (try? CanonicalEncoding.sha256(of: habit)) else { return nil }
         var hash = SHA256()
         for text in ["almanac-series-input-3"] + store + [day.description] { hash.update(data: Array(text.utf8) + [0]) }
         hash.update(data: token + [0])

@@ -26,6 +26,14 @@ public enum CanonicalEncoding {
         try sink.take(value)
         hash = sink.hashed()
     }
+
+    /// The SHA-256 of a value's canonical bytes (`hash(_:into:)`): the digest a day series or a
+    /// habit is known by.
+    public static func sha256<Value: Encodable>(of value: Value) throws -> [UInt8] {
+        var hash = SHA256()
+        try Self.hash(value, into: &hash)
+        return Array(hash.finalize())
+    }
 }
 
 /// Where the tokens go. A class, so that the containers a value asks for share it. Each token

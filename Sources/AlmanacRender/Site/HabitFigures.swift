@@ -1,5 +1,4 @@
 import AlmanacDomain
-import Crypto
 
 /// What the site computes from one habit's day series and the week start alone: the habit's
 /// metrics (its page, the dashboard, the goals) and the days its streaks reached a milestone
@@ -34,9 +33,7 @@ public struct HabitFigures: Sendable, Equatable {
     /// A SHA-256 of the series' canonical bytes: the habit, its first and as-of days, and every
     /// day's value, check and skip.
     public static func digest(of series: DaySeries) throws -> [UInt8] {
-        var hash = SHA256()
-        try CanonicalEncoding.hash(series, into: &hash)
-        return Array(hash.finalize())
+        try CanonicalEncoding.sha256(of: series)
     }
 }
 
