@@ -119,7 +119,8 @@ let package = Package(
         // `make bench`: in-process timings of the hot paths on the bench store (docs/PERFORMANCE.md).
         .executableTarget(
             name: "almanac-bench",
-            dependencies: ["AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacKit", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacKit", .product(name: "SystemPackage", package: "swift-system"),
+                           .product(name: "Crypto", package: "swift-crypto")],
             path: "Benchmarks/AlmanacBench"
         ),
 

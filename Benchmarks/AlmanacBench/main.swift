@@ -5,10 +5,12 @@ import AlmanacSQLite
 import Foundation
 import SystemPackage
 import AlmanacStorage
+import Crypto
 
 // In-process timings of Almanac's hot paths on the bench store of docs/PERFORMANCE.md
 // (100 habits × 10 years, seed 1). Each figure is the median of several runs.
-// Usage: almanac-bench STORE_PATH   (the store is created when missing)
+// Usage: almanac-bench STORE_PATH [SITE]   (the store is created when missing)
+// With ALMANAC_BENCH_ONLY=render, only the render step by kind of file (below) is timed.
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -29,6 +31,44 @@ func report(_ label: String, _ value: Double, target: Double? = nil) {
 
 let path = CommandLine.arguments.dropFirst().first ?? ".build/bench/bench.sqlite"
 let asOf = SampleHistory.defaultEndDay
+
+// Rendering by kind of file, on one core (median of 5): the next night's models (as of the day
+// after the bench store's last day), grouped by their model's type and, for charts, by what the
+// file name says they show; then each kind's share of the next night's rendering, its bytes and
+// their SHA-256 (which the publish step needs of every file it writes).
+func renderByKind(store: SQLiteStore) throws {
+    let request = SiteReport.Request(out: "/nonexistent/unused", asOf: asOf.adding(days: 1))
+    let (input, options) = try SiteReport(store: store, request: request, clock: .system).read()
+    let figures = median(5) { _ = input.snapshot.habits.map { HabitFigures(series: input.snapshot.series(of: $0, asOf: options.asOf), weekStart: .monday) } }
+    report("figures of every habit (one core)", figures)
+    let plan = try SiteDerivation(input: input, options: options).plan()
+    let pages = plan.shared + plan.parts.flatMap { $0.pages() }
+    func kind(_ page: SitePage) -> String {
+        let type: String
+        switch page.model {
+        case .drawn(let model): type = "\(Swift.type(of: model))"
+        case .templated(let model): type = "\(Swift.type(of: model))"
+        }
+        let name = FilePath(page.path).stem ?? ""
+        for chart in ["last-month", "month", "score", "weekdays", "hours"] where page.path.hasPrefix("charts/") && name.hasSuffix("-" + chart) {
+            return "\(type) (\(chart))"
+        }
+        return type + (page.path.hasSuffix(".md") ? " (md)" : page.path.hasSuffix(".html") ? " (html)" : "")
+    }
+    let templates = TemplateSet.builtIn()
+    for (kind, group) in Dictionary(grouping: pages, by: kind).sorted(by: { $0.key < $1.key }) {
+        var bytes = 0
+        let render = try median(5) { bytes = 0; for page in group { bytes += try page.render(templates).count } }
+        let rendered = try group.map { try $0.render(templates) }
+        let hash = median(5) { for file in rendered { _ = SHA256.hash(data: file) } }
+        print(String(format: "    %-34@ %4d files %6.2f MB  render %6.1f ms  SHA-256 %5.1f ms", kind as NSString, group.count,
+                     Double(bytes) / 1_048_576, render * 1000, hash * 1000))
+    }
+}
+if ProcessInfo.processInfo.environment["ALMANAC_BENCH_ONLY"] == "render" {
+    try renderByKind(store: try SQLiteStore.open(path: CommandLine.arguments.dropFirst().first ?? ".build/bench/bench.sqlite"))
+    exit(0)
+}
 
 let generate = median(3) { _ = SampleHistory.generate(habits: 100, years: 10, seed: 1) }
 report("generate sample history (in memory)", generate)

@@ -81,38 +81,58 @@ extension DaySeries {
         calendarTotals([unit], weekStart: weekStart)[0]
     }
 
-    /// The totals of each of `units` (`calendarTotals(_:weekStart:)`). What a day adds (whether
-    /// it met the target, whether it was due) is worked out once for all of them.
+    /// The totals of each of `units` (`calendarTotals(_:weekStart:)`), from one pass over the
+    /// days that adds each day to its period of every unit (a period's values are summed in day
+    /// order, as period by period).
     public func calendarTotals(_ units: [CalendarUnit], weekStart: Weekday) -> [[CalendarTotal]] {
         guard count > 0 else { return units.map { _ in [] } }
+        // Each unit's periods, from the one the history starts in through the as-of day's, and
+        // one past the last index of each (every period holds at least one day of the series).
+        var totals: [[CalendarTotal]] = [], ends: [[Int]] = []
+        for unit in units {
+            var periods: [CalendarTotal] = [], periodEnds: [Int] = []
+            let expected = unit == .week ? count / 7 + 2 : unit == .month ? count / 28 + 2 : count / 365 + 2
+            periods.reserveCapacity(expected); periodEnds.reserveCapacity(expected)
+            var first = unit.start(of: start, weekStart: weekStart)
+            while first <= asOf {
+                let next = unit.next(after: first)
+                periods.append(CalendarTotal(unit: unit, first: first, daysDone: 0, done: 0, due: 0, value: 0, inProgress: next > asOf))
+                periodEnds.append(min(start.days(to: next), count))
+                first = next
+            }
+            totals.append(periods); ends.append(periodEnds)
+        }
+        // What a day adds (whether it met the target, whether it was due) is worked out once for
+        // all units; each unit's period in progress is added up in `running`.
         let byDay = periodRule == nil
-        let isScheduled = scheduledAt()
-        var completed = [Bool](repeating: false, count: count), due = [Bool](repeating: false, count: count)
+        let mask = habit.frequency.weekdayMask ?? [Bool](repeating: true, count: 7)
+        let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
+        var running = [(value: Double, daysDone: Int, done: Int, due: Int)](repeating: (0, 0, 0, 0), count: units.count)
+        var slots = [Int](repeating: 0, count: units.count), nextEnds = ends.map { $0[0] }
+        var weekday = start.weekday.isoIndex
         for i in 0..<count {
-            completed[i] = isCompleted(i)
-            due[i] = byDay && !skipped[i] && isScheduled(i)
+            let completed = logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone && !skipped[i]
+            let due = byDay && !skipped[i] && mask[weekday]
+            weekday = weekday == 6 ? 0 : weekday + 1
+            let value = values[i]
+            for u in running.indices {
+                running[u].value += value
+                if completed { running[u].daysDone += 1 }
+                if due {
+                    if completed { running[u].done += 1; running[u].due += 1 } else if i != count - 1 { running[u].due += 1 }
+                }
+                guard i + 1 == nextEnds[u] else { continue }
+                let slot = slots[u]
+                totals[u][slot].value = running[u].value; totals[u][slot].daysDone = running[u].daysDone
+                totals[u][slot].done = running[u].done; totals[u][slot].due = running[u].due
+                running[u] = (0, 0, 0, 0)
+                slots[u] = slot + 1
+                nextEnds[u] = slot + 1 < ends[u].count ? ends[u][slot + 1] : -1
+            }
         }
         let ownPeriods = byDay ? [] : periods(weekStart: weekStart)
-        return units.map { unit in
-            var totals: [CalendarTotal] = []
-            totals.reserveCapacity(unit == .week ? count / 7 + 2 : unit == .month ? count / 28 + 2 : count / 365 + 2)
-            var periodStart = unit.start(of: start, weekStart: weekStart)
-            var index = 0   // the series index of the first day of the current calendar period
-            while periodStart <= asOf {
-                let next = unit.next(after: periodStart)
-                let end = min(start.days(to: next), count)   // one past the period's last index
-                var total = CalendarTotal(unit: unit, first: periodStart, daysDone: 0, done: 0, due: 0, value: 0,
-                                          inProgress: next > asOf)
-                for i in index..<end {
-                    total.value += values[i]
-                    if completed[i] { total.daysDone += 1 }
-                    guard due[i] else { continue }
-                    if completed[i] { total.done += 1; total.due += 1 } else if i != count - 1 { total.due += 1 }
-                }
-                totals.append(total)
-                index = end
-                periodStart = next
-            }
+        return totals.map { totals in
+            var totals = totals
             // The habit's own periods, each counted in the calendar period its first day is in.
             var slot = 0
             for period in ownPeriods {

@@ -60,15 +60,17 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     }
 
     /// The metrics and every day a streak reached a milestone (`DaySeries.streakMilestones`),
-    /// from one walk of the streak's steps.
+    /// from one walk of the streak's steps; with the strength score of every day, which the
+    /// score is the last of (`DaySeries.strengthScores`).
     public static func withMilestones(series: DaySeries, weekStart: Weekday)
-        -> (metrics: HabitMetrics, milestones: [(day: DayKey, length: Int, unit: StreakUnit)]) {
+        -> (metrics: HabitMetrics, milestones: [(day: DayKey, length: Int, unit: StreakUnit)], scores: [Double]) {
         let walk = series.streakWalk(weekStart: weekStart, milestones: true)
-        return (HabitMetrics(series: series, weekStart: weekStart, streak: walk.streak), walk.milestones)
+        let scores = series.strengthScores()
+        return (HabitMetrics(series: series, weekStart: weekStart, streak: walk.streak, scores: scores), walk.milestones, scores)
     }
 
-    /// `streak`: the series' streak.
-    private init(series: DaySeries, weekStart: Weekday, streak: Streak) {
+    /// `streak`: the series' streak; `scores`: its strength scores, when already computed.
+    private init(series: DaySeries, weekStart: Weekday, streak: Streak, scores: [Double]? = nil) {
         asOf = series.asOf
         let last = series.count - 1
         todayValue = last >= 0 && series.logged[last] ? series.values[last] : nil
@@ -79,7 +81,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         rate90 = series.completionRate(lastDays: 90, weekStart: weekStart)
         rate365 = series.completionRate(lastDays: 365, weekStart: weekStart)
         rateAll = series.completionRate(lastDays: nil, weekStart: weekStart)
-        score = series.strengthScores().last ?? 0
+        score = (scores ?? series.strengthScores()).last ?? 0
         totalCheckins = series.checkins
         var sum = 0.0
         var byWeekday = [Int](repeating: 0, count: 7)

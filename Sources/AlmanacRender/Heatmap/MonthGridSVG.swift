@@ -55,18 +55,22 @@ public struct MonthGridSVG: DrawnModel {
             put("<text x=\""); put(column * Self.pitch + 2); put("\" y=\"10\">"); out.append(contentsOf: weekday.shortTitle.utf8); put("</text>\n")
         }
         // The cells as bytes, as the year heatmaps' are.
-        for (index, (day, cell)) in zip(Self.days(of: month), cells).enumerated() {
-            let slot = offset + index
-            let x = (slot % 7) * Self.pitch, y = Self.top + (slot / 7) * Self.pitch
-            put("<rect x=\""); put(x); put("\" y=\""); put(y)
-            put("\" width=\""); put(Self.cell); put("\" height=\""); put(Self.cell)
-            put("\" rx=\"4\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
-            put("\" data-date=\""); day.append(to: &out)
-            put("\" data-value=\""); XMLText.append(cell.value, to: &out)
-            put("\"><title>"); day.append(to: &out)
-            if !cell.label.isEmpty { put(" · "); XMLText.append(cell.label, to: &out) }
-            put("</title></rect>")
-            put("<text x=\""); put(x + 4); put("\" y=\""); put(y + 13); put("\" class=\"n\">"); put(day.day); put("</text>\n")
+        let days = Self.days(of: month)
+        let bound = cells.prefix(days.count).reduce(0) { $0 + 360 + ByteCursor.escapedBound($1.value) + ByteCursor.escapedBound($1.label) }
+        out.append(atMost: bound) { w in
+            for (index, (day, cell)) in zip(days, cells).enumerated() {
+                let slot = offset + index
+                let x = (slot % 7) * Self.pitch, y = Self.top + (slot / 7) * Self.pitch
+                w.put("<rect x=\""); w.put(x); w.put("\" y=\""); w.put(y)
+                w.put("\" width=\""); w.put(Self.cell); w.put("\" height=\""); w.put(Self.cell)
+                w.put("\" rx=\"4\" class=\""); w.put(cell.kind.rawValue)
+                w.put("\" data-date=\""); w.put(day)
+                w.put("\" data-value=\""); w.put(escaped: cell.value)
+                w.put("\"><title>"); w.put(day)
+                if !cell.label.isEmpty { w.put(" · "); w.put(escaped: cell.label) }
+                w.put("</title></rect>")
+                w.put("<text x=\""); w.put(x + 4); w.put("\" y=\""); w.put(y + 13); w.put("\" class=\"n\">"); w.put(day.day); w.put("</text>\n")
+            }
         }
         put("</svg>\n")
         return out

@@ -11,16 +11,26 @@ public struct HabitFigures: Sendable, Equatable {
     public let metrics: HabitMetrics
     /// Every day a streak reached a milestone, oldest first (`DaySeries.streakMilestones`).
     public let milestones: [StreakMilestone]
+    /// The strength score of every day of the series (`DaySeries.strengthScores`), which the
+    /// metrics' score is the last of: at hand for the score chart when the figures were computed
+    /// in this run; nil for figures read back from an earlier run (the chart then computes them).
+    /// Not part of the figures' equality, nor kept: a by-product of computing them.
+    public let scores: [Double]?
 
     public init(series: DaySeries, weekStart: Weekday) {
         let computed = HabitMetrics.withMilestones(series: series, weekStart: weekStart)
         metrics = computed.metrics
         milestones = computed.milestones.map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) }
+        scores = computed.scores
     }
 
     /// Figures as they were computed by an earlier run (read back from where it kept them).
     public init(metrics: HabitMetrics, milestones: [StreakMilestone]) {
-        self.metrics = metrics; self.milestones = milestones
+        self.metrics = metrics; self.milestones = milestones; scores = nil
+    }
+
+    public static func == (lhs: HabitFigures, rhs: HabitFigures) -> Bool {
+        lhs.metrics == rhs.metrics && lhs.milestones == rhs.milestones
     }
 
     /// The key of the figures of `series` under `weekStart`: the week start and a SHA-256 of the

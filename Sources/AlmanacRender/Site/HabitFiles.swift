@@ -158,7 +158,7 @@ public struct HabitFiles: SitePart {
     }
 
     func scoreChart() -> ScoreChartSVG {
-        ScoreChartSVG(start: series.start, scores: series.strengthScores(), title: "\(habit.name): strength score", color: habit.color)
+        ScoreChartSVG(start: series.start, scores: figures.scores ?? series.strengthScores(), title: "\(habit.name): strength score", color: habit.color)
     }
 
     func weekdayChart() -> WeekdayChartSVG {

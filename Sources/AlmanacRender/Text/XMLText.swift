@@ -3,25 +3,30 @@
 /// Characters XML 1.0 does not allow — control characters other than tab, newline and carriage
 /// return, DEL, U+FFFE and U+FFFF — become U+FFFD.
 public enum XMLText {
-    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    private static let replacement: StaticString = "\u{FFFD}"
 
     /// Appends `bytes` (UTF-8), escaped, to `out`.
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        escape(bytes, into: &out)
+    }
+
+    /// Puts `bytes` (UTF-8), escaped, into `out`: runs that need no escaping go whole.
+    static func escape<Sink: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout Sink) {
         var i = 0
         var runStart = 0
         func flushRun(_ end: Int) {
-            if runStart < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+            if runStart < end { out.put(UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
         }
         while i < bytes.count {
             let byte = bytes[i]
-            var escaped: [UInt8]?
+            var escaped: StaticString?
             var width = 1
             switch byte {
-            case UInt8(ascii: "&"): escaped = Array("&amp;".utf8)
-            case UInt8(ascii: "<"): escaped = Array("&lt;".utf8)
-            case UInt8(ascii: ">"): escaped = Array("&gt;".utf8)
-            case UInt8(ascii: "\""): escaped = Array("&quot;".utf8)
-            case UInt8(ascii: "'"): escaped = Array("&#39;".utf8)
+            case UInt8(ascii: "&"): escaped = "&amp;"
+            case UInt8(ascii: "<"): escaped = "&lt;"
+            case UInt8(ascii: ">"): escaped = "&gt;"
+            case UInt8(ascii: "\""): escaped = "&quot;"
+            case UInt8(ascii: "'"): escaped = "&#39;"
             case 9, 10, 13: break
             case 0..<32, 127: escaped = replacement
             case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
@@ -31,7 +36,7 @@ public enum XMLText {
             }
             if let escaped {
                 flushRun(i)
-                out.append(contentsOf: escaped)
+                out.put(UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
                 runStart = i + width
             }
             i += width
