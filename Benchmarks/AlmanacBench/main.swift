@@ -32,10 +32,11 @@ func report(_ label: String, _ value: Double, target: Double? = nil) {
 let path = CommandLine.arguments.dropFirst().first ?? ".build/bench/bench.sqlite"
 let asOf = SampleHistory.defaultEndDay
 
-// Rendering by kind of file, on one core (median of 5): the next night's models (as of the day
-// after the bench store's last day), grouped by their model's type and, for charts, by what the
-// file name says they show; then each kind's share of the next night's rendering, its bytes and
-// their SHA-256 (which the publish step needs of every file it writes).
+// Rendering by kind of file, on one core (median of 5): every model of the site as of the day
+// after the bench store's last day, grouped by the model's type and, for charts, by what the
+// file name says they show; each kind's files, bytes, rendering time and the time of their
+// SHA-256 (which the publish step needs of every file it writes). A next night renders a
+// habit's first part (all but the earlier years' heatmaps) and the shared files.
 func renderByKind(store: SQLiteStore) throws {
     let request = SiteReport.Request(out: "/nonexistent/unused", asOf: asOf.adding(days: 1))
     let (input, options) = try SiteReport(store: store, request: request, clock: .system).read()
@@ -61,7 +62,7 @@ func renderByKind(store: SQLiteStore) throws {
         let render = try median(5) { bytes = 0; for page in group { bytes += try page.render(templates).count } }
         let rendered = try group.map { try $0.render(templates) }
         let hash = median(5) { for file in rendered { _ = SHA256.hash(data: file) } }
-        print(String(format: "    %-34@ %4d files %6.2f MB  render %6.1f ms  SHA-256 %5.1f ms", kind as NSString, group.count,
+        print(String(format: "    %-40@ %4d files %6.2f MB  render %6.1f ms  SHA-256 %5.1f ms", kind as NSString, group.count,
                      Double(bytes) / 1_048_576, render * 1000, hash * 1000))
     }
 }
@@ -140,6 +141,8 @@ report("report step derive: \(try SiteDerivation(input: siteRead!.0, options: si
 let templates = TemplateSet.builtIn()
 report("… the key of every model", try median(5) { _ = try Parallel.map(pages) { try $0.key(renderer: "bench", templates: templates) } })
 report("… rendering every file", try median(5) { _ = try Parallel.map(pages) { try $0.render(templates) } })
+print("… every file of the next day's site rendered, by kind (one core):")
+try renderByKind(store: store)
 
 // The report's steps, in process (median of 5 each): a first run into an empty folder, the next
 // night with nothing new, and a re-run after one new entry (one more glass on the day before).
