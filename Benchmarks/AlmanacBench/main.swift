@@ -67,7 +67,7 @@ func renderByKind(store: SQLiteStore) throws {
     }
 }
 if ProcessInfo.processInfo.environment["ALMANAC_BENCH_ONLY"] == "render" {
-    try renderByKind(store: try SQLiteStore.open(path: CommandLine.arguments.dropFirst().first ?? ".build/bench/bench.sqlite"))
+    try renderByKind(store: try SQLiteStore.open(path: path))
     exit(0)
 }
 

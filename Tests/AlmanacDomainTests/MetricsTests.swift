@@ -436,6 +436,7 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
         for series in try Self.series(seed: seed) {
             let both = HabitMetrics.withMilestones(series: series, weekStart: .monday)
             #expect(both.metrics == HabitMetrics(series: series, weekStart: .monday), "\(series.habit.name)")
+            #expect(both.scores == series.strengthScores() && both.metrics.score == (both.scores.last ?? 0), "\(series.habit.name)")
             #expect(both.milestones.map { "\($0.day) \($0.length) \($0.unit)" }
                     == series.streakMilestones(weekStart: .monday).map { "\($0.day) \($0.length) \($0.unit)" }, "\(series.habit.name)")
         }

@@ -105,6 +105,29 @@ import Testing
             #expect(try drawn == unknown.pages().map { try $0.render(.builtIn()) })
         }
     }
+
+    /// A habit's files made with figures an earlier run kept (read back without the day scores,
+    /// which the strength chart then computes) are the files made with figures computed now
+    /// (whose scores the chart takes).
+    @Test func keptFiguresWithoutScoresGiveTheSameFiles() throws {
+        let sample = SampleHistory.generate(habits: 4, years: 2, seed: 7)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        for habit in sample.habits {
+            let facts = sample.habitEntries.filter { $0.habitId == habit.id && $0.deletedAt == nil }
+                .map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
+            let series = DaySeries(habit: habit, facts: facts, createdDay: calendar.dayKey(for: habit.createdAt), asOf: Self.asOf)
+            func files(_ known: KnownFigures) throws -> HabitFiles {
+                try HabitFiles(habit: habit, slug: "habit", series: series, archivedDay: nil, weekStart: .monday, asOf: Self.asOf,
+                               baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [], known: known)
+            }
+            let fresh = try files(.none)
+            #expect(fresh.figures.scores != nil)
+            let kept = HabitFigures(metrics: fresh.figures.metrics, milestones: fresh.figures.milestones)
+            let reused = try files(KnownFigures([fresh.figuresKey: kept]))
+            #expect(reused.figures.scores == nil)
+            #expect(try reused.pages().map { try $0.render(.builtIn()) } == fresh.pages().map { try $0.render(.builtIn()) }, "\(habit.name)")
+        }
+    }
 }
 
 /// Counts calls from any thread.

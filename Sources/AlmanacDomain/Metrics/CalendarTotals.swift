@@ -106,12 +106,11 @@ extension DaySeries {
         // all units; each unit's period in progress is added up in `running`.
         let byDay = periodRule == nil
         let mask = habit.frequency.weekdayMask ?? [Bool](repeating: true, count: 7)
-        let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
         var running = [(value: Double, daysDone: Int, done: Int, due: Int)](repeating: (0, 0, 0, 0), count: units.count)
         var slots = [Int](repeating: 0, count: units.count), nextEnds = ends.map { $0[0] }
         var weekday = start.weekday.isoIndex
         for i in 0..<count {
-            let completed = logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone && !skipped[i]
+            let completed = isCompleted(i)
             let due = byDay && !skipped[i] && mask[weekday]
             weekday = weekday == 6 ? 0 : weekday + 1
             let value = values[i]

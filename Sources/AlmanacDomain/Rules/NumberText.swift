@@ -62,13 +62,27 @@ public enum NumberText {
             out.append(contentsOf: plain(value).utf8)
             return
         }
-        var whole = Int64(value)
-        if whole < 0 { out.append(UInt8(ascii: "-")); whole = -whole }
-        if whole < 10 { out.append(UInt8(48 + whole)); return }
-        var count = 0, rest = whole
-        while rest > 0 { count += 1; rest /= 10 }
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var index = out.count - 1
-        while whole > 0 { out[index] = UInt8(48 + whole % 10); whole /= 10; index -= 1 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            let count = writeWhole(Int64(value), to: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes a whole number in decimal, as `plain` writes it, into the (at most 20) bytes at
+    /// `out`; returns how many it wrote. The one writer of whole numbers as bytes (`append`, and
+    /// the day cells a heatmap writes).
+    public static func writeWhole(_ value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var magnitude = value.magnitude
+        var digits = 1, rest = magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        if value < 0 { out.pointee = UInt8(ascii: "-") }
+        let count = digits + (value < 0 ? 1 : 0)
+        var at = out + count
+        repeat {
+            at -= 1
+            at.pointee = UInt8(48 + magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return count
     }
 }

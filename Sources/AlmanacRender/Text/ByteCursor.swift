@@ -34,26 +34,10 @@ struct ByteCursor: ByteSink {
         put(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    mutating func put(_ byte: UInt8) {
-        precondition(next < end, "ByteCursor: more bytes than its bound")
-        next.pointee = byte
-        next += 1
-    }
-
     /// A whole number in decimal, as `NumberText.plain` writes it.
     mutating func put(_ number: Int) {
         precondition(end - next >= 20, "ByteCursor: more bytes than its bound")
-        var magnitude = number.magnitude
-        if number < 0 { put(UInt8(ascii: "-")) }
-        var digits = 1, rest = magnitude / 10
-        while rest > 0 { digits += 1; rest /= 10 }
-        var at = next + digits
-        next = at
-        repeat {
-            at -= 1
-            at.pointee = UInt8(48 + magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        next += NumberText.writeWhole(Int64(number), to: next)
     }
 
     /// `YYYY-MM-DD`, as `DayKey.description` writes it.
@@ -65,10 +49,7 @@ struct ByteCursor: ByteSink {
     /// `YYYY-MM-DD` of a day's parts (a loop over consecutive days counts them itself).
     mutating func put(year y: Int, month m: Int, day d: Int) {
         precondition(end - next >= 10, "ByteCursor: more bytes than its bound")
-        next[0] = UInt8(48 + (y / 1000) % 10); next[1] = UInt8(48 + (y / 100) % 10)
-        next[2] = UInt8(48 + (y / 10) % 10); next[3] = UInt8(48 + y % 10)
-        next[4] = 45; next[5] = UInt8(48 + m / 10); next[6] = UInt8(48 + m % 10)
-        next[7] = 45; next[8] = UInt8(48 + d / 10); next[9] = UInt8(48 + d % 10)
+        DayKey.writeText(year: y, month: m, day: d, to: next)
         next += 10
     }
 
