@@ -20,6 +20,16 @@ import Testing
         return (files, try HabitPastYears(files: files, series: series))
     }
 
+    /// A sample store's habits, each with its live entries' day facts and the day it was created.
+    static func sampleHabits(habits: Int, years: Int, seed: UInt64) throws -> [(habit: Habit, facts: [DayFact], created: DayKey)] {
+        let sample = SampleHistory.generate(habits: habits, years: years, seed: seed)
+        let calendar = try StoreCalendar(settings: sample.settings)
+        return sample.habits.map { habit in
+            (habit, sample.habitEntries.filter { $0.habitId == habit.id && $0.deletedAt == nil }
+                .map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }, calendar.dayKey(for: habit.createdAt))
+        }
+    }
+
     /// Every earlier year's heatmap, drawn from the days through that year's end, is the one
     /// drawn from the whole series as of the report's day.
     func expectSameHeatmaps(_ files: HabitFiles, _ past: HabitPastYears?, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -83,12 +93,7 @@ import Testing
     /// its heatmaps are drawn, and they are the heatmaps it draws when it made the series for
     /// its digest.
     @Test func aKnownDigestLeavesTheSeriesToBeMadeWhenTheHeatmapsAreDrawn() throws {
-        let sample = SampleHistory.generate(habits: 3, years: 3, seed: 5)
-        let calendar = try StoreCalendar(settings: sample.settings)
-        for habit in sample.habits {
-            let facts = sample.habitEntries.filter { $0.habitId == habit.id && $0.deletedAt == nil }
-                .map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
-            let created = calendar.dayKey(for: habit.createdAt)
+        for (habit, facts, created) in try Self.sampleHabits(habits: 3, years: 3, seed: 5) {
             let made = Counter()
             let series: @Sendable (DayKey) -> DaySeries = { made.add(); return DaySeries(habit: habit, facts: facts, createdDay: created, asOf: $0) }
             let files = try HabitFiles(habit: habit, slug: "habit", series: series(Self.asOf), archivedDay: nil, weekStart: .monday, asOf: Self.asOf,
@@ -110,12 +115,8 @@ import Testing
     /// which the strength chart then computes) are the files made with figures computed now
     /// (whose scores the chart takes).
     @Test func keptFiguresWithoutScoresGiveTheSameFiles() throws {
-        let sample = SampleHistory.generate(habits: 4, years: 2, seed: 7)
-        let calendar = try StoreCalendar(settings: sample.settings)
-        for habit in sample.habits {
-            let facts = sample.habitEntries.filter { $0.habitId == habit.id && $0.deletedAt == nil }
-                .map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
-            let series = DaySeries(habit: habit, facts: facts, createdDay: calendar.dayKey(for: habit.createdAt), asOf: Self.asOf)
+        for (habit, facts, created) in try Self.sampleHabits(habits: 4, years: 2, seed: 7) {
+            let series = DaySeries(habit: habit, facts: facts, createdDay: created, asOf: Self.asOf)
             func files(_ known: KnownFigures) throws -> HabitFiles {
                 try HabitFiles(habit: habit, slug: "habit", series: series, archivedDay: nil, weekStart: .monday, asOf: Self.asOf,
                                baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [], known: known)
