@@ -109,24 +109,32 @@ extension DaySeries {
         var running = [(value: Double, daysDone: Int, done: Int, due: Int)](repeating: (0, 0, 0, 0), count: units.count)
         var slots = [Int](repeating: 0, count: units.count), nextEnds = ends.map { $0[0] }
         var weekday = start.weekday.isoIndex
-        for i in 0..<count {
-            let completed = isCompleted(i)
-            let due = byDay && !skipped[i] && mask[weekday]
-            weekday = weekday == 6 ? 0 : weekday + 1
-            let value = values[i]
-            for u in running.indices {
-                running[u].value += value
-                if completed { running[u].daysDone += 1 }
-                if due {
-                    if completed { running[u].done += 1; running[u].due += 1 } else if i != count - 1 { running[u].due += 1 }
+        let last = count - 1
+        // The running sums, slots and ends in place: one day adds to every unit's period.
+        running.withUnsafeMutableBufferPointer { running in
+            slots.withUnsafeMutableBufferPointer { slots in
+                nextEnds.withUnsafeMutableBufferPointer { nextEnds in
+                    for i in 0..<count {
+                        let completed = isCompleted(i)
+                        let due = byDay && !skipped[i] && mask[weekday]
+                        weekday = weekday == 6 ? 0 : weekday + 1
+                        let value = values[i]
+                        for u in 0..<running.count {
+                            running[u].value += value
+                            if completed { running[u].daysDone += 1 }
+                            if due {
+                                if completed { running[u].done += 1; running[u].due += 1 } else if i != last { running[u].due += 1 }
+                            }
+                            guard i + 1 == nextEnds[u] else { continue }
+                            let slot = slots[u]
+                            totals[u][slot].value = running[u].value; totals[u][slot].daysDone = running[u].daysDone
+                            totals[u][slot].done = running[u].done; totals[u][slot].due = running[u].due
+                            running[u] = (0, 0, 0, 0)
+                            slots[u] = slot + 1
+                            nextEnds[u] = slot + 1 < ends[u].count ? ends[u][slot + 1] : -1
+                        }
+                    }
                 }
-                guard i + 1 == nextEnds[u] else { continue }
-                let slot = slots[u]
-                totals[u][slot].value = running[u].value; totals[u][slot].daysDone = running[u].daysDone
-                totals[u][slot].done = running[u].done; totals[u][slot].due = running[u].due
-                running[u] = (0, 0, 0, 0)
-                slots[u] = slot + 1
-                nextEnds[u] = slot + 1 < ends[u].count ? ends[u][slot + 1] : -1
             }
         }
         let ownPeriods = byDay ? [] : periods(weekStart: weekStart)

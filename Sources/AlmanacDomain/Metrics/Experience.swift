@@ -39,10 +39,18 @@ public struct Experience: Sendable, Equatable, Codable {
 
     /// - Parameter series: every habit's series as of the overview's day.
     public init(overview: DailyOverview, series: [DaySeries], weekStart: Weekday) {
+        self.init(overview: overview, series: series, streakDays: series.map(\.streakAchievementDays), weekStart: weekStart)
+    }
+
+    /// - Parameters:
+    ///   - series: every habit's series as of the overview's day.
+    ///   - streakDays: each series' `streakAchievementDays`, in the same order (worked out by the
+    ///     caller, such as one series at a time on several cores).
+    public init(overview: DailyOverview, series: [DaySeries], streakDays reached: [[DayKey?]], weekStart: Weekday) {
+        precondition(reached.count == series.count, "one list of streak days per series")
         xp = overview.perfectDays * Self.xpPerPerfectDay
         (level, xpIntoLevel, xpForNextLevel) = Self.level(of: xp)
         var earned: [Achievement] = []
-        let reached = series.map { $0.firstDaysOfStreaks(Self.streakMilestones) }
         for (index, milestone) in Self.streakMilestones.enumerated() {
             if let day = reached.compactMap({ $0[index] }).min() {
                 earned.append(Achievement(key: "streak-\(milestone)", title: "\(milestone)-day streak", day: day))
@@ -89,6 +97,10 @@ public struct Experience: Sendable, Equatable, Codable {
 }
 
 extension DaySeries {
+    /// For each of `Experience.streakMilestones`, the first day the series' streak reached it
+    /// (`firstDaysOfStreaks`): what the streak achievements are earned from.
+    public var streakAchievementDays: [DayKey?] { firstDaysOfStreaks(Experience.streakMilestones) }
+
     /// For each of `lengths`, the first day a day-counted habit's streak reached it (skipped and
     /// unscheduled days pass over, a missed due day breaks it); nil for per-period habits or
     /// never. One pass over the days.

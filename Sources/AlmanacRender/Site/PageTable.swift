@@ -23,34 +23,32 @@ public struct PageTable: Codable, Sendable, Equatable {
         format == .html ? "⟦table:\(name)⟧" : markdown()
     }
 
-    /// A pipe table; each cell escaped, a linked cell as a Markdown link. Built as bytes: a habit
-    /// page has a table per year of history.
+    /// A pipe table; each cell escaped, a linked cell as a Markdown link. Built as bytes, appended
+    /// in place (no closure holds the buffer): a habit page has a table per year of history.
     func markdown() -> String {
         var out: [UInt8] = []
         out.reserveCapacity(64 + rows.count * (header.count * 12 + 4))
-        func text(_ text: String) {
-            var text = text
-            text.withUTF8 { out.append(contentsOf: $0) }
+        if let summary { out.append("*"); MarkdownText.append(summary, to: &out); out.append("*\n\n") }
+        out.append("| ")
+        for (index, cell) in header.enumerated() {
+            if index > 0 { out.append(" | ") }
+            MarkdownText.append(cell, to: &out)
         }
-        func line(_ count: Int, _ cell: (Int) -> Void) {
-            out.append("| ")
-            for index in 0..<count {
-                if index > 0 { out.append(" | ") }
-                cell(index)
+        out.append(" |\n| ")
+        for index in header.indices { out.append(index > 0 ? " | ---" : "---") }
+        out.append(" |")
+        for (i, row) in rows.enumerated() {
+            out.append("\n| ")
+            for (column, cell) in row.enumerated() {
+                if column > 0 { out.append(" | ") }
+                if column == 0, i < links.count, let link = links[i] {
+                    out.append("["); MarkdownText.append(cell, to: &out); out.append("](")
+                    out.append(contentsOf: link.utf8); out.append(".md)")
+                } else {
+                    MarkdownText.append(cell, to: &out)
+                }
             }
             out.append(" |")
-        }
-        if let summary { out.append("*"); MarkdownText.append(summary, to: &out); out.append("*\n\n") }
-        line(header.count) { MarkdownText.append(header[$0], to: &out) }
-        out.append("\n")
-        line(header.count) { _ in out.append("---") }
-        for (i, row) in rows.enumerated() {
-            out.append("\n")
-            let link = i < links.count ? links[i] : nil
-            line(row.count) { column in
-                guard column == 0, let link else { return MarkdownText.append(row[column], to: &out) }
-                out.append("["); MarkdownText.append(row[column], to: &out); out.append("]("); text(link); out.append(".md)")
-            }
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -35,10 +35,10 @@ public struct SiteDerivation: Sendable {
         let shown = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
-        // Each habit's part, on both cores: its figures are most of this step, unless kept. The
-        // daily overview and the experience levels, which need only the day series, are worked
-        // out beside them.
-        let (parts, (overview, progress)) = try Parallel.both({
+        // Each habit's part, on both cores: its figures are most of this step, unless kept; with
+        // the days its streak reached the achievements' lengths. The daily overview, which needs
+        // only the day series, is worked out beside them; the experience levels from both.
+        let (parts, overview) = try Parallel.both({
             try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
                 let habit = item.habit, id = habit.id.description
                 let files = try HabitFiles(
@@ -50,12 +50,13 @@ public struct SiteDerivation: Sendable {
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
                     known: knownFigures, knownSeries: knownSeries)
-                return (files, try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) })
+                return (files, try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) },
+                        item.series.streakAchievementDays)
             }
         }, {
-            let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
-            return (overview, Experience(overview: overview, series: shown.map(\.series), weekStart: weekStart))
+            DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
         })
+        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: parts.map(\.2), weekStart: weekStart)
         let habits = parts.map(\.0)
         // The files shared by the whole site: the feed on one core, the others on the other.
         let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({
