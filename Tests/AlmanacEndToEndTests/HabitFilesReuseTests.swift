@@ -65,4 +65,55 @@ import Testing
         #expect(reused["heatmaps/run-2025.svg"] != nil)
         #expect(Set(reused.keys).union(fresh.keys).filter { reused[$0] != fresh[$0] }.isEmpty)
     }
+
+    /// The charts a new day rarely changes (the hours, the weekdays, last month's grid) are keyed
+    /// by their own models when the rest of their habit's files are made again: the next day
+    /// keeps them under the same keys, one whose model changed gets a new key, and the site is
+    /// a fresh run's either way.
+    @Test func chartsKeyedAloneKeepTheirKeysWhenTheRestOfTheirHabitChanges() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        try s.ok("log", "water", "9", "--from", "2026-09-01", "--to", "2026-11-20", "--at", "07:30")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let alone = ["charts/water-hours.svg", "charts/water-weekdays.svg", "charts/water-last-month.svg"]
+        func records(_ manifest: SiteManifest) -> [String: SiteManifest.Record] {
+            Dictionary(uniqueKeysWithValues: manifest.files.map { ($0.path, $0) })
+        }
+        let first = records(try manifest(s))
+        let page = try #require(first["habits/water.html"])
+        for path in alone {
+            let record = try #require(first[path], "\(path)")
+            // In the habit's group, under a key of its own.
+            #expect(record.group == page.group && record.key != page.key && record.key?.count == 64, "\(path)")
+        }
+
+        // The next day, nothing new: the page's group is another, the three keep their keys.
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-21")
+        let next = records(try manifest(s))
+        let nextPage = try #require(next["habits/water.html"])
+        #expect(nextPage.group != page.group)
+        for path in alone {
+            #expect(next[path]?.key == first[path]?.key && next[path]?.group == nextPage.group, "\(path)")
+        }
+        try s.ok("report", "--out", "fresh", "--as-of", "2026-11-21")
+        let reused = try siteFiles(s.folder.url.appendingPathComponent("site"))
+        var fresh = try siteFiles(s.folder.url.appendingPathComponent("fresh"))
+        #expect(Set(reused.keys) == Set(fresh.keys))
+        #expect(reused.keys.filter { $0 != "manifest.json" && reused[$0] != fresh[$0] }.isEmpty)
+
+        // A check in the evening: the hour chart's model changes, so does its key and its file.
+        try s.ok("log", "water", "1", "--add", "--date", "2026-11-21", "--at", "21:15")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-21")
+        let evening = records(try manifest(s))
+        #expect(evening["charts/water-hours.svg"]?.key != next["charts/water-hours.svg"]?.key)
+        #expect(evening["charts/water-last-month.svg"]?.key == next["charts/water-last-month.svg"]?.key)
+        try FileManager.default.removeItem(at: s.folder.url.appendingPathComponent("fresh"))
+        try s.ok("report", "--out", "fresh", "--as-of", "2026-11-21")
+        let after = try siteFiles(s.folder.url.appendingPathComponent("site"))
+        fresh = try siteFiles(s.folder.url.appendingPathComponent("fresh"))
+        #expect(Set(after.keys) == Set(fresh.keys))
+        #expect(after.keys.filter { $0 != "manifest.json" && after[$0] != fresh[$0] }.isEmpty)
+        #expect(after["charts/water-hours.svg"] != reused["charts/water-hours.svg"])
+    }
 }

@@ -108,9 +108,10 @@ struct PreviousSite: Sendable {
     /// The previous run's file at `path`, when the new run's model of it has the same key and
     /// the file is still as that run left it (a regular file of the recorded size, not modified
     /// since the manifest was written); nil when it must be rendered.
-    func kept(_ path: String, key: String, in folder: OutputFolder) -> SiteFile? {
+    /// `group`: the new run's group of the file (a file of a part keyed alone).
+    func kept(_ path: String, key: String, in folder: OutputFolder, group: String? = nil) -> SiteFile? {
         guard let (record, identity) = isIntact(path, in: folder), record.key == key else { return nil }
-        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256, published: identity))
+        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256, published: identity), group: group)
     }
 
     /// The record of the previous run's file at `path` when the file is still as that run left

@@ -216,7 +216,9 @@ public struct SiteReport {
     /// The render step, on both cores. A part of a habit's files (`SitePart`: its files, its
     /// earlier years' heatmaps) is the previous run's when the key of everything it is made from
     /// is the one that run recorded for it and each file is as it left it; else the part's models
-    /// are made and every one of its files rendered, under the part's key. A file shared by the
+    /// are made and every one of its files rendered, under the part's key — but a file keyed alone
+    /// (`SitePage.keyedAlone`), which gets its model's key and is the previous run's file where
+    /// that key is the one recorded for it and the file intact. A file shared by the
     /// whole site gets its model's key, and is the previous run's where that key is the same and
     /// the file intact, else it is rendered from its model. A rendered file whose bytes are the
     /// published file's is kept too; any other is written into `staging` at once, when there is
@@ -244,7 +246,12 @@ public struct SiteReport {
             if let kept = previous?.kept(part: key, in: folder) { return kept }
             let pages = part.pages()
             let group = PreviousSite.group(key: key, files: pages.count)
-            return try pages.map { try rendered($0, key: key, group: group) }
+            return try pages.map { page in
+                guard page.keyedAlone else { return try rendered(page, key: key, group: group) }
+                let own: String
+                do { own = try page.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
+                return try previous?.kept(page.path, key: own, in: folder, group: group) ?? rendered(page, key: own, group: group)
+            }
         }
         let shared = try Parallel.map(plan.shared) { page -> SiteFile in
             let key: String
