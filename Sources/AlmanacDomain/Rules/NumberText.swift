@@ -39,21 +39,29 @@ public enum NumberText {
     /// two decimals: the decimal of the rounded whole number of hundredths or tenths is the
     /// shortest text that reads back as that number, which is what `plain` prints.
     public static func append(_ value: Double, digits: Int, to out: inout [UInt8]) {
-        let factor = digits == 1 ? 10.0 : 100.0
-        let scaled = (value * factor).rounded()
+        let factor: Int64 = digits == 1 ? 10 : 100
+        let scaled = (value * Double(factor)).rounded()
         guard digits == 1 || digits == 2, abs(scaled) < 1e13 else {
             out.append(contentsOf: rounded(value, digits: digits).utf8)
             return
         }
-        var whole = Int64(scaled)
-        if whole < 0 { out.append(UInt8(ascii: "-")); whole = -whole }
-        var fraction = Int(whole % Int64(factor)), places = digits
-        append(Double(whole / Int64(factor)), to: &out)
-        while places > 0 && fraction % 10 == 0 && fraction > 0 { fraction /= 10; places -= 1 }
-        guard fraction > 0 else { return }
-        out.append(UInt8(ascii: "."))
-        if places == 2 && fraction < 10 { out.append(UInt8(ascii: "0")) }
-        append(Double(fraction), to: &out)
+        // The sign, the whole digits, then "." and the fraction without its trailing zeros, written
+        // into a few bytes on the stack and appended at once (a chart has hundreds of numbers).
+        var number = Int64(scaled)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            let start = buffer.baseAddress!
+            var at = start
+            if number < 0 { at.pointee = UInt8(ascii: "-"); at += 1; number = -number }
+            at += writeWhole(number / factor, to: at)
+            var fraction = Int64(number % factor), places = digits
+            while places > 0 && fraction % 10 == 0 && fraction > 0 { fraction /= 10; places -= 1 }
+            if fraction > 0 {
+                at.pointee = UInt8(ascii: "."); at += 1
+                if places == 2 && fraction < 10 { at.pointee = UInt8(ascii: "0"); at += 1 }
+                at += writeWhole(fraction, to: at)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: start, count: at - start))
+        }
     }
 
     /// Appends `plain(value)` as UTF-8 to a byte buffer, without a String for whole numbers.
