@@ -53,10 +53,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        // libxlsxwriter: the .xlsx workbook of `export xlsx`, written row by row in constant memory.
+        // libxlsxwriter: the .xlsx workbook of `export xlsx`, written row by row in constant memory;
+        // loaded by that command only (not linked: the shim finds its functions when asked).
         .systemLibrary(
             name: "Cxlsxwriter",
-            pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]
         ),
         // What Glibc's module leaves out: malloc's settings and the mark for huge pages (the

@@ -30,6 +30,11 @@ final class XLSXWorkbook {
     /// temporary files go to `scratch`, beside the output rather than in a `/tmp` that may be
     /// memory.
     init(path: String, created: Timestamp, scratch: String) throws {
+        // The library is loaded now, not when the process starts (the `Cxlsxwriter` shim).
+        guard almanac_xlsxwriter_load() == 1 else {
+            let reason = almanac_xlsxwriter_error().map { String(cString: $0) } ?? "a function Almanac calls is missing from it"
+            throw AlmanacError.refused("export xlsx needs the libxlsxwriter library (libxlsxwriter.so.4), which could not be loaded: \(reason).")
+        }
         tmpdir = strdup(scratch)
         var options = lxw_workbook_options(constant_memory: 1, tmpdir: tmpdir, use_zip64: 1)
         guard let book = workbook_new_opt(path, &options) else {
