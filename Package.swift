@@ -54,11 +54,8 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         // libxlsxwriter: the .xlsx workbook of `export xlsx`, written row by row in constant memory;
-        // loaded by that command only (not linked: the shim finds its functions when asked).
-        .systemLibrary(
-            name: "Cxlsxwriter",
-            providers: [.apt(["libxlsxwriter-dev"]), .brew(["libxlsxwriter"])]
-        ),
+        // loaded by that command only (not linked: the target finds the functions it calls when asked).
+        .target(name: "Cxlsxwriter"),
         // What Glibc's module leaves out: malloc's settings and the mark for huge pages (the
         // command line's heap, `AlmanacMain`; each worker thread's, `Parallel`) and a file
         // system's type (`OutputFolder.prune`).

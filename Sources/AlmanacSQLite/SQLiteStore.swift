@@ -17,10 +17,9 @@ extension RelationalStore where Backend == SQLiteBackend {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         let exists = files.fileExists(atPath: path, isDirectory: &isFolder)
-        var needsMigration = true
         if exists {
             if isFolder.boolValue { throw StoreError.notADatabase(path: path) }
-            needsMigration = try inspectExisting(path: path)
+            try checkHeader(path: path)
         } else {
             guard case .createIfMissing = mode else { throw StoreError.missing(path: path) }
             try prepareFolder(for: path)
@@ -30,6 +29,10 @@ extension RelationalStore where Backend == SQLiteBackend {
             // WAL mode is persistent in the file: it is set once, at creation. Setting it again on every
             // open would make GRDB touch the schema and change the file's bytes on a mere read.
             queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false, enableWAL: !exists))
+            // An existing file is looked at in a read transaction before anything is written: an
+            // Almanac store, and not one of a newer version (one connection: opening a store in WAL
+            // mode sets up its shared memory, and a second connection for the look did it twice).
+            let needsMigration = try exists ? inspect(queue, path: path) : true
             // Migrating only when needed keeps a store that a command merely reads byte-identical.
             if needsMigration { try StoreSchema.migrator.migrate(queue) }
             if case .createIfMissing(let settings) = mode, !exists {
@@ -92,19 +95,21 @@ extension RelationalStore where Backend == SQLiteBackend {
 
     private static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
-    /// Checks an existing file read-only: SQLite header, Almanac tables, no unknown migrations.
-    /// Returns whether migrations are pending.
-    private static func inspectExisting(path: String) throws -> Bool {
+    /// Checks that an existing file starts with SQLite's header.
+    private static func checkHeader(path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StoreError.cannotCreate(path: path, reason: "the file cannot be read")
         }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         try? handle.close()
         guard Array(header) == sqliteHeader else { throw StoreError.notADatabase(path: path) }
+    }
+
+    /// Looks at an existing file in a read transaction: the Almanac tables, no unknown migrations.
+    /// Returns whether migrations are pending.
+    private static func inspect(_ queue: DatabaseQueue, path: String) throws -> Bool {
         do {
-            let probe = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
-            defer { try? probe.close() }
-            return try probe.read { db in
+            return try queue.read { db in
                 guard try db.tableExists("grdb_migrations"), try db.tableExists("settings") else {
                     throw StoreError.notAnAlmanacStore(path: path)
                 }
@@ -112,6 +117,7 @@ extension RelationalStore where Backend == SQLiteBackend {
                 return try !StoreSchema.migrator.hasCompletedMigrations(db)
             }
         } catch {
+            try? queue.close()
             throw StoreError.wrap(error, path: path)
         }
     }
