@@ -38,6 +38,9 @@ else
 endif
 	# A bounded hostile round against the importers (docs/RELIABILITY.md): 60 s, seed 1.
 	python3 scripts/fuzz-import.py .build/debug/almanac 60 1
+	# The release build writes the debug build's files (docs/RELIABILITY.md).
+	$(SWIFT) build -c release --static-swift-stdlib --product almanac
+	bash scripts/release-check.sh
 
 demo: build
 	@mkdir -p .demo
