@@ -28,7 +28,7 @@ extension RelationalStore where Backend == SQLiteBackend {
         do {
             // WAL mode is persistent in the file: it is set once, at creation. Setting it again on every
             // open would make GRDB touch the schema and change the file's bytes on a mere read.
-            queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false, enableWAL: !exists))
+            queue = try DatabaseQueue(path: path, configuration: configuration(enableWAL: !exists))
             // An existing file is looked at in a read transaction before anything is written: an
             // Almanac store, and not one of a newer version (one connection: opening a store in WAL
             // mode sets up its shared memory, and a second connection for the look did it twice).
@@ -83,9 +83,8 @@ extension RelationalStore where Backend == SQLiteBackend {
 
     // MARK: - Opening
 
-    static func configuration(readonly: Bool, enableWAL: Bool = false) -> Configuration {
+    static func configuration(enableWAL: Bool) -> Configuration {
         var config = Configuration()
-        config.readonly = readonly
         config.busyMode = .timeout(10)
         config.foreignKeysEnabled = false
         if enableWAL { config.journalMode = .wal }

@@ -2,36 +2,42 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
-// The library's functions that Almanac calls, typed as its header declares them, found once.
+// The library's functions that Almanac calls, each named once here.
+#define ALMANAC_XLSXWRITER_FUNCTIONS(X) \
+    X(workbook_new_opt) \
+    X(workbook_set_properties) \
+    X(workbook_add_format) \
+    X(format_set_bold) \
+    X(format_set_num_format) \
+    X(format_set_bg_color) \
+    X(format_set_font_color) \
+    X(lxw_workbook_free) \
+    X(workbook_close) \
+    X(lxw_strerror) \
+    X(workbook_add_worksheet) \
+    X(worksheet_freeze_panes) \
+    X(worksheet_autofilter) \
+    X(worksheet_write_boolean) \
+    X(worksheet_write_blank) \
+    X(worksheet_write_string) \
+    X(worksheet_write_number) \
+    X(worksheet_set_column) \
+    X(worksheet_conditional_format_range) \
+    X(workbook_add_chart) \
+    X(chart_title_set_name) \
+    X(chart_add_series) \
+    X(chart_series_set_name_range) \
+    X(chart_axis_set_num_format) \
+    X(chart_axis_set_min) \
+    X(chart_axis_set_max) \
+    X(chart_legend_set_position) \
+    X(worksheet_insert_chart_opt)
+
+// Their pointers, typed as the library's header declares the functions, found once.
 static struct {
-    __typeof__(&workbook_new_opt) workbook_new_opt;
-    __typeof__(&workbook_set_properties) workbook_set_properties;
-    __typeof__(&workbook_add_format) workbook_add_format;
-    __typeof__(&format_set_bold) format_set_bold;
-    __typeof__(&format_set_num_format) format_set_num_format;
-    __typeof__(&format_set_bg_color) format_set_bg_color;
-    __typeof__(&format_set_font_color) format_set_font_color;
-    __typeof__(&lxw_workbook_free) lxw_workbook_free;
-    __typeof__(&workbook_close) workbook_close;
-    __typeof__(&lxw_strerror) lxw_strerror;
-    __typeof__(&workbook_add_worksheet) workbook_add_worksheet;
-    __typeof__(&worksheet_freeze_panes) worksheet_freeze_panes;
-    __typeof__(&worksheet_autofilter) worksheet_autofilter;
-    __typeof__(&worksheet_write_boolean) worksheet_write_boolean;
-    __typeof__(&worksheet_write_blank) worksheet_write_blank;
-    __typeof__(&worksheet_write_string) worksheet_write_string;
-    __typeof__(&worksheet_write_number) worksheet_write_number;
-    __typeof__(&worksheet_set_column) worksheet_set_column;
-    __typeof__(&worksheet_conditional_format_range) worksheet_conditional_format_range;
-    __typeof__(&workbook_add_chart) workbook_add_chart;
-    __typeof__(&chart_title_set_name) chart_title_set_name;
-    __typeof__(&chart_add_series) chart_add_series;
-    __typeof__(&chart_series_set_name_range) chart_series_set_name_range;
-    __typeof__(&chart_axis_set_num_format) chart_axis_set_num_format;
-    __typeof__(&chart_axis_set_min) chart_axis_set_min;
-    __typeof__(&chart_axis_set_max) chart_axis_set_max;
-    __typeof__(&chart_legend_set_position) chart_legend_set_position;
-    __typeof__(&worksheet_insert_chart_opt) worksheet_insert_chart_opt;
+#define ALMANAC_FIELD(name) __typeof__(&name) name;
+    ALMANAC_XLSXWRITER_FUNCTIONS(ALMANAC_FIELD)
+#undef ALMANAC_FIELD
 } library;
 
 static int found;
@@ -40,34 +46,10 @@ static const char *failure;
 static void load(void) {
     void *handle = dlopen("libxlsxwriter.so.4", RTLD_NOW | RTLD_LOCAL);
     if (!handle) { failure = dlerror(); return; }
-    if (!(library.workbook_new_opt = (__typeof__(library.workbook_new_opt))dlsym(handle, "workbook_new_opt"))) { failure = "workbook_new_opt is missing from it"; return; }
-    if (!(library.workbook_set_properties = (__typeof__(library.workbook_set_properties))dlsym(handle, "workbook_set_properties"))) { failure = "workbook_set_properties is missing from it"; return; }
-    if (!(library.workbook_add_format = (__typeof__(library.workbook_add_format))dlsym(handle, "workbook_add_format"))) { failure = "workbook_add_format is missing from it"; return; }
-    if (!(library.format_set_bold = (__typeof__(library.format_set_bold))dlsym(handle, "format_set_bold"))) { failure = "format_set_bold is missing from it"; return; }
-    if (!(library.format_set_num_format = (__typeof__(library.format_set_num_format))dlsym(handle, "format_set_num_format"))) { failure = "format_set_num_format is missing from it"; return; }
-    if (!(library.format_set_bg_color = (__typeof__(library.format_set_bg_color))dlsym(handle, "format_set_bg_color"))) { failure = "format_set_bg_color is missing from it"; return; }
-    if (!(library.format_set_font_color = (__typeof__(library.format_set_font_color))dlsym(handle, "format_set_font_color"))) { failure = "format_set_font_color is missing from it"; return; }
-    if (!(library.lxw_workbook_free = (__typeof__(library.lxw_workbook_free))dlsym(handle, "lxw_workbook_free"))) { failure = "lxw_workbook_free is missing from it"; return; }
-    if (!(library.workbook_close = (__typeof__(library.workbook_close))dlsym(handle, "workbook_close"))) { failure = "workbook_close is missing from it"; return; }
-    if (!(library.lxw_strerror = (__typeof__(library.lxw_strerror))dlsym(handle, "lxw_strerror"))) { failure = "lxw_strerror is missing from it"; return; }
-    if (!(library.workbook_add_worksheet = (__typeof__(library.workbook_add_worksheet))dlsym(handle, "workbook_add_worksheet"))) { failure = "workbook_add_worksheet is missing from it"; return; }
-    if (!(library.worksheet_freeze_panes = (__typeof__(library.worksheet_freeze_panes))dlsym(handle, "worksheet_freeze_panes"))) { failure = "worksheet_freeze_panes is missing from it"; return; }
-    if (!(library.worksheet_autofilter = (__typeof__(library.worksheet_autofilter))dlsym(handle, "worksheet_autofilter"))) { failure = "worksheet_autofilter is missing from it"; return; }
-    if (!(library.worksheet_write_boolean = (__typeof__(library.worksheet_write_boolean))dlsym(handle, "worksheet_write_boolean"))) { failure = "worksheet_write_boolean is missing from it"; return; }
-    if (!(library.worksheet_write_blank = (__typeof__(library.worksheet_write_blank))dlsym(handle, "worksheet_write_blank"))) { failure = "worksheet_write_blank is missing from it"; return; }
-    if (!(library.worksheet_write_string = (__typeof__(library.worksheet_write_string))dlsym(handle, "worksheet_write_string"))) { failure = "worksheet_write_string is missing from it"; return; }
-    if (!(library.worksheet_write_number = (__typeof__(library.worksheet_write_number))dlsym(handle, "worksheet_write_number"))) { failure = "worksheet_write_number is missing from it"; return; }
-    if (!(library.worksheet_set_column = (__typeof__(library.worksheet_set_column))dlsym(handle, "worksheet_set_column"))) { failure = "worksheet_set_column is missing from it"; return; }
-    if (!(library.worksheet_conditional_format_range = (__typeof__(library.worksheet_conditional_format_range))dlsym(handle, "worksheet_conditional_format_range"))) { failure = "worksheet_conditional_format_range is missing from it"; return; }
-    if (!(library.workbook_add_chart = (__typeof__(library.workbook_add_chart))dlsym(handle, "workbook_add_chart"))) { failure = "workbook_add_chart is missing from it"; return; }
-    if (!(library.chart_title_set_name = (__typeof__(library.chart_title_set_name))dlsym(handle, "chart_title_set_name"))) { failure = "chart_title_set_name is missing from it"; return; }
-    if (!(library.chart_add_series = (__typeof__(library.chart_add_series))dlsym(handle, "chart_add_series"))) { failure = "chart_add_series is missing from it"; return; }
-    if (!(library.chart_series_set_name_range = (__typeof__(library.chart_series_set_name_range))dlsym(handle, "chart_series_set_name_range"))) { failure = "chart_series_set_name_range is missing from it"; return; }
-    if (!(library.chart_axis_set_num_format = (__typeof__(library.chart_axis_set_num_format))dlsym(handle, "chart_axis_set_num_format"))) { failure = "chart_axis_set_num_format is missing from it"; return; }
-    if (!(library.chart_axis_set_min = (__typeof__(library.chart_axis_set_min))dlsym(handle, "chart_axis_set_min"))) { failure = "chart_axis_set_min is missing from it"; return; }
-    if (!(library.chart_axis_set_max = (__typeof__(library.chart_axis_set_max))dlsym(handle, "chart_axis_set_max"))) { failure = "chart_axis_set_max is missing from it"; return; }
-    if (!(library.chart_legend_set_position = (__typeof__(library.chart_legend_set_position))dlsym(handle, "chart_legend_set_position"))) { failure = "chart_legend_set_position is missing from it"; return; }
-    if (!(library.worksheet_insert_chart_opt = (__typeof__(library.worksheet_insert_chart_opt))dlsym(handle, "worksheet_insert_chart_opt"))) { failure = "worksheet_insert_chart_opt is missing from it"; return; }
+#define ALMANAC_FIND(name) \
+    if (!(library.name = (__typeof__(library.name))dlsym(handle, #name))) { failure = #name " is missing from it"; return; }
+    ALMANAC_XLSXWRITER_FUNCTIONS(ALMANAC_FIND)
+#undef ALMANAC_FIND
     found = 1;
 }
 

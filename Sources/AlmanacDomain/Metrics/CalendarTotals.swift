@@ -105,7 +105,7 @@ extension DaySeries {
         // What a day adds (whether it met the target, whether it was due) is worked out once for
         // all units; each unit's period in progress is added up in `running`.
         let byDay = periodRule == nil
-        let mask = habit.frequency.weekdayMask ?? [Bool](repeating: true, count: 7)
+        let mask = scheduledWeekdays
         var running = [(value: Double, daysDone: Int, done: Int, due: Int)](repeating: (0, 0, 0, 0), count: units.count)
         var slots = [Int](repeating: 0, count: units.count), nextEnds = ends.map { $0[0] }
         var weekday = start.weekday.isoIndex

@@ -86,6 +86,10 @@ public struct DaySeries: Sendable, Encodable {
         return { mask[(first + $0) % 7] }
     }
 
+    /// Whether the habit is scheduled on each weekday, Monday first (every day for a habit that
+    /// is not limited to some weekdays): for the passes that count weekdays along the days.
+    var scheduledWeekdays: [Bool] { habit.frequency.weekdayMask ?? [Bool](repeating: true, count: 7) }
+
     /// Calls `body(index, completed)` for every index in `range` whose day is scheduled and not
     /// skipped, in order, with `isCompleted(index)`: the due days of a daily or weekdays habit,
     /// for the passes over every day of many series (the daily overview, the streak
@@ -93,7 +97,7 @@ public struct DaySeries: Sendable, Encodable {
     @inline(__always)
     func forEachScheduledDay(in range: Range<Int>, _ body: (Int, Bool) -> Void) {
         guard !range.isEmpty else { return }
-        let mask = habit.frequency.weekdayMask ?? [Bool](repeating: true, count: 7)
+        let mask = scheduledWeekdays
         let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
         var weekday = (start.weekday.isoIndex + range.lowerBound) % 7
         values.withUnsafeBufferPointer { values in
