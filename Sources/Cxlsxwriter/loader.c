@@ -1,6 +1,7 @@
 #include "Cxlsxwriter.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
 
 // The library's functions that Almanac calls, each named once here.
 #define ALMANAC_XLSXWRITER_FUNCTIONS(X) \
@@ -42,12 +43,17 @@ static struct {
 
 static int found;
 static const char *failure;
+static const char *library_file = "libxlsxwriter.so.4";
 
 static void load(void) {
-    void *handle = dlopen("libxlsxwriter.so.4", RTLD_NOW | RTLD_LOCAL);
+    // ALMANAC_XLSXWRITER names another file of the library (one installed outside the system's
+    // library path); the system's libxlsxwriter.so.4 otherwise.
+    const char *chosen = getenv("ALMANAC_XLSXWRITER");
+    if (chosen && *chosen) library_file = chosen;
+    void *handle = dlopen(library_file, RTLD_NOW | RTLD_LOCAL);
     if (!handle) { failure = dlerror(); return; }
 #define ALMANAC_FIND(name) \
-    if (!(library.name = (__typeof__(library.name))dlsym(handle, #name))) { failure = #name " is missing from it"; return; }
+    if (!(library.name = (__typeof__(library.name))dlsym(handle, #name))) { failure = #name " is missing from it"; dlclose(handle); return; }
     ALMANAC_XLSXWRITER_FUNCTIONS(ALMANAC_FIND)
 #undef ALMANAC_FIND
     found = 1;
@@ -60,6 +66,8 @@ int almanac_xlsxwriter_load(void) {
 }
 
 const char *almanac_xlsxwriter_error(void) { return failure; }
+
+const char *almanac_xlsxwriter_name(void) { return library_file; }
 
 lxw_workbook *almanac_workbook_new_opt(const char *filename, lxw_workbook_options *options) { return library.workbook_new_opt(filename, options); }
 lxw_error almanac_workbook_set_properties(lxw_workbook *workbook, lxw_doc_properties *properties) { return library.workbook_set_properties(workbook, properties); }

@@ -33,7 +33,8 @@ final class XLSXWorkbook {
         // The library is loaded now, not when the process starts (the `Cxlsxwriter` target).
         guard almanac_xlsxwriter_load() == 1 else {
             let reason = almanac_xlsxwriter_error().map { String(cString: $0) } ?? "unknown"
-            throw AlmanacError.refused("export xlsx needs the libxlsxwriter library (libxlsxwriter.so.4), which could not be loaded: \(reason).")
+            let name = String(cString: almanac_xlsxwriter_name())
+            throw AlmanacError.refused("export xlsx needs the libxlsxwriter library (\(name)), which could not be loaded: \(reason).")
         }
         tmpdir = strdup(scratch)
         var options = lxw_workbook_options(constant_memory: 1, tmpdir: tmpdir, use_zip64: 1)

@@ -15,6 +15,10 @@ int almanac_xlsxwriter_load(void);
 /// Why the library could not be loaded (dlerror's words), or NULL.
 const char *almanac_xlsxwriter_error(void);
 
+/// The file the library is loaded from: `ALMANAC_XLSXWRITER` when it is set, else
+/// libxlsxwriter.so.4 from the system's library path.
+const char *almanac_xlsxwriter_name(void);
+
 lxw_workbook *almanac_workbook_new_opt(const char *filename, lxw_workbook_options *options);
 lxw_error almanac_workbook_set_properties(lxw_workbook *workbook, lxw_doc_properties *properties);
 lxw_format *almanac_workbook_add_format(lxw_workbook *workbook);
