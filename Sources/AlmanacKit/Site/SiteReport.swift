@@ -119,7 +119,7 @@ public struct SiteReport {
         // folder is found to be a site's.
         let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path) },
-                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), try edited ?? TemplateSet.builtIn()) })
+                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), edited ?? TemplateSet.builtIn()) })
         }
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
         let seriesInputs = SeriesInputs(facts: facts.keep, habits: input.snapshot.habits)
