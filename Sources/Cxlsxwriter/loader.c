@@ -1,6 +1,7 @@
 #include "Cxlsxwriter.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 // The library's functions that Almanac calls, each named once here.
@@ -43,6 +44,8 @@ static struct {
 
 static int found;
 static const char *failure;
+// dlerror's words, copied: its own text may be overwritten by any later call of the loader's.
+static char failure_text[512];
 static const char *library_file = "libxlsxwriter.so.4";
 
 static void load(void) {
@@ -51,7 +54,12 @@ static void load(void) {
     const char *chosen = getenv("ALMANAC_XLSXWRITER");
     if (chosen && *chosen) library_file = chosen;
     void *handle = dlopen(library_file, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) { failure = dlerror(); return; }
+    if (!handle) {
+        const char *reason = dlerror();
+        snprintf(failure_text, sizeof failure_text, "%s", reason ? reason : "unknown");
+        failure = failure_text;
+        return;
+    }
 #define ALMANAC_FIND(name) \
     if (!(library.name = (__typeof__(library.name))dlsym(handle, #name))) { failure = #name " is missing from it"; dlclose(handle); return; }
     ALMANAC_XLSXWRITER_FUNCTIONS(ALMANAC_FIND)

@@ -53,7 +53,7 @@ public enum NumberText {
             var at = start
             if number < 0 { at.pointee = UInt8(ascii: "-"); at += 1; number = -number }
             at += writeWhole(number / factor, to: at)
-            var fraction = Int64(number % factor), places = digits
+            var fraction = number % factor, places = digits
             while places > 0 && fraction % 10 == 0 && fraction > 0 { fraction /= 10; places -= 1 }
             if fraction > 0 {
                 at.pointee = UInt8(ascii: "."); at += 1

@@ -50,14 +50,15 @@ public struct SiteDerivation: Sendable {
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
                     known: knownFigures, knownSeries: knownSeries)
-                return (files, try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) },
-                        item.series.streakAchievementDays)
+                return (files: files,
+                        pastYears: try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) },
+                        streakDays: item.series.streakAchievementDays)
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
         })
-        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: parts.map(\.2), weekStart: weekStart)
-        let habits = parts.map(\.0)
+        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: parts.map(\.streakDays), weekStart: weekStart)
+        let habits = parts.map(\.files)
         // The files shared by the whole site: the feed on one core, the others on the other.
         let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({
             let events = self.calendar(habits)
@@ -65,7 +66,7 @@ public struct SiteDerivation: Sendable {
                     self.indexPages(habits, overview: overview, progress: progress, hasCalendar: !events.events.isEmpty))
         }, { self.feed(habits, overview: overview, progress: progress) })
         let pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
-        return SitePlan(shared: pages, habits: habits, pastYears: parts.compactMap(\.1))
+        return SitePlan(shared: pages, habits: habits, pastYears: parts.compactMap(\.pastYears))
     }
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
