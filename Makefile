@@ -27,8 +27,11 @@ build: deps
 # instead of a 3 MB table the loader reads at every start); still a position-independent
 # executable (docs/PERFORMANCE.md).
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+# Only the two executables: a package's dynamic library products (GRDB's) cannot link against a
+# static runtime.
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product almanac
+	$(SWIFT) build $(RELEASE_FLAGS) --product almanac-bench
 
 # Every suite that takes a backend runs against SQLite and a throw-away PostgreSQL server that this
 # target starts and stops (scripts/pg-server.sh); a server that cannot start fails the run.
