@@ -429,17 +429,61 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
         }
     }
 
-    /// The metrics with the milestones from one walk of the streak's steps are the metrics and
-    /// the milestones each computed on its own.
+    /// The metrics from one fold of the days (`DayFold`) are the figures each pass of its own
+    /// gives: the streak and its milestones (a walk of the streak's steps), the all-time rate,
+    /// the sum, the completed days per weekday, the achievements' streak days.
     @Test(arguments: [1, 2] as [UInt64])
-    func metricsWithMilestonesAreEachOnItsOwn(seed: UInt64) throws {
+    func metricsFromOneFoldAreEachOnItsOwn(seed: UInt64) throws {
         for series in try Self.series(seed: seed) {
-            let both = HabitMetrics.withMilestones(series: series, weekStart: .monday)
-            #expect(both.metrics == HabitMetrics(series: series, weekStart: .monday), "\(series.habit.name)")
-            #expect(both.scores == series.strengthScores() && both.metrics.score == (both.scores.last ?? 0), "\(series.habit.name)")
+            let both = HabitMetrics.computed(series: series, weekStart: .monday)
+            let name = "\(series.habit.name) as of \(series.asOf)"
+            #expect(both.metrics == HabitMetrics(series: series, weekStart: .monday), "\(name)")
+            #expect(both.metrics.streak == series.streak(weekStart: .monday), "\(name)")
+            #expect(both.metrics.rateAll == series.completionRate(lastDays: nil, weekStart: .monday), "\(name)")
+            #expect(both.metrics.totalValue == series.values.reduce(0, +), "\(name)")
+            #expect(both.metrics.completedByWeekday == Weekday.allCases.map { weekday in
+                (0..<series.count).filter { series.isCompleted($0) && series.day(at: $0).weekday == weekday }.count
+            }, "\(name)")
+            #expect(both.scores == series.strengthScores() && both.metrics.score == (both.scores.last ?? 0), "\(name)")
             #expect(both.milestones.map { "\($0.day) \($0.length) \($0.unit)" }
-                    == series.streakMilestones(weekStart: .monday).map { "\($0.day) \($0.length) \($0.unit)" }, "\(series.habit.name)")
+                    == series.streakMilestones(weekStart: .monday).map { "\($0.day) \($0.length) \($0.unit)" }, "\(name)")
+            #expect(both.streakDays == series.firstDaysOfStreaks(Experience.streakMilestones), "\(name)")
         }
+    }
+
+    /// The fold of the days before one as-of day, resumed for a later as-of day of the same habit
+    /// and facts, gives every figure the fold of all the days gives: across week, month and year
+    /// ends, a leap day, the as-of day done or not, per-period habits (whose fold leaves their
+    /// periods to them); the next day, a week on, a year on. A fold that cannot start the
+    /// series (another first day, week start, a later day) is not taken.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aFoldResumedTheNextDayGivesTheFiguresOfAFreshOne(seed: UInt64) throws {
+        let (sample, snapshot) = try sampleSnapshot(habits: 16, years: 3, seed: seed)
+        let days = ["2024-02-28", "2025-12-30", "2025-12-31", "2026-02-27", "2026-11-20", "2026-11-22"].map { DayKey($0)! }
+        var resumed = 0
+        for habit in sample.habits {
+            for day in days {
+                for weekStart in [Weekday.monday, .sunday] {
+                    let earlier = HabitMetrics.computed(series: snapshot.series(of: habit, asOf: day), weekStart: weekStart)
+                    for later in [1, 2, 7, 366].map({ day.adding(days: $0) }) {
+                        let series = snapshot.series(of: habit, asOf: later)
+                        let fresh = HabitMetrics.computed(series: series, weekStart: weekStart)
+                        let again = HabitMetrics.computed(series: series, weekStart: weekStart, resuming: earlier.settled)
+                        let name = "\(habit.name) from \(day) to \(later), weeks from \(weekStart)"
+                        if earlier.settled.canResume(series, weekStart: weekStart) { resumed += 1 }
+                        #expect(again.metrics == fresh.metrics, "\(name)")
+                        #expect(again.milestones == fresh.milestones && again.scores == fresh.scores && again.streakDays == fresh.streakDays,
+                                "\(name)")
+                        #expect(again.settled == fresh.settled, "\(name)")
+                    }
+                    // Not for the day before (its fold has no day less), nor another week start.
+                    #expect(!earlier.settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: -1)), weekStart: weekStart))
+                    #expect(!earlier.settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: 1)),
+                                                       weekStart: weekStart == .monday ? .sunday : .monday))
+                }
+            }
+        }
+        #expect(resumed > 500)
     }
 
     /// One unit's totals as the rules say, period by period: the days of each calendar period

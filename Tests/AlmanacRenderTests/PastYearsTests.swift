@@ -116,18 +116,41 @@ import Testing
     /// (whose scores the chart takes).
     @Test func keptFiguresWithoutScoresGiveTheSameFiles() throws {
         for (habit, facts, created) in try Self.sampleHabits(habits: 4, years: 2, seed: 7) {
-            let series = DaySeries(habit: habit, facts: facts, createdDay: created, asOf: Self.asOf)
-            func files(_ known: KnownFigures) throws -> HabitFiles {
-                try HabitFiles(habit: habit, slug: "habit", series: series, archivedDay: nil, weekStart: .monday, asOf: Self.asOf,
-                               baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [], known: known)
-            }
+            func files(_ known: KnownFigures) throws -> HabitFiles { try Self.files(habit, facts, created, known: known) }
             let fresh = try files(.none)
             #expect(fresh.figures.scores != nil)
-            let kept = HabitFigures(metrics: fresh.figures.metrics, milestones: fresh.figures.milestones)
+            let kept = HabitFigures(metrics: fresh.figures.metrics, milestones: fresh.figures.milestones, streakDays: fresh.figures.streakDays)
             let reused = try files(KnownFigures([fresh.figuresKey: kept]))
             #expect(reused.figures.scores == nil)
             #expect(try reused.pages().map { try $0.render(.builtIn()) } == fresh.pages().map { try $0.render(.builtIn()) }, "\(habit.name)")
         }
+    }
+
+    /// A habit's files made with figures that start from the fold an earlier day kept (the day
+    /// before, a week before) are the files made with figures computed from every day; a fold
+    /// that cannot start the series (a later day's) is not taken.
+    @Test func figuresFromAKeptFoldGiveTheSameFiles() throws {
+        for (habit, facts, created) in try Self.sampleHabits(habits: 4, years: 2, seed: 11) {
+            func files(_ folds: KnownFolds) throws -> HabitFiles { try Self.files(habit, facts, created, folds: folds) }
+            let fresh = try files(.none)
+            for earlier in [-1, -7, 1].map({ Self.asOf.adding(days: $0) }) {
+                let kept = HabitFigures(series: DaySeries(habit: habit, facts: facts, createdDay: created, asOf: earlier), weekStart: .monday).settled
+                let resumed = try files(KnownFolds { _ in kept })
+                #expect(resumed.figures == fresh.figures, "\(habit.name) from \(earlier)")
+                #expect(resumed.figures.settled == fresh.figures.settled, "\(habit.name) from \(earlier)")
+                #expect(try resumed.pages().map { try $0.render(.builtIn()) } == fresh.pages().map { try $0.render(.builtIn()) },
+                        "\(habit.name) from \(earlier)")
+            }
+        }
+    }
+}
+
+extension PastYearsTests {
+    /// A habit's files as of `asOf`, with figures an earlier run kept or the fold it kept.
+    static func files(_ habit: Habit, _ facts: [DayFact], _ created: DayKey, known: KnownFigures = .none, folds: KnownFolds = .none) throws -> HabitFiles {
+        try HabitFiles(habit: habit, slug: "habit", series: DaySeries(habit: habit, facts: facts, createdDay: created, asOf: asOf),
+                       archivedDay: nil, weekStart: .monday, asOf: asOf, baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [],
+                       known: known, knownFolds: folds)
     }
 }
 

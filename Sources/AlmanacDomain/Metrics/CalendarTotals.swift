@@ -82,65 +82,21 @@ extension DaySeries {
     }
 
     /// The totals of each of `units` (`calendarTotals(_:weekStart:)`), from one pass over the
-    /// days that adds each day to its period of every unit (a period's values are summed in day
-    /// order, as period by period).
+    /// days that adds each day to its period of every unit (`DayFold`: a period's values are
+    /// summed in day order, as period by period).
     public func calendarTotals(_ units: [CalendarUnit], weekStart: Weekday) -> [[CalendarTotal]] {
-        guard count > 0 else { return units.map { _ in [] } }
-        // Each unit's periods, from the one the history starts in through the as-of day's, and
-        // one past the last index of each (every period holds at least one day of the series).
-        var totals: [[CalendarTotal]] = [], ends: [[Int]] = []
-        for unit in units {
-            var periods: [CalendarTotal] = [], periodEnds: [Int] = []
-            let expected = unit == .week ? count / 7 + 2 : unit == .month ? count / 28 + 2 : count / 365 + 2
-            periods.reserveCapacity(expected); periodEnds.reserveCapacity(expected)
-            var first = unit.start(of: start, weekStart: weekStart)
-            while first <= asOf {
-                let next = unit.next(after: first)
-                periods.append(CalendarTotal(unit: unit, first: first, daysDone: 0, done: 0, due: 0, value: 0, inProgress: next > asOf))
-                periodEnds.append(min(start.days(to: next), count))
-                first = next
-            }
-            totals.append(periods); ends.append(periodEnds)
-        }
-        // What a day adds (whether it met the target, whether it was due) is worked out once for
-        // all units; each unit's period in progress is added up in `running`.
-        let byDay = periodRule == nil
-        let mask = scheduledWeekdays
-        var running = [(value: Double, daysDone: Int, done: Int, due: Int)](repeating: (0, 0, 0, 0), count: units.count)
-        var slots = [Int](repeating: 0, count: units.count), nextEnds = ends.map { $0[0] }
-        var weekday = start.weekday.isoIndex
-        let last = count - 1
-        // The running sums, slots and ends in place: one day adds to every unit's period.
-        running.withUnsafeMutableBufferPointer { running in
-            slots.withUnsafeMutableBufferPointer { slots in
-                nextEnds.withUnsafeMutableBufferPointer { nextEnds in
-                    for i in 0..<count {
-                        let completed = isCompleted(i)
-                        let due = byDay && !skipped[i] && mask[weekday]
-                        weekday = weekday == 6 ? 0 : weekday + 1
-                        let value = values[i]
-                        for u in 0..<running.count {
-                            running[u].value += value
-                            if completed { running[u].daysDone += 1 }
-                            if due {
-                                if completed { running[u].done += 1; running[u].due += 1 } else if i != last { running[u].due += 1 }
-                            }
-                            guard i + 1 == nextEnds[u] else { continue }
-                            let slot = slots[u]
-                            totals[u][slot].value = running[u].value; totals[u][slot].daysDone = running[u].daysDone
-                            totals[u][slot].done = running[u].done; totals[u][slot].due = running[u].due
-                            running[u] = (0, 0, 0, 0)
-                            slots[u] = slot + 1
-                            nextEnds[u] = slot + 1 < ends[u].count ? ends[u][slot + 1] : -1
-                        }
-                    }
-                }
-            }
-        }
-        let ownPeriods = byDay ? [] : periods(weekStart: weekStart)
-        return totals.map { totals in
-            var totals = totals
-            // The habit's own periods, each counted in the calendar period its first day is in.
+        var fold = DayFold(start: start, weekStart: weekStart, byDay: periodRule == nil, units: units)
+        fold.add(self, upTo: count)
+        return calendarTotals(of: fold)
+    }
+
+    /// The totals of the fold of every day of the series (`DayFold`), each unit's last period in
+    /// progress when it runs past the as-of day; for a per-period habit, each of its own periods
+    /// counted in the calendar period its first day is in.
+    func calendarTotals(of fold: DayFold) -> [[CalendarTotal]] {
+        let ownPeriods = periodRule == nil ? [] : periods(weekStart: fold.weekStart)
+        return fold.units.map { unit in
+            var totals = fold.totals(unit, asOf: asOf)
             var slot = 0
             for period in ownPeriods {
                 while slot + 1 < totals.count && totals[slot + 1].first <= period.first { slot += 1 }

@@ -56,21 +56,47 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     }
 
     public init(series: DaySeries, weekStart: Weekday) {
-        self.init(series: series, weekStart: weekStart, streak: series.streak(weekStart: weekStart))
+        self = Self.computed(series: series, weekStart: weekStart).metrics
     }
 
-    /// The metrics and every day a streak reached a milestone (`DaySeries.streakMilestones`),
-    /// from one walk of the streak's steps; with the strength score of every day, which the
-    /// score is the last of (`DaySeries.strengthScores`).
-    public static func withMilestones(series: DaySeries, weekStart: Weekday)
-        -> (metrics: HabitMetrics, milestones: [(day: DayKey, length: Int, unit: StreakUnit)], scores: [Double]) {
-        let walk = series.streakWalk(weekStart: weekStart, milestones: true)
+    /// The metrics with what computing them gave on the way (`HabitMetrics.computed`).
+    public struct Computed: Sendable {
+        public var metrics: HabitMetrics
+        /// Every day a streak reached a milestone, oldest first (`DaySeries.streakMilestones`).
+        public var milestones: [StreakMilestone]
+        /// The strength score of every day (`DaySeries.strengthScores`); the metrics' is the last.
+        public var scores: [Double]
+        /// The fold of the days before the as-of day (`DayFold`): where a later as-of day's
+        /// computation of the same habit and facts can start.
+        public var settled: DayFold
+        /// The first day the streak reached each of `Experience.streakMilestones`
+        /// (`DaySeries.streakAchievementDays`).
+        public var streakDays: [DayKey?]
+    }
+
+    /// The metrics and every day a streak reached a milestone, the strength score of every day
+    /// and the achievements' streak days, from one fold of the series' days (`DayFold`) — resumed
+    /// from `kept` when it is where this series' fold can start (the fold of the days before an
+    /// earlier as-of day of the same habit and facts, which the caller vouches for; else it is
+    /// ignored). Resumed or not, the figures are the same.
+    public static func computed(series: DaySeries, weekStart: Weekday, resuming kept: DayFold? = nil) -> Computed {
+        var fold = kept.flatMap { $0.canResume(series, weekStart: weekStart) ? $0 : nil }
+            ?? DayFold(start: series.start, weekStart: weekStart, byDay: series.periodRule == nil)
+        fold.add(series, upTo: series.count - 1)
+        let settled = fold
+        fold.add(series, upTo: series.count)
         let scores = series.strengthScores()
-        return (HabitMetrics(series: series, weekStart: weekStart, streak: walk.streak, scores: scores), walk.milestones, scores)
+        // A per-period habit's streak is one of its periods, not its days.
+        let walk = fold.byDay ? nil : series.streakWalk(weekStart: weekStart, milestones: true)
+        let streak = walk?.streak ?? Streak(current: fold.run, best: fold.best, unit: .days)
+        let milestones = walk?.milestones.map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) } ?? fold.milestones
+        return Computed(metrics: HabitMetrics(series: series, weekStart: weekStart, fold: fold, streak: streak, scores: scores),
+                        milestones: milestones, scores: scores, settled: settled, streakDays: fold.achievementDays)
     }
 
-    /// `streak`: the series' streak; `scores`: its strength scores, when already computed.
-    private init(series: DaySeries, weekStart: Weekday, streak: Streak, scores: [Double]? = nil) {
+    /// `fold`: every day of the series folded; `streak`: the series' streak; `scores`: its
+    /// strength scores.
+    private init(series: DaySeries, weekStart: Weekday, fold: DayFold, streak: Streak, scores: [Double]) {
         asOf = series.asOf
         let last = series.count - 1
         todayValue = last >= 0 && series.logged[last] ? series.values[last] : nil
@@ -80,19 +106,14 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         rate30 = series.completionRate(lastDays: 30, weekStart: weekStart)
         rate90 = series.completionRate(lastDays: 90, weekStart: weekStart)
         rate365 = series.completionRate(lastDays: 365, weekStart: weekStart)
-        rateAll = series.completionRate(lastDays: nil, weekStart: weekStart)
-        score = (scores ?? series.strengthScores()).last ?? 0
+        score = scores.last ?? 0
         totalCheckins = series.checkins
-        var sum = 0.0
-        var byWeekday = [Int](repeating: 0, count: 7)
-        for i in 0..<series.count {
-            sum += series.values[i]
-            if series.isCompleted(i) { byWeekday[series.day(at: i).weekday.isoIndex] += 1 }
-        }
-        totalValue = sum
-        completedByWeekday = byWeekday
-        let totals = series.calendarTotals([.week, .month, .year], weekStart: weekStart)
+        totalValue = fold.totalValue
+        completedByWeekday = fold.completedByWeekday
+        let totals = series.calendarTotals(of: fold)
         weeks = totals[0]; months = totals[1]; years = totals[2]
+        // The weeks add up to the all-time rate (`CalendarTotal`): no pass of its own.
+        rateAll = CompletionRate(completed: weeks.reduce(0) { $0 + $1.done }, expected: weeks.reduce(0) { $0 + $1.due })
         reduction = series.reduction(weekStart: weekStart)
         if let rule = series.periodRule {
             let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]

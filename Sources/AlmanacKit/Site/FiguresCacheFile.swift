@@ -15,16 +15,23 @@ import Foundation
 /// (`KnownSeriesDigests`), by what each series is made from (`SeriesInputs`): a re-run after one
 /// new entry hashes one habit's series, not every one.
 ///
-/// Layout (`KeptBytes`): `ALMFIGS3`, the build's identity, the number of habits; per habit its
+/// And it keeps each habit's fold of the days before the as-of day (`DayFold`), by habit, with
+/// the key of what the series of those days is made from (`SeriesInputs`): the next day, when
+/// every series is a day longer and no figures are the same, each habit's figures start from its
+/// fold instead of going over every day again (`KnownFolds`).
+///
+/// Layout (`KeptBytes`): `ALMFIGS4`, the build's identity, the number of habits; per habit its
 /// figures' key and, behind their length, the figures in a fixed order — whole values as
 /// integers, the periods of the weekly, monthly and yearly totals each by its first day's
 /// distance from the one before, the names of cases as text; then the number of series digests
-/// and each with its input's key; then the SHA-256 of everything before it. About 4 KB per habit
-/// with ten years of history. Reading the file checks it whole and finds each habit's figures;
-/// a habit's figures are decoded only when the report asks for them (`KnownFigures`): the next
-/// day, when every series is a day longer, none is.
+/// and each with its input's key; then the number of folds and each with its habit's id, its
+/// input's key and its last day, and behind its length the fold in the same manner; then the
+/// SHA-256 of everything before it. About 8 KB per habit with ten years of history. Reading the
+/// file checks it whole and finds each habit's figures and fold; each is decoded only when the
+/// report asks for it (`KnownFigures`, `KnownFolds`): the next day, when every series is a day
+/// longer, no figures are, and after one new entry no fold is.
 enum FiguresCacheFile {
-    static let magic = Array("ALMFIGS3".utf8)
+    static let magic = Array("ALMFIGS4".utf8)
 
     /// The file beside `folder` (a resolved path).
     static func path(beside folder: String) -> String {
@@ -35,8 +42,8 @@ enum FiguresCacheFile {
     /// The figures kept beside `folder` by this build (none when there are none that read back
     /// whole), with the bytes each habit's figures have in the file.
     static func read(beside folder: String, build: String = RendererIdentity.current) -> Kept {
-        guard let bytes = OutputFolder.bytes(atPath: path(beside: folder)), let (blocks, series) = index(bytes, build: build) else { return Kept() }
-        return Kept(bytes: bytes, blocks: blocks, seriesDigests: series)
+        guard let bytes = OutputFolder.bytes(atPath: path(beside: folder)), let index = index(bytes, build: build) else { return Kept() }
+        return Kept(bytes: bytes, blocks: index.blocks, seriesDigests: index.series, folds: index.folds)
     }
 
     /// The figures of a file this build wrote: decoded when a report asks for them (`known`), and
@@ -48,9 +55,12 @@ enum FiguresCacheFile {
         let blocks: [String: Range<Int>]
         /// Digests of day series, by the key of what each is made from (`SeriesInputs`).
         let seriesDigests: [String: [UInt8]]
+        /// Each habit's fold, by habit id: the key of what it is made from, its last day, and
+        /// where it lies in `bytes`.
+        let folds: [String: KeptFold]
 
-        init(bytes: [UInt8] = [], blocks: [String: Range<Int>] = [:], seriesDigests: [String: [UInt8]] = [:]) {
-            self.bytes = bytes; self.blocks = blocks; self.seriesDigests = seriesDigests
+        init(bytes: [UInt8] = [], blocks: [String: Range<Int>] = [:], seriesDigests: [String: [UInt8]] = [:], folds: [String: KeptFold] = [:]) {
+            self.bytes = bytes; self.blocks = blocks; self.seriesDigests = seriesDigests; self.folds = folds
         }
 
         var known: KnownFigures {
@@ -58,17 +68,47 @@ enum FiguresCacheFile {
             return KnownFigures(keys: Set(blocks.keys)) { key in blocks[key].flatMap { try? decode(bytes, block: $0) } }
         }
 
+        /// The kept folds of the habits whose series of the fold's days are made from what they
+        /// were made from (`SeriesInputs.key`: the same habit, facts, store and day).
+        func knownFolds(_ inputs: SeriesInputs) -> KnownFolds {
+            guard !folds.isEmpty else { return .none }
+            let bytes = bytes, folds = folds
+            return KnownFolds { habit in
+                guard let kept = folds[habit.id.description], inputs.key(habit, kept.day) == kept.key,
+                      let fold = try? decodeFold(bytes, block: kept.block), fold.start.adding(days: fold.count - 1) == kept.day
+                else { return nil }
+                return fold
+            }
+        }
+
         /// The encoded figures of `key`, as the file holds them.
         func encoded(_ key: String) -> ArraySlice<UInt8>? { blocks[key].map { bytes[$0] } }
+    }
+
+    /// Where a habit's fold lies in the file, with the key of what the series of its days is made
+    /// from and its last day (the day before the as-of day of the run that kept it).
+    struct KeptFold: Sendable, Equatable {
+        let key: String
+        let day: DayKey
+        let block: Range<Int>
+    }
+
+    /// A fold to keep for a habit: the key of what it is made from and its last day, and either
+    /// the fold or its encoded bytes as the kept file holds them.
+    struct FoldToKeep {
+        let key: String
+        let day: DayKey
+        let fold: DayFold?
+        let encoded: ArraySlice<UInt8>?
     }
 
     /// Where each habit's figures lie in the bytes of a file this build wrote, by key, and the
     /// series digests it holds; nil when the bytes are not such a file (torn, edited, another
     /// build's).
-    static func index(_ data: [UInt8], build: String) -> (blocks: [String: Range<Int>], series: [String: [UInt8]])? {
+    static func index(_ data: [UInt8], build: String) -> (blocks: [String: Range<Int>], series: [String: [UInt8]], folds: [String: KeptFold])? {
         guard var input = KeptBytes.Reader(data, magic: magic), (try? input.text()) == build else { return nil }
         do {
-            var blocks: [String: Range<Int>] = [:], series: [String: [UInt8]] = [:]
+            var blocks: [String: Range<Int>] = [:], series: [String: [UInt8]] = [:], folds: [String: KeptFold] = [:]
             for _ in 0..<(try input.count()) {
                 let key = try input.text()
                 blocks[key] = try input.block()
@@ -78,7 +118,11 @@ enum FiguresCacheFile {
                 guard digest.count == 32 else { return nil }   // a SHA-256
                 series[key] = Array(data[digest])
             }
-            return input.isAtEnd ? (blocks, series) : nil
+            for _ in 0..<(try input.count()) {
+                let id = try input.text(), key = try input.text(), day = try input.day()
+                folds[id] = KeptFold(key: key, day: day, block: try input.block())
+            }
+            return input.isAtEnd ? (blocks, series, folds) : nil
         } catch {
             return nil
         }
@@ -104,8 +148,9 @@ enum FiguresCacheFile {
     /// The file's bytes for `figures`. The figures of a key that `kept` holds (a file of the same
     /// build: a key's figures are a pure function of it) are its bytes there, copied, not
     /// encoded again: after one new entry, the other habits' figures.
-    static func encode(_ figures: [String: HabitFigures], series: [String: [UInt8]] = [:], reusing kept: Kept = Kept(),
-                       build: String = RendererIdentity.current) -> [UInt8] {
+    /// `folds`: each habit's fold, by habit id; a fold that `kept` holds is its bytes there.
+    static func encode(_ figures: [String: HabitFigures], series: [String: [UInt8]] = [:], folds: [String: FoldToKeep] = [:],
+                       reusing kept: Kept = Kept(), build: String = RendererIdentity.current) -> [UInt8] {
         var out = KeptBytes.Writer(magic)
         out.text(build)
         out.integer(figures.count)
@@ -122,7 +167,68 @@ enum FiguresCacheFile {
             out.text(key)
             out.block(digest[...])
         }
+        out.integer(folds.count)
+        for (id, item) in folds.sorted(by: { $0.key < $1.key }) {
+            out.text(id); out.text(item.key); out.day(item.day)
+            if let encoded = item.encoded {
+                out.block(encoded)
+            } else if let fold = item.fold {
+                out.block { encode(fold, to: &$0) }
+            }
+        }
         return out.sealed()
+    }
+
+    /// The periods of weekly, monthly and yearly totals, each by its first day's distance from
+    /// the one before (the in-progress mark with them when `inProgress`).
+    private static func encode(_ totals: [[CalendarTotal]], inProgress: Bool, to out: inout KeptBytes.Writer) {
+        for totals in totals {
+            var previous = 0
+            out.list(totals) { out, total in
+                out.integer(total.first.ordinal - previous); previous = total.first.ordinal
+                out.integer(total.daysDone); out.integer(total.done); out.integer(total.due); out.number(total.value)
+                if inProgress { out.integer(total.inProgress ? 1 : 0) }
+            }
+        }
+    }
+
+    private static func decodeTotals(_ input: inout KeptBytes.Reader, inProgress: Bool) throws -> [[CalendarTotal]] {
+        try DayFold.keptUnits.map { unit in
+            var previous = 0
+            return try input.list { input in
+                let first = try input.day(after: &previous)
+                return CalendarTotal(unit: unit, first: first, daysDone: try input.integer(), done: try input.integer(),
+                                     due: try input.integer(), value: try input.number(), inProgress: inProgress ? try input.integer() != 0 : false)
+            }
+        }
+    }
+
+    private static func encode(_ fold: DayFold, to out: inout KeptBytes.Writer) {
+        out.day(fold.start); out.text(fold.weekStart.rawValue); out.integer(fold.byDay ? 1 : 0); out.integer(fold.count)
+        out.number(fold.totalValue)
+        out.list(fold.completedByWeekday) { $0.integer($1) }
+        encode(fold.totals, inProgress: false, to: &out)
+        out.integer(fold.run); out.integer(fold.best)
+        out.list(fold.milestones) { out, reached in out.day(reached.day); out.integer(reached.length) }
+        out.list(fold.achievementDays) { out, day in out.optional(day) { $0.day($1) } }
+        out.integer(fold.achievementRun)
+    }
+
+    /// A habit's fold, from the block `index` found for it.
+    static func decodeFold(_ data: [UInt8], block: Range<Int>) throws -> DayFold {
+        var input = KeptBytes.Reader(data, block: block)
+        let start = try input.day(), weekStart = try input.named(Weekday.self), byDay = try input.integer() != 0
+        let count = try input.integer(), totalValue = try input.number()
+        let byWeekday = try input.list { try $0.integer() }
+        let totals = try decodeTotals(&input, inProgress: false)
+        let run = try input.integer(), best = try input.integer()
+        let milestones = try input.list { input in StreakMilestone(day: try input.day(), length: try input.integer(), unit: .days) }
+        let achievementDays = try input.list { input in try input.optional { try $0.day() } }
+        let achievementRun = try input.integer()
+        guard input.isAtEnd, byWeekday.count == 7, achievementDays.count == Experience.streakMilestones.count, count >= 0 else { throw KeptBytes.Torn() }
+        return DayFold(start: start, weekStart: weekStart, byDay: byDay, count: count, totalValue: totalValue, completedByWeekday: byWeekday,
+                       totals: totals, run: run, best: best, milestones: milestones, achievementDays: achievementDays,
+                       achievementRun: achievementRun)
     }
 
     private static func encode(_ item: HabitFigures, to out: inout KeptBytes.Writer) {
@@ -136,15 +242,7 @@ enum FiguresCacheFile {
         out.integer(m.totalCheckins)
         out.number(m.totalValue)
         out.list(m.completedByWeekday) { $0.integer($1) }
-        for totals in [m.weeks, m.months, m.years] {
-            // Each period's first day as the difference from the one before.
-            var previous = 0
-            out.list(totals) { out, total in
-                out.integer(total.first.ordinal - previous); previous = total.first.ordinal
-                out.integer(total.daysDone); out.integer(total.done); out.integer(total.due); out.number(total.value)
-                out.integer(total.inProgress ? 1 : 0)
-            }
-        }
+        encode([m.weeks, m.months, m.years], inProgress: true, to: &out)
         out.optional(m.period) { out, period in out.text(period.kind.rawValue); out.integer(period.done); out.integer(period.times) }
         out.optional(m.reduction) { out, reduction in
             out.double(reduction.baseline)
@@ -158,6 +256,7 @@ enum FiguresCacheFile {
         }
         out.list(m.rates) { out, rate in out.text(rate.window); out.rate(rate.rate) }
         out.list(item.milestones) { out, reached in out.day(reached.day); out.integer(reached.length); out.text(reached.unit.rawValue) }
+        out.list(item.streakDays) { out, day in out.optional(day) { $0.day($1) } }
     }
 
     /// One habit's figures, from the block `index` found for them.
@@ -170,14 +269,7 @@ enum FiguresCacheFile {
         let rates = try (0..<5).map { _ in try input.rate() }
         let score = try input.double(), checkins = try input.integer(), totalValue = try input.number()
         let byWeekday = try input.list { try $0.integer() }
-        let totals = try [CalendarUnit.week, .month, .year].map { unit in
-            var previous = 0
-            return try input.list { input in
-                let first = try input.day(after: &previous)
-                return CalendarTotal(unit: unit, first: first, daysDone: try input.integer(), done: try input.integer(),
-                                     due: try input.integer(), value: try input.number(), inProgress: try input.integer() != 0)
-            }
-        }
+        let totals = try decodeTotals(&input, inProgress: true)
         let period = try input.optional { input in
             HabitMetrics.PeriodProgress(kind: try input.named(PeriodKind.self), done: try input.integer(), times: try input.integer())
         }
@@ -193,13 +285,14 @@ enum FiguresCacheFile {
         let milestones = try input.list { input in
             StreakMilestone(day: try input.day(), length: try input.integer(), unit: try input.named(StreakUnit.self))
         }
+        let streakDays = try input.list { input in try input.optional { try $0.day() } }
         let metrics = HabitMetrics(
             asOf: asOf, todayValue: todayValue, todayState: todayState, streak: streak, rate7: rates[0], rate30: rates[1],
             rate90: rates[2], rate365: rates[3], rateAll: rates[4], score: score, totalCheckins: checkins, totalValue: totalValue,
             completedByWeekday: byWeekday, weeks: totals[0], months: totals[1], years: totals[2], period: period,
             reduction: reduction, rates: windows)
         guard input.isAtEnd else { throw KeptBytes.Torn() }
-        return HabitFigures(metrics: metrics, milestones: milestones)
+        return HabitFigures(metrics: metrics, milestones: milestones, streakDays: streakDays)
     }
 }
 
@@ -254,6 +347,23 @@ struct SeriesInputs: Sendable {
         for files in plan.habits { if let key = key(files.habit, files.asOf) { digests[key] = files.seriesDigest } }
         for past in plan.pastYears { if let key = key(past.habit, past.through) { digests[key] = past.seriesDigest } }
         return digests
+    }
+
+    /// The fold of each habit of a site to keep, by habit id: the one its figures were computed
+    /// with in this run (`HabitFigures.settled`), else the one `kept` holds while the series of
+    /// its days is still made from what it was made from. None for a habit without a key.
+    func folds(of plan: SitePlan, kept: FiguresCacheFile.Kept) -> [String: FiguresCacheFile.FoldToKeep] {
+        var folds: [String: FiguresCacheFile.FoldToKeep] = [:]
+        for files in plan.habits {
+            let id = files.habit.id.description
+            if let fold = files.figures.settled {
+                let day = fold.start.adding(days: fold.count - 1)
+                if let key = key(files.habit, day) { folds[id] = .init(key: key, day: day, fold: fold, encoded: nil) }
+            } else if let held = kept.folds[id], key(files.habit, held.day) == held.key {
+                folds[id] = .init(key: held.key, day: held.day, fold: nil, encoded: kept.bytes[held.block])
+            }
+        }
+        return folds
     }
 
     /// The digests `kept` holds, found by what each series is made from.

@@ -125,7 +125,7 @@ public struct SiteReport {
         let seriesInputs = SeriesInputs(facts: facts.keep, habits: input.snapshot.habits)
         let plan = try timed(.derive) {
             try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known,
-                               knownSeries: seriesInputs.known(keptFigures.seriesDigests)).plan()
+                               knownSeries: seriesInputs.known(keptFigures.seriesDigests), knownFolds: keptFigures.knownFolds(seriesInputs)).plan()
         }
         // The new site is built in a staging folder beside the published one (`SiteStaging`),
         // taken now: the render step writes each new or changed file into it as it is rendered.
@@ -174,11 +174,11 @@ public struct SiteReport {
         if let keep = facts.keep, keep != facts.kept?.cache {
             files.append(FactCacheFile.prepare(FactCacheFile.encode(keep, reusing: facts.kept), beside: folder))
         }
-        let series = inputs.digests(of: plan)
+        let series = inputs.digests(of: plan), folds = inputs.folds(of: plan, kept: kept)
         if plan.habits.contains(where: { kept.blocks[$0.figuresKey] == nil }) || plan.habits.count != kept.blocks.count
-            || series != kept.seriesDigests {
+            || series != kept.seriesDigests || folds.mapValues({ [$0.key, $0.day.description] }) != kept.folds.mapValues({ [$0.key, $0.day.description] }) {
             let figures = Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first })
-            files.append(FiguresCacheFile.prepare(FiguresCacheFile.encode(figures, series: series, reusing: kept), beside: folder))
+            files.append(FiguresCacheFile.prepare(FiguresCacheFile.encode(figures, series: series, folds: folds, reusing: kept), beside: folder))
         }
         return files.compactMap { $0 }
     }

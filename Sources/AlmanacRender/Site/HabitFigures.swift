@@ -11,26 +11,36 @@ public struct HabitFigures: Sendable, Equatable {
     public let metrics: HabitMetrics
     /// Every day a streak reached a milestone, oldest first (`DaySeries.streakMilestones`).
     public let milestones: [StreakMilestone]
+    /// The first day the streak reached each of the achievements' lengths
+    /// (`DaySeries.streakAchievementDays`).
+    public let streakDays: [DayKey?]
     /// The strength score of every day of the series (`DaySeries.strengthScores`), which the
     /// metrics' score is the last of: at hand for the score chart when the figures were computed
     /// in this run; nil for figures read back from an earlier run (the chart then computes them).
     /// Not part of the figures' equality, nor kept: a by-product of computing them.
     public let scores: [Double]?
+    /// The fold of the series' days before its as-of day (`DayFold`), when computed in this run:
+    /// where the figures of a later day start. Not part of the figures' equality.
+    public let settled: DayFold?
 
-    public init(series: DaySeries, weekStart: Weekday) {
-        let computed = HabitMetrics.withMilestones(series: series, weekStart: weekStart)
+    /// - Parameter resuming: the fold of the days before an earlier as-of day of the same habit
+    ///   and facts, which the figures start from when it can (`HabitMetrics.computed`).
+    public init(series: DaySeries, weekStart: Weekday, resuming: DayFold? = nil) {
+        let computed = HabitMetrics.computed(series: series, weekStart: weekStart, resuming: resuming)
         metrics = computed.metrics
-        milestones = computed.milestones.map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) }
+        milestones = computed.milestones
+        streakDays = computed.streakDays
         scores = computed.scores
+        settled = computed.settled
     }
 
     /// Figures as they were computed by an earlier run (read back from where it kept them).
-    public init(metrics: HabitMetrics, milestones: [StreakMilestone]) {
-        self.metrics = metrics; self.milestones = milestones; scores = nil
+    public init(metrics: HabitMetrics, milestones: [StreakMilestone], streakDays: [DayKey?]) {
+        self.metrics = metrics; self.milestones = milestones; self.streakDays = streakDays; scores = nil; settled = nil
     }
 
     public static func == (lhs: HabitFigures, rhs: HabitFigures) -> Bool {
-        lhs.metrics == rhs.metrics && lhs.milestones == rhs.milestones
+        lhs.metrics == rhs.metrics && lhs.milestones == rhs.milestones && lhs.streakDays == rhs.streakDays
     }
 
     /// The key of the figures of `series` under `weekStart`: the week start and a SHA-256 of the
@@ -45,15 +55,6 @@ public struct HabitFigures: Sendable, Equatable {
     public static func digest(of series: DaySeries) throws -> [UInt8] {
         try CanonicalEncoding.sha256(of: series)
     }
-}
-
-/// A streak reaching one of its milestones ("a streak of 30 days") on a day.
-public struct StreakMilestone: Sendable, Equatable {
-    public var day: DayKey
-    public var length: Int
-    public var unit: StreakUnit
-
-    public init(day: DayKey, length: Int, unit: StreakUnit) { self.day = day; self.length = length; self.unit = unit }
 }
 
 /// Figures an earlier run computed, by key (`HabitFigures.key`), each read when it is asked for:
@@ -102,3 +103,19 @@ public struct KnownSeriesDigests: Sendable {
     public func known(_ habit: Habit, asOf day: DayKey) -> [UInt8]? { lookup(habit, day) }
 }
 
+
+/// The folds of habits' days an earlier run kept (`DayFold`: the days before its as-of day), by
+/// habit: the one returned for a habit is of the same habit and facts as the series the report
+/// read (the keeper checks what they were made from), else none. A fold that cannot start a
+/// series (`DayFold.canResume`) is not taken. Never changes what the site shows.
+public struct KnownFolds: Sendable {
+    private let lookup: @Sendable (Habit) -> DayFold?
+
+    /// - Parameter lookup: the kept fold of a habit, when what it was made from is what the
+    ///   habit's series is made from now.
+    public init(_ lookup: @escaping @Sendable (Habit) -> DayFold?) { self.lookup = lookup }
+
+    public static let none = KnownFolds { _ in nil }
+
+    public func fold(of habit: Habit) -> DayFold? { lookup(habit) }
+}

@@ -51,15 +51,17 @@ public struct HabitFiles: SitePart {
     /// - Parameter known: figures an earlier run computed, by key; the habit's are taken from
     ///   there when its series and week start are the same, else computed.
     /// - Parameter knownSeries: the digests of series an earlier run computed.
+    /// - Parameter knownFolds: the folds of habits' days an earlier run kept: figures that are
+    ///   not known start from the habit's, when it can start them.
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, baseURL: String?,
                 hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText],
-                known: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none) throws {
+                known: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none, knownFolds: KnownFolds = .none) throws {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty
         seriesDigest = try knownSeries.digest(of: series)
         figuresKey = HabitFigures.key(seriesDigest: seriesDigest, weekStart: weekStart)
-        figures = known[figuresKey] ?? HabitFigures(series: series, weekStart: weekStart)
+        figures = known[figuresKey] ?? HabitFigures(series: series, weekStart: weekStart, resuming: knownFolds.fold(of: habit))
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
     }

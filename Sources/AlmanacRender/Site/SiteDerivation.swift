@@ -13,9 +13,14 @@ public struct SiteDerivation: Sendable {
     /// Digests of day series an earlier run computed (`KnownSeriesDigests`): taken for the series
     /// of the habits whose entries did not change. Never changes what the site shows.
     public let knownSeries: KnownSeriesDigests
+    /// The folds of habits' days an earlier run kept (`KnownFolds`): the figures of a habit whose
+    /// series is longer by some days start from there. Never changes what the site shows.
+    public let knownFolds: KnownFolds
 
-    public init(input: SiteInput, options: SiteOptions, knownFigures: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none) {
+    public init(input: SiteInput, options: SiteOptions, knownFigures: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none,
+                knownFolds: KnownFolds = .none) {
         self.input = input; self.options = options; self.knownFigures = knownFigures; self.knownSeries = knownSeries
+        self.knownFolds = knownFolds
     }
 
     /// Every file of the site, by path.
@@ -49,10 +54,10 @@ public struct SiteDerivation: Sendable {
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
-                    known: knownFigures, knownSeries: knownSeries)
+                    known: knownFigures, knownSeries: knownSeries, knownFolds: knownFolds)
                 return (files: files,
                         pastYears: try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) },
-                        streakDays: item.series.streakAchievementDays)
+                        streakDays: files.figures.streakDays)
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
