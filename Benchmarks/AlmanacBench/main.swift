@@ -43,6 +43,7 @@ func renderByKind(store: SQLiteStore) throws {
     let figures = median(5) { _ = input.snapshot.habits.map { HabitFigures(series: input.snapshot.series(of: $0, asOf: options.asOf), weekStart: .monday) } }
     report("figures of every habit (one core)", figures)
     let plan = try SiteDerivation(input: input, options: options).plan()
+    report("models of every habit's files (one core)", median(5) { _ = plan.habits.map { $0.pages() } })
     let pages = plan.shared + plan.parts.flatMap { $0.pages() }
     func kind(_ page: SitePage) -> String {
         let type: String

@@ -77,6 +77,12 @@ public struct SiteReport {
         self.store = store; self.request = request; self.clock = clock; self.loadedTemplates = templates
     }
 
+    /// Starts what a report of `request` can begin before its store is open: parsing the built-in
+    /// templates, on a worker thread (`TemplateSet.prepareBuiltIn`).
+    public static func prepare(_ request: Request) {
+        if request.templates == nil { TemplateSet.prepareBuiltIn() }
+    }
+
     /// The request's templates: a folder of edited ones, or the built-in ones.
     static func templates(_ request: Request) throws -> TemplateSet {
         try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()

@@ -28,9 +28,20 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// The templates built into the binary.
-    public static func builtIn() -> TemplateSet {
-        try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates")
+    /// The templates built into the binary, parsed once per process: on a worker thread from
+    /// the moment a command says it will render with them (`prepareBuiltIn`), else when first
+    /// asked for.
+    public static func builtIn() -> TemplateSet { parsedBuiltIn.value }
+
+    /// Starts parsing the built-in templates on a worker thread, for a command that will render
+    /// with them: a report starts it before it opens the store, which also has the worker thread
+    /// up and its core awake when the report's first side-by-side step begins.
+    public static func prepareBuiltIn() { _ = parsedBuiltIn }
+
+    /// Offered to the worker threads whatever the context it is first touched in (a job that
+    /// stays on its thread, under `Parallel.oneCore`, could not be waited for by another).
+    private static let parsedBuiltIn = Parallel.$oneCore.withValue(false) {
+        Parallel.later { try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates") }
     }
 
     /// The source text of the built-in templates, for `almanac templates export`.

@@ -59,10 +59,11 @@ struct ReportCommand: ParsableCommand {
         if let eachStore, let outRoot { return try runEach(eachStore, outRoot: outRoot) }
         let out = self.out ?? "Output"
         let started = Date()
-        let store = try global.openStore()
-        global.noteIfAfterToday(asOf, in: store)
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                          includeJournal: includeJournal, baseURL: baseURL, wait: !noWait, endsProcess: true)
+        SiteReport.prepare(request)
+        let store = try global.openStore()
+        global.noteIfAfterToday(asOf, in: store)
         let progress = ProgressLine(label: "Writing \(out)")
         let site = try SiteReport(store: store, request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()
