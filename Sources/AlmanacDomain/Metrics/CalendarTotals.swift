@@ -90,13 +90,14 @@ extension DaySeries {
         return calendarTotals(of: fold)
     }
 
-    /// The totals of the fold of every day of the series (`DayFold`), each unit's last period in
-    /// progress when it runs past the as-of day; for a per-period habit, each of its own periods
+    /// The totals of the fold of every day of the series (`DayFold`, whose last periods are in
+    /// progress when they run past the as-of day); for a per-period habit, each of its own periods
     /// counted in the calendar period its first day is in.
     func calendarTotals(of fold: DayFold) -> [[CalendarTotal]] {
-        let ownPeriods = periodRule == nil ? [] : periods(weekStart: fold.weekStart)
-        return fold.units.map { unit in
-            var totals = fold.totals(unit, asOf: asOf)
+        guard periodRule != nil else { return fold.totals }
+        let ownPeriods = periods(weekStart: fold.weekStart)
+        return fold.totals.map { totals in
+            var totals = totals
             var slot = 0
             for period in ownPeriods {
                 while slot + 1 < totals.count && totals[slot + 1].first <= period.first { slot += 1 }

@@ -24,8 +24,11 @@ public struct DayFold: Sendable, Equatable {
     public private(set) var completedByWeekday = [Int](repeating: 0, count: 7)
     /// Per unit of `units`: the periods so far, oldest first; the last one holds the days of it
     /// folded so far. For a per-period habit `done` and `due` are left to its own periods
-    /// (`DaySeries.calendarTotals`), and every period's `inProgress` is false.
+    /// (`DaySeries.calendarTotals`). A period is in progress only in a fold of the as-of day.
     public private(set) var totals: [[CalendarTotal]]
+    /// Whether the fold holds the series' as-of day (and so its periods in progress): it is then
+    /// where no later day's fold starts.
+    public private(set) var holdsAsOfDay = false
     /// A day-counted habit's streak: the run the days end with, the best run, and every day it
     /// reached one of `DaySeries.milestones(.days)`.
     public private(set) var run = 0, best = 0
@@ -58,14 +61,19 @@ public struct DayFold: Sendable, Equatable {
     /// week start and kind of habit, and no more days than the ones before its as-of day. (That
     /// those days are the series' own is the keeper's to know: the same habit and facts.)
     public func canResume(_ series: DaySeries, weekStart: Weekday) -> Bool {
-        start == series.start && self.weekStart == weekStart && byDay == (series.periodRule == nil) && count < series.count
-            && units == Self.keptUnits && totals.count == units.count
+        !holdsAsOfDay && start == series.start && self.weekStart == weekStart && byDay == (series.periodRule == nil)
+            && count < series.count && units == Self.keptUnits && totals.count == units.count
     }
 
     /// Folds in the series' days from `count` up to `end` (exclusive): the series' as-of day, its
-    /// last, by its own rules.
+    /// last, by its own rules, and then each unit's last period is in progress when it runs past
+    /// that day.
     public mutating func add(_ series: DaySeries, upTo end: Int) {
-        guard count < end else { return }
+        guard count < end, !holdsAsOfDay else { return }
+        // A first fold has its periods' room made once (a week a year is at most one more).
+        if count == 0 {
+            for u in units.indices { totals[u].reserveCapacity(units[u] == .week ? end / 7 + 2 : units[u] == .month ? end / 28 + 2 : end / 365 + 2) }
+        }
         let habit = series.habit, last = series.count - 1, units = self.units
         let mask = series.scheduledWeekdays, byDay = self.byDay
         let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
@@ -139,19 +147,17 @@ public struct DayFold: Sendable, Equatable {
         completedByWeekday = byWeekday
         self.run = run; self.best = best; self.achievementRun = achievementRun; totalValue = sum
         count = end
+        if end == series.count, end > 0 {
+            holdsAsOfDay = true
+            for u in units.indices {
+                let slot = totals[u].count - 1
+                totals[u][slot].inProgress = units[u].next(after: totals[u][slot].first) > series.asOf
+            }
+        }
     }
 
     private func store(_ running: (value: Double, daysDone: Int, done: Int, due: Int), in total: inout CalendarTotal) {
         total.value = running.value; total.daysDone = running.daysDone; total.done = running.done; total.due = running.due
-    }
-
-    /// The totals of `unit` as of the fold's last day, `asOf`: its last period marked in progress
-    /// when it runs past that day.
-    func totals(_ unit: CalendarUnit, asOf: DayKey) -> [CalendarTotal] {
-        guard let u = units.firstIndex(of: unit) else { return [] }
-        var totals = self.totals[u]
-        if let last = totals.indices.last { totals[last].inProgress = unit.next(after: totals[last].first) > asOf }
-        return totals
     }
 }
 

@@ -79,10 +79,16 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     /// from `kept` when it is where this series' fold can start (the fold of the days before an
     /// earlier as-of day of the same habit and facts, which the caller vouches for; else it is
     /// ignored). Resumed or not, the figures are the same.
-    public static func computed(series: DaySeries, weekStart: Weekday, resuming kept: DayFold? = nil) -> Computed {
-        var fold = kept.flatMap { $0.canResume(series, weekStart: weekStart) ? $0 : nil }
-            ?? DayFold(start: series.start, weekStart: weekStart, byDay: series.periodRule == nil)
+    /// (`kept` is taken over, not copied: its periods are brought up to date in place.)
+    public static func computed(series: DaySeries, weekStart: Weekday, resuming kept: consuming DayFold? = nil) -> Computed {
+        var fold: DayFold
+        if let kept = consume kept, kept.canResume(series, weekStart: weekStart) {
+            fold = kept
+        } else {
+            fold = DayFold(start: series.start, weekStart: weekStart, byDay: series.periodRule == nil)
+        }
         fold.add(series, upTo: series.count - 1)
+        // The fold to keep, and the one of every day: they part at the as-of day.
         let settled = fold
         fold.add(series, upTo: series.count)
         let scores = series.strengthScores()

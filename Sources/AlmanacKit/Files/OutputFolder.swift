@@ -50,13 +50,32 @@ public final class OutputFolder {
     /// it is committed. A symbolic link at the file's own place is followed only when asked (a
     /// file the user named, such as `backup --out`), never inside a generated tree.
     public func create(_ relative: String, followingLinks: Bool = false) throws -> AtomicFile {
+        let full = try prepareFolders(of: relative)
+        return try AtomicFile(path: full, followingLinks: followingLinks, durable: durable)
+    }
+
+    /// A new file at a relative path of a folder that may hold an earlier file there: a file no
+    /// other name shares is written over in place; anything else there (a link, a file with other
+    /// names, a folder) is removed first. One look at the path for both.
+    func createClearing(_ relative: String) throws -> AtomicFile {
+        let full = try prepareFolders(of: relative)
+        var found = info(of: relative)
+        if let info = found, info.st_mode & S_IFMT != S_IFREG || info.st_nlink != 1 {
+            try removeEntry(relative)
+            found = nil
+        }
+        return try AtomicFile(path: full, lstat: found, durable: durable)
+    }
+
+    /// The full path of a relative one, its parent folders checked (and created) once.
+    private func prepareFolders(of relative: String) throws -> String {
         let full = path(of: relative)
         let parent = FilePath(full).removingLastComponent().string
         if !lock.withLock({ touched.contains(parent) }) {
             try checkFolders(of: relative, creating: true)
             lock.withLock { _ = touched.insert(parent) }
         }
-        return try AtomicFile(path: full, followingLinks: followingLinks, durable: durable)
+        return full
     }
 
     /// Writes a whole file, atomically.
@@ -96,16 +115,6 @@ public final class OutputFolder {
             try removeEntry(relative)
         }
         try link(relative, from: other)
-    }
-
-    /// Readies a relative path for new bytes written over it: a file of this folder alone (no
-    /// other name, such as a published site's, shares it) is written over in place; anything
-    /// else there goes first.
-    public func clearForWriting(_ relative: String) throws {
-        var info = stat()
-        guard lstat(path(of: relative), &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1 { return }
-        try removeEntry(relative)
     }
 
     /// Removes a file, a link or a whole folder at a relative path.

@@ -246,7 +246,7 @@ public struct SiteReport {
             if case .staged = staged.content { staging.noteStaged(staged.size) }
             return staged
         }
-        let parts = try Parallel.map(plan.parts) { part -> [SiteFile] in
+        func part(_ part: any SitePart) throws -> [SiteFile] {
             let key: String
             do { key = try part.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: nil, error) }
             if let kept = previous?.kept(part: key, in: folder) { return kept }
@@ -259,12 +259,27 @@ public struct SiteReport {
                 return try previous?.kept(page.path, key: own, in: folder, group: group) ?? rendered(page, key: own, group: group)
             }
         }
-        let shared = try Parallel.map(plan.shared) { page -> SiteFile in
+        func shared(_ page: SitePage) throws -> SiteFile {
             let key: String
             do { key = try page.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
             return try previous?.kept(page.path, key: key, in: folder) ?? rendered(page, key: key, group: nil)
         }
-        return (shared + parts.joined()).sorted { $0.path < $1.path }
+        // One map over both, the shared files first (the largest of them, the dashboard and the
+        // feed, take longest): the cores part at the end only once every file is done.
+        let work = plan.shared.map { RenderWork.shared($0) } + plan.parts.map { RenderWork.part($0) }
+        let files = try Parallel.map(work) { item -> [SiteFile] in
+            switch item {
+            case .shared(let page): return [try shared(page)]
+            case .part(let habitPart): return try part(habitPart)
+            }
+        }
+        return files.joined().sorted { $0.path < $1.path }
+    }
+
+    /// A job of the render step: a file shared by the whole site, or a part of a habit's files.
+    private enum RenderWork {
+        case shared(SitePage)
+        case part(any SitePart)
     }
 
     /// The publish step: the new site, built in the staging folder (`SiteStaging`) beside the

@@ -68,8 +68,7 @@ struct SiteWriter {
     /// earlier site, what was at its path is cleared first (a file no other name shares is
     /// written over in place).
     private func written(_ path: String, _ bytes: [UInt8]) throws -> AtomicFile {
-        if reusing { try staging?.clearForWriting(path) }
-        let file = try target.create(path)
+        let file = try reusing ? target.createClearing(path) : target.create(path)
         try file.write(bytes)
         return file
     }

@@ -25,7 +25,7 @@ public struct HabitFigures: Sendable, Equatable {
 
     /// - Parameter resuming: the fold of the days before an earlier as-of day of the same habit
     ///   and facts, which the figures start from when it can (`HabitMetrics.computed`).
-    public init(series: DaySeries, weekStart: Weekday, resuming: DayFold? = nil) {
+    public init(series: DaySeries, weekStart: Weekday, resuming: consuming DayFold? = nil) {
         let computed = HabitMetrics.computed(series: series, weekStart: weekStart, resuming: resuming)
         metrics = computed.metrics
         milestones = computed.milestones
