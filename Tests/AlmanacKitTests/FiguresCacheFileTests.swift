@@ -42,6 +42,31 @@ import Testing
         }
     }
 
+    /// Each habit's fold of the days before the as-of day reads back equal (every kind of habit,
+    /// the days its streaks reached a milestone, its periods), with its key and day; a file made
+    /// from the old one's bytes (the folds copied, not encoded again) is the file a fresh encoding
+    /// makes.
+    @Test(arguments: [1, 2] as [UInt64])
+    func foldsOfEveryKindOfHabitReadBackEqual(seed: UInt64) throws {
+        let figures = try Self.sample(seed: seed).figures
+        var folds: [String: FiguresCacheFile.FoldToKeep] = [:]
+        for (key, item) in figures {
+            let fold = try #require(item.settled)
+            folds["habit \(key.suffix(8))"] = .init(key: "inputs \(key)", day: fold.start.adding(days: fold.count - 1), fold: fold, encoded: nil)
+        }
+        #expect(folds.values.contains { !($0.fold?.byDay ?? true) } && folds.values.contains { !($0.fold?.milestones.isEmpty ?? true) })
+        let bytes = FiguresCacheFile.encode(figures, folds: folds, build: "build-id 1")
+        let index = try #require(FiguresCacheFile.index(bytes, build: "build-id 1"))
+        #expect(Set(index.folds.keys) == Set(folds.keys))
+        for (id, kept) in index.folds {
+            #expect(kept.key == folds[id]?.key && kept.day == folds[id]?.day, "\(id)")
+            #expect(try FiguresCacheFile.decodeFold(bytes, block: kept.block) == folds[id]?.fold, "\(id)")
+        }
+        let old = FiguresCacheFile.Kept(bytes: bytes, blocks: index.blocks, seriesDigests: index.series, folds: index.folds)
+        let copied = index.folds.mapValues { FiguresCacheFile.FoldToKeep(key: $0.key, day: $0.day, fold: nil, encoded: bytes[$0.block]) }
+        #expect(FiguresCacheFile.encode(figures, folds: copied, reusing: old, build: "build-id 1") == bytes)
+    }
+
     @Test func aFileThatDoesNotReadBackWholeOrIsAnotherBuildsIsNotUsed() throws {
         let bytes = FiguresCacheFile.encode(try Self.sample(seed: 4).figures, build: "build-id 1")
         #expect(FiguresCacheFile.decode(bytes, build: "build-id 2") == nil)

@@ -9,16 +9,17 @@ import Foundation
 /// another version or another store is ignored and the report reads every entry; deleting it
 /// changes nothing but speed. Never inside the published folder.
 ///
-/// Layout (little-endian): `ALMFACT2`, the schema version (i64), the time zone, the number of
+/// Layout (little-endian): `ALMFACT3`, the schema version (i64), the time zone, the number of
 /// habits (u32); per habit its id, its token, its number of facts (u32) and their bytes (a u32
 /// length, then per fact: the day as the difference from the previous fact's day (the first from
 /// day 0, 1970-01-01), zigzag LEB128; one byte of kind (bit 0: skip), hour + 1 (bits 1–5, 0 for
 /// none) and value form (bits 6–7: 0 the value 1, 1 a whole number as LEB128, 2 the value's eight
 /// bytes); then the value when the form says so); strings and tokens as a u32 length and bytes;
-/// then the SHA-256 of everything before it. A year of a daily habit's checks is about 700
-/// bytes, so the file of a large store is read, checked and written again in a few milliseconds.
+/// then its checksum (`KeptBytes`: the CRC-32 of everything before it). A year of a daily
+/// habit's checks is about 700 bytes, so the file of a large store is read, checked and written
+/// again in a few milliseconds.
 enum FactCacheFile {
-    static let magic = Array("ALMFACT2".utf8)
+    static let magic = Array("ALMFACT3".utf8)
 
     /// The file beside `folder` (a resolved path).
     static func path(beside folder: String) -> String {

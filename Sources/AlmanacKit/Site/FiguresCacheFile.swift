@@ -20,18 +20,18 @@ import Foundation
 /// every series is a day longer and no figures are the same, each habit's figures start from its
 /// fold instead of going over every day again (`KnownFolds`).
 ///
-/// Layout (`KeptBytes`): `ALMFIGS4`, the build's identity, the number of habits; per habit its
+/// Layout (`KeptBytes`): `ALMFIGS5`, the build's identity, the number of habits; per habit its
 /// figures' key and, behind their length, the figures in a fixed order — whole values as
 /// integers, the periods of the weekly, monthly and yearly totals each by its first day's
 /// distance from the one before, the names of cases as text; then the number of series digests
 /// and each with its input's key; then the number of folds and each with its habit's id, its
 /// input's key and its last day, and behind its length the fold in the same manner; then the
-/// SHA-256 of everything before it. About 8 KB per habit with ten years of history. Reading the
+/// checksum of everything before it (`KeptBytes`). About 8 KB per habit with ten years of history. Reading the
 /// file checks it whole and finds each habit's figures and fold; each is decoded only when the
 /// report asks for it (`KnownFigures`, `KnownFolds`): the next day, when every series is a day
 /// longer, no figures are, and after one new entry no fold is.
 enum FiguresCacheFile {
-    static let magic = Array("ALMFIGS4".utf8)
+    static let magic = Array("ALMFIGS5".utf8)
 
     /// The file beside `folder` (a resolved path).
     static func path(beside folder: String) -> String {
@@ -329,9 +329,17 @@ struct SeriesInputs: Sendable {
         self.habits = Dictionary(zip(keyed, digests).map { ($0.id.description, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The keys worked out so far, by habit id and day: a report asks for each several times
+    /// (the digests and folds it looks up, then those it keeps).
+    private let worked = WorkedKeys()
+
     func key(_ habit: Habit, _ day: DayKey) -> String? {
         let id = habit.id.description
         guard let token = tokens[id] else { return nil }
+        return worked.key(id, day, habit) { computeKey(habit, day, id: id, token: token) }
+    }
+
+    private func computeKey(_ habit: Habit, _ day: DayKey, id: String, token: [UInt8]) -> String? {
         let known = habits[id].flatMap { $0.habit == habit ? $0.digest : nil }
         guard let habitDigest = known ?? (try? CanonicalEncoding.sha256(of: habit)) else { return nil }
         var hash = SHA256()
@@ -339,6 +347,21 @@ struct SeriesInputs: Sendable {
         hash.update(data: token + [0])
         hash.update(data: habitDigest)
         return Hex.string(hash.finalize())
+    }
+
+    /// Keys worked out, by habit id and day, with the habit they were worked out for (a key is
+    /// taken again only for the same habit value). Shared by the threads of a report.
+    private final class WorkedKeys: @unchecked Sendable {
+        private let lock = NSLock()
+        private var keys: [String: (habit: Habit, key: String?)] = [:]
+
+        func key(_ id: String, _ day: DayKey, _ habit: Habit, _ work: () -> String?) -> String? {
+            let name = "\(id) \(day.ordinal)"
+            if let known = lock.withLock({ keys[name] }), known.habit == habit { return known.key }
+            let key = work()
+            lock.withLock { keys[name] = (habit, key) }
+            return key
+        }
     }
 
     /// The digests of a site's series, by key: each habit's, and its earlier years'.

@@ -1,12 +1,15 @@
 import AlmanacDomain
-import Crypto
+import Czlib
 import Foundation
 
 /// The byte layout of what a report keeps beside its site (`FiguresCacheFile`; the day facts'
 /// own layout shares its LEB128 numbers and checksum): a magic, then
 /// values in a fixed order — integers as zigzag LEB128, doubles as their eight bytes, text as
 /// its length and UTF-8 bytes, an optional behind a byte (0 none, 1 some), a list behind its
-/// count — then the SHA-256 of everything before it, so a torn or edited file reads as none.
+/// count — then the CRC-32 of everything before it (zlib's, four bytes, least significant first),
+/// so a torn or damaged file reads as none. (A checksum, not a seal: like the site itself, these
+/// files are only as safe from a deliberate edit as the folder they are in; what reads them checks
+/// every length, count and day besides.)
 enum KeptBytes {
     /// An unsigned LEB128 number: seven bits a byte, low bits first.
     static func leb128(_ value: UInt64, to out: inout [UInt8]) {
@@ -16,14 +19,31 @@ enum KeptBytes {
     }
 
     /// `bytes` with their checksum after them.
-    static func sealed(_ bytes: [UInt8]) -> [UInt8] { bytes + SHA256.hash(data: bytes) }
+    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+        let sum = checksum(bytes[...])
+        return bytes + (0..<4).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) }
+    }
 
     /// Where the checksum of bytes that start with `magic` begins, or nil when they do not start
     /// with it or fail their checksum.
     static func checkedLength(of bytes: [UInt8], magic: [UInt8]) -> Int? {
-        guard bytes.count >= magic.count + 32, bytes.starts(with: magic) else { return nil }
-        let end = bytes.count - 32
-        return Array(SHA256.hash(data: bytes[..<end])) == Array(bytes[end...]) ? end : nil
+        guard bytes.count >= magic.count + 4, bytes.starts(with: magic) else { return nil }
+        let end = bytes.count - 4
+        let stored = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[end + $1]) << (8 * $1) }
+        return checksum(bytes[..<end]) == stored ? end : nil
+    }
+
+    /// zlib's CRC-32 of `bytes` (in slices zlib's 32-bit lengths take).
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            var sum = crc32(0, nil, 0), at = 0
+            while at < buffer.count {
+                let count = min(buffer.count - at, 1 << 30)
+                sum = crc32(sum, buffer.baseAddress! + at, uInt(count))
+                at += count
+            }
+            return UInt32(truncatingIfNeeded: sum)
+        }
     }
 
     struct Writer {
