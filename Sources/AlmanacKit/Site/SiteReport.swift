@@ -145,22 +145,16 @@ public struct SiteReport {
             // What was staged goes to disk while the rest is published.
             staging?.startFlushing()
             outcome = try timed(.publish) {
-                // What is kept for the next report is encoded and written beside its place while
-                // the site is published — each file a job offered to the other core, which this
-                // thread takes when the site is out and no worker has — and put in place once the
-                // site is out (a report that stops keeps nothing new).
+                // What is kept for the next report is encoded while the site is published — each
+                // file a job offered to the other core, which this thread takes when the site is
+                // out and no worker has — and written once the site is out: not flushed, it is not
+                // part of what the publish step puts on disk. A report that stops writes nothing
+                // new (a job still running then only encodes what is dropped).
                 let keeping = Self.keptFiles(beside: path, facts: facts, plan: plan, figures: keptFigures, series: seriesInputs)
                     .map { Parallel.later($0) }
-                let outcome = Result { try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress) }
-                let kept = keeping.compactMap(\.value)
-                do {
-                    let published = try outcome.get()
-                    kept.forEach { $0.commit() }
-                    return published
-                } catch {
-                    kept.forEach { $0.discard() }
-                    throw error
-                }
+                let outcome = try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress)
+                for file in keeping.compactMap(\.value) { KeptFile.prepare(file.bytes, for: file.path)?.commit() }
+                return outcome
             }
         } catch {
             staging?.discard()
@@ -171,23 +165,23 @@ public struct SiteReport {
                        files: files.count + 1, seconds: seconds, processorSeconds: processor)
     }
 
-    /// What the next report into `folder` takes from this one, as jobs that write each file beside
-    /// its place: the day facts when they changed, the figures, folds and series digests when a
-    /// habit's key, a fold or a digest is not in the kept file (`FactCacheFile`,
-    /// `FiguresCacheFile`). A job that finds nothing to write gives nil.
+    /// What the next report into `folder` takes from this one, as jobs that encode each file and
+    /// say where it goes: the day facts when they changed, the figures, folds and series digests
+    /// when a habit's key, a fold or a digest is not in the kept file (`FactCacheFile`,
+    /// `FiguresCacheFile`). A job that finds nothing to keep gives nil.
     private static func keptFiles(beside folder: String, facts: (kept: FactCacheFile.Kept?, keep: FactCache?), plan: SitePlan,
-                                  figures kept: FiguresCacheFile.Kept, series inputs: SeriesInputs) -> [() -> KeptFile.Prepared?] {
-        let factsFile = {
-            guard let keep = facts.keep, keep != facts.kept?.cache else { return nil as KeptFile.Prepared? }
-            return FactCacheFile.prepare(FactCacheFile.encode(keep, reusing: facts.kept), beside: folder)
+                                  figures kept: FiguresCacheFile.Kept, series inputs: SeriesInputs) -> [() -> (bytes: [UInt8], path: String)?] {
+        let factsFile = { () -> (bytes: [UInt8], path: String)? in
+            guard let keep = facts.keep, keep != facts.kept?.cache else { return nil }
+            return (FactCacheFile.encode(keep, reusing: facts.kept), FactCacheFile.path(beside: folder))
         }
-        let figuresFile = {
+        let figuresFile = { () -> (bytes: [UInt8], path: String)? in
             let series = inputs.digests(of: plan), folds = inputs.folds(of: plan, kept: kept)
             guard plan.habits.contains(where: { kept.blocks[$0.figuresKey] == nil }) || plan.habits.count != kept.blocks.count
                 || series != kept.seriesDigests || folds.mapValues({ [$0.key, $0.day.description] }) != kept.folds.mapValues({ [$0.key, $0.day.description] })
-            else { return nil as KeptFile.Prepared? }
+            else { return nil }
             let figures = Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first })
-            return FiguresCacheFile.prepare(FiguresCacheFile.encode(figures, series: series, folds: folds, reusing: kept), beside: folder)
+            return (FiguresCacheFile.encode(figures, series: series, folds: folds, reusing: kept), FiguresCacheFile.path(beside: folder))
         }
         return [figuresFile, factsFile]
     }
