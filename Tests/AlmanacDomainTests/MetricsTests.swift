@@ -465,20 +465,21 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
             for day in days {
                 for weekStart in [Weekday.monday, .sunday] {
                     let earlier = HabitMetrics.computed(series: snapshot.series(of: habit, asOf: day), weekStart: weekStart)
+                    let settled = try #require(earlier.settled)
                     for later in [1, 2, 7, 366].map({ day.adding(days: $0) }) {
                         let series = snapshot.series(of: habit, asOf: later)
                         let fresh = HabitMetrics.computed(series: series, weekStart: weekStart)
-                        let again = HabitMetrics.computed(series: series, weekStart: weekStart, resuming: earlier.settled)
+                        let again = HabitMetrics.computed(series: series, weekStart: weekStart, resuming: settled)
                         let name = "\(habit.name) from \(day) to \(later), weeks from \(weekStart)"
-                        if earlier.settled.canResume(series, weekStart: weekStart) { resumed += 1 }
+                        if settled.canResume(series, weekStart: weekStart) { resumed += 1 }
                         #expect(again.metrics == fresh.metrics, "\(name)")
                         #expect(again.milestones == fresh.milestones && again.scores == fresh.scores && again.streakDays == fresh.streakDays,
                                 "\(name)")
                         #expect(again.settled == fresh.settled, "\(name)")
                     }
                     // Not for the day before (its fold has no day less), nor another week start.
-                    let before = earlier.settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: -1)), weekStart: weekStart)
-                    let otherWeeks = earlier.settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: 1)),
+                    let before = settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: -1)), weekStart: weekStart)
+                    let otherWeeks = settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: 1)),
                                                                weekStart: weekStart == .monday ? .sunday : .monday)
                     #expect(!before && !otherWeeks, "\(habit.name) as of \(day), weeks from \(weekStart)")
                 }

@@ -52,18 +52,19 @@ import Testing
         var folds: [String: FiguresCacheFile.FoldToKeep] = [:]
         for (key, item) in figures {
             let fold = try #require(item.settled)
-            folds["habit \(key.suffix(8))"] = .init(key: "inputs \(key)", day: fold.start.adding(days: fold.count - 1), fold: fold, encoded: nil)
+            folds["habit \(key.suffix(8))"] = .init(stamp: .init(key: "inputs \(key)", day: fold.start.adding(days: fold.count - 1)), content: .fold(fold))
         }
-        #expect(folds.values.contains { !($0.fold?.byDay ?? true) } && folds.values.contains { !($0.fold?.milestones.isEmpty ?? true) })
+        func fold(_ item: FiguresCacheFile.FoldToKeep) -> DayFold? { if case .fold(let fold) = item.content { fold } else { nil } }
+        #expect(folds.values.contains { !(fold($0)?.byDay ?? true) } && folds.values.contains { !(fold($0)?.milestones.isEmpty ?? true) })
         let bytes = FiguresCacheFile.encode(figures, folds: folds, build: "build-id 1")
         let index = try #require(FiguresCacheFile.index(bytes, build: "build-id 1"))
         #expect(Set(index.folds.keys) == Set(folds.keys))
         for (id, kept) in index.folds {
-            #expect(kept.key == folds[id]?.key && kept.day == folds[id]?.day, "\(id)")
-            #expect(try FiguresCacheFile.decodeFold(bytes, block: kept.block) == folds[id]?.fold, "\(id)")
+            #expect(kept.stamp.key == folds[id]?.stamp.key && kept.stamp.day == folds[id]?.stamp.day, "\(id)")
+            #expect(try FiguresCacheFile.decodeFold(bytes, block: kept.block) == folds[id].flatMap(fold), "\(id)")
         }
         let old = FiguresCacheFile.Kept(bytes: bytes, blocks: index.blocks, seriesDigests: index.series, folds: index.folds)
-        let copied = index.folds.mapValues { FiguresCacheFile.FoldToKeep(key: $0.key, day: $0.day, fold: nil, encoded: bytes[$0.block]) }
+        let copied = index.folds.mapValues { FiguresCacheFile.FoldToKeep(stamp: $0.stamp, content: .encoded(bytes[$0.block])) }
         #expect(FiguresCacheFile.encode(figures, folds: copied, reusing: old, build: "build-id 1") == bytes)
     }
 
@@ -96,14 +97,14 @@ import Testing
         let site = folder.path("site")
         let figures = try Self.sample(seed: 6).figures
         var bytes = FiguresCacheFile.encode(figures, build: "build-id 1")
-        FiguresCacheFile.prepare(bytes, beside: site)?.commit()
+        KeptFile.prepare(bytes, for: FiguresCacheFile.path(beside: site))?.commit()
         let known = FiguresCacheFile.read(beside: site, build: "build-id 1").known
         #expect(known.keys == Set(figures.keys))
         for (key, item) in figures { #expect(known[key] == item, "figures \(key)") }
         #expect(known["monday/" + String(repeating: "0", count: 64)] == nil)
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").known.keys.isEmpty)
         bytes[bytes.count - 40] ^= 1
-        FiguresCacheFile.prepare(bytes, beside: site)?.commit()
+        KeptFile.prepare(bytes, for: FiguresCacheFile.path(beside: site))?.commit()
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").known.keys.isEmpty)
     }
 
@@ -119,7 +120,7 @@ import Testing
         var keptFigures = Dictionary(uniqueKeysWithValues: keys.prefix(keys.count / 2).map { ($0, today[$0]!) })
         let gone = tomorrow.keys.sorted()[0]
         keptFigures[gone] = tomorrow[gone]!
-        FiguresCacheFile.prepare(FiguresCacheFile.encode(keptFigures, build: "build-id 1"), beside: site)?.commit()
+        KeptFile.prepare(FiguresCacheFile.encode(keptFigures, build: "build-id 1"), for: FiguresCacheFile.path(beside: site))?.commit()
         let kept = FiguresCacheFile.read(beside: site, build: "build-id 1")
         #expect(kept.blocks.count == keptFigures.count)
         for (index, figures) in [today, tomorrow, keptFigures, [:]].enumerated() {
@@ -135,7 +136,8 @@ import Testing
         let folder = TemporaryFolder("series-digests")
         let site = folder.path("site")
         let digests = ["a": [UInt8](repeating: 1, count: 32), "b": (0..<32).map { UInt8($0) }]
-        FiguresCacheFile.prepare(FiguresCacheFile.encode(try Self.sample(seed: 8).figures, series: digests, build: "build-id 1"), beside: site)?.commit()
+        KeptFile.prepare(FiguresCacheFile.encode(try Self.sample(seed: 8).figures, series: digests, build: "build-id 1"),
+                         for: FiguresCacheFile.path(beside: site))?.commit()
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 1").seriesDigests == digests)
         #expect(FiguresCacheFile.read(beside: site, build: "build-id 2").seriesDigests.isEmpty)
     }

@@ -51,6 +51,25 @@ import Testing
         }
     }
 
+    /// Several threads asking for a job at once all get its result, the job run once — also where
+    /// jobs stay on their thread (the built-in templates, asked for by a nightly run's workers):
+    /// a thread that finds the job taken waits for the one running it.
+    @Test func threadsAskingForAJobAtOnceAllGetItsResult() {
+        for oneCore in [false, true] {
+            let runs = Atomic<Int>(0)
+            let job = Parallel.$oneCore.withValue(oneCore) {
+                Parallel.later { () -> Int in runs.add(1, ordering: .relaxed); usleep(20_000); return 7 }
+            }
+            let got = Mutex<[Int]>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                let value = job.value
+                got.withLock { $0.append(value) }
+            }
+            #expect(got.withLock { $0 } == [7, 7, 7, 7], "one core: \(oneCore)")
+            #expect(runs.load(ordering: .relaxed) == 1, "one core: \(oneCore)")
+        }
+    }
+
     #if canImport(Clinux)
     /// A worker thread's heap is marked for huge pages before its jobs: the region a block of the
     /// thread's own heap lies in shows the mark (`hg`) in the kernel's view of the process.

@@ -56,7 +56,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     }
 
     public init(series: DaySeries, weekStart: Weekday) {
-        self = Self.computed(series: series, weekStart: weekStart).metrics
+        self = Self.computed(series: series, weekStart: weekStart, settling: false).metrics
     }
 
     /// The metrics with what computing them gave on the way (`HabitMetrics.computed`).
@@ -67,8 +67,8 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         /// The strength score of every day (`DaySeries.strengthScores`); the metrics' is the last.
         public var scores: [Double]
         /// The fold of the days before the as-of day (`DayFold`): where a later as-of day's
-        /// computation of the same habit and facts can start.
-        public var settled: DayFold
+        /// computation of the same habit and facts can start; nil when not asked for.
+        public var settled: DayFold?
         /// The first day the streak reached each of `Experience.streakMilestones`
         /// (`DaySeries.streakAchievementDays`).
         public var streakDays: [DayKey?]
@@ -79,8 +79,10 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     /// from `kept` when it is where this series' fold can start (the fold of the days before an
     /// earlier as-of day of the same habit and facts, which the caller vouches for; else it is
     /// ignored). Resumed or not, the figures are the same.
-    /// (`kept` is taken over, not copied: its periods are brought up to date in place.)
-    public static func computed(series: DaySeries, weekStart: Weekday, resuming kept: consuming DayFold? = nil) -> Computed {
+    /// (`kept` is taken over, not copied: its periods are brought up to date in place.) Without
+    /// `settling` no fold of the days before the as-of day is kept aside (nor copied).
+    public static func computed(series: DaySeries, weekStart: Weekday, resuming kept: consuming DayFold? = nil,
+                                settling: Bool = true) -> Computed {
         var fold: DayFold
         if let kept = consume kept, kept.canResume(series, weekStart: weekStart) {
             fold = kept
@@ -89,7 +91,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         }
         fold.add(series, upTo: series.count - 1)
         // The fold to keep, and the one of every day: they part at the as-of day.
-        let settled = fold
+        let settled = settling ? fold : nil
         fold.add(series, upTo: series.count)
         let scores = series.strengthScores()
         // A per-period habit's streak is one of its periods, not its days.

@@ -36,9 +36,15 @@ public struct StoreSnapshot: Sendable {
 
     /// Every habit's metrics as of a day, in display order.
     public func metrics(asOf: DayKey) -> [(habit: Habit, series: DaySeries, metrics: HabitMetrics)] {
+        computedMetrics(asOf: asOf).map { ($0.habit, $0.series, $0.computed.metrics) }
+    }
+
+    /// Every habit's metrics as of a day, in display order, with what computing them gave on the
+    /// way (`HabitMetrics.Computed`: the milestones, the achievements' streak days, the scores).
+    public func computedMetrics(asOf: DayKey) -> [(habit: Habit, series: DaySeries, computed: HabitMetrics.Computed)] {
         habits.map { habit in
             let series = series(of: habit, asOf: asOf)
-            return (habit, series, HabitMetrics(series: series, weekStart: settings.weekStart))
+            return (habit, series, HabitMetrics.computed(series: series, weekStart: settings.weekStart, settling: false))
         }
     }
 }

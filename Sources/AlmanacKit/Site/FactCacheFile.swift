@@ -46,10 +46,6 @@ enum FactCacheFile {
         }
     }
 
-    /// Writes facts, as `encode` gave them, beside their place by `folder` (`KeptFile.prepare`).
-    static func prepare(_ encoded: [UInt8], beside folder: String) -> KeptFile.Prepared? {
-        KeptFile.prepare(encoded, for: path(beside: folder))
-    }
 
     /// The file's bytes for `cache`. A habit whose facts `kept` holds the same has its encoded
     /// facts copied from there, not encoded again: after one new entry, the other habits'.

@@ -26,10 +26,10 @@ import Foundation
 /// distance from the one before, the names of cases as text; then the number of series digests
 /// and each with its input's key; then the number of folds and each with its habit's id, its
 /// input's key and its last day, and behind its length the fold in the same manner; then the
-/// checksum of everything before it (`KeptBytes`). About 8 KB per habit with ten years of history. Reading the
-/// file checks it whole and finds each habit's figures and fold; each is decoded only when the
-/// report asks for it (`KnownFigures`, `KnownFolds`): the next day, when every series is a day
-/// longer, no figures are, and after one new entry no fold is.
+/// checksum of everything before it (`KeptBytes`). About 8 KB per habit with ten years of
+/// history. Reading the file checks it whole and finds each habit's figures and fold; each is
+/// decoded only when the report asks for it (`KnownFigures`, `KnownFolds`): the next day, when
+/// every series is a day longer, no figures are, and after one new entry no fold is.
 enum FiguresCacheFile {
     static let magic = Array("ALMFIGS5".utf8)
 
@@ -74,8 +74,8 @@ enum FiguresCacheFile {
             guard !folds.isEmpty else { return .none }
             let bytes = bytes, folds = folds
             return KnownFolds { habit in
-                guard let kept = folds[habit.id.description], inputs.key(habit, kept.day) == kept.key,
-                      let fold = try? decodeFold(bytes, block: kept.block), fold.start.adding(days: fold.count - 1) == kept.day
+                guard let kept = folds[habit.id.description], inputs.key(habit, kept.stamp.day) == kept.stamp.key,
+                      let fold = try? decodeFold(bytes, block: kept.block), fold.start.adding(days: fold.count - 1) == kept.stamp.day
                 else { return nil }
                 return fold
             }
@@ -85,21 +85,29 @@ enum FiguresCacheFile {
         func encoded(_ key: String) -> ArraySlice<UInt8>? { blocks[key].map { bytes[$0] } }
     }
 
-    /// Where a habit's fold lies in the file, with the key of what the series of its days is made
-    /// from and its last day (the day before the as-of day of the run that kept it).
-    struct KeptFold: Sendable, Equatable {
+    /// What a kept fold is made from: the key of what the series of its days is made from and its
+    /// last day (the day before the as-of day of the run that kept it).
+    struct FoldStamp: Sendable, Equatable {
         let key: String
         let day: DayKey
+    }
+
+    /// Where a habit's fold lies in the file, with what it is made from.
+    struct KeptFold: Sendable, Equatable {
+        let stamp: FoldStamp
         let block: Range<Int>
     }
 
-    /// A fold to keep for a habit: the key of what it is made from and its last day, and either
-    /// the fold or its encoded bytes as the kept file holds them.
+    /// A fold to keep for a habit, with what it is made from: computed in this run, or its bytes
+    /// as the kept file holds them.
     struct FoldToKeep {
-        let key: String
-        let day: DayKey
-        let fold: DayFold?
-        let encoded: ArraySlice<UInt8>?
+        enum Content {
+            case fold(DayFold)
+            case encoded(ArraySlice<UInt8>)
+        }
+
+        let stamp: FoldStamp
+        let content: Content
     }
 
     /// Where each habit's figures lie in the bytes of a file this build wrote, by key, and the
@@ -120,7 +128,7 @@ enum FiguresCacheFile {
             }
             for _ in 0..<(try input.count()) {
                 let id = try input.text(), key = try input.text(), day = try input.day()
-                folds[id] = KeptFold(key: key, day: day, block: try input.block())
+                folds[id] = KeptFold(stamp: FoldStamp(key: key, day: day), block: try input.block())
             }
             return input.isAtEnd ? (blocks, series, folds) : nil
         } catch {
@@ -140,10 +148,6 @@ enum FiguresCacheFile {
         return figures
     }
 
-    /// Writes figures, as `encode` gave them, beside their place by `folder` (`KeptFile.prepare`).
-    static func prepare(_ encoded: [UInt8], beside folder: String) -> KeptFile.Prepared? {
-        KeptFile.prepare(encoded, for: path(beside: folder))
-    }
 
     /// The file's bytes for `figures`. The figures of a key that `kept` holds (a file of the same
     /// build: a key's figures are a pure function of it) are its bytes there, copied, not
@@ -169,11 +173,10 @@ enum FiguresCacheFile {
         }
         out.integer(folds.count)
         for (id, item) in folds.sorted(by: { $0.key < $1.key }) {
-            out.text(id); out.text(item.key); out.day(item.day)
-            if let encoded = item.encoded {
-                out.block(encoded)
-            } else if let fold = item.fold {
-                out.block { encode(fold, to: &$0) }
+            out.text(id); out.text(item.stamp.key); out.day(item.stamp.day)
+            switch item.content {
+            case .encoded(let bytes): out.block(bytes)
+            case .fold(let fold): out.block { encode(fold, to: &$0) }
             }
         }
         return out.sealed()
@@ -381,9 +384,9 @@ struct SeriesInputs: Sendable {
             let id = files.habit.id.description
             if let fold = files.figures.settled {
                 let day = fold.start.adding(days: fold.count - 1)
-                if let key = key(files.habit, day) { folds[id] = .init(key: key, day: day, fold: fold, encoded: nil) }
-            } else if let held = kept.folds[id], key(files.habit, held.day) == held.key {
-                folds[id] = .init(key: held.key, day: held.day, fold: nil, encoded: kept.bytes[held.block])
+                if let key = key(files.habit, day) { folds[id] = .init(stamp: .init(key: key, day: day), content: .fold(fold)) }
+            } else if let held = kept.folds[id], key(files.habit, held.stamp.day) == held.stamp.key {
+                folds[id] = .init(stamp: held.stamp, content: .encoded(kept.bytes[held.block]))
             }
         }
         return folds

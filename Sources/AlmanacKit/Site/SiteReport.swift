@@ -178,7 +178,7 @@ public struct SiteReport {
         let figuresFile = { () -> (bytes: [UInt8], path: String)? in
             let series = inputs.digests(of: plan), folds = inputs.folds(of: plan, kept: kept)
             guard plan.habits.contains(where: { kept.blocks[$0.figuresKey] == nil }) || plan.habits.count != kept.blocks.count
-                || series != kept.seriesDigests || folds.mapValues({ [$0.key, $0.day.description] }) != kept.folds.mapValues({ [$0.key, $0.day.description] })
+                || series != kept.seriesDigests || folds.mapValues(\.stamp) != kept.folds.mapValues(\.stamp)
             else { return nil }
             let figures = Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first })
             return (FiguresCacheFile.encode(figures, series: series, folds: folds, reusing: kept), FiguresCacheFile.path(beside: folder))

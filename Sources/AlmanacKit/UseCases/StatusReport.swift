@@ -58,14 +58,19 @@ public struct StatusReport: Encodable, Sendable {
 
     public init(snapshot: StoreSnapshot, asOf: DayKey) {
         self.asOf = asOf
-        let all = snapshot.metrics(asOf: asOf)
+        let weekStart = snapshot.settings.weekStart
+        // Each habit's metrics with the days its streak reached the achievements' lengths, from
+        // the one fold of its days.
+        let computed = snapshot.computedMetrics(asOf: asOf)
+        let all = computed.map { (habit: $0.habit, series: $0.series, metrics: $0.computed.metrics) }
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
-                                     asOf: asOf, weekStart: snapshot.settings.weekStart)
+                                     asOf: asOf, weekStart: weekStart)
         let today = overview.day(asOf)
         done = today?.done ?? 0
         total = today?.due ?? 0
         weightedScore = today?.weightedScore
-        experience = Experience(overview: overview, series: all.map(\.series), weekStart: snapshot.settings.weekStart)
+        experience = Experience(overview: overview, series: all.map(\.series), streakDays: computed.map(\.computed.streakDays),
+                                weekStart: weekStart)
         habits = all.filter { !$0.habit.isArchived && $0.series.count > 0 }.map { habit, _, metrics in
             Row(id: habit.id.description, name: habit.name, emoji: habit.emoji,
                 today: Today(value: metrics.todayValue, target: habit.target, unit: habit.displayUnit, state: metrics.todayState),

@@ -103,7 +103,6 @@ public struct KnownSeriesDigests: Sendable {
     public func known(_ habit: Habit, asOf day: DayKey) -> [UInt8]? { lookup(habit, day) }
 }
 
-
 /// The folds of habits' days an earlier run kept (`DayFold`: the days before its as-of day), by
 /// habit: the one returned for a habit is of the same habit and facts as the series the report
 /// read (the keeper checks what they were made from), else none. A fold that cannot start a

@@ -69,9 +69,11 @@ public enum Parallel {
             if !oneCore { DispatchQueue.global().async(group: done) { [job] in Parallel.prepareThread(); job.runIfNotTaken() } }
         }
 
-        /// The job's result, once it is done (a job `later` started cannot throw).
+        /// The job's result, once it is done (a job `later` started cannot throw). Any number of
+        /// threads may ask: the first one runs the job unless a worker took it, the others wait
+        /// for whichever thread runs it (where jobs stay on their thread too).
         public var value: Value {
-            if !job.runIfNotTaken() { done.wait() }
+            if !job.runIfNotTaken() { job.waitUntilDone() }
             guard case .success(let value) = job.result! else { preconditionFailure("a job that cannot throw threw") }
             return value
         }
@@ -84,12 +86,12 @@ public enum Parallel {
         }
     }
 
-    /// A job that whichever thread takes it first runs, once.
+    /// A job that whichever thread takes it first runs, once; any other thread can wait for it.
     private final class OneTake<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var taken = false
+        private let condition = NSCondition()
+        private var taken = false, finished = false
         private let body: () throws -> Value
-        /// Set once the job ran; read after both threads are done with it.
+        /// Set once the job ran (before `finished`, under the condition's lock).
         private(set) var result: Swift.Result<Value, any Error>?
 
         init(_ body: @escaping () throws -> Value) { self.body = body }
@@ -97,9 +99,19 @@ public enum Parallel {
         /// Runs the job unless a thread took it already; returns whether this call ran it.
         @discardableResult
         func runIfNotTaken() -> Bool {
-            guard lock.withLock({ () -> Bool in defer { taken = true }; return !taken }) else { return false }
-            result = Swift.Result { try body() }
+            guard condition.withLock({ () -> Bool in defer { taken = true }; return !taken }) else { return false }
+            let outcome = Swift.Result { try body() }
+            condition.withLock {
+                result = outcome
+                finished = true
+                condition.broadcast()
+            }
             return true
+        }
+
+        /// Returns once the thread that took the job has run it.
+        func waitUntilDone() {
+            condition.withLock { while !finished { condition.wait() } }
         }
     }
 

@@ -40,9 +40,9 @@ public struct SiteDerivation: Sendable {
         let shown = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
-        // Each habit's part, on both cores: its figures are most of this step, unless kept; with
-        // the days its streak reached the achievements' lengths. The daily overview, which needs
-        // only the day series, is worked out beside them; the experience levels from both.
+        // Each habit's part, on both cores: its figures (with the days its streak reached the
+        // achievements' lengths) are most of this step, unless kept. The daily overview, which
+        // needs only the day series, is worked out beside them; the experience levels from both.
         let (parts, overview) = try Parallel.both({
             try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
                 let habit = item.habit, id = habit.id.description
@@ -56,13 +56,12 @@ public struct SiteDerivation: Sendable {
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
                     known: knownFigures, knownSeries: knownSeries, knownFolds: knownFolds)
                 return (files: files,
-                        pastYears: try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) },
-                        streakDays: files.figures.streakDays)
+                        pastYears: try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) })
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
         })
-        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: parts.map(\.streakDays), weekStart: weekStart)
+        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: parts.map(\.files.figures.streakDays), weekStart: weekStart)
         let habits = parts.map(\.files)
         // The files shared by the whole site: the feed on one core, the others on the other.
         let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({

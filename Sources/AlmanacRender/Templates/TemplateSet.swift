@@ -38,11 +38,7 @@ public struct TemplateSet: Sendable {
     /// up and its core awake when the report's first side-by-side step begins.
     public static func prepareBuiltIn() { _ = parsedBuiltIn }
 
-    /// Offered to the worker threads whatever the context it is first touched in (a job that
-    /// stays on its thread, under `Parallel.oneCore`, could not be waited for by another).
-    private static let parsedBuiltIn = Parallel.$oneCore.withValue(false) {
-        Parallel.later { try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates") }
-    }
+    private static let parsedBuiltIn = Parallel.later { try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates") }
 
     /// The source text of the built-in templates, for `almanac templates export`.
     public static var builtInSources: [String: String] { BuiltInTemplates.files }
