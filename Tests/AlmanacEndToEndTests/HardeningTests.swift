@@ -235,6 +235,12 @@ import Testing
         try s.ok("report", "--out", "site", "--as-of", "2026-11-19")
         for name in others { #expect(FileManager.default.fileExists(atPath: s.folder.path(name)), "\(name) was removed") }
         #expect(FileManager.default.fileExists(atPath: s.folder.path("site/.draft.tmp-4000001")))
+        // Inside the site's folders too, when a run finds nothing to change: only the dead run's file goes.
+        let deadInside = "site/habits/.run.html.almanac-tmp-999999", otherInside = "site/habits/.run.html.tmp-4000002"
+        for name in [deadInside, otherInside] { try Data("x".utf8).write(to: s.folder.url.appendingPathComponent(name)) }
+        #expect(try s.ok("report", "--out", "site", "--as-of", "2026-11-19").contains("0 written"))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path(deadInside)))
+        #expect(FileManager.default.fileExists(atPath: s.folder.path(otherInside)))
     }
 
     // 17. A report replaces its whole folder, so it writes only into a new or empty folder or an

@@ -31,20 +31,24 @@ enum Leftovers {
     }
 
     /// Removes the leftovers in `folder` (and its subfolders, not following links, when asked;
-    /// only those whose name starts with `prefix`, when given); returns how many.
+    /// only those whose name starts with `prefix`, when given); returns how many. Only a name that
+    /// is one of Almanac's temporary files is looked at (a published site has thousands of others).
     @discardableResult
     static func remove(in folder: String, recursive: Bool, prefix: String = "") -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        guard let entries = try? OutputFolder.entries(of: folder) else { return 0 }
         var removed = 0
-        for name in names {
-            let path = (folder as NSString).appendingPathComponent(name)
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                if recursive && !name.hasPrefix(".") { removed += remove(in: path, recursive: true, prefix: prefix) }
+        for entry in entries {
+            let name = entry.name
+            if entry.isFolder {
+                if recursive && !name.hasPrefix(".") {
+                    removed += remove(in: (folder as NSString).appendingPathComponent(name), recursive: true, prefix: prefix)
+                }
                 continue
             }
-            guard name.hasPrefix(prefix), let pid = writer(of: name), isAbandoned(info, kind: S_IFREG, writer: pid) else { continue }
+            guard name.hasPrefix(prefix), let pid = writer(of: name) else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, isAbandoned(info, kind: S_IFREG, writer: pid) else { continue }
             if unlink(path) == 0 { removed += 1 }
         }
         return removed

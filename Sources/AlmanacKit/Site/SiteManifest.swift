@@ -94,9 +94,11 @@ struct PreviousSite: Sendable {
     /// still as that run left it; nil when the part's files must be made.
     func kept(part key: String, in folder: OutputFolder) -> [SiteFile]? {
         guard let (count, records) = groups[key], records.count == count else { return nil }
+        let group = Self.group(key: key, files: count)
         var files: [SiteFile] = []
+        files.reserveCapacity(count)
         for record in records {
-            guard let fileKey = record.key, record.group == Self.group(key: key, files: count),
+            guard let fileKey = record.key, record.group == group,
                   let (_, identity) = isIntact(record.path, in: folder)
             else { return nil }
             files.append(SiteFile(path: record.path, key: fileKey, content: .kept(size: record.size, sha256: record.sha256, published: identity),
