@@ -54,6 +54,34 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: s.folder.path(".blocked.almanac-facts")))
     }
 
+    /// A kept file's new bytes go over its spare (the bytes the write before replaced), which is
+    /// then exchanged with it. The spare is Almanac's own file or nothing: a link or a file with a
+    /// second name at its place is removed, never written through.
+    @Test func aKeptFilesSpareIsNeverWrittenThrough() throws {
+        let s = try prepared()
+        let kept = try firstReportKeeping("almanac-facts", in: s), spare = kept + "-spare"
+        try s.ok("unlog", "run", "--date", "2026-10-02")
+        try expectSameAsFresh(s, "the second write")
+        var info = stat()
+        #expect(lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFREG, "the first write's file is the spare")
+
+        let mine = s.folder.path("mine.txt")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: mine))
+        try FileManager.default.removeItem(atPath: spare)
+        try FileManager.default.createSymbolicLink(atPath: spare, withDestinationPath: mine)
+        try s.ok("unlog", "run", "--date", "2026-10-03")
+        try expectSameAsFresh(s, "a link at the spare's place")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine")
+        #expect(lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1)
+
+        try FileManager.default.removeItem(atPath: spare)
+        try FileManager.default.linkItem(atPath: mine, toPath: spare)
+        try s.ok("unlog", "run", "--date", "2026-10-04")
+        try expectSameAsFresh(s, "a spare with a second name")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine")
+        #expect(lstat(mine, &info) == 0 && info.st_nlink == 1)
+    }
+
     /// A first report into `site`; returns the path of the kept file of `kind` it left beside
     /// the site, after checking it is there and never inside the published folder.
     private func firstReportKeeping(_ kind: String, in s: Session) throws -> String {

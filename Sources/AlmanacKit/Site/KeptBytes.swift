@@ -214,44 +214,69 @@ enum KeptBytes {
     }
 }
 
-/// A file a report keeps beside its site: written to a temporary file renamed over the previous
-/// one, not flushed to disk (a file torn by a crash fails its checksum and is ignored). A folder
-/// whose parent cannot be written keeps nothing.
+/// A file a report keeps beside its site, put in place whole (a reader sees the old file or the
+/// new one), not flushed to disk (a file torn by a crash fails its checksum and is ignored). Its
+/// new bytes are written over its spare (`.NAME.almanac-facts-spare`: the bytes the last write
+/// replaced), which is then exchanged with it: the old file becomes the next write's spare, so
+/// a nightly write neither frees a megabyte of blocks nor finds them again (on a file system
+/// mounted with `discard` each freeing is a trim). Where folders cannot exchange entries the
+/// spare is renamed over the file. A folder whose parent cannot be written keeps nothing.
 enum KeptFile {
-    /// Writes `bytes` to the temporary file beside `target` (while the site is published, on the
-    /// other core); nil when it cannot be written.
+    /// Writes `bytes` over the spare of `target`, from its start, cut to their length (while the
+    /// site is published, on the other core); nil when it cannot be written.
     static func prepare(_ bytes: [UInt8], for target: String) -> Prepared? {
-        let temporary = AtomicFile.temporaryPath(for: target)
-        // The temporary files of this one that killed runs left go first.
+        // The temporary files of this one that killed runs of earlier versions left go first.
         let url = URL(fileURLWithPath: target)
         Leftovers.remove(in: url.deletingLastPathComponent().path, recursive: false, prefix: "." + url.lastPathComponent + Leftovers.marker)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return nil }
+        let spare = sparePath(for: target)
+        guard let fd = openSpare(spare) else { return nil }
         let complete = bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = pwrite(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { return false }
                 offset += n
             }
             return true
         }
+        let cut = complete && ftruncate(fd, off_t(bytes.count)) == 0
         close(fd)
-        guard complete else { unlink(temporary); return nil }
-        return Prepared(temporary: temporary, target: target)
+        guard cut else { unlink(spare); return nil }
+        return Prepared(temporary: spare, target: target)
     }
 
-    /// A kept file written beside its place, not yet in it.
+    /// The spare beside a kept file.
+    static func sparePath(for target: String) -> String { target + "-spare" }
+
+    /// The spare, opened for writing: the file there when it is a regular file of this user's that
+    /// no other name shares; anything else there (a link, a file with other names) is removed and
+    /// a new file made — never written through.
+    private static func openSpare(_ path: String) -> Int32? {
+        var fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        if fd >= 0 {
+            var info = stat()
+            if fstat(fd, &info) != 0 || info.st_mode & S_IFMT != S_IFREG || info.st_nlink != 1 || info.st_uid != geteuid() {
+                close(fd)
+                fd = -1
+                unlink(path)
+            }
+        } else if errno == ELOOP {
+            unlink(path)
+        }
+        if fd < 0 { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        return fd >= 0 ? fd : nil
+    }
+
+    /// A kept file written over its spare, not yet in its place.
     struct Prepared: Sendable {
         let temporary: String, target: String
 
-        /// Puts the file in its place.
+        /// Puts the file in its place, by exchange with the file there (which becomes the spare),
+        /// else by renaming over it.
         func commit() {
+            if (try? FolderExchange.exchange(temporary, target)) == true { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
         }
-
-        /// Drops the file (the report stopped).
-        func discard() { unlink(temporary) }
     }
 }
