@@ -80,6 +80,15 @@ import Testing
         try expectSameAsFresh(s, "a spare with a second name")
         #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine")
         #expect(lstat(mine, &info) == 0 && info.st_nlink == 1)
+
+        // A folder at the kept file's own place is not exchanged with the spare: it stays where
+        // it is, and nothing is kept.
+        try FileManager.default.removeItem(atPath: kept)
+        try FileManager.default.createDirectory(atPath: kept + "/inside", withIntermediateDirectories: true)
+        try s.ok("unlog", "run", "--date", "2026-10-05")
+        try expectSameAsFresh(s, "a folder at the kept file's place")
+        #expect(FileManager.default.fileExists(atPath: kept + "/inside"))
+        #expect(lstat(spare, &info) != 0 || info.st_mode & S_IFMT == S_IFREG)
     }
 
     /// A first report into `site`; returns the path of the kept file of `kind` it left beside

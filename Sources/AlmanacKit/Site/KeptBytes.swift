@@ -272,10 +272,11 @@ enum KeptFile {
     struct Prepared: Sendable {
         let temporary: String, target: String
 
-        /// Puts the file in its place, by exchange with the file there (which becomes the spare),
-        /// else by renaming over it.
+        /// Puts the file in its place, by exchange with the regular file there (which becomes the
+        /// spare), else by renaming over what is there (never a folder: then nothing is kept).
         func commit() {
-            if (try? FolderExchange.exchange(temporary, target)) == true { return }
+            var info = stat()
+            if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, (try? FolderExchange.exchange(temporary, target)) == true { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
         }
     }
