@@ -37,6 +37,13 @@ public final class PostgresNightShift: @unchecked Sendable {
     /// Whether the connection is still up (a server restart or a network fault ends it).
     public var isConnected: Bool { !backend.connection.isClosed }
 
+    /// Whether the connection still answers, after a statement on it failed: the server that ends
+    /// a connection says so before the connection is seen closed, so a failure alone does not
+    /// tell a connection that went from a statement that failed.
+    public func answers() -> Bool {
+        isConnected && (try? backend.simple("SELECT 1")) != nil
+    }
+
     private func prepare() throws {
         var usable: (create: Bool, usage: Bool)?
         try backend.read { db in

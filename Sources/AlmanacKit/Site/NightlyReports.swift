@@ -72,14 +72,16 @@ public struct NightlyReports: Sendable {
     private func work(_ first: PostgresNightShift, queue: StoreQueue, templates: TemplateSet, outcome: Locked<Outcome>) {
         var shift = first
         var losses: [String: Int] = [:]
+        var lost = false
         while let store = queue.next() {
             // A connection the server ended (a restart, a network fault) is made again: the stores
             // after it are not lost with it. No connection to be had: this store fails.
-            if !shift.isConnected {
+            if lost || !shift.isConnected {
                 do { shift = try PostgresNightShift(url: request.url) } catch {
                     outcome.withLock { $0.failed.append((store, error)) }
                     continue
                 }
+                lost = false
             }
             do {
                 guard try shift.claim(store) else {
@@ -87,10 +89,11 @@ public struct NightlyReports: Sendable {
                     continue
                 }
             } catch {
-                // The connection went while claiming: the store is tried again on a new one (three
-                // times at most).
+                // The connection went while claiming (it no longer answers): the store is tried
+                // again on a new one (three times at most).
                 losses[store, default: 0] += 1
-                if shift.isConnected || losses[store]! >= 3 { outcome.withLock { $0.failed.append((store, error)) } } else { queue.later(store) }
+                lost = !shift.answers()
+                if !lost || losses[store]! >= 3 { outcome.withLock { $0.failed.append((store, error)) } } else { queue.later(store) }
                 continue
             }
             defer { try? shift.release(store) }
