@@ -48,6 +48,48 @@ import Testing
         #expect(SiteManifest.decoded(Array("not json".utf8)) == nil)
     }
 
+    /// The reader takes only the bytes the writer gives: whatever it reads from any bytes, written
+    /// again, is those bytes (so a report need not write a manifest again to trust its reading).
+    @Test func whatTheReaderTakesIsWhatTheWriterGives() throws {
+        var random = SeededGenerator(seed: 23)
+        let files = (0..<6).map { index in
+            SiteFile(path: "habits/h\(index).html", key: "k\(index)", bytes: Array(repeating: UInt8(index), count: index * 70),
+                     group: index % 2 == 0 ? "g/\(index)" : nil)
+        }
+        let valid = SiteManifest.encoded(files, asOf: DayKey("2026-11-20")!)
+        let readBack = ManifestLayout.read(valid)?.encoded() == valid
+        #expect(readBack)
+        // By hand: a size with a leading zero, a path that is not UTF-8, an escape the writer
+        // would not write, a size too long to be one.
+        let text = String(decoding: valid, as: UTF8.self)
+        for edited in [text.replacingOccurrences(of: "\"size\" : 70", with: "\"size\" : 070"),
+                       text.replacingOccurrences(of: "\"size\" : 0\n", with: "\"size\" : 00\n"),
+                       text.replacingOccurrences(of: "\"size\" : 70", with: "\"size\" : 7000000000000000000000")] {
+            #expect(edited != text && ManifestLayout.read(Array(edited.utf8)) == nil, "\(edited.prefix(300))")
+        }
+        var notUTF8 = valid
+        notUTF8[try #require(valid.firstIndex(of: UInt8(ascii: "h")))] = 0xFF
+        #expect(ManifestLayout.read(notUTF8) == nil)
+        #expect(ManifestLayout.read(Array(text.replacingOccurrences(of: "habits/h1", with: "habits\\/h1").utf8)) == nil)
+        // At random: bytes changed, inserted and removed.
+        let alphabet = Array("0123456789 \n\",:{}[]\\/aéu".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        for round in 0..<3_000 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let at = Int.random(in: 0..<bytes.count, using: &random), byte = alphabet.randomElement(using: &random)!
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[at] = byte
+                case 1: bytes.insert(byte, at: at)
+                default: bytes.remove(at: at)
+                }
+            }
+            if let read = ManifestLayout.read(bytes) {
+                let same = read.encoded() == bytes
+                #expect(same, "round \(round): read from bytes it would not write")
+            }
+        }
+    }
+
     /// The byte-wise path check says what the character-wise rule said.
     @Test func sitePathsAreSafeByTheSameRule() {
         func reference(_ path: String) -> Bool {

@@ -7,9 +7,10 @@ import AlmanacRender
 /// .withoutEscapingSlashes` (a test holds the two to the same bytes): two-space indents, `" : "`
 /// between a key and its value, keys in order, a record's `group` and `key` left out when it has
 /// none.
-/// Reading takes only that layout with plain strings (no escapes); `SiteManifest.decoded` keeps
-/// what it reads only when writing it again gives the same bytes, and hands anything else to
-/// Foundation's decoder.
+/// Reading takes only the bytes `write` gives — that layout, with strings of valid UTF-8 that
+/// need no escapes and sizes without leading zeros — so what it reads, written again, is the same
+/// bytes (a test mutates manifests to hold it to that); `SiteManifest.decoded` hands anything
+/// else to Foundation's decoder.
 enum ManifestLayout {
     static func write(_ manifest: SiteManifest) -> [UInt8] {
         var out: [UInt8] = []
@@ -84,7 +85,7 @@ enum ManifestLayout {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// The manifest in the layout `write` gives, or nil for anything else.
+    /// The manifest whose bytes `write` gives as `bytes`, or nil for any other bytes.
     static func read(_ bytes: [UInt8]) -> SiteManifest? {
         var reader = Reader(bytes: bytes)
         guard reader.expect("{\n  \"asOf\" : "), let asOf = reader.string(), reader.expect(",\n  \"files\" : [") else { return nil }
@@ -127,7 +128,7 @@ enum ManifestLayout {
             return true
         }
 
-        /// A string without escapes.
+        /// A string of valid UTF-8 that needs no escapes (as the writer writes such a string).
         mutating func string() -> String? {
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
             var end = at + 1
@@ -135,19 +136,21 @@ enum ManifestLayout {
                 if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
                 end += 1
             }
-            guard end < bytes.count else { return nil }
-            defer { at = end + 1 }
-            return String(decoding: bytes[(at + 1)..<end], as: UTF8.self)
+            guard end < bytes.count, let text = String(validating: bytes[(at + 1)..<end], as: UTF8.self) else { return nil }
+            at = end + 1
+            return text
         }
 
         /// A whole number without sign or leading zeros, as the writer gives sizes.
         mutating func integer() -> Int? {
             var value = 0, digits = 0
             while at < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]), digits < 18 {
+                if digits == 1 && value == 0 { return nil }   // a leading zero
                 value = value * 10 + Int(bytes[at] - UInt8(ascii: "0"))
                 at += 1; digits += 1
             }
-            return digits > 0 ? value : nil
+            guard digits > 0, at == bytes.count || !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) else { return nil }
+            return value
         }
     }
 }
