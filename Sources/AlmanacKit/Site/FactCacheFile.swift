@@ -46,7 +46,6 @@ enum FactCacheFile {
         }
     }
 
-
     /// The file's bytes for `cache`. A habit whose facts `kept` holds the same has its encoded
     /// facts copied from there, not encoded again: after one new entry, the other habits'.
     static func encode(_ cache: FactCache, reusing kept: Kept? = nil) -> [UInt8] {

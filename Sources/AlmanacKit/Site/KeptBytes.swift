@@ -243,7 +243,7 @@ enum KeptFile {
         let cut = complete && ftruncate(fd, off_t(bytes.count)) == 0
         close(fd)
         guard cut else { unlink(spare); return nil }
-        return Prepared(temporary: spare, target: target)
+        return Prepared(spare: spare, target: target)
     }
 
     /// The spare beside a kept file.
@@ -270,14 +270,14 @@ enum KeptFile {
 
     /// A kept file written over its spare, not yet in its place.
     struct Prepared: Sendable {
-        let temporary: String, target: String
+        let spare: String, target: String
 
         /// Puts the file in its place, by exchange with the regular file there (which becomes the
         /// spare), else by renaming over what is there (never a folder: then nothing is kept).
         func commit() {
             var info = stat()
-            if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, (try? FolderExchange.exchange(temporary, target)) == true { return }
-            if rename(temporary, target) != 0 { unlink(temporary) }
+            if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, (try? FolderExchange.exchange(spare, target)) == true { return }
+            if rename(spare, target) != 0 { unlink(spare) }
         }
     }
 }
