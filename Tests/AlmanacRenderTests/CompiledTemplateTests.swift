@@ -13,11 +13,20 @@ import Testing
         return (library, CompiledTemplate(source: source)?.render(context))
     }
 
+    /// The built-in templates are rendered by Almanac alone, and not parsed by swift-mustache at
+    /// run time: each must be one swift-mustache parses.
     @Test func everyBuiltInTemplateIsCompiled() throws {
         let set = TemplateSet.builtIn()
         for template in [set.layout, set.dashboard, set.habit, set.journal] {
             #expect(template.compiled != nil, "\(template.file) is left to swift-mustache")
+            #expect(template.template == nil, "\(template.file) was parsed twice")
+            let name = String(template.file.split(separator: "/").last!)
+            let source = try #require(TemplateSet.builtInSources[name])
+            _ = try MustacheTemplate(string: source)
         }
+        // A person's copy of them is parsed by swift-mustache first, which says where it is wrong.
+        let copy = try TemplateSet(sources: TemplateSet.builtInSources, folder: "mine")
+        #expect(copy.habit.template != nil && copy.habit.compiled != nil)
     }
 
     @Test func templatesWithMoreThanItTakesAreLeftToSwiftMustache() throws {

@@ -50,7 +50,7 @@ enum FactCacheFile {
     /// facts copied from there, not encoded again: after one new entry, the other habits'.
     static func encode(_ cache: FactCache, reusing kept: Kept? = nil) -> [UInt8] {
         var out: [UInt8] = magic
-        out.reserveCapacity(64 + cache.habits.values.reduce(0) { $0 + 64 + $1.facts.count * 3 })
+        out.reserveCapacity(max(kept?.bytes.count ?? 0, 64 + cache.habits.values.reduce(0) { $0 + 64 + $1.facts.count * 3 }) + 1024)
         func integer<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
         func bytes<C: Collection<UInt8>>(_ value: C) { integer(UInt32(value.count)); out.append(contentsOf: value) }
         integer(cache.schema)
@@ -87,7 +87,8 @@ enum FactCacheFile {
             let length = UInt32(out.count - lengthAt - 4).littleEndian
             withUnsafeBytes(of: length) { for (offset, byte) in $0.enumerated() { out[lengthAt + offset] = byte } }
         }
-        return KeptBytes.sealed(out)
+        KeptBytes.seal(&out)
+        return out
     }
 
     static func decode(_ data: [UInt8]) -> FactCache? { decodeKept(data)?.cache }

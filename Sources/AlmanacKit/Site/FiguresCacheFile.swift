@@ -153,7 +153,9 @@ enum FiguresCacheFile {
     /// `folds`: each habit's fold, by habit id; a fold that `kept` holds is its bytes there.
     static func encode(_ figures: [String: HabitFigures], series: [String: [UInt8]] = [:], folds: [String: FoldToKeep] = [:],
                        reusing kept: Kept = Kept(), build: String = RendererIdentity.current) -> [UInt8] {
-        var out = KeptBytes.Writer(magic)
+        // Room for about what the kept file held, so the buffer of a file written again is not
+        // grown and copied on the way.
+        var out = KeptBytes.Writer(magic, capacity: kept.bytes.count + kept.bytes.count / 8 + (1 << 16))
         out.text(build)
         out.integer(figures.count)
         for (key, item) in figures.sorted(by: { $0.key < $1.key }) {

@@ -18,10 +18,11 @@ enum KeptBytes {
         out.append(UInt8(v))
     }
 
-    /// `bytes` with their checksum after them.
-    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+    /// Appends the checksum of `bytes` to them, in place (a buffer reserved with four bytes to
+    /// spare is not copied).
+    static func seal(_ bytes: inout [UInt8]) {
         let sum = checksum(bytes[...])
-        return bytes + (0..<4).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) }
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: sum >> shift)) }
     }
 
     /// Where the checksum of bytes that start with `magic` begins, or nil when they do not start
@@ -49,12 +50,14 @@ enum KeptBytes {
     struct Writer {
         private var out: [UInt8]
 
-        init(_ magic: [UInt8]) { out = magic; out.reserveCapacity(1 << 16) }
+        /// A writer of bytes that start with `magic`, with room for `capacity` bytes before it
+        /// grows (a file written again: about the size it had).
+        init(_ magic: [UInt8], capacity: Int = 1 << 16) { out = magic; out.reserveCapacity(capacity) }
 
         /// The bytes `write` gives, behind their length: a block a reader can step over
         /// (`Reader.block()`) and read later on its own.
         mutating func block(_ write: (inout Writer) -> Void) {
-            var inner = Writer([])
+            var inner = Writer([], capacity: 256)
             write(&inner)
             block(inner.out[...])
         }
@@ -103,7 +106,10 @@ enum KeptBytes {
         }
 
         /// The bytes with their checksum.
-        func sealed() -> [UInt8] { KeptBytes.sealed(out) }
+        mutating func sealed() -> [UInt8] {
+            KeptBytes.seal(&out)
+            return out
+        }
     }
 
     /// A value the bytes do not hold whole.

@@ -77,10 +77,12 @@ public struct SiteReport {
         self.store = store; self.request = request; self.clock = clock; self.loadedTemplates = templates
     }
 
-    /// Starts what a report of `request` can begin before its store is open: parsing the built-in
-    /// templates, on a worker thread (`TemplateSet.prepareBuiltIn`).
+    /// Starts what a report of `request` can begin before its store is open, on worker threads:
+    /// parsing the built-in templates (`TemplateSet.prepareBuiltIn`), and reading what an
+    /// earlier report kept beside the folder (`KeptReads`).
     public static func prepare(_ request: Request) {
         if request.templates == nil { TemplateSet.prepareBuiltIn() }
+        KeptReads.start(beside: resolved(request.out))
     }
 
     /// The request's templates: a folder of edited ones, or the built-in ones.
@@ -123,9 +125,11 @@ public struct SiteReport {
         // The store on one core; the previous run's manifest, the kept figures and the built-in
         // templates (parsed while the store is read) on the other. Nothing is written before the
         // folder is found to be a site's.
+        let kept = KeptReads.take(beside: path)
         let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
-            try Parallel.both({ try readKeeping(beside: path) },
-                              { (SiteManifest.previous(in: published), FiguresCacheFile.read(beside: path), edited ?? TemplateSet.builtIn()) })
+            try Parallel.both({ try readKeeping(beside: path, facts: kept?.facts) },
+                              { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
+                                 edited ?? TemplateSet.builtIn()) })
         }
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
         let seriesInputs = SeriesInputs(facts: facts.keep, habits: input.snapshot.habits)
@@ -196,9 +200,11 @@ public struct SiteReport {
     /// The read step, with the day facts a previous report into `folder` kept beside it
     /// (`FactCacheFile`): the habits whose entries did not change since are not read from the
     /// store, when it keeps change tokens. Also returns the facts to keep for the next report.
-    private func readKeeping(beside folder: String) throws -> (SiteInput, SiteOptions, (kept: FactCacheFile.Kept?, keep: FactCache?)) {
+    /// `facts`: their read, when it was started already (`KeptReads`).
+    private func readKeeping(beside folder: String, facts started: Parallel.Later<FactCacheFile.Kept?>? = nil) throws
+        -> (SiteInput, SiteOptions, (kept: FactCacheFile.Kept?, keep: FactCache?)) {
         // The kept facts are decoded on another thread while the store's change tokens are read.
-        let decoding = Parallel.later { FactCacheFile.read(beside: folder) }
+        let decoding = started ?? Parallel.later { FactCacheFile.read(beside: folder) }
         var keep: FactCache?
         let (input, options) = try store.reading { view in
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
