@@ -32,17 +32,18 @@ extension SiteDerivation {
         for achievement in progress.achievements where window.contains(achievement.day) {
             achievements[achievement.day, default: []].append("Achievement: \(MetricText.achievement(achievement))")
         }
+        // Each habit and its series, taken out of its files once (not a copy of them per day).
+        let shown = habits.map { ($0.habit, $0.series) }
         let entries = days.map { day -> AtomFeed.Entry in
             var done: [String] = [], missed: [String] = []
-            for item in habits {
-                guard let i = item.series.index(of: day) else { continue }
-                let state = item.series.state(at: i)
-                if item.series.isCompleted(i) {
-                    done.append(item.habit.unit == .boolean ? item.habit.name
-                                : "\(item.habit.name) (\(MetricText.value(item.series.values[i], of: item.habit)))")
-                } else if item.series.periodRule == nil, state == .missed || (state == .unknown && day < asOf) {
+            for (habit, series) in shown {
+                guard let i = series.index(of: day) else { continue }
+                let state = series.state(at: i)
+                if series.isCompleted(i) {
+                    done.append(habit.unit == .boolean ? habit.name : "\(habit.name) (\(MetricText.value(series.values[i], of: habit)))")
+                } else if series.periodRule == nil, state == .missed || (state == .unknown && day < asOf) {
                     // A per-week or per-month habit's day is not a failure on its own.
-                    missed.append(item.habit.name)
+                    missed.append(habit.name)
                 }
             }
             let counts = overview.day(day)
