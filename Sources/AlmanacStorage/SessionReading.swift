@@ -133,9 +133,11 @@ struct SessionReading: StoreReading {
                 reader.add(row, wanted: wanted)
             }
         } else {
+            // In the index's order, not sorted by SQLite (a temporary tree): the reader puts each
+            // habit's facts in the table's order by their row ids.
             for id in unread {
-                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL ORDER BY rowid",
-                                  [.text(id)]) { row in reader.add(row, wanted: nil) }
+                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc, rowid FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
+                                  [.text(id)]) { row in reader.add(row, wanted: nil, rowid: 5) }
             }
         }
         let read = reader.facts()
@@ -186,11 +188,15 @@ struct HabitFactReader {
     private var tally: HourTally?
     private var currentId: [UInt8] = [], currentKey = "", skipping = false
     private var current = HabitFacts(token: [], facts: [], hours: [])
+    /// The row id of each fact read, per habit, when rows come in another order than the
+    /// table's: `facts()` puts each habit's facts in the table's order.
+    private var rowids: [String: [Int64]] = [:], currentRowids: [Int64] = []
 
     init(tally: HourTally?) { self.tally = tally }
 
-    /// Adds a row; with `wanted`, only rows of those habits.
-    mutating func add(_ row: any RowCells, wanted: Set<String>?) {
+    /// Adds a row; with `wanted`, only rows of those habits. `rowid`: the column of the row's id,
+    /// when the rows do not come in the table's order.
+    mutating func add(_ row: any RowCells, wanted: Set<String>?, rowid: Int? = nil) {
         if !row.text(0, equals: currentId) {
             flush()
             currentId = row.bytes(0)
@@ -207,6 +213,7 @@ struct HabitFactReader {
         }
         current.facts.append(DayFact(day: day, kind: kind, value: value))
         current.hours.append(hour)
+        if let rowid { currentRowids.append(row.integer(rowid)) }
     }
 
     /// The rows of the habit read so far go to its facts (a habit's rows may come back later).
@@ -214,13 +221,22 @@ struct HabitFactReader {
         guard !current.facts.isEmpty else { return }
         read[currentKey, default: HabitFacts(token: [], facts: [], hours: [])].facts += current.facts
         read[currentKey]!.hours += current.hours
+        if !currentRowids.isEmpty { rowids[currentKey, default: []] += currentRowids }
         current.facts.removeAll(keepingCapacity: true)
         current.hours.removeAll(keepingCapacity: true)
+        currentRowids.removeAll(keepingCapacity: true)
     }
 
-    /// The facts per habit id, once every row is added.
+    /// The facts per habit id, once every row is added; each habit's in the table's order.
     mutating func facts() -> [String: HabitFacts] {
         flush()
+        for (key, ids) in rowids where zip(ids, ids.dropFirst()).contains(where: { $0 > $1 }) {
+            let order = ids.indices.sorted { ids[$0] < ids[$1] }
+            let habit = read[key]!
+            read[key]!.facts = order.map { habit.facts[$0] }
+            read[key]!.hours = order.map { habit.hours[$0] }
+        }
+        rowids = [:]
         return read
     }
 }
