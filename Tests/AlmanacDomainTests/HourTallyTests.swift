@@ -1,0 +1,46 @@
+@testable import AlmanacDomain
+import Foundation
+import Testing
+
+/// The local hour of a check, as the tally gives it from the offsets it keeps per UTC day, is the
+/// one the time zone gives for that instant — on days the clocks change, across the years, in
+/// whatever order the entries come.
+@Suite struct HourTallyTests {
+    /// The hour straight from the zone, or nil when the instant's local day is another day.
+    static func expected(_ instant: Timestamp, on day: DayKey, zone: TimeZone) -> Int? {
+        let local = instant.millis + Int64(zone.secondsFromGMT(for: instant.date)) * 1000
+        let localDay = local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000
+        guard localDay == Int64(day.ordinal) else { return nil }
+        return Int((local - localDay * 86_400_000) / 3_600_000)
+    }
+
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"])
+    func everyHourIsTheZonesHour(_ zoneName: String) throws {
+        let zone = try #require(TimeZone(identifier: zoneName))
+        var tally = HourTally(calendar: StoreCalendar(timeZone: zone, weekStart: .monday))
+        var generator = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
+        var random = SeededGenerator(seed: seed)
+        // Instants around the clock changes of 2026 (each hour of the days around them), then
+        // anywhere from 1970 to 2099 in a random order (the kept days grow either way), then
+        // the edges of the supported days.
+        var instants: [Timestamp] = []
+        for start in ["2026-03-28", "2026-10-24", "2026-04-04", "2026-09-26", "2026-11-01"] {
+            let first = DayKey(start)!.ordinal
+            for hour in stride(from: 0, to: 4 * 24 * 60, by: 17) { instants.append(Timestamp(millis: (Int64(first) * 1440 + Int64(hour)) * 60_000)) }
+        }
+        let last = Int64(SupportedDays.last.ordinal + 1) * 86_400_000 - 1
+        for _ in 0..<4000 { instants.append(Timestamp(millis: Int64(random.next() % UInt64(last)))) }
+        instants += [Timestamp(millis: 0), Timestamp(millis: last), Timestamp(millis: -3_600_000), Timestamp(millis: last + 7_200_000)]
+        for instant in instants {
+            // The day the entry is for: the instant's own local day, or the day before or after.
+            let local = instant.millis + Int64(zone.secondsFromGMT(for: instant.date)) * 1000
+            let ownDay = Int(local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000)
+            for day in [ownDay, ownDay - 1] {
+                let key = DayKey(ordinal: day)
+                #expect(tally.hour(of: instant, on: key) == Self.expected(instant, on: key, zone: zone),
+                        "\(zoneName) \(instant) for \(key) (seed \(seed))")
+            }
+        }
+    }
+}
