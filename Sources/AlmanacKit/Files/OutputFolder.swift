@@ -130,12 +130,16 @@ public final class OutputFolder {
     /// Returns the identity of each file left, as the folders' listings give it, where the file
     /// system's listings hold the files' own inode numbers (ext4, xfs, btrfs, tmpfs); else none,
     /// and none under a folder on another device than this one's (something mounted there).
+    ///
+    /// `listed`: this folder's listing, taken earlier, when nothing was changed in it since but
+    /// files that `keeping` holds (a staging folder's spare, listed while the site rendered into
+    /// it): its folders are not listed again.
     @discardableResult
-    public func prune(keeping: Set<String>) throws -> [String: FileIdentity] {
+    public func prune(keeping: Set<String>, listed: Listing? = nil) throws -> [String: FileIdentity] {
         var left: [String: FileIdentity] = [:]
         var info = stat()
         let device = listsInodesExactly && fstat(handle, &info) == 0 ? UInt64(info.st_dev) : nil
-        try prune(keeping: keeping, under: "", device: device) { relative, identity in left[relative] = identity }
+        try prune(keeping: keeping, under: "", device: device, listed: listed) { relative, identity in left[relative] = identity }
         return left
     }
 
@@ -154,12 +158,13 @@ public final class OutputFolder {
     private static let listsExactInodes: Set<UInt64> = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994]
 
     /// `device`: the device of `folder` when its listing's inode numbers are its files' own.
-    private func prune(keeping: Set<String>, under folder: String, device: UInt64?, left: (String, FileIdentity) -> Void) throws {
-        for entry in try Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
+    private func prune(keeping: Set<String>, under folder: String, device: UInt64?, listed: Listing?,
+                       left: (String, FileIdentity) -> Void) throws {
+        for entry in try listed?.entries[folder] ?? Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
             let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
             if entry.isFolder {
                 let inner = device.flatMap { device in info(of: relative).flatMap { UInt64($0.st_dev) == device ? device : nil } }
-                try prune(keeping: keeping, under: relative, device: inner, left: left)
+                try prune(keeping: keeping, under: relative, device: inner, listed: listed, left: left)
                 rmdir(path(of: relative))   // only when empty
             } else if !keeping.contains(relative) {
                 guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
@@ -169,9 +174,43 @@ public final class OutputFolder {
         }
     }
 
+    /// The entries of every folder of a tree (by relative path, "" for the tree's own), each
+    /// folder's as its listing gave them, with the folder's modification time then: a listing
+    /// taken ahead of its use (`SiteListings`), which a folder that changed since does not take.
+    public struct Listing: Sendable {
+        public let entries: [String: [Entry]]
+        let modified: [String: timespec]
+
+        /// Lists the tree at `root`; nil when it cannot be listed whole.
+        public init?(of root: String) {
+            var entries: [String: [Entry]] = [:], modified: [String: timespec] = [:]
+            func list(_ folder: String) -> Bool {
+                let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
+                var info = stat()
+                guard lstat(full, &info) == 0, let listed = try? OutputFolder.entries(of: full) else { return false }
+                modified[folder] = info.st_mtim
+                entries[folder] = listed
+                return listed.allSatisfy { !$0.isFolder || list(folder.isEmpty ? $0.name : folder + "/" + $0.name) }
+            }
+            guard list("") else { return nil }
+            self.entries = entries; self.modified = modified
+        }
+
+        /// The entries of `folder` (a path relative to `root`), when it was listed and has not
+        /// changed since: no entry made, removed or renamed in it (its modification time is the
+        /// same).
+        func unchanged(_ folder: String, under root: String) -> [Entry]? {
+            guard let listed = entries[folder], let then = modified[folder] else { return nil }
+            var info = stat()
+            let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
+            guard lstat(full, &info) == 0, info.st_mtim.tv_sec == then.tv_sec, info.st_mtim.tv_nsec == then.tv_nsec else { return nil }
+            return listed
+        }
+    }
+
     /// An entry of a folder: its name, whether it is a folder (a symbolic link to one is not)
     /// and the inode number the listing gives.
-    public struct Entry {
+    public struct Entry: Sendable {
         public let name: String
         public let isFolder: Bool
         let inode: UInt64

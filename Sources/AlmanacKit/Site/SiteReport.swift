@@ -68,6 +68,9 @@ public struct SiteReport {
     /// How the new site is exchanged with the published one (`FolderExchange.exchange`); a test
     /// stands in a file system that cannot, to see the report write in place instead.
     var exchange: (String, String) throws -> Bool = FolderExchange.exchange
+    /// How the folders the publish step brings up to date are listed ahead (`SiteListings`); a
+    /// test changes the published folder right after, as a person might while the report runs.
+    var listFolders: @Sendable (OutputFolder) -> SiteListings = { SiteListings(published: $0) }
 
     public init(store: any AlmanacStore, request: Request, clock: Clock) {
         self.init(store: store, request: request, clock: clock, templates: nil)
@@ -126,6 +129,10 @@ public struct SiteReport {
         // templates (parsed while the store is read) on the other. Nothing is written before the
         // folder is found to be a site's.
         let kept = KeptReads.take(beside: path)
+        // The folders the publish step brings up to date, listed on a worker while the store is
+        // read (`SiteListings`).
+        let listFolders = self.listFolders
+        let listings = Parallel.later { listFolders(published) }
         let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path, facts: kept?.facts) },
                               { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
@@ -156,7 +163,8 @@ public struct SiteReport {
                 // new (a job still running then only encodes what is dropped).
                 let keeping = Self.keptFiles(beside: path, facts: facts, plan: plan, figures: keptFigures, series: seriesInputs)
                     .map { Parallel.later($0) }
-                let outcome = try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous, progress: progress)
+                let outcome = try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous,
+                                          listings: listings.value, progress: progress)
                 for file in keeping.compactMap(\.value) { KeptFile.prepare(file.bytes, for: file.path)?.commit() }
                 return outcome
             }
@@ -291,7 +299,7 @@ public struct SiteReport {
     /// When no file changed, none was dropped and the manifest is the same, the folder is left as
     /// it is.
     private func publish(_ files: [SiteFile], asOf: DayKey, into published: OutputFolder, staging: SiteStaging?, previous: PreviousSite?,
-                         progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
+                         listings: SiteListings? = nil, progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         var encoded: [UInt8]?
         if files.allSatisfy(\.isKept) {
@@ -308,7 +316,8 @@ public struct SiteReport {
         let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf) }
         var files = files
         if let staging {
-            let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing)
+            let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing,
+                                    listings: listings)
             let outcome = try writer.write(files, manifest: manifest, progress: progress)
             if try staging.publish(exchange: exchange) { return outcome }
             // What was staged is written again, in place: its bytes are read back first.

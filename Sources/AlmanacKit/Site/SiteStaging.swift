@@ -33,7 +33,7 @@ final class SiteStaging: @unchecked Sendable {
         guard access(parent, W_OK) == 0 else { return nil }
         let path = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-staging-\(getpid())")
         try? FileManager.default.removeItem(atPath: path)
-        spare = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-spare")
+        spare = Self.spare(beside: published)
         var info = stat()
         // Only a spare of this user's (another's could hold files this run may not write over).
         reusing = lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && rename(spare, path) == 0
@@ -97,6 +97,12 @@ final class SiteStaging: @unchecked Sendable {
         if !reusing || rename(folder.path, spare) != 0 { discard() }
     }
 
+    /// Where the spare of the site published at `published` is kept.
+    static func spare(beside published: OutputFolder) -> String {
+        let url = URL(fileURLWithPath: published.path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).almanac-spare").path
+    }
+
     /// Removes the staging folders beside `published` that killed runs left.
     static func removeLeftovers(of published: OutputFolder) {
         let url = URL(fileURLWithPath: published.path)
@@ -113,5 +119,20 @@ final class SiteStaging: @unchecked Sendable {
                   Leftovers.isAbandoned(info, kind: S_IFDIR, writer: pid) else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
+    }
+}
+
+/// The listings of the folders the publish step brings up to date — the spare (the next staging
+/// folder) and the published folder — taken ahead, on a worker thread while the store is read,
+/// under the folder's lock. The spare is Almanac's own: nothing but the report's own writes
+/// changes it meanwhile, and those are files of the new site. A published folder that changed
+/// since it was listed is listed again (`OutputFolder.Listing.unchanged`).
+struct SiteListings: Sendable {
+    let spare: OutputFolder.Listing?
+    let published: OutputFolder.Listing?
+
+    init(published: OutputFolder) {
+        spare = OutputFolder.Listing(of: SiteStaging.spare(beside: published))
+        self.published = OutputFolder.Listing(of: published.path)
     }
 }

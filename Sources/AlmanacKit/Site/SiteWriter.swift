@@ -22,9 +22,12 @@ struct SiteWriter {
     /// The staging folder holds the site before the published one (`SiteStaging`), to be brought
     /// up to date; false: it is empty.
     let reusing: Bool
+    /// The staging folder's and the published folder's listings, when they were taken ahead.
+    let listings: SiteListings?
 
-    init(published: OutputFolder, staging: OutputFolder?, previous: PreviousSite?, reusing: Bool = false) {
+    init(published: OutputFolder, staging: OutputFolder?, previous: PreviousSite?, reusing: Bool = false, listings: SiteListings? = nil) {
         self.published = published; self.staging = staging; self.previous = previous; self.reusing = reusing
+        self.listings = listings
     }
 
     struct Outcome: Sendable {
@@ -84,7 +87,7 @@ struct SiteWriter {
         // Its listing gives the identity of each file left (where the file system's does), so an
         // unchanged file that is already the published one needs no look of its own.
         let made = Set(files.map(\.path))
-        let listed = reusing ? try staging?.prune(keeping: made) ?? [:] : [:]
+        let listed = reusing ? try staging?.prune(keeping: made, listed: listings?.spare) ?? [:] : [:]
         var outcome = Outcome()
         // Each file on both cores, a slice at a time (the progress line moves after each): a kept
         // file linked, a rendered one written and prepared. None is committed before all are.
@@ -168,7 +171,8 @@ struct SiteWriter {
     private func carryOver(made: Set<String>, under folder: String = "") throws -> Int {
         guard let staging else { return 0 }
         var dropped = 0
-        for entry in try OutputFolder.entries(of: published.path(of: folder)).sorted(by: { $0.name < $1.name }) {
+        let entries = try listings?.published?.unchanged(folder, under: published.path) ?? OutputFolder.entries(of: published.path(of: folder))
+        for entry in entries.sorted(by: { $0.name < $1.name }) {
             let name = entry.name, isFolder = entry.isFolder
             let relative = folder.isEmpty ? name : folder + "/" + name
             // The new site's own files first: they need no look at the published ones.
