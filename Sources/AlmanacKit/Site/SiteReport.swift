@@ -160,12 +160,20 @@ public struct SiteReport {
                 // file a job offered to the other core, which this thread takes when the site is
                 // out and no worker has — and written once the site is out: not flushed, it is not
                 // part of what the publish step puts on disk. A report that stops writes nothing
-                // new (a job still running then only encodes what is dropped).
-                let keeping = Self.keptFiles(beside: path, facts: facts, plan: plan, figures: keptFigures, series: seriesInputs)
-                    .map { Parallel.later($0) }
+                // new (a job still running then only encodes what is dropped). They are offered
+                // once the new manifest's job is (`publish`'s `started`): the manifest is what
+                // the site waits for.
+                var keeping: [Parallel.Later<(bytes: [UInt8], path: String)?>]?
+                let offerKeeping = {
+                    if keeping == nil {
+                        keeping = Self.keptFiles(beside: path, facts: facts, plan: plan, figures: keptFigures, series: seriesInputs)
+                            .map { Parallel.later($0) }
+                    }
+                }
                 let outcome = try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous,
-                                          listings: listings.value, progress: progress)
-                for file in keeping.compactMap(\.value) { KeptFile.prepare(file.bytes, for: file.path)?.commit() }
+                                          listings: listings.value, started: offerKeeping, progress: progress)
+                offerKeeping()
+                for file in keeping!.compactMap(\.value) { KeptFile.prepare(file.bytes, for: file.path)?.commit() }
                 return outcome
             }
         } catch {
@@ -298,8 +306,10 @@ public struct SiteReport {
     /// folder is not writable, the file system cannot exchange folders), in place, file by file.
     /// When no file changed, none was dropped and the manifest is the same, the folder is left as
     /// it is.
+    /// `started`: called once the new manifest is being encoded (on another thread, while the
+    /// files are put in place).
     private func publish(_ files: [SiteFile], asOf: DayKey, into published: OutputFolder, staging: SiteStaging?, previous: PreviousSite?,
-                         listings: SiteListings? = nil, progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
+                         listings: SiteListings? = nil, started: () -> Void = {}, progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         var encoded: [UInt8]?
         if files.allSatisfy(\.isKept) {
@@ -318,7 +328,7 @@ public struct SiteReport {
         if let staging {
             let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing,
                                     listings: listings)
-            let outcome = try writer.write(files, manifest: manifest, progress: progress)
+            let outcome = try writer.write(files, manifest: manifest, started: started, progress: progress)
             if try staging.publish(exchange: exchange) { return outcome }
             // What was staged is written again, in place: its bytes are read back first.
             files = try files.map { try $0.takenBack(from: staging.folder) }

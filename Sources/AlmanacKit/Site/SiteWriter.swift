@@ -40,10 +40,11 @@ struct SiteWriter {
 
     /// Writes `files` (the rendered ones are new or changed: `unchangedOnDisk` has made the others
     /// kept files, and `stage` may have written them already) and the new manifest, whose bytes
-    /// `manifest` makes while the files are written.
-    func write(_ files: [SiteFile], manifest: () -> [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
+    /// `manifest` makes while the files are written. `started`: called once the manifest is
+    /// offered to another thread, before the files are placed.
+    func write(_ files: [SiteFile], manifest: () -> [UInt8], started: () -> Void = {}, progress: (Int, Int) -> Void) throws -> Outcome {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) { throw refusal(unsafe.path) }
-        let (outcome, manifest) = try Parallel.both({ try place(files, progress: progress) }, manifest)
+        let (outcome, manifest) = try Parallel.both({ started(); return try place(files, progress: progress) }, manifest)
         if previous?.bytes == manifest {
             try staging?.link(SiteManifest.fileName, from: published)
         } else {
