@@ -2,9 +2,10 @@
 import Foundation
 import Testing
 
-/// The local hour of a check, as the tally gives it from the offsets it keeps per UTC day, is the
-/// one the time zone gives for that instant — on days the clocks change, across the years, in
-/// whatever order the entries come.
+/// The local hour of a check, as the tally gives it from the offsets it keeps per UTC day,
+/// is the one the time zone gives for that instant — on days the clocks change, when
+/// a zone changes its offset from UTC for good (Kathmandu in 1986, Moscow in 2011 and 2014, Apia
+/// skipping a day in 2011), across the years, in whatever order the entries come.
 @Suite struct HourTallyTests {
     /// The hour straight from the zone, or nil when the instant's local day is another day.
     static func expected(_ instant: Timestamp, on day: DayKey, zone: TimeZone) -> Int? {
@@ -14,7 +15,7 @@ import Testing
         return Int((local - localDay * 86_400_000) / 3_600_000)
     }
 
-    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"])
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Europe/Moscow", "Pacific/Apia", "UTC"])
     func everyHourIsTheZonesHour(_ zoneName: String) throws {
         let zone = try #require(TimeZone(identifier: zoneName))
         var tally = HourTally(calendar: StoreCalendar(timeZone: zone, weekStart: .monday))
@@ -31,6 +32,11 @@ import Testing
         }
         let last = Int64(SupportedDays.last.ordinal + 1) * 86_400_000 - 1
         for _ in 0..<4000 { instants.append(Timestamp(millis: Int64(random.next() % UInt64(last)))) }
+        // Every six hours of the years a zone changed for good, in order, as a habit's entries come.
+        for year in [1985, 1986, 2010, 2011, 2014] {
+            let first = Int64(DayKey(year: year, month: 1, day: 1)!.ordinal) * 86_400_000
+            for step in 0..<(366 * 4) { instants.append(Timestamp(millis: first + Int64(step) * 21_600_000 + 1_234_567)) }
+        }
         instants += [Timestamp(millis: 0), Timestamp(millis: last), Timestamp(millis: -3_600_000), Timestamp(millis: last + 7_200_000)]
         for instant in instants {
             // The day the entry is for: the instant's own local day, or the day before or after.
