@@ -1,5 +1,6 @@
-/// The bytes of `manifest.json`, written and read directly: a report writes the manifest of
 import AlmanacRender
+
+/// The bytes of `manifest.json`, written and read directly: a report writes the manifest of
 /// every file of its site and reads the previous one, thousands of records each time, and
 /// Foundation's JSON coders spent more on that than on writing the files that changed.
 ///

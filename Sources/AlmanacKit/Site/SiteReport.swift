@@ -125,14 +125,15 @@ public struct SiteReport {
             }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
+        // What the command started reading before the lock, when it did (`KeptReads`); and the
+        // folders the publish step brings up to date, listed on a worker while the store is read
+        // (`SiteListings`).
+        let kept = KeptReads.take(beside: path)
+        let listFolders = self.listFolders
+        let listings = Parallel.later { listFolders(published) }
         // The store on one core; the previous run's manifest, the kept figures and the built-in
         // templates (parsed while the store is read) on the other. Nothing is written before the
         // folder is found to be a site's.
-        let kept = KeptReads.take(beside: path)
-        // The folders the publish step brings up to date, listed on a worker while the store is
-        // read (`SiteListings`).
-        let listFolders = self.listFolders
-        let listings = Parallel.later { listFolders(published) }
         let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path, facts: kept?.facts) },
                               { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
@@ -317,7 +318,7 @@ public struct SiteReport {
             if previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
                 staging?.keepAsSpare()
                 SiteStaging.removeLeftovers(of: published)
-                Leftovers.remove(in: published.path, recursive: true)
+                Leftovers.remove(in: published.path, recursive: true, listed: listings?.published)
                 return SiteWriter.Outcome(written: 0, unchanged: files.count, removed: 0)
             }
             encoded = manifest

@@ -31,8 +31,8 @@ struct CompiledTemplate: Sendable {
 
     let tokens: [Token]
 
-    /// The template compiled from `source`, which swift-mustache has parsed; nil when it uses
-    /// anything this renderer does not take.
+    /// The template compiled from `source`, which swift-mustache parses (a person's when it is
+    /// read, the built-in ones in a test); nil when it uses anything this renderer does not take.
     init?(source: String) {
         var parser = Parser(Array(source))
         guard let tokens = parser.parse(section: nil, newLine: true) else { return nil }
@@ -133,7 +133,7 @@ struct CompiledTemplate: Sendable {
     }
 
     /// swift-mustache's parser (`MustacheTemplate.parse`) for the tags this renderer takes, over
-    /// characters as it reads them. It only ever sees a template swift-mustache parsed; anything
+    /// characters as it reads them. It only ever sees a template swift-mustache parses; anything
     /// it does not take, or does not expect, gives nil.
     private struct Parser {
         let characters: [Character]
