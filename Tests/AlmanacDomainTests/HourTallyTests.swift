@@ -7,10 +7,16 @@ import Testing
 /// a zone changes its offset from UTC for good (Kathmandu in 1986, Moscow in 2011 and 2014, Apia
 /// skipping a day in 2011), across the years, in whatever order the entries come.
 @Suite struct HourTallyTests {
+    /// The instant's local time (milliseconds since 1970 on the zone's clock) and local day,
+    /// straight from the zone.
+    static func local(_ instant: Timestamp, zone: TimeZone) -> (millis: Int64, day: Int64) {
+        let local = instant.millis + Int64(zone.secondsFromGMT(for: instant.date)) * 1000
+        return (local, local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000)
+    }
+
     /// The hour straight from the zone, or nil when the instant's local day is another day.
     static func expected(_ instant: Timestamp, on day: DayKey, zone: TimeZone) -> Int? {
-        let local = instant.millis + Int64(zone.secondsFromGMT(for: instant.date)) * 1000
-        let localDay = local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000
+        let (local, localDay) = Self.local(instant, zone: zone)
         guard localDay == Int64(day.ordinal) else { return nil }
         return Int((local - localDay * 86_400_000) / 3_600_000)
     }
@@ -40,8 +46,7 @@ import Testing
         instants += [Timestamp(millis: 0), Timestamp(millis: last), Timestamp(millis: -3_600_000), Timestamp(millis: last + 7_200_000)]
         for instant in instants {
             // The day the entry is for: the instant's own local day, or the day before or after.
-            let local = instant.millis + Int64(zone.secondsFromGMT(for: instant.date)) * 1000
-            let ownDay = Int(local >= 0 ? local / 86_400_000 : (local - 86_399_999) / 86_400_000)
+            let ownDay = Int(Self.local(instant, zone: zone).day)
             for day in [ownDay, ownDay - 1] {
                 let key = DayKey(ordinal: day)
                 #expect(tally.hour(of: instant, on: key) == Self.expected(instant, on: key, zone: zone),

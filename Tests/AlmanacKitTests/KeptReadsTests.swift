@@ -9,9 +9,7 @@ import Testing
 /// the early read found must then change nothing but speed.
 @Suite struct KeptReadsTests {
     @Test func keptFilesReadBeforeAnotherReportFinishedChangeNothing() throws {
-        let f = try KitFixture()
-        _ = try f.book.add("Run", HabitChanges())
-        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        let f = try KitFixture.runAndWater()
         _ = try f.log.log(.init(habit: "run"))
         _ = try f.log.log(.init(habit: "water", value: 3))
         let site = f.folder.path("site"), fresh = f.folder.path("fresh")

@@ -9,9 +9,7 @@ import Testing
 /// a file staged as it was rendered) and leaves no staging folder behind.
 @Suite struct SiteFallbackTests {
     @Test func aSiteThatCannotBeExchangedIsWrittenInPlaceAsAFreshRunWritesIt() throws {
-        let f = try KitFixture()
-        _ = try f.book.add("Run", HabitChanges())
-        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        let f = try KitFixture.runAndWater()
         _ = try f.log.log(.init(habit: "run"))
         let site = f.folder.path("site"), fresh = f.folder.path("fresh")
         // A first run and a second one (the second leaves a spare beside the site).

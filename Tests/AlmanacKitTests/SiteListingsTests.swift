@@ -28,7 +28,7 @@ import Testing
             try? mine.write(to: URL(fileURLWithPath: folder.path(of: "habits/mine.txt")))
             return listings
         }
-        #expect(hasSpareToList(report, site))
+        #expect(hasSpareToList(site))
         _ = try report.run()
         #expect(f.folder.bytes("site/mine.txt") == mine)
         #expect(f.folder.bytes("site/habits/mine.txt") == mine)
@@ -39,7 +39,7 @@ import Testing
     }
 
     /// Whether the site has a spare and folders to list ahead.
-    private func hasSpareToList(_ report: SiteReport, _ site: String) -> Bool {
+    private func hasSpareToList(_ site: String) -> Bool {
         guard let folder = try? OutputFolder(site) else { return false }
         let listings = SiteListings(published: folder)
         return listings.spare != nil && listings.published?.entries["habits"] != nil

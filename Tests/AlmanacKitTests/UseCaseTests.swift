@@ -18,14 +18,20 @@ struct KitFixture {
 
     var log: HabitLog { HabitLog(store: store, clock: clock) }
     var book: HabitBook { HabitBook(store: store, clock: clock) }
+
+    /// A fixture with a yes/no habit, Run, and a measured one, Water (glasses, 8 a day).
+    static func runAndWater() throws -> KitFixture {
+        let f = try KitFixture()
+        _ = try f.book.add("Run", HabitChanges())
+        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        return f
+    }
 }
 
 /// The use cases called in process, as a second front end would call them.
 @Suite struct UseCaseTests {
     @Test func loggingAppliesTheRulesOfADay() throws {
-        let f = try KitFixture()
-        _ = try f.book.add("Run", HabitChanges())
-        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        let f = try KitFixture.runAndWater()
         // A yes/no habit is done by default; a measured one needs a value.
         #expect(try f.log.log(.init(habit: "run")).dayTotal == 1)
         #expect(throws: LogProblem.needsValue(habit: "Water", unit: "glasses", example: 8)) {

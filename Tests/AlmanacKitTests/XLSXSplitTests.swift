@@ -8,9 +8,7 @@ import Testing
 /// back as the one CSV file. (Excel's limit is a million rows; the export takes a smaller one here.)
 @Suite struct XLSXSplitTests {
     @Test func aLongTableGoesOnInNumberedSheets() throws {
-        let f = try KitFixture()
-        _ = try f.book.add("Run", HabitChanges())
-        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        let f = try KitFixture.runAndWater()
         _ = try f.log.log(.init(habit: "run", days: .range(DayKey("2026-11-10")!, DayKey("2026-11-20")!)))
         _ = try f.log.log(.init(habit: "water", value: 6, days: .range(DayKey("2026-11-15")!, DayKey("2026-11-21")!)))
         let asOf = DayKey("2026-11-21")!
