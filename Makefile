@@ -27,9 +27,13 @@ build: deps
 # instead of a 3 MB table the loader reads at every start); still a position-independent
 # executable. Its modules are optimised across module boundaries (`-cross-module-optimization`:
 # the metrics, renderers and report inline and specialise each other's code; about 2 % of a
-# nightly run's processor time) (docs/PERFORMANCE.md).
+# nightly run's processor time). A generic type's metadata is got through its accessor, not by
+# demangling its name at first use (`-disable-concrete-type-metadata-mangled-name-accessors`: the
+# runtime then neither demangles nor scans the binary's 9,800 conformance records for it; a
+# nightly run spends 8 % less processor time, every command starts 0.6 ms sooner)
+# (docs/PERFORMANCE.md).
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xswiftc -cross-module-optimization
+	-Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # Only the two executables: a package's dynamic library products (GRDB's) cannot link against a
 # static runtime.
 release: deps
