@@ -48,6 +48,29 @@ import Testing
         }
     }
 
+    @Test func pruningFromAListingTakenAheadLeavesWhatPruningAfreshLeaves() throws {
+        let folder = TemporaryFolder("listed-prune")
+        let paths = ["index.html", "habits/a.html", "habits/b.html", "charts/c.svg", "charts/old/d.svg", "gone/e.svg"]
+        let keeping: Set<String> = ["index.html", "habits/a.html", "charts/c.svg"]
+        var results: [[String: FileIdentity]] = []
+        for (name, ahead) in [("fresh", false), ("ahead", true)] {
+            let spare = try OutputFolder(folder.path(name))
+            for path in paths { try spare.write(Array(path.utf8), to: path) }
+            let listing = ahead ? try #require(OutputFolder.Listing(of: folder.path(name), toPrune: true)) : nil
+            let left = try spare.prune(keeping: keeping, listed: listing)
+            for path in paths {
+                #expect(FileManager.default.fileExists(atPath: folder.path("\(name)/\(path)")) == keeping.contains(path), "\(name): \(path)")
+            }
+            // Folders left empty go with their files.
+            #expect(!FileManager.default.fileExists(atPath: folder.path("\(name)/gone")))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("\(name)/charts/old")))
+            for (path, identity) in left { #expect(spare.info(of: path).map(FileIdentity.init) == identity, "\(name): \(path)") }
+            results.append(left)
+        }
+        #expect(Set(results[0].keys) == Set(results[1].keys))
+        #expect(Set(results[1].keys) == (try OutputFolder(folder.path("ahead")).listsInodesExactly ? keeping : []))
+    }
+
     @Test func aListedIdentityOnlySparesTheLookWhenItIsThePublishedFile() throws {
         let folder = TemporaryFolder("relink")
         let published = try OutputFolder(folder.path("site")), spare = try OutputFolder(folder.path("spare"))

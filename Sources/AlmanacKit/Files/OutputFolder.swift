@@ -136,10 +136,26 @@ public final class OutputFolder {
     /// it): its folders are not listed again.
     @discardableResult
     public func prune(keeping: Set<String>, listed: Listing? = nil) throws -> [String: FileIdentity] {
-        var left: [String: FileIdentity] = [:]
         var info = stat()
         let device = listsInodesExactly && fstat(handle, &info) == 0 ? UInt64(info.st_dev) : nil
+        if let listed, listed.toPrune, device == nil || device == listed.device {
+            return try prune(keeping: keeping, listed: listed, device: device)
+        }
+        var left: [String: FileIdentity] = [:]
         try prune(keeping: keeping, under: "", device: device, listed: listed) { relative, identity in left[relative] = identity }
+        return left
+    }
+
+    /// `prune` from a listing of the whole tree taken on the device the folder is on now, whose
+    /// paths and identities were worked out with it (on the thread that listed it): here only
+    /// what `keeping` does not hold is removed.
+    private func prune(keeping: Set<String>, listed: Listing, device: UInt64?) throws -> [String: FileIdentity] {
+        var left = device == nil ? [:] : listed.identities
+        for relative in listed.files where !keeping.contains(relative) {
+            guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
+            left[relative] = nil
+        }
+        for folder in listed.folders { rmdir(path(of: folder)) }   // only when empty
         return left
     }
 
@@ -180,20 +196,46 @@ public final class OutputFolder {
     public struct Listing: Sendable {
         public let entries: [String: [Entry]]
         let modified: [String: timespec]
+        /// Worked out with the listing when it is to prune the tree (`prune`): the device of the
+        /// tree's root; the relative path of every file; the identity of each file whose folders
+        /// are all on that device, as the listing gives it (the inode number); every folder below
+        /// the root, deepest first. Else empty.
+        let device: UInt64
+        let files: [String]
+        let identities: [String: FileIdentity]
+        let folders: [String]
+        let toPrune: Bool
 
-        /// Lists the tree at `root`; nil when it cannot be listed whole.
-        public init?(of root: String) {
+        /// Lists the tree at `root`; nil when it cannot be listed whole. `toPrune`: what `prune`
+        /// takes from a listing is worked out too.
+        public init?(of root: String, toPrune: Bool = false) {
             var entries: [String: [Entry]] = [:], modified: [String: timespec] = [:]
-            func list(_ folder: String) -> Bool {
+            var files: [String] = [], identities: [String: FileIdentity] = [:], folders: [String] = []
+            var device: UInt64 = 0
+            func list(_ folder: String, onRootDevice: Bool) -> Bool {
                 let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
                 var info = stat()
                 guard lstat(full, &info) == 0, let listed = try? OutputFolder.entries(of: full) else { return false }
+                if folder.isEmpty { device = UInt64(info.st_dev) }
+                let onDevice = onRootDevice && UInt64(info.st_dev) == device
                 modified[folder] = info.st_mtim
                 entries[folder] = listed
-                return listed.allSatisfy { !$0.isFolder || list(folder.isEmpty ? $0.name : folder + "/" + $0.name) }
+                for entry in listed where entry.isFolder || toPrune {
+                    let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                    if entry.isFolder {
+                        guard list(relative, onRootDevice: onDevice) else { return false }
+                        if toPrune { folders.append(relative) }
+                    } else if toPrune {
+                        files.append(relative)
+                        if onDevice { identities[relative] = FileIdentity(device: device, inode: entry.inode) }
+                    }
+                }
+                return true
             }
-            guard list("") else { return nil }
+            guard list("", onRootDevice: true) else { return nil }
             self.entries = entries; self.modified = modified
+            self.device = device; self.files = files; self.identities = identities; self.folders = folders
+            self.toPrune = toPrune
         }
 
         /// The entries of `folder` (a path relative to `root`), when it was listed and has not

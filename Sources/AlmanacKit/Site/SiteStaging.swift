@@ -132,7 +132,7 @@ struct SiteListings: Sendable {
     let published: OutputFolder.Listing?
 
     init(published: OutputFolder) {
-        spare = OutputFolder.Listing(of: SiteStaging.spare(beside: published))
+        spare = OutputFolder.Listing(of: SiteStaging.spare(beside: published), toPrune: true)
         self.published = OutputFolder.Listing(of: published.path)
     }
 }
