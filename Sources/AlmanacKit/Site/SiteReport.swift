@@ -125,12 +125,8 @@ public struct SiteReport {
             }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        // What the command started reading before the lock, when it did (`KeptReads`); and the
-        // folders the publish step brings up to date, listed on a worker while the store is read
-        // (`SiteListings`).
+        // What the command started reading before the lock, when it did (`KeptReads`).
         let kept = KeptReads.take(beside: path)
-        let listFolders = self.listFolders
-        let listings = Parallel.later { listFolders(published) }
         // The store on one core; the previous run's manifest, the kept figures and the built-in
         // templates (parsed while the store is read) on the other. Nothing is written before the
         // folder is found to be a site's.
@@ -139,6 +135,11 @@ public struct SiteReport {
                               { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
                                  edited ?? TemplateSet.builtIn()) })
         }
+        // The folders the publish step brings up to date, listed on a worker while the site is
+        // derived and rendered (`SiteListings`); not while the store is read, when the workers
+        // read what the read step waits for.
+        let listFolders = self.listFolders
+        let listings = Parallel.later { listFolders(published) }
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
         let seriesInputs = SeriesInputs(facts: facts.keep, habits: input.snapshot.habits)
         let plan = try timed(.derive) {

@@ -123,8 +123,8 @@ final class SiteStaging: @unchecked Sendable {
 }
 
 /// The listings of the folders the publish step brings up to date — the spare (the next staging
-/// folder) and the published folder — taken ahead, on a worker thread while the store is read,
-/// under the folder's lock. The spare is Almanac's own: nothing but the report's own writes
+/// folder) and the published folder — taken ahead, on a worker thread while the site is derived
+/// and rendered, under the folder's lock. The spare is Almanac's own: nothing but the report's own writes
 /// changes it meanwhile, and those are files of the new site. A published folder that changed
 /// since it was listed is listed again (`OutputFolder.Listing.unchanged`).
 struct SiteListings: Sendable {
