@@ -131,32 +131,38 @@ public final class OutputFolder {
     /// system's listings hold the files' own inode numbers (ext4, xfs, btrfs, tmpfs); else none,
     /// and none under a folder on another device than this one's (something mounted there).
     ///
-    /// `listed`: this folder's listing, taken earlier, when nothing was changed in it since but
-    /// files that `keeping` holds (a staging folder's spare, listed while the site rendered into
-    /// it): its folders are not listed again.
+    /// `listed`: this folder's listing, taken earlier with what pruning takes from it
+    /// (`Listing(of:toPrune:)`), when nothing was changed in it since but files that `keeping`
+    /// holds (a staging folder's spare, listed while the site rendered into it): its folders are
+    /// not listed again. Without one, or one taken on another device, the folders are listed now.
     @discardableResult
     public func prune(keeping: Set<String>, listed: Listing? = nil) throws -> [String: FileIdentity] {
         var info = stat()
         let device = listsInodesExactly && fstat(handle, &info) == 0 ? UInt64(info.st_dev) : nil
-        if let listed, listed.toPrune, device == nil || device == listed.device {
-            return try prune(keeping: keeping, listed: listed, device: device)
+        if let pruning = listed?.pruning, device == nil || device == pruning.device {
+            return try prune(keeping: keeping, pruning, device: device)
         }
         var left: [String: FileIdentity] = [:]
-        try prune(keeping: keeping, under: "", device: device, listed: listed) { relative, identity in left[relative] = identity }
+        try prune(keeping: keeping, under: "", device: device) { relative, identity in left[relative] = identity }
         return left
     }
 
-    /// `prune` from a listing of the whole tree taken on the device the folder is on now, whose
-    /// paths and identities were worked out with it (on the thread that listed it): here only
-    /// what `keeping` does not hold is removed.
-    private func prune(keeping: Set<String>, listed: Listing, device: UInt64?) throws -> [String: FileIdentity] {
-        var left = device == nil ? [:] : listed.identities
-        for relative in listed.files where !keeping.contains(relative) {
-            guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
+    /// `prune` from what a listing of the whole tree, taken on the device the folder is on now,
+    /// worked out for it (on the thread that listed it): here only what `keeping` does not hold
+    /// is removed.
+    private func prune(keeping: Set<String>, _ pruning: Listing.Pruning, device: UInt64?) throws -> [String: FileIdentity] {
+        var left = device == nil ? [:] : pruning.identities
+        for relative in pruning.files where !keeping.contains(relative) {
+            try removeFile(relative)
             left[relative] = nil
         }
-        for folder in listed.folders { rmdir(path(of: folder)) }   // only when empty
+        for folder in pruning.folders { rmdir(path(of: folder)) }   // only when empty
         return left
+    }
+
+    /// Removes the file at a relative path, if it is there.
+    private func removeFile(_ relative: String) throws {
+        guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
     }
 
     /// Whether the folder's file system lists each file's inode number as `stat` gives it.
@@ -173,109 +179,21 @@ public final class OutputFolder {
     /// (an overlay's listing may give a lower layer's): ext2/3/4, xfs, btrfs, tmpfs.
     private static let listsExactInodes: Set<UInt64> = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994]
 
-    /// `device`: the device of `folder` when its listing's inode numbers are its files' own.
-    private func prune(keeping: Set<String>, under folder: String, device: UInt64?, listed: Listing?,
-                       left: (String, FileIdentity) -> Void) throws {
-        for entry in try listed?.entries[folder] ?? Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
+    /// `prune` by walking the tree, each folder listed now. `device`: the device of `folder` when
+    /// its listing's inode numbers are its files' own.
+    private func prune(keeping: Set<String>, under folder: String, device: UInt64?, left: (String, FileIdentity) -> Void) throws {
+        for entry in try Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
             let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
             if entry.isFolder {
                 let inner = device.flatMap { device in info(of: relative).flatMap { UInt64($0.st_dev) == device ? device : nil } }
-                try prune(keeping: keeping, under: relative, device: inner, listed: listed, left: left)
+                try prune(keeping: keeping, under: relative, device: inner, left: left)
                 rmdir(path(of: relative))   // only when empty
             } else if !keeping.contains(relative) {
-                guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
+                try removeFile(relative)
             } else if let device {
                 left(relative, FileIdentity(device: device, inode: entry.inode))
             }
         }
-    }
-
-    /// The entries of every folder of a tree (by relative path, "" for the tree's own), each
-    /// folder's as its listing gave them, with the folder's modification time then: a listing
-    /// taken ahead of its use (`SiteListings`), which a folder that changed since does not take.
-    public struct Listing: Sendable {
-        public let entries: [String: [Entry]]
-        let modified: [String: timespec]
-        /// Worked out with the listing when it is to prune the tree (`prune`): the device of the
-        /// tree's root; the relative path of every file; the identity of each file whose folders
-        /// are all on that device, as the listing gives it (the inode number); every folder below
-        /// the root, deepest first. Else empty.
-        let device: UInt64
-        let files: [String]
-        let identities: [String: FileIdentity]
-        let folders: [String]
-        let toPrune: Bool
-
-        /// Lists the tree at `root`; nil when it cannot be listed whole. `toPrune`: what `prune`
-        /// takes from a listing is worked out too.
-        public init?(of root: String, toPrune: Bool = false) {
-            var entries: [String: [Entry]] = [:], modified: [String: timespec] = [:]
-            var files: [String] = [], identities: [String: FileIdentity] = [:], folders: [String] = []
-            var device: UInt64 = 0
-            func list(_ folder: String, onRootDevice: Bool) -> Bool {
-                let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
-                var info = stat()
-                guard lstat(full, &info) == 0, let listed = try? OutputFolder.entries(of: full) else { return false }
-                if folder.isEmpty { device = UInt64(info.st_dev) }
-                let onDevice = onRootDevice && UInt64(info.st_dev) == device
-                modified[folder] = info.st_mtim
-                entries[folder] = listed
-                for entry in listed where entry.isFolder || toPrune {
-                    let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
-                    if entry.isFolder {
-                        guard list(relative, onRootDevice: onDevice) else { return false }
-                        if toPrune { folders.append(relative) }
-                    } else if toPrune {
-                        files.append(relative)
-                        if onDevice { identities[relative] = FileIdentity(device: device, inode: entry.inode) }
-                    }
-                }
-                return true
-            }
-            guard list("", onRootDevice: true) else { return nil }
-            self.entries = entries; self.modified = modified
-            self.device = device; self.files = files; self.identities = identities; self.folders = folders
-            self.toPrune = toPrune
-        }
-
-        /// The entries of `folder` (a path relative to `root`), when it was listed and has not
-        /// changed since: no entry made, removed or renamed in it (its modification time is the
-        /// same).
-        func unchanged(_ folder: String, under root: String) -> [Entry]? {
-            guard let listed = entries[folder], let then = modified[folder] else { return nil }
-            var info = stat()
-            let full = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
-            guard lstat(full, &info) == 0, info.st_mtim.tv_sec == then.tv_sec, info.st_mtim.tv_nsec == then.tv_nsec else { return nil }
-            return listed
-        }
-    }
-
-    /// An entry of a folder: its name, whether it is a folder (a symbolic link to one is not)
-    /// and the inode number the listing gives.
-    public struct Entry: Sendable {
-        public let name: String
-        public let isFolder: Bool
-        let inode: UInt64
-    }
-
-    /// The entries of a folder (not `.` and `..`), each with whether it is a folder, as the
-    /// directory itself says where the file system tells (no `stat` per file: a site has
-    /// thousands).
-    public static func entries(of folder: String) throws -> [Entry] {
-        guard let stream = opendir(folder) else { throw AlmanacError.system(folder) }
-        defer { closedir(stream) }
-        var entries: [Entry] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            guard name != ".", name != ".." else { continue }
-            var isFolder = Int32(entry.pointee.d_type) == DT_DIR
-            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
-                var info = stat()
-                isFolder = lstat((folder as NSString).appendingPathComponent(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            entries.append(Entry(name: name, isFolder: isFolder, inode: UInt64(entry.pointee.d_ino)))
-        }
-        return entries
     }
 
     /// Whether there is a folder (not a link to one) at a relative path.
