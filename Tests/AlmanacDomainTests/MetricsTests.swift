@@ -488,6 +488,24 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
         #expect(resumed > 500)
     }
 
+    /// A fold's copy (`DayFold.copied`, the fold a report keeps) is the same fold, in arrays of its
+    /// own sized to what they hold: folding more days into the original leaves the copy as it was.
+    @Test func aCopiedFoldStaysAsItWasWhileTheOriginalGoesOn() throws {
+        let (sample, snapshot) = try sampleSnapshot(habits: 4, years: 2, seed: 5)
+        for habit in sample.habits {
+            let series = snapshot.series(of: habit, asOf: DayKey("2026-11-23")!)   // a Monday: a new week
+            var fold = DayFold(start: series.start, weekStart: .monday, byDay: series.periodRule == nil)
+            fold.add(series, upTo: series.count - 1)
+            let copy = fold.copied()
+            #expect(copy == fold, "\(habit.name)")
+            #expect(copy.totals.allSatisfy { $0.capacity == $0.count }, "\(habit.name)")
+            let before = fold
+            fold.add(series, upTo: series.count)
+            #expect(copy == before && copy != fold, "\(habit.name)")
+            #expect(copy.count == series.count - 1 && fold.count == series.count, "\(habit.name)")
+        }
+    }
+
     /// One unit's totals as the rules say, period by period: the days of each calendar period
     /// added up on their own (the reference the one walk is held to).
     func calendarTotalsByPeriod(_ series: DaySeries, _ unit: CalendarUnit, weekStart: Weekday) -> [CalendarTotal] {

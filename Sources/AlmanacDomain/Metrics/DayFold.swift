@@ -57,6 +57,19 @@ public struct DayFold: Sendable, Equatable {
         self.milestones = milestones; self.achievementDays = achievementDays; self.achievementRun = achievementRun
     }
 
+    /// The same fold in arrays of its own, each as large as what it holds: changing either fold
+    /// then copies nothing.
+    public func copied() -> DayFold {
+        var copy = self
+        copy.totals = totals.map { periods in
+            [CalendarTotal](unsafeUninitializedCapacity: periods.count) { buffer, count in
+                _ = buffer.initialize(from: periods)
+                count = periods.count
+            }
+        }
+        return copy
+    }
+
     /// Whether this fold is where `series`' fold under `weekStart` can start: the same first day,
     /// week start and kind of habit, and no more days than the ones before its as-of day. (That
     /// those days are the series' own is the keeper's to know: the same habit and facts.)

@@ -90,8 +90,11 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
             fold = DayFold(start: series.start, weekStart: weekStart, byDay: series.periodRule == nil)
         }
         fold.add(series, upTo: series.count - 1)
-        // The fold to keep, and the one of every day: they part at the as-of day.
-        let settled = settling ? fold : nil
+        // The fold to keep, and the one of every day: they part at the as-of day. The one kept
+        // takes a copy of the periods, sized to them; the as-of day goes into the arrays `fold`
+        // holds, which have room for it (shared, they would be copied again, and grown to twice
+        // their size when the day starts a period).
+        let settled = settling ? fold.copied() : nil
         fold.add(series, upTo: series.count)
         let scores = series.strengthScores()
         // A per-period habit's streak is one of its periods, not its days.

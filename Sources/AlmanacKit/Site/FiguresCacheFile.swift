@@ -195,14 +195,19 @@ enum FiguresCacheFile {
         }
     }
 
-    private static func decodeTotals(_ input: inout KeptBytes.Reader, inProgress: Bool) throws -> [[CalendarTotal]] {
+    /// `room`: how many more periods each unit's array has capacity for.
+    private static func decodeTotals(_ input: inout KeptBytes.Reader, inProgress: Bool, room: Int = 0) throws -> [[CalendarTotal]] {
         try DayFold.keptUnits.map { unit in
-            var previous = 0
-            return try input.list { input in
+            var previous = 0, totals: [CalendarTotal] = []
+            let count = try input.count()
+            totals.reserveCapacity(count + room)
+            for _ in 0..<count {
                 let first = try input.day(after: &previous)
-                return CalendarTotal(unit: unit, first: first, daysDone: try input.integer(), done: try input.integer(),
-                                     due: try input.integer(), value: try input.number(), inProgress: inProgress ? try input.integer() != 0 : false)
+                totals.append(CalendarTotal(unit: unit, first: first, daysDone: try input.integer(), done: try input.integer(),
+                                            due: try input.integer(), value: try input.number(),
+                                            inProgress: inProgress ? try input.integer() != 0 : false))
             }
+            return totals
         }
     }
 
@@ -223,7 +228,8 @@ enum FiguresCacheFile {
         let start = try input.day(), weekStart = try input.named(Weekday.self), byDay = try input.integer() != 0
         let count = try input.integer(), totalValue = try input.number()
         let byWeekday = try input.list { try $0.integer() }
-        let totals = try decodeTotals(&input, inProgress: false)
+        // Room for the periods a resumed fold starts (a week a day at most), so that it does not grow.
+        let totals = try decodeTotals(&input, inProgress: false, room: 8)
         let run = try input.integer(), best = try input.integer()
         let milestones = try input.list { input in StreakMilestone(day: try input.day(), length: try input.integer(), unit: .days) }
         let achievementDays = try input.list { input in try input.optional { try $0.day() } }

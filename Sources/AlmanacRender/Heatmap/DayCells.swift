@@ -121,7 +121,10 @@ public struct HabitDays: Encodable, Sendable, Equatable {
     }
 
     public func cells() -> [HeatmapCell] {
-        zip(states, values).map { raw, value in
+        // A logged day's cell depends on its value alone, and a habit logs few different values:
+        // each is worded once.
+        var logged: [UInt64: HeatmapCell] = [:]
+        return zip(states, values).map { raw, value in
             switch State(rawValue: raw) ?? .untracked {
             case .future: return HeatmapCell(kind: .outside, value: "", label: "")
             case .untracked: return HeatmapCell(kind: .outside, value: "", label: "not tracked")
@@ -133,14 +136,22 @@ public struct HabitDays: Encodable, Sendable, Equatable {
                 return HeatmapCell(kind: HeatmapCell.level(value: 0, target: rule.target, direction: rule.direction),
                                    value: "0", label: "nothing logged · within the limit")
             case .logged:
-                let boolean = rule.unit == .boolean
-                let text = boolean ? (value >= 1 ? "done" : "not done") : MetricText.amount(value, unit: rule.displayUnit)
-                let verdict = boolean ? "" : (rule.direction.isMet(by: value, target: rule.target) ? " · done"
-                    : (rule.direction == .atMost ? " · over the limit" : " · missed"))
-                return HeatmapCell(kind: HeatmapCell.level(value: value, target: rule.target, direction: rule.direction),
-                                   value: NumberText.plain(value), label: text + verdict)
+                if let cell = logged[value.bitPattern] { return cell }
+                let cell = loggedCell(value)
+                logged[value.bitPattern] = cell
+                return cell
             }
         }
+    }
+
+    /// The cell of a day with a value logged.
+    private func loggedCell(_ value: Double) -> HeatmapCell {
+        let boolean = rule.unit == .boolean
+        let text = boolean ? (value >= 1 ? "done" : "not done") : MetricText.amount(value, unit: rule.displayUnit)
+        let verdict = boolean ? "" : (rule.direction.isMet(by: value, target: rule.target) ? " · done"
+            : (rule.direction == .atMost ? " · over the limit" : " · missed"))
+        return HeatmapCell(kind: HeatmapCell.level(value: value, target: rule.target, direction: rule.direction),
+                           value: NumberText.plain(value), label: text + verdict)
     }
 }
 
