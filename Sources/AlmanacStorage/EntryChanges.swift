@@ -67,6 +67,25 @@ public struct FactCache: Sendable, Equatable {
     }
 }
 
+extension FactCache {
+    /// What decides which habits a read takes from these facts.
+    public var tokens: FactTokens { FactTokens(schema: schema, timeZone: timeZone, tokens: habits.mapValues(\.token)) }
+}
+
+/// What decides which habits a report's read takes from kept facts (`FactCache`) instead of the
+/// store: the schema and time zone they were read with, and each habit's token. At hand before
+/// the facts themselves are decoded.
+public struct FactTokens: Sendable, Equatable {
+    public var schema: Int64
+    public var timeZone: String
+    /// Per habit id (text form).
+    public var tokens: [String: [UInt8]]
+
+    public init(schema: Int64, timeZone: String, tokens: [String: [UInt8]]) {
+        self.schema = schema; self.timeZone = timeZone; self.tokens = tokens
+    }
+}
+
 /// A report's read of the entries through the facts it kept (`StoreReading.siteFacts`).
 public struct SiteFacts: Sendable {
     public var snapshot: StoreSnapshot

@@ -107,48 +107,64 @@ struct SessionReading: StoreReading {
                              hours: hours ? read.compactMapValues(\.hourCounts) : [:])
     }
 
-    func siteFacts(through day: DayKey, kept: () -> FactCache?) throws -> SiteFacts? {
+    func siteFacts(through day: DayKey, keptTokens: () -> FactTokens?, kept: () -> FactCache?) throws -> SiteFacts? {
         guard let changes = try db.entryChanges() else { return nil }
         let settings = try settings()
         let calendar = try StoreCalendar(settings: settings)
         let habits = try habits(includeArchived: true)
-        let usable = kept().flatMap { $0.schema == changes.schema && $0.timeZone == settings.timeZone ? $0.habits : nil } ?? [:]
+        func readWith(schema: Int64, timeZone: String) -> Bool { schema == changes.schema && timeZone == settings.timeZone }
+        let tokens = keptTokens().flatMap { readWith(schema: $0.schema, timeZone: $0.timeZone) ? $0.tokens : nil } ?? [:]
         var cache = FactCache(schema: changes.schema, timeZone: settings.timeZone, habits: [:])
         var all: [String: HabitFacts] = [:]
-        var unread: [String] = []
+        // The habits whose token is the one their facts were kept under are taken from the kept
+        // facts, asked for once the others are read (they may still be being decoded meanwhile).
+        var keeping: [String] = [], unread: [String] = []
         for habit in habits {
             let id = habit.id.description
-            if let token = changes.tokens[id], let facts = usable[id], facts.token == token {
-                all[id] = facts
-                cache.habits[id] = facts
+            if let token = changes.tokens[id], tokens[id] == token { keeping.append(id) } else { unread.append(id) }
+        }
+        func read(_ ids: [String]) throws {
+            guard !ids.isEmpty else { return }
+            // A few habits by their index; many in one pass over the table.
+            var reader = HabitFactReader(tally: HourTally(calendar: calendar))
+            if ids.count > 8 {
+                let wanted = Set(ids)
+                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL ORDER BY rowid", []) { row in
+                    reader.add(row, wanted: wanted)
+                }
             } else {
-                unread.append(id)
+                // In the index's order, not sorted by SQLite (a temporary tree): the reader puts each
+                // habit's facts in the table's order by their row ids.
+                for id in ids {
+                    try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc, rowid FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
+                                      [.text(id)]) { row in reader.add(row, wanted: nil, rowid: 5) }
+                }
+            }
+            let read = reader.facts()
+            for id in ids {
+                // A habit without a token has no entries the triggers saw: read every time, never kept.
+                var facts = read[id] ?? HabitFacts(token: [], facts: [], hours: [])
+                if let token = changes.tokens[id] {
+                    facts.token = token
+                    cache.habits[id] = facts
+                }
+                all[id] = facts
             }
         }
-        // A few habits by their index; many in one pass over the table.
-        var reader = HabitFactReader(tally: HourTally(calendar: calendar))
-        if unread.count > 8 {
-            let wanted = Set(unread)
-            try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL ORDER BY rowid", []) { row in
-                reader.add(row, wanted: wanted)
+        try read(unread)
+        // A habit the kept facts do not hold after all (they did not decode whole) is read now.
+        var missing: [String] = []
+        if !keeping.isEmpty {
+            let usable = kept().flatMap { readWith(schema: $0.schema, timeZone: $0.timeZone) ? $0.habits : nil } ?? [:]
+            for id in keeping {
+                if let facts = usable[id], facts.token == changes.tokens[id] {
+                    all[id] = facts
+                    cache.habits[id] = facts
+                } else {
+                    missing.append(id)
+                }
             }
-        } else {
-            // In the index's order, not sorted by SQLite (a temporary tree): the reader puts each
-            // habit's facts in the table's order by their row ids.
-            for id in unread {
-                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc, rowid FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
-                                  [.text(id)]) { row in reader.add(row, wanted: nil, rowid: 5) }
-            }
-        }
-        let read = reader.facts()
-        for id in unread {
-            // A habit without a token has no entries the triggers saw: read every time, never kept.
-            var facts = read[id] ?? HabitFacts(token: [], facts: [], hours: [])
-            if let token = changes.tokens[id] {
-                facts.token = token
-                cache.habits[id] = facts
-            }
-            all[id] = facts
+            try read(missing)
         }
         // Through the day, as a full read gives them.
         var facts: [String: [DayFact]] = [:], hours: [String: [Int]] = [:], skips: [String: [DayKey]] = [:]
@@ -159,7 +175,7 @@ struct SessionReading: StoreReading {
             if !later.isEmpty { skips[id] = later }
         }
         return SiteFacts(snapshot: StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: hours),
-                         plannedSkips: skips, cache: cache, habitsRead: unread.count)
+                         plannedSkips: skips, cache: cache, habitsRead: unread.count + missing.count)
     }
 
     func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {

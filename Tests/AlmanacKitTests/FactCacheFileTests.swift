@@ -18,6 +18,8 @@ import Testing
     @Test func whatIsWrittenReadsBackEqual() {
         let bytes = FactCacheFile.encode(Self.cache)
         #expect(FactCacheFile.decode(bytes) == Self.cache)
+        // The index gives the tokens before any fact is decoded.
+        #expect(FactCacheFile.index(bytes)?.tokens == Self.cache.tokens)
         // The order of habits does not change the bytes.
         #expect(FactCacheFile.encode(Self.cache) == bytes)
     }

@@ -99,6 +99,46 @@ import Testing
         }
     }
 
+    /// The tokens of kept facts are asked for first and the facts only once the changed habits
+    /// are read (they may still be being decoded): a habit the tokens promised and the facts do
+    /// not hold after all (they did not decode whole, or lack it) is read from the store then,
+    /// in the same read.
+    @Test func aHabitTheKeptFactsDoNotHoldAfterAllIsReadFromTheStore() throws {
+        let folder = TemporaryFolder("changes")
+        let store = try Self.sampleStore(folder)
+        let day = SampleHistory.defaultEndDay
+        let kept = try #require(try Self.facts(store, through: day, kept: nil)).cache
+        let ids = kept.habits.keys.sorted()
+        var asked: [String] = []
+        func read(tokens: FactTokens?, facts: FactCache?) throws -> SiteFacts {
+            asked = []
+            return try #require(try store.reading { view in
+                try view.siteFacts(through: day, keptTokens: { asked.append("tokens"); return tokens },
+                                   kept: { asked.append("facts"); return facts })
+            })
+        }
+        // Both at hand: nothing read from the store; the tokens are asked for before the facts.
+        let whole = try read(tokens: kept.tokens, facts: kept)
+        #expect(whole.habitsRead == 0 && asked == ["tokens", "facts"])
+        // Facts that did not decode: every habit read, and the same as a full read.
+        let none = try read(tokens: kept.tokens, facts: nil)
+        #expect(none.habitsRead == 12)
+        try Self.expectSameAsFullRead(store, none, through: day)
+        #expect(none.cache == kept)
+        // Facts lacking three habits, or holding one under another token: those four are read.
+        var lacking = kept
+        for id in ids.prefix(3) { lacking.habits[id] = nil }
+        lacking.habits[ids[3]]!.token = [1, 2, 3]
+        let some = try read(tokens: kept.tokens, facts: lacking)
+        #expect(some.habitsRead == 4)
+        try Self.expectSameAsFullRead(store, some, through: day)
+        #expect(some.cache == kept)
+        // No tokens: the facts are not asked for at all.
+        let fresh = try read(tokens: nil, facts: kept)
+        #expect(fresh.habitsRead == 12 && asked == ["tokens"])
+        try Self.expectSameAsFullRead(store, fresh, through: day)
+    }
+
     /// A bulk load sets the triggers aside; every habit gets a new token afterwards.
     @Test func aBulkLoadGivesEveryHabitANewToken() throws {
         let folder = TemporaryFolder("changes")

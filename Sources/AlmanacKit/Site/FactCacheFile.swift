@@ -27,11 +27,6 @@ enum FactCacheFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).almanac-facts").path
     }
 
-    /// The facts kept beside `folder`, or nil when there are none that read back whole.
-    static func read(beside folder: String) -> Kept? {
-        OutputFolder.bytes(atPath: path(beside: folder)).flatMap(decodeKept)
-    }
-
     /// The facts of a file, decoded, and each habit's encoded facts as the file holds them.
     struct Kept: Sendable {
         let cache: FactCache
@@ -93,39 +88,71 @@ enum FactCacheFile {
 
     static func decode(_ data: [UInt8]) -> FactCache? { decodeKept(data)?.cache }
 
-    static func decodeKept(_ data: [UInt8]) -> Kept? {
+    static func decodeKept(_ data: [UInt8]) -> Kept? { index(data).flatMap(decode) }
+
+    /// A file's bytes checked and its habits found, their facts not decoded yet: what decides
+    /// which habits a read takes from the file (`tokens`) is at hand before the facts are.
+    struct Index: Sendable {
+        struct Part: Sendable {
+            let id: String
+            let token: [UInt8]
+            /// How many facts, and where their bytes lie.
+            let facts: Int
+            let bytes: Range<Int>
+        }
+
+        let bytes: [UInt8]
+        let schema: Int64
+        let timeZone: String
+        let parts: [Part]
+
+        var tokens: FactTokens {
+            FactTokens(schema: schema, timeZone: timeZone, tokens: Dictionary(parts.map { ($0.id, $0.token) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
+    /// The index of the file beside `folder`, or nil when there is none that checks out whole.
+    static func index(beside folder: String) -> Index? {
+        OutputFolder.bytes(atPath: path(beside: folder)).flatMap(index)
+    }
+
+    static func index(_ data: [UInt8]) -> Index? {
         guard let body = KeptBytes.checkedLength(of: data, magic: magic) else { return nil }
-        return data.withUnsafeBufferPointer { buffer -> Kept? in
-            let raw = UnsafeRawBufferPointer(buffer)
+        return data.withUnsafeBytes { raw -> Index? in
             var offset = magic.count
             func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
                 guard body - offset >= MemoryLayout<T>.size else { return nil }
                 defer { offset += MemoryLayout<T>.size }
                 return T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self))
             }
-            func bytes() -> ArraySlice<UInt8>? {
+            func bytes() -> Range<Int>? {
                 guard let count = integer(UInt32.self).map(Int.init), body - offset >= count else { return nil }
                 defer { offset += count }
-                return data[offset..<offset + count]
+                return offset..<offset + count
             }
             guard let schema = integer(Int64.self), let zone = bytes(), let count = integer(UInt32.self) else { return nil }
-            // Each habit's facts are found first, then decoded on both cores.
-            var parts: [(id: String, token: [UInt8], facts: Int, bytes: Range<Int>)] = []
+            var parts: [Index.Part] = []
             for _ in 0..<count {
                 guard let id = bytes(), let token = bytes(), let facts = integer(UInt32.self).map(Int.init),
                       let encoded = bytes(), facts <= encoded.count / 2 else { return nil }
-                parts.append((String(decoding: id, as: UTF8.self), Array(token), facts, encoded.startIndex..<encoded.endIndex))
+                parts.append(Index.Part(id: String(decoding: data[id], as: UTF8.self), token: Array(data[token]), facts: facts, bytes: encoded))
             }
-            guard offset == body,
-                  let decoded = try? Parallel.map(parts, { decodeFacts(buffer, $0.bytes, count: $0.facts, token: $0.token) })
-            else { return nil }
+            guard offset == body else { return nil }
+            return Index(bytes: data, schema: schema, timeZone: String(decoding: data[zone], as: UTF8.self), parts: parts)
+        }
+    }
+
+    /// The facts of every habit of an index, decoded on both cores; nil when any does not decode whole.
+    static func decode(_ index: Index) -> Kept? {
+        index.bytes.withUnsafeBufferPointer { buffer -> Kept? in
+            guard let decoded = try? Parallel.map(index.parts, { decodeFacts(buffer, $0.bytes, count: $0.facts, token: $0.token) }) else { return nil }
             var habits: [String: HabitFacts] = [:], encoded: [String: Range<Int>] = [:]
-            for (part, habit) in zip(parts, decoded) {
+            for (part, habit) in zip(index.parts, decoded) {
                 guard let habit else { return nil }
                 habits[part.id] = habit
                 encoded[part.id] = part.bytes
             }
-            return Kept(cache: FactCache(schema: schema, timeZone: String(decoding: zone, as: UTF8.self), habits: habits), bytes: data,
+            return Kept(cache: FactCache(schema: index.schema, timeZone: index.timeZone, habits: habits), bytes: index.bytes,
                         encodedFacts: encoded)
         }
     }

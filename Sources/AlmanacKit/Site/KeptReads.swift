@@ -11,14 +11,28 @@ import Foundation
 /// can only cost a habit read from the store again. Each is taken once, by the report into the
 /// same resolved folder; the read step reads them itself when none were started.
 enum KeptReads {
-    typealias Started = (facts: Parallel.Later<FactCacheFile.Kept?>, figures: Parallel.Later<FiguresCacheFile.Kept>)
+    /// The reads of one folder's kept files.
+    struct Started {
+        /// The day facts: the file's index first (what decides which habits the store is read
+        /// for), then the facts decoded from it.
+        let factIndex: Parallel.Later<FactCacheFile.Index?>
+        let facts: Parallel.Later<FactCacheFile.Kept?>
+        let figures: Parallel.Later<FiguresCacheFile.Kept>
+
+        /// The reads of the kept day facts beside `folder`: the index, and the facts decoded from it.
+        static func facts(beside folder: String) -> (index: Parallel.Later<FactCacheFile.Index?>, facts: Parallel.Later<FactCacheFile.Kept?>) {
+            let index = Parallel.later { FactCacheFile.index(beside: folder) }
+            return (index, Parallel.later { index.value.flatMap(FactCacheFile.decode) })
+        }
+    }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var started: [String: Started] = [:]
 
     /// Starts reading what is kept beside `folder` (a resolved path).
     static func start(beside folder: String) {
-        offer((Parallel.later { FactCacheFile.read(beside: folder) }, Parallel.later { FiguresCacheFile.read(beside: folder) }),
+        let facts = Started.facts(beside: folder)
+        offer(Started(factIndex: facts.index, facts: facts.facts, figures: Parallel.later { FiguresCacheFile.read(beside: folder) }),
               beside: folder)
     }
 

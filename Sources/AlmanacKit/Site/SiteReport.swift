@@ -131,7 +131,7 @@ public struct SiteReport {
         // templates (parsed while the store is read) on the other. Nothing is written before the
         // folder is found to be a site's.
         let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
-            try Parallel.both({ try readKeeping(beside: path, facts: kept?.facts) },
+            try Parallel.both({ try readKeeping(beside: path, facts: kept.map { ($0.factIndex, $0.facts) }) },
                               { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
                                  edited ?? TemplateSet.builtIn()) })
         }
@@ -218,15 +218,18 @@ public struct SiteReport {
     /// The read step, with the day facts a previous report into `folder` kept beside it
     /// (`FactCacheFile`): the habits whose entries did not change since are not read from the
     /// store, when it keeps change tokens. Also returns the facts to keep for the next report.
-    /// `facts`: their read, when it was started already (`KeptReads`).
-    private func readKeeping(beside folder: String, facts started: Parallel.Later<FactCacheFile.Kept?>? = nil) throws
+    /// `facts`: their reads (the file's index, the facts decoded), when they were started
+    /// already (`KeptReads`).
+    private func readKeeping(beside folder: String,
+                             facts started: (index: Parallel.Later<FactCacheFile.Index?>, facts: Parallel.Later<FactCacheFile.Kept?>)? = nil) throws
         -> (SiteInput, SiteOptions, (kept: FactCacheFile.Kept?, keep: FactCache?)) {
-        // The kept facts are decoded on another thread while the store's change tokens are read.
-        let decoding = started ?? Parallel.later { FactCacheFile.read(beside: folder) }
+        // The kept facts are decoded on other threads while the store's change tokens, and then
+        // the entries of the habits whose tokens changed, are read.
+        let (index, decoding) = started ?? KeptReads.Started.facts(beside: folder)
         var keep: FactCache?
         let (input, options) = try store.reading { view in
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
-            let entries = try view.siteFacts(through: asOf, kept: { decoding.value?.cache })
+            let entries = try view.siteFacts(through: asOf, keptTokens: { index.value?.tokens }, kept: { decoding.value?.cache })
             keep = entries?.cache
             let input = SiteInput(
                 snapshot: try entries?.snapshot ?? view.snapshot(through: asOf, hours: true), categories: try view.categories(),
