@@ -18,7 +18,7 @@ import Testing
         // The early read starts and is done...
         SiteReport.prepare(request)
         let early = try #require(KeptReads.take(beside: SiteReport.resolved(site)))
-        #expect(early.facts.value != nil && !early.figures.value.blocks.isEmpty)
+        #expect(early.facts.decoded.value != nil && !early.figures.value.blocks.isEmpty)
         // ...then another report keeps newer facts and figures...
         _ = try f.log.log(.init(habit: "water", value: 5, mode: .add))
         _ = try SiteReport(store: f.store, request: request, clock: f.clock).run()

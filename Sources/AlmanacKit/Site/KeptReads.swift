@@ -12,18 +12,15 @@ import Foundation
 /// same resolved folder; the read step reads them itself when none were started.
 enum KeptReads {
     /// The reads of one folder's kept files.
-    struct Started {
-        /// The day facts: the file's index first (what decides which habits the store is read
-        /// for), then the facts decoded from it.
-        let factIndex: Parallel.Later<FactCacheFile.Index?>
-        let facts: Parallel.Later<FactCacheFile.Kept?>
-        let figures: Parallel.Later<FiguresCacheFile.Kept>
+    typealias Started = (facts: FactReads, figures: Parallel.Later<FiguresCacheFile.Kept>)
+    /// The kept day facts: the file's index first (what decides which habits the store is read
+    /// for), then the facts decoded from it.
+    typealias FactReads = (index: Parallel.Later<FactCacheFile.Index?>, decoded: Parallel.Later<FactCacheFile.Kept?>)
 
-        /// The reads of the kept day facts beside `folder`: the index, and the facts decoded from it.
-        static func facts(beside folder: String) -> (index: Parallel.Later<FactCacheFile.Index?>, facts: Parallel.Later<FactCacheFile.Kept?>) {
-            let index = Parallel.later { FactCacheFile.index(beside: folder) }
-            return (index, Parallel.later { index.value.flatMap(FactCacheFile.decode) })
-        }
+    /// Starts reading the kept day facts beside `folder`: the index, and the facts decoded from it.
+    static func factReads(beside folder: String) -> FactReads {
+        let index = Parallel.later { FactCacheFile.index(beside: folder) }
+        return (index, Parallel.later { index.value.flatMap(FactCacheFile.decode) })
     }
 
     private static let lock = NSLock()
@@ -31,9 +28,7 @@ enum KeptReads {
 
     /// Starts reading what is kept beside `folder` (a resolved path).
     static func start(beside folder: String) {
-        let facts = Started.facts(beside: folder)
-        offer(Started(factIndex: facts.index, facts: facts.facts, figures: Parallel.later { FiguresCacheFile.read(beside: folder) }),
-              beside: folder)
+        offer((factReads(beside: folder), Parallel.later { FiguresCacheFile.read(beside: folder) }), beside: folder)
     }
 
     /// Leaves `reads` for the next report into `folder` to take.

@@ -131,7 +131,7 @@ public struct SiteReport {
         // templates (parsed while the store is read) on the other. Nothing is written before the
         // folder is found to be a site's.
         let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
-            try Parallel.both({ try readKeeping(beside: path, facts: kept.map { ($0.factIndex, $0.facts) }) },
+            try Parallel.both({ try readKeeping(beside: path, facts: kept?.facts) },
                               { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
                                  edited ?? TemplateSet.builtIn()) })
         }
@@ -218,14 +218,11 @@ public struct SiteReport {
     /// The read step, with the day facts a previous report into `folder` kept beside it
     /// (`FactCacheFile`): the habits whose entries did not change since are not read from the
     /// store, when it keeps change tokens. Also returns the facts to keep for the next report.
-    /// `facts`: their reads (the file's index, the facts decoded), when they were started
-    /// already (`KeptReads`).
-    private func readKeeping(beside folder: String,
-                             facts started: (index: Parallel.Later<FactCacheFile.Index?>, facts: Parallel.Later<FactCacheFile.Kept?>)? = nil) throws
+    /// `facts`: their reads, when they were started already (`KeptReads`).
+    private func readKeeping(beside folder: String, facts started: KeptReads.FactReads? = nil) throws
         -> (SiteInput, SiteOptions, (kept: FactCacheFile.Kept?, keep: FactCache?)) {
-        // The kept facts are decoded on other threads while the store's change tokens, and then
-        // the entries of the habits whose tokens changed, are read.
-        let (index, decoding) = started ?? KeptReads.Started.facts(beside: folder)
+        // The kept facts decode on other threads while the store's tokens and changed habits are read.
+        let (index, decoding) = started ?? KeptReads.factReads(beside: folder)
         var keep: FactCache?
         let (input, options) = try store.reading { view in
             let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
