@@ -34,6 +34,21 @@ import Testing
         #expect(FactCacheFile.decode([]) == nil)
     }
 
+    /// A file whose checksum is right but that names a habit twice is not used: its index would
+    /// give one habit's token and its facts another's.
+    @Test func aFileNamingAHabitTwiceIsNotUsed() throws {
+        var bytes = FactCacheFile.encode(Self.cache)
+        // Habit "b"'s id (a u32 length of 1, then the letter) becomes "a".
+        let b: [UInt8] = [1, 0, 0, 0, UInt8(ascii: "b")]
+        let at = try #require((0...(bytes.count - b.count)).first { Array(bytes[$0..<$0 + b.count]) == b })
+        bytes[at + 4] = UInt8(ascii: "a")
+        bytes.removeLast(4)
+        KeptBytes.seal(&bytes)
+        #expect(KeptBytes.checkedLength(of: bytes, magic: FactCacheFile.magic) != nil)
+        #expect(FactCacheFile.index(bytes) == nil)
+        #expect(FactCacheFile.decode(bytes) == nil)
+    }
+
     /// A file whose checksum is right but whose facts no store could give (a day outside the
     /// calendar, an hour of 24, an unknown kind) is not used either.
     @Test func factsNoStoreCouldGiveAreNotUsed() {

@@ -107,7 +107,7 @@ enum FactCacheFile {
         let parts: [Part]
 
         var tokens: FactTokens {
-            FactTokens(schema: schema, timeZone: timeZone, tokens: Dictionary(parts.map { ($0.id, $0.token) }, uniquingKeysWith: { first, _ in first }))
+            FactTokens(schema: schema, timeZone: timeZone, tokens: Dictionary(uniqueKeysWithValues: parts.map { ($0.id, $0.token) }))
         }
     }
 
@@ -131,11 +131,13 @@ enum FactCacheFile {
                 return offset..<offset + count
             }
             guard let schema = integer(Int64.self), let zone = bytes(), let count = integer(UInt32.self) else { return nil }
-            var parts: [Index.Part] = []
+            // Each habit once (a file this build writes never names one twice).
+            var parts: [Index.Part] = [], ids = Set<String>()
             for _ in 0..<count {
                 guard let id = bytes(), let token = bytes(), let facts = integer(UInt32.self).map(Int.init),
-                      let encoded = bytes(), facts <= encoded.count / 2 else { return nil }
-                parts.append(Index.Part(id: String(decoding: data[id], as: UTF8.self), token: Array(data[token]), facts: facts, bytes: encoded))
+                      let encoded = bytes(), facts <= encoded.count / 2,
+                      case (true, let name) = ids.insert(String(decoding: data[id], as: UTF8.self)) else { return nil }
+                parts.append(Index.Part(id: name, token: Array(data[token]), facts: facts, bytes: encoded))
             }
             guard offset == body else { return nil }
             return Index(bytes: data, schema: schema, timeZone: String(decoding: data[zone], as: UTF8.self), parts: parts)
