@@ -8,13 +8,26 @@ import Testing
 /// folder's lock (`KeptReads`). Another report may finish in between and keep newer files: what
 /// the early read found must then change nothing but speed.
 @Suite struct KeptReadsTests {
-    @Test func keptFilesReadBeforeAnotherReportFinishedChangeNothing() throws {
+    /// Two habits with an entry each, reported once into `site`.
+    func reportedOnce() throws -> (KitFixture, site: String, SiteReport.Request) {
         let f = try KitFixture.runAndWater()
         _ = try f.log.log(.init(habit: "run"))
         _ = try f.log.log(.init(habit: "water", value: 3))
-        let site = f.folder.path("site"), fresh = f.folder.path("fresh")
-        let request = SiteReport.Request(out: site)
+        let site = f.folder.path("site"), request = SiteReport.Request(out: site)
         _ = try SiteReport(store: f.store, request: request, clock: f.clock).run()
+        return (f, site, request)
+    }
+
+    /// A report into an empty `fresh` folder, compared file by file with `site`.
+    func expectSameAsFresh(_ f: KitFixture, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        _ = try SiteReport(store: f.store, request: .init(out: f.folder.path("fresh")), clock: f.clock).run()
+        for path in try f.folder.files(under: "fresh") {
+            #expect(f.folder.bytes("site/" + path) == f.folder.bytes("fresh/" + path), "\(path)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func keptFilesReadBeforeAnotherReportFinishedChangeNothing() throws {
+        let (f, site, request) = try reportedOnce()
         // The early read starts and is done...
         SiteReport.prepare(request)
         let early = try #require(KeptReads.take(beside: SiteReport.resolved(site)))
@@ -28,10 +41,7 @@ import Testing
         KeptReads.offer(early, beside: SiteReport.resolved(site))
         _ = try SiteReport(store: f.store, request: request, clock: f.clock).run()
         #expect(KeptReads.take(beside: SiteReport.resolved(site)) == nil, "the report took what was offered")
-        _ = try SiteReport(store: f.store, request: .init(out: fresh), clock: f.clock).run()
-        for path in try f.folder.files(under: "fresh") {
-            #expect(f.folder.bytes("site/" + path) == f.folder.bytes("fresh/" + path), "\(path)")
-        }
+        try expectSameAsFresh(f)
     }
 
     /// Kept facts whose file checks out and indexes, but one habit's facts do not decode (an hour
@@ -39,12 +49,7 @@ import Testing
     /// decoded facts fail, and every habit the tokens promised is read from the store in the same
     /// read; the site is a fresh run's, and the facts kept next are whole again.
     @Test func keptFactsThatIndexButDoNotDecodeChangeNothing() throws {
-        let f = try KitFixture.runAndWater()
-        _ = try f.log.log(.init(habit: "run"))
-        _ = try f.log.log(.init(habit: "water", value: 3))
-        let site = f.folder.path("site"), fresh = f.folder.path("fresh")
-        let request = SiteReport.Request(out: site)
-        _ = try SiteReport(store: f.store, request: request, clock: f.clock).run()
+        let (f, site, request) = try reportedOnce()
         let path = FactCacheFile.path(beside: SiteReport.resolved(site))
         var bytes = try #require(OutputFolder.bytes(atPath: path))
         let water = try #require(try f.store.habits().first { $0.name == "Water" }).id.description
@@ -61,10 +66,7 @@ import Testing
         // Run changes; Water's token is the kept one, its facts are not.
         _ = try f.log.log(.init(habit: "run", value: 0))
         _ = try SiteReport(store: f.store, request: request, clock: f.clock).run()
-        _ = try SiteReport(store: f.store, request: .init(out: fresh), clock: f.clock).run()
-        for path in try f.folder.files(under: "fresh") {
-            #expect(f.folder.bytes("site/" + path) == f.folder.bytes("fresh/" + path), "\(path)")
-        }
+        try expectSameAsFresh(f)
         let keptNext = try #require(OutputFolder.bytes(atPath: path))
         #expect(FactCacheFile.index(keptNext).flatMap(FactCacheFile.decode)?.cache.habits[water] != nil)
     }
