@@ -6,7 +6,7 @@ APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libx
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac
 
-.PHONY: deps build release test demo bench check-site check-xlsx templates man clean
+.PHONY: deps build release test demo bench check-site check-xlsx templates man clean install uninstall
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -55,11 +55,16 @@ endif
 	# The release build writes the debug build's files (docs/RELIABILITY.md).
 	$(SWIFT) build $(RELEASE_FLAGS) --product almanac
 	bash scripts/release-check.sh
+	# The README's first command in a fresh clone, twice; `make install` into a temporary prefix.
+	bash scripts/fresh-clone-check.sh
 
+# `make -o build demo ALMANAC=…` runs the recipe with a binary built elsewhere (the fresh-clone
+# check of `make test`, scripts/fresh-clone-check.sh).
+ALMANAC ?= .build/debug/almanac
 demo: build
 	@mkdir -p .demo
-	.build/debug/almanac demo --store $(DEMO_STORE) --force --out Output
-	ALMANAC_NOW=2026-11-20T20:00:00Z .build/debug/almanac status --store $(DEMO_STORE)
+	$(ALMANAC) demo --store $(DEMO_STORE) --force --out Output
+	ALMANAC_NOW=2026-11-20T20:00:00Z $(ALMANAC) status --store $(DEMO_STORE)
 
 bench: release
 	bash Benchmarks/run.sh
@@ -77,6 +82,27 @@ templates:
 man: deps
 	$(SWIFT) package plugin generate-manual
 	cp .build/plugins/GenerateManual/outputs/almanac/almanac.1 docs/almanac.1
+
+# `make install` (PREFIX=/usr/local; DESTDIR for packagers): the release binary, the man page and
+# the bash, zsh and fish completions; `make uninstall` with the same PREFIX removes exactly those.
+PREFIX ?= /usr/local
+INSTALLED := $(DESTDIR)$(PREFIX)/bin/almanac $(DESTDIR)$(PREFIX)/share/man/man1/almanac.1 \
+	$(DESTDIR)$(PREFIX)/share/bash-completion/completions/almanac $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_almanac \
+	$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/almanac.fish
+install: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product almanac
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/almanac
+	install -m 644 docs/almanac.1 $(DESTDIR)$(PREFIX)/share/man/man1/almanac.1
+	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/almanac
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_almanac
+	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/almanac.fish
+	@echo "Installed almanac, its man page and completions under $(DESTDIR)$(PREFIX)."
+
+uninstall:
+	rm -f $(INSTALLED)
+	@echo "Removed almanac, its man page and completions from $(DESTDIR)$(PREFIX)."
 
 clean:
 	rm -rf .build .demo

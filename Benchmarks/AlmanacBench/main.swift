@@ -38,7 +38,7 @@ let asOf = SampleHistory.defaultEndDay
 // SHA-256 (which the publish step needs of every file it writes). A next night renders a
 // habit's first part (all but the earlier years' heatmaps) and the shared files.
 func renderByKind(store: SQLiteStore) throws {
-    let request = SiteReport.Request(out: "/nonexistent/unused", asOf: asOf.adding(days: 1))
+    let request = SiteReport.Request(out: "/nonexistent/unused", asOf: .day(asOf.adding(days: 1)))
     let (input, options) = try SiteReport(store: store, request: request, clock: .system).read()
     let figures = median(5) { _ = input.snapshot.habits.map { HabitFigures(series: input.snapshot.series(of: $0, asOf: options.asOf), weekStart: .monday) } }
     report("figures of every habit (one core)", figures)
@@ -133,7 +133,7 @@ if CommandLine.arguments.count > 2 {
 
 // The report's steps alone, on the bench store as of its last day (median of 5): what every run
 // pays whatever changed (read, derive, keys), and rendering every file.
-let siteRequest = SiteReport.Request(out: folder + "/unused", asOf: asOf)
+let siteRequest = SiteReport.Request(out: folder + "/unused", asOf: .day(asOf))
 var siteRead: (SiteInput, SiteOptions)?
 report("report step read: one read transaction", try median(5) { siteRead = try SiteReport(store: store, request: siteRequest, clock: .system).read() })
 var pages: [SitePage] = []
@@ -166,24 +166,24 @@ try? FileManager.default.removeItem(atPath: sites)
 var fresh = 0
 try reportSteps("first run into an empty folder") {
     fresh += 1
-    return try SiteReport(store: store, request: .init(out: "\(sites)/fresh-\(fresh)", asOf: asOf), clock: .system).run()
+    return try SiteReport(store: store, request: .init(out: "\(sites)/fresh-\(fresh)", asOf: .day(asOf)), clock: .system).run()
 }
 let nightly = "\(sites)/nightly"
-_ = try SiteReport(store: store, request: .init(out: nightly, asOf: asOf), clock: .system).run()
+_ = try SiteReport(store: store, request: .init(out: nightly, asOf: .day(asOf)), clock: .system).run()
 var night = 0
 try reportSteps("the next night, nothing new") {
     night += 1
-    return try SiteReport(store: store, request: .init(out: nightly, asOf: asOf.adding(days: night)), clock: .system).run()
+    return try SiteReport(store: store, request: .init(out: nightly, asOf: .day(asOf.adding(days: night))), clock: .system).run()
 }
 let copyPath = folder + "/bench-one-more.sqlite"
 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
 try store.copy(to: copyPath)
 let copy = try SQLiteStore.open(path: copyPath)
 let again = "\(sites)/again"
-_ = try SiteReport(store: copy, request: .init(out: again, asOf: asOf), clock: .system).run()
+_ = try SiteReport(store: copy, request: .init(out: again, asOf: .day(asOf)), clock: .system).run()
 try reportSteps("again after one new entry", before: {
     _ = try HabitLog(store: copy, clock: .system).log(.init(habit: "drink water", value: 1, days: .day(asOf.adding(days: -1)), mode: .add))
 }) {
-    try SiteReport(store: copy, request: .init(out: again, asOf: asOf), clock: .system).run()
+    try SiteReport(store: copy, request: .init(out: again, asOf: .day(asOf)), clock: .system).run()
 }
 try? FileManager.default.removeItem(atPath: sites)

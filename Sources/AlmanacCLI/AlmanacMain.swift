@@ -22,6 +22,10 @@ public enum AlmanacMain {
         // own heaps (`Parallel`).
         almanac_heap_prefer_huge_pages()
         #endif
+        if let unknown = unknownCommand(arguments) {
+            report(unknown)
+            return 2
+        }
         do {
             var command = try AlmanacCommand.parseAsRoot(arguments)
             try command.run()
@@ -36,6 +40,17 @@ public enum AlmanacMain {
             report(text)
             return status
         }
+    }
+
+    /// The sentence for a first word that is no command (`almanac stauts`), with the closest
+    /// commands; nil when the first word is a command or an option.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = AlmanacCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(first) else { return nil }
+        let close = NameMatcher(names, name: { $0 }).suggestions(for: first).map { "`almanac \($0)`" }
+        if close.isEmpty { return "\"\(first)\" is not a command; `almanac --help` lists the commands." }
+        return "\"\(first)\" is not a command; did you mean \(close.joined(separator: " or "))? `almanac --help` lists the commands."
     }
 
     /// The sentence and exit status of an error: the library's words (`ErrorWording`), else

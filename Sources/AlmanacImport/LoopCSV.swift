@@ -44,15 +44,23 @@ enum LoopCSV {
             byPosition[number] = (habit, numeric)
             history.habits.append(habit)
         }
+        var habitFolders = 0
         for (key, data) in files.sorted(by: { $0.key < $1.key }) where (key as NSString).lastPathComponent == "Checkmarks.csv" {
             let folder = FilePath(key).removingLastComponent().string
             guard FilePath(folder).removingLastComponent().string == root, folder != root else { continue }
+            habitFolders += 1
             let prefix = (folder as NSString).lastPathComponent.prefix { $0.isNumber }
             guard let number = Int(prefix), let (habit, numeric) = byPosition[number] else {
                 history.warnings.append("\(key) belongs to no habit of Habits.csv and was left out.")
                 continue
             }
             try readCheckmarks(CSVTable(file: key, data: data), habit: habit, numeric: numeric, into: &history)
+        }
+        // Loop writes each habit's days into a folder of its own beside Habits.csv: without them
+        // (Habits.csv copied alone) the habits come in with no history, which is said.
+        if habitFolders == 0 && !history.habits.isEmpty {
+            history.warnings.append("\(container) has no habit folders (NNN Name/Checkmarks.csv) beside Habits.csv, so no day of any "
+                + "habit came in; import the whole zip that Loop exported, or its unpacked folder with the habit folders.")
         }
         return history
     }

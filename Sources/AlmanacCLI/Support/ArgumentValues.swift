@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacKit
 import ArgumentParser
 import AlmanacStorage
 
@@ -28,15 +29,11 @@ enum ArgumentValues {
         return text.hasSuffix("/") ? text : text + "/"
     }
 
-    /// A day as people say it when logging: a date, `today`, `yesterday`, or `-N` days ago.
-    enum RelativeDay: Equatable {
-        case day(DayKey)
-        case daysAgo(Int)
-    }
-
-    static func relativeDay(_ text: String) throws -> RelativeDay {
+    /// A day as people say it: a date, `today`, `yesterday`, or `-N` days ago (`--date` of a log,
+    /// `--as-of` of every command); the words are resolved in the store's time zone.
+    static func relativeDay(_ text: String) throws -> DaySelection {
         switch text.lowercased() {
-        case "today": return .daysAgo(0)
+        case "today": return .today
         case "yesterday": return .daysAgo(1)
         default:
             if text.hasPrefix("-"), let count = Int(text.dropFirst()), text.dropFirst().allSatisfy(\.isNumber) { return .daysAgo(count) }

@@ -27,9 +27,10 @@ public struct GlobalOptions: ParsableArguments {
 
 /// `--as-of` of the exports: the last day exported.
 struct ExportDayOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Export as of this day (default today): later entries are left out.", valueName: "YYYY-MM-DD"),
-            transform: ArgumentValues.day)
-    var asOf: DayKey?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Export as of this day: YYYY-MM-DD, today, yesterday or -N (default today); later entries are left out.",
+                               valueName: "day"),
+            transform: ArgumentValues.relativeDay)
+    var asOf: DaySelection?
 }
 
 /// `-q`/`--quiet` of the commands that write files or a store: nothing on success, for cron.
@@ -44,6 +45,14 @@ struct QuietOption: ParsableArguments {
 }
 
 extension GlobalOptions {
+    /// The day an `--as-of` names: a date as it is; `today`, `yesterday` or `-N` in `store`'s
+    /// time zone by the command's clock. Nil when none was given.
+    func day(_ selection: DaySelection?, in store: any AlmanacStore) throws -> DayKey? {
+        guard let selection else { return nil }
+        if case .day(let day) = selection { return day }
+        return selection.day(today: try clock().today(in: store.calendar()))
+    }
+
     /// A note on stderr when `--as-of` is after today in `store`'s time zone (the command's own
     /// store, opened once): the figures then count days that have not happened as not done.
     /// Nothing when the store cannot be read (the command itself says why).

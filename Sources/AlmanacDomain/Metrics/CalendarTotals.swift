@@ -27,7 +27,9 @@ public enum CalendarUnit: String, Sendable, Codable, CaseIterable {
 /// or weekday habit, each scheduled day that was not skipped is due, the as-of day only once it is
 /// done; for a per-week, per-month or per-days habit, each of its own periods counts its times
 /// (what it achieved so far while in progress) in the calendar period its first day falls in, its
-/// done capped at its times. The sum of a habit's weeks is therefore its all-time rate.
+/// done capped at its times — unless the habit's period is longer than the calendar period (a
+/// per-month habit's weeks): then the calendar period owes nothing and its done are the done days
+/// in it that counted toward their own period. The sum of a habit's years is its all-time rate.
 public struct CalendarTotal: Sendable, Codable, Equatable {
     public var unit: CalendarUnit
     /// The period's first day (a week's first day by the store's week start, the 1st of a month,
@@ -91,21 +93,57 @@ extension DaySeries {
     }
 
     /// The totals of the fold of every day of the series (`DayFold`, whose last periods are in
-    /// progress when they run past the as-of day); for a per-period habit, each of its own periods
-    /// counted in the calendar period its first day is in.
+    /// progress when they run past the as-of day); for a per-period habit, its own periods added
+    /// in (`addOwnPeriods`).
     func calendarTotals(of fold: DayFold) -> [[CalendarTotal]] {
-        guard periodRule != nil else { return fold.totals }
+        guard let rule = periodRule else { return fold.totals }
         let ownPeriods = periods(weekStart: fold.weekStart)
-        return fold.totals.map { totals in
+        return zip(fold.units, fold.totals).map { unit, totals in
             var totals = totals
-            var slot = 0
-            for period in ownPeriods {
+            addOwnPeriods(ownPeriods, to: &totals, split: Self.splits(rule.kind, length: rule.length, into: unit))
+            return totals
+        }
+    }
+
+    /// Whether a habit's own period can be longer than a calendar period of `unit` (a month and a
+    /// week; a per-days period of more than 7 days and a week): its target then belongs to no
+    /// single one of them.
+    static func splits(_ kind: PeriodKind, length: Int, into unit: CalendarUnit) -> Bool {
+        switch (kind, unit) {
+        case (.week, _): return false
+        case (.month, .week): return true
+        case (.month, _): return false
+        case (.period, .week): return length > 7
+        case (.period, .month): return length > 28
+        case (.period, .year): return length > 365
+        }
+    }
+
+    /// Adds each of the habit's own periods to the calendar periods. A period that fits counts its
+    /// times (what it achieved so far while in progress) in the calendar period its first day falls
+    /// in, its done capped at its times. A period longer than a calendar period (`split`) owes none
+    /// of them anything: each of its done days, in order, until its times are reached, is done in
+    /// the calendar period it falls in — a week shows what happened in it, and the weeks' done add
+    /// up to the month's.
+    private func addOwnPeriods(_ ownPeriods: [PeriodTally], to totals: inout [CalendarTotal], split: Bool) {
+        var slot = 0
+        for period in ownPeriods {
+            guard split else {
                 while slot + 1 < totals.count && totals[slot + 1].first <= period.first { slot += 1 }
                 let done = min(period.completed, period.required)
                 totals[slot].done += done
                 totals[slot].due += period.inProgress ? done : period.required
+                continue
             }
-            return totals
+            var counted = 0
+            for ordinal in period.first.ordinal...period.last.ordinal where counted < period.required {
+                let index = ordinal - start.ordinal
+                guard !skipped[index], isCompleted(index) else { continue }
+                let day = start.adding(days: index)
+                while slot + 1 < totals.count && totals[slot + 1].first <= day { slot += 1 }
+                totals[slot].done += 1
+                counted += 1
+            }
         }
     }
 }

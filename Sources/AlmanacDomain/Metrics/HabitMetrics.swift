@@ -123,8 +123,8 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         completedByWeekday = fold.completedByWeekday
         let totals = series.calendarTotals(of: fold)
         weeks = totals[0]; months = totals[1]; years = totals[2]
-        // The weeks add up to the all-time rate (`CalendarTotal`): no pass of its own.
-        rateAll = CompletionRate(completed: weeks.reduce(0) { $0 + $1.done }, expected: weeks.reduce(0) { $0 + $1.due })
+        // The years add up to the all-time rate (`CalendarTotal`): no pass of its own.
+        rateAll = CompletionRate(completed: years.reduce(0) { $0 + $1.done }, expected: years.reduce(0) { $0 + $1.due })
         reduction = series.reduction(weekStart: weekStart)
         if let rule = series.periodRule {
             let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]

@@ -2,8 +2,9 @@
 public enum DomainError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A value that breaks a rule of the model ("the target must be greater than 0").
     case invalid(String)
-    /// A name that matches nothing, with the closest names for a "did you mean".
-    case notFound(kind: String, name: String, suggestions: [String])
+    /// A name that matches nothing, with the close names for a "did you mean"; when none is
+    /// close, `others` names the nearest there are (none: there is nothing of the kind yet).
+    case notFound(kind: String, name: String, suggestions: [String], others: [String] = [])
     /// An operation refused by a rule of the store (the cap on active habits, a duplicate name).
     case refused(String)
 
@@ -11,12 +12,14 @@ public enum DomainError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case .invalid(let message), .refused(let message):
             return message
-        case .notFound(let kind, let name, let suggestions):
+        case .notFound(let kind, let name, let suggestions, let others):
             var text = "No \(kind) named \"\(name)\""
             if !suggestions.isEmpty {
                 text += "; did you mean " + suggestions.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
+            } else if !others.isEmpty {
+                text += "; the closest " + (others.count == 1 ? "is " : "are ") + others.map { "\"\($0)\"" }.joined(separator: ", ") + "."
             } else {
-                text += "."
+                text += "; there is none yet."
             }
             return text
         }

@@ -19,7 +19,16 @@ public struct NameMatcher<Item> {
     /// The item named `query`, or a `notFound` error listing up to three close names.
     public func find(_ query: String, kind: String = "habit") throws -> Item {
         if let item = exact(query) { return item }
-        throw DomainError.notFound(kind: kind, name: query, suggestions: suggestions(for: query))
+        let close = suggestions(for: query)
+        throw DomainError.notFound(kind: kind, name: query, suggestions: close, others: close.isEmpty ? nearest(to: query) : [])
+    }
+
+    /// The names nearest to `query` by edit distance, however far: what a sentence names when
+    /// none is close.
+    public func nearest(to query: String, limit: Int = 3) -> [String] {
+        let key = Array(NameMatcher.fold(query))
+        return items.map { (name($0), NameMatcher.editDistance(key, Array(NameMatcher.fold(name($0))))) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
 
     /// Names close to `query`: containing it, or within an edit distance of about a third of its length.

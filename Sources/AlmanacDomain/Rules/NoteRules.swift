@@ -39,7 +39,7 @@ public enum NoteRules {
     /// A rating is from 0 to its scale's maximum.
     public static func checkRating(_ value: Double, scale: Double, metric: String) throws {
         guard value.isFinite, value >= 0, value <= scale else {
-            throw DomainError.invalid("A \(metric) rating must be between 0 and \(NumberText.plain(scale)), not \(NumberText.plain(value)).")
+            throw DomainError.invalid("\("aeiouAEIOU".contains(metric.first ?? "x") ? "An" : "A") \(metric) rating must be between 0 and \(NumberText.plain(scale)), not \(NumberText.plain(value)).")
         }
     }
 }

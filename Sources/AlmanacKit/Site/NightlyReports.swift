@@ -17,7 +17,7 @@ public struct NightlyReports: Sendable {
         public var url: PostgresURL
         public var outRoot: String
         /// The night's as-of day for every store; nil: today in each store's time zone.
-        public var asOf: DayKey?
+        public var asOf: DaySelection?
         public var templates: String?
         public var includeNotes: Bool
         public var includeJournal: Bool
@@ -25,7 +25,7 @@ public struct NightlyReports: Sendable {
         public var baseURL: String?
         public var workers: Int
 
-        public init(url: PostgresURL, outRoot: String, asOf: DayKey? = nil, templates: String? = nil, includeNotes: Bool = false,
+        public init(url: PostgresURL, outRoot: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
                     includeJournal: Bool = false, baseURL: String? = nil, workers: Int) {
             self.url = url; self.outRoot = outRoot; self.asOf = asOf; self.templates = templates
             self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.workers = max(1, workers)
@@ -99,11 +99,12 @@ public struct NightlyReports: Sendable {
             defer { try? shift.release(store) }
             do {
                 let db = try shift.open(store)
-                let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: db.settings()))
+                let today = try clock.today(in: StoreCalendar(settings: db.settings()))
+                let asOf = request.asOf?.day(today: today) ?? today
                 if try shift.wasRendered(store, night: asOf) {
                     outcome.withLock { $0.renderedElsewhere.append(store) }
                 } else {
-                    let site = SiteReport.Request(out: (request.outRoot as NSString).appendingPathComponent(store), asOf: asOf,
+                    let site = SiteReport.Request(out: (request.outRoot as NSString).appendingPathComponent(store), asOf: .day(asOf),
                                                   templates: request.templates, includeNotes: request.includeNotes,
                                                   includeJournal: request.includeJournal, baseURL: request.baseURL.map { $0 + store + "/" })
                     // One store per worker, each on one core: the workers are the parallelism.

@@ -26,6 +26,9 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     }
 
     public static let fileName = "manifest.json"
+    /// The `generator` of a report's site, and of the sample site `demo` renders: `demo` renders
+    /// only over a sample site, never over the site of a person's store.
+    public static let reportGenerator = "almanac", sampleGenerator = "almanac demo"
 
     public var generator: String
     public var asOf: String
@@ -47,8 +50,8 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     }
 
     /// The bytes of the manifest of a site made of `files`.
-    static func encoded(_ files: [SiteFile], asOf: DayKey) -> [UInt8] {
-        SiteManifest(generator: "almanac", asOf: asOf.description, files: files.map { file in
+    static func encoded(_ files: [SiteFile], asOf: DayKey, generator: String = reportGenerator) -> [UInt8] {
+        SiteManifest(generator: generator, asOf: asOf.description, files: files.map { file in
             Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key, group: file.group)
         }).encoded()
     }

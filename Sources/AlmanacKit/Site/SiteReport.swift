@@ -29,7 +29,8 @@ public struct SiteReport {
     /// What to render where.
     public struct Request: Sendable {
         public var out: String
-        public var asOf: DayKey?
+        /// The as-of day (`yesterday` is resolved in the store's time zone); nil: today.
+        public var asOf: DaySelection?
         public var templates: String?
         public var includeNotes: Bool
         public var includeJournal: Bool
@@ -40,9 +41,13 @@ public struct SiteReport {
         /// The process ends with this report (the command line): what the report was made from is
         /// left to the process's end instead of being freed (`ProcessEnd`).
         public var endsProcess: Bool
+        /// What the manifest says made the site (`SiteManifest.reportGenerator`, or the sample's).
+        public var generator: String
 
-        public init(out: String, asOf: DayKey? = nil, templates: String? = nil, includeNotes: Bool = false,
-                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true, endsProcess: Bool = false) {
+        public init(out: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
+                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true, endsProcess: Bool = false,
+                    generator: String = SiteManifest.reportGenerator) {
+            self.generator = generator
             self.out = out; self.asOf = asOf; self.templates = templates
             self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.wait = wait
             self.endsProcess = endsProcess
@@ -225,7 +230,8 @@ public struct SiteReport {
         let (index, decoding) = started ?? KeptReads.factReads(beside: folder)
         var keep: FactCache?
         let (input, options) = try store.reading { view in
-            let asOf = try request.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
+            let today = try clock.today(in: StoreCalendar(settings: view.settings()))
+            let asOf = request.asOf?.day(today: today) ?? today
             let entries = try view.siteFacts(through: asOf, keptTokens: { index.value?.tokens }, kept: { decoding.value?.cache })
             keep = entries?.cache
             let input = SiteInput(
@@ -315,7 +321,7 @@ public struct SiteReport {
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         var encoded: [UInt8]?
         if files.allSatisfy(\.isKept) {
-            let manifest = SiteManifest.encoded(files, asOf: asOf)
+            let manifest = SiteManifest.encoded(files, asOf: asOf, generator: request.generator)
             if previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
                 staging?.keepAsSpare()
                 SiteStaging.removeLeftovers(of: published)
@@ -325,7 +331,7 @@ public struct SiteReport {
             encoded = manifest
         }
         // Else the manifest is encoded while the files are written.
-        let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf) }
+        let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf, generator: request.generator) }
         var files = files
         if let staging {
             let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing,
@@ -359,14 +365,32 @@ public struct SiteReport {
         try checkIsSiteFolder(path, hasEarlierSite: lstat(manifest, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     }
 
+    /// `demo`'s check before it writes its store: its sample site goes where a report may publish
+    /// (`checkCanPublish`), and never over the site of another store — only into a folder that
+    /// holds no site yet or a sample site (its manifest's `generator`).
+    public static func checkCanPublishSample(_ out: String) throws {
+        try checkCanPublish(out)
+        let manifest = (resolved(out) as NSString).appendingPathComponent(SiteManifest.fileName)
+        guard let bytes = OutputFolder.bytes(atPath: manifest), let generator = SiteManifest.decoded(bytes)?.generator,
+              generator != SiteManifest.sampleGenerator else { return }
+        throw AlmanacError.refused("Refusing to render the sample site into \(out): it holds the site of another store, "
+            + "which the sample would replace; give the sample another folder with --out, or pass --no-report.")
+    }
+
+    /// Files that keep an otherwise empty folder in a repository, which tracks no empty folder
+    /// (`Output/.gitignore` in Almanac's own): a folder holding only these counts as empty, and
+    /// they are carried into the site as the user's own files.
+    static let placeholders: Set<String> = [".gitignore", ".gitkeep"]
+
     /// A site is published by replacing its whole folder, so a report writes only into a folder
-    /// that is new, empty (but for what killed runs of Almanac left), or an earlier report's site
-    /// (its `manifest.json` read): never over a folder of the user's own (`--out ..`, a home
-    /// folder), which an exchange would rebuild. (The file system's root is refused before.)
+    /// that is new, empty (but for what killed runs of Almanac left, and `placeholders`), or an
+    /// earlier report's site (its `manifest.json` read): never over a folder of the user's own
+    /// (`--out ..`, a home folder), which an exchange would rebuild. (The file system's root is
+    /// refused before.)
     static func checkIsSiteFolder(_ path: String, hasEarlierSite: Bool) throws {
         guard !hasEarlierSite else { return }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        guard let entry = entries.sorted().first(where: { Leftovers.writer(of: $0) == nil }) else { return }
+        guard let entry = entries.sorted().first(where: { Leftovers.writer(of: $0) == nil && !placeholders.contains($0) }) else { return }
         throw AlmanacError.refused("Refusing to publish a site in \(path): it holds files (\(entry) among them) but no earlier report's site "
             + "(no manifest.json that Almanac can read), and a report replaces its whole folder; give a new or empty folder, "
             + "or an earlier report's folder.")

@@ -21,6 +21,17 @@ public enum DaySelection: Sendable, Equatable {
         }
     }
 
+    /// The one day the selection names, with today as given (a range: its last day) — an as-of
+    /// day said as `today`, `yesterday` or `-N`.
+    public func day(today: DayKey) -> DayKey {
+        switch self {
+        case .today: return today
+        case .day(let day): return day
+        case .daysAgo(let count): return today.adding(days: -count)
+        case .range(_, let end): return end
+        }
+    }
+
     /// "today", "on 2026-11-20", "2026-12-24 to 2026-12-31".
     public var label: String {
         switch self {

@@ -43,7 +43,7 @@ public struct SampleStore {
             throw AlmanacError.alreadyExists(path: path, what: "a store")
         }
         // The site's folder is checked first: a refused one leaves no new store behind.
-        if let site = request.site { try SiteReport.checkCanPublish(site) }
+        if let site = request.site { try SiteReport.checkCanPublishSample(site) }
         let started = Date()
         let contents = SampleHistory.generate(habits: request.habits, years: request.years, seed: request.seed, endDay: request.end)
         try contents.validate()   // the same rules as every other way into a store
@@ -61,7 +61,7 @@ public struct SampleStore {
         if let site = request.site {
             let store = try location.open()
             defer { try? store.close() }
-            outcome.site = try SiteReport(store: store, request: .init(out: site, asOf: request.end), clock: .system).run(progress: progress)
+            outcome.site = try SiteReport(store: store, request: .init(out: site, asOf: .day(request.end), generator: SiteManifest.sampleGenerator), clock: .system).run(progress: progress)
         }
         return outcome
     }

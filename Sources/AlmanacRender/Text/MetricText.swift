@@ -65,9 +65,11 @@ public enum MetricText {
         return row + (habit.unit == .boolean ? [] : [self.total(total.value, of: habit)])
     }
 
-    /// "3 of 5"; "–" for a period nothing was due or done in (a monthly habit's week).
+    /// "3 of 5"; "2 done" for a period that owes nothing of its own (a monthly habit's week);
+    /// "–" for a period nothing was due or done in.
     public static func doneOfDue(_ total: CalendarTotal) -> String {
-        total.due == 0 && total.done == 0 ? "–" : "\(total.done) of \(total.due)"
+        if total.due == 0 { return total.done == 0 ? "–" : "\(total.done) done" }
+        return "\(total.done) of \(total.due)"
     }
 
     /// The months' short names, January first: axis labels, heatmaps, "Nov 16".

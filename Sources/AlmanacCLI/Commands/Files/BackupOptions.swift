@@ -8,12 +8,14 @@ struct BackupOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The file to write (default almanac-backup-<day>.json; - for stdout).", valueName: "file"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Pin exportedAt to this day (00:00 UTC) so that runs give the same bytes.", valueName: "YYYY-MM-DD"),
-            transform: ArgumentValues.day)
-    var asOf: DayKey?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pin exportedAt to this day (00:00 UTC) so that runs give the same bytes: YYYY-MM-DD, today, yesterday or -N.",
+                               valueName: "day"),
+            transform: ArgumentValues.relativeDay)
+    var asOf: DaySelection?
 
     func run(_ global: GlobalOptions) throws {
-        let export = BackupExport(store: try global.openStore(), clock: try global.clock(), asOf: asOf)
+        let store = try global.openStore()
+        let export = BackupExport(store: store, clock: try global.clock(), asOf: try global.day(asOf, in: store))
         let path = try out ?? export.defaultFileName()
         if path == "-" {
             _ = try export.run(to: .standardOutput)
@@ -21,6 +23,6 @@ struct BackupOptions: ParsableArguments {
         }
         let done = try export.run(to: .file(path))
         let habits = done.counts[.habits] ?? 0, entries = done.counts[.habitEntries] ?? 0
-        Output.line("Wrote \(path) (\(habits) habits, \(entries) habit entries, \(ByteCount.text(done.bytes))).")
+        Output.line("Wrote \(path) (\(Output.count(habits, "habit")), \(Output.count(entries, "habit entry", plural: "habit entries")), \(ByteCount.text(done.bytes))).")
     }
 }

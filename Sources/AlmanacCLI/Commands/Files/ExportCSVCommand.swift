@@ -27,8 +27,9 @@ struct ExportCSVCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let store = try global.openStore()
-        global.noteIfAfterToday(day.asOf, in: store)
-        let export = try CSVExport(store: store, out: out, asOf: day.asOf, clock: global.clock(), byteOrderMark: bom, raw: raw)
+        let day = try global.day(self.day.asOf, in: store)
+        global.noteIfAfterToday(day, in: store)
+        let export = try CSVExport(store: store, out: out, asOf: day, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
         let asOf = try export.run(progress: progress.update)
         progress.finish()

@@ -25,8 +25,9 @@ struct ExportXLSXCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let store = try global.openStore()
-        global.noteIfAfterToday(day.asOf, in: store)
-        let export = XLSXExport(store: store, out: out, asOf: day.asOf, clock: try global.clock())
+        let asOf = try global.day(day.asOf, in: store)
+        global.noteIfAfterToday(asOf, in: store)
+        let export = XLSXExport(store: store, out: out, asOf: asOf, clock: try global.clock())
         let progress = ProgressLine(label: "Writing \(out)")
         let outcome = try export.run(progress: progress.update)
         progress.finish()

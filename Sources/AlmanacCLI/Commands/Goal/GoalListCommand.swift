@@ -10,7 +10,8 @@ struct GoalListCommand: ParsableCommand {
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
-        let goals = try GoalBook(store: global.openStore(), clock: global.clock()).list(asOf: options.asOf)
+        let store = try global.openStore()
+        let goals = try GoalBook(store: store, clock: global.clock()).list(asOf: global.day(options.asOf, in: store))
         if options.json { return try Output.json(goals) }
         if goals.isEmpty { return Output.line("No goals yet; add one with `almanac goal add NAME --habits run,stretch`.") }
         for goal in goals {

@@ -8,7 +8,7 @@ struct DayRangeOptions: ParsableArguments {
             help: ArgumentHelp("The day: YYYY-MM-DD, today, yesterday or -N for N days ago (default: today in the store's time zone).",
                                valueName: "day"),
             transform: ArgumentValues.relativeDay)
-    var date: ArgumentValues.RelativeDay?
+    var date: DaySelection?
 
     @Option(help: ArgumentHelp("The first day of a range.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var from: DayKey?
@@ -21,8 +21,7 @@ struct DayRangeOptions: ParsableArguments {
     func selection() throws -> DaySelection {
         switch (date, from, to) {
         case (nil, nil, nil): return .today
-        case (.day(let day)?, nil, nil): return .day(day)
-        case (.daysAgo(let count)?, nil, nil): return .daysAgo(count)
+        case (let day?, nil, nil): return day
         case (nil, let start?, let end?): return .range(start, end)
         case (nil, _, _): throw ValidationError("--from and --to go together.")
         default: throw ValidationError("Use either --date or --from/--to, not both.")

@@ -16,7 +16,7 @@ struct LogCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp(
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
         "The habit's name (any case) and the day's value (default 1 for yes/no habits and with --add; minutes also as 1:30 or 1h30m); or several habits, each logged with its default.",
         valueName: "habit [value]"), completion: HabitNameCompletion.kind)
     var words: [String]
@@ -40,8 +40,27 @@ struct LogCommand: ParsableCommand {
         return (Array(words.dropLast()), try ArgumentValues.number(last))
     }
 
+    /// Whether a word reads as a value (`10`, `-1`, `2.5`, `1h30m`).
+    static func isValue(_ word: String) -> Bool {
+        ArgumentValues.duration(word) != nil || (try? ArgumentValues.number(word)) != nil
+    }
+
     func validate() throws {
         if add && skip { throw ValidationError("Use either --add or --skip, not both.") }
+        // The words take what ArgumentParser did not recognise, so that a value may be negative
+        // (`log coffee -1` is refused by the value's rule, not as an unknown option).
+        if let option = words.first(where: { $0.hasPrefix("-") && !Self.isValue($0) }) {
+            throw ValidationError("Unknown option '\(option)'; `almanac log --help` lists the options.")
+        }
+        if words.count >= 2, let index = words.indices.dropFirst().dropLast().first(where: { Self.isValue(words[$0]) }) {
+            // `log coffee 3 cups`: a unit after the value.
+            if index == words.count - 2, words.count == 3 {
+                throw ValidationError("Give the value as a number alone, without \"\(words[2])\": `almanac log \(words[0]) \(words[1])` "
+                    + "(a value is in the habit's own unit).")
+            }
+            // `log water 10 piano 30`: a value per habit.
+            throw ValidationError("A value goes with one habit; log each habit with its value on its own, e.g. `almanac log \(words[0]) \(words[index])`.")
+        }
         let (habits, value) = try parsedWords()
         if habits.isEmpty { throw ValidationError("Name the habit to log.") }
         if habits.count > 1 && value != nil {
@@ -60,9 +79,15 @@ struct LogCommand: ParsableCommand {
         let requests = habits.map {
             HabitLog.Request(habit: $0, value: value, days: days, note: note, mode: mode, minuteOfDay: minute, difficulty: difficulty)
         }
-        for logged in try HabitLog(store: global.openStore(), clock: global.clock()).log(requests) {
-            report(logged, days: days, mode: mode)
+        let outcomes: [HabitLog.Outcome]
+        do {
+            outcomes = try HabitLog(store: global.openStore(), clock: global.clock()).log(requests)
+        } catch where habits.count > 1 {
+            // Several habits are logged as one change: when one is refused, none is logged.
+            guard let worded = ErrorWording.sentence(for: error) else { throw error }
+            throw AlmanacError.refused(worded.text + " None of the \(habits.count) habits was logged.")
         }
+        for logged in outcomes { report(logged, days: days, mode: mode) }
     }
 
     private func report(_ logged: HabitLog.Outcome, days: DaySelection, mode: LogMode) {

@@ -12,8 +12,8 @@ struct ReportCommand: ParsableCommand {
             The new site is built beside the folder and exchanged with it in one step, so the folder \
             always holds a whole site, the previous one or the new one. Unchanged files are not written \
             again; files of your own in the folder are kept. One report at a time writes a folder. \
-            Notes, journal and wellbeing stay out unless asked for. A cron line such as \
-            `almanac report --out /srv/www/habits` publishes it nightly.
+            Notes, journal and wellbeing stay out unless asked for. A cron line after midnight, \
+            `almanac report -q --as-of yesterday --out /srv/www/habits`, publishes the day that has just ended.
 
             An operator of a PostgreSQL server renders every person's site in one command: \
             `almanac report --each-store 'postgres://ops@db/almanac?schema=ops' --out-root /srv/www` \
@@ -24,8 +24,10 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The folder to write the site to (default: Output).", valueName: "folder")) var out: String?
-    @Option(help: ArgumentHelp("Render as of this day (default: today).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
-    var asOf: DayKey?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render as of this day: YYYY-MM-DD, today, yesterday or -N, in the store's time zone (default: today; a nightly run after midnight gives yesterday, the day that has ended).",
+                               valueName: "day"),
+            transform: ArgumentValues.relativeDay)
+    var asOf: DaySelection?
     @Option(help: ArgumentHelp("A folder of edited templates (see `almanac templates export`).", valueName: "folder"))
     var templates: String?
     @Flag(help: "Show the notes of entries on habit pages.") var includeNotes = false
@@ -63,7 +65,7 @@ struct ReportCommand: ParsableCommand {
                                          includeJournal: includeJournal, baseURL: baseURL, wait: !noWait, endsProcess: true)
         SiteReport.prepare(request)
         let store = try global.openStore()
-        global.noteIfAfterToday(asOf, in: store)
+        if case .day(let day)? = asOf { global.noteIfAfterToday(day, in: store) }
         let progress = ProgressLine(label: "Writing \(out)")
         let site = try SiteReport(store: store, request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()
@@ -76,7 +78,7 @@ struct ReportCommand: ParsableCommand {
         }
         let seconds = Output.tenths(Date().timeIntervalSince(started))
         Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
-            + "\(site.removed) removed (\(site.files) files, \(seconds) s). Open \(out)/index.html.")
+            + "\(site.removed) removed (\(Output.count(site.files - 1, "file")) and manifest.json, \(seconds) s). Open \(out)/index.html.")
     }
 
     /// The operator's nightly run: every store's site; a store that fails is named on stderr, the

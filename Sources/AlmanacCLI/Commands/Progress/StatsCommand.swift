@@ -15,8 +15,9 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        global.noteIfAfterToday(options.asOf, in: store)
-        let stats = try HabitStats(store: store, habit: habit, asOf: options.asOf, clock: global.clock())
+        let asOf = try global.day(options.asOf, in: store)
+        global.noteIfAfterToday(asOf, in: store)
+        let stats = try HabitStats(store: store, habit: habit, asOf: asOf, clock: global.clock())
         if options.json { return try Output.json(stats) }
         let (habit, metrics) = (stats.habit, stats.metrics)
         Output.line("\(HabitText.title(habit)) — \(MetricText.goal(habit)), \(habit.frequency.cliDescription) · as of \(stats.asOf)")

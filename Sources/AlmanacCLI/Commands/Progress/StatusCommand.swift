@@ -13,8 +13,9 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        global.noteIfAfterToday(options.asOf, in: store)
-        let report = try StatusReport(store: store, asOf: options.asOf, clock: global.clock())
+        let asOf = try global.day(options.asOf, in: store)
+        global.noteIfAfterToday(asOf, in: store)
+        let report = try StatusReport(store: store, asOf: asOf, clock: global.clock())
         if options.json { return try Output.json(report) }
         let paint = Paint(enabled: Output.stdoutIsTerminal)
         var done = report.total == 0 ? "nothing due" : "\(report.done) of \(report.total) due done"
