@@ -34,6 +34,8 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
     case noTemplates(path: String)
     /// A copy from a store into itself.
     case sameStore(String)
+    /// `demo` asked to render its sample site over the site of another store.
+    case sampleOverSite(String)
     /// An id given by its first characters that names no note, or several (`matches`), or is
     /// too short to tell (`matches` nil).
     case idPrefix(NoteKind, String, matches: Int?)
@@ -61,6 +63,8 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
         case .folderBusy(let folder): return "Another report is writing \(folder) right now; try again when it is done."
         case .noTemplates(let path): return "No templates folder at \(path)."
         case .sameStore(let path): return "Both stores are \(path); name another store to copy to."
+        case .sampleOverSite(let folder):
+            return "Refusing to render the sample site into \(folder): it holds the site of another store, which the sample would replace."
         case .emptyStoreLocation(let variable?):
             return "\(variable) is set but empty; set it to the store's path, or unset it to use the default store."
         case .idPrefix(let kind, _, nil): return "Give at least the first 4 characters of the \(kind.rawValue)'s id."

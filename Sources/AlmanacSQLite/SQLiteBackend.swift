@@ -10,12 +10,15 @@ import GRDBSQLite
 public final class SQLiteBackend: SQLBackend {
     public let path: String
     public let queue: DatabaseQueue
+    /// Why this user may only read the store (`SQLiteStore.ReadAccess`); nil when it may write.
+    let readOnlyReason: String?
 
     public var location: String { path }
 
-    init(path: String, queue: DatabaseQueue) {
+    init(path: String, queue: DatabaseQueue, readOnlyReason: String? = nil) {
         self.path = path
         self.queue = queue
+        self.readOnlyReason = readOnlyReason
     }
 
     public func read<T>(_ body: (any SQLSession) throws -> T) throws -> T {
@@ -31,7 +34,7 @@ public final class SQLiteBackend: SQLBackend {
             }
             return result!
         } catch {
-            throw StoreError.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path, readOnlyReason: readOnlyReason)
         }
     }
 

@@ -25,25 +25,69 @@ extension RelationalStore where Backend == SQLiteBackend {
             try prepareFolder(for: path)
         }
         let queue: DatabaseQueue
+        let access = exists ? ReadAccess(path: path) : .readWrite
         do {
             // WAL mode is persistent in the file: it is set once, at creation. Setting it again on every
             // open would make GRDB touch the schema and change the file's bytes on a mere read.
-            queue = try DatabaseQueue(path: path, configuration: configuration(enableWAL: !exists))
+            var config = configuration(enableWAL: !exists)
+            config.readonly = access != .readWrite
+            queue = try DatabaseQueue(path: access == .fileAsItIs ? "file:\(path)?immutable=1" : path, configuration: config)
             // An existing file is looked at in a read transaction before anything is written: an
             // Almanac store, and not one of a newer version (one connection: opening a store in WAL
             // mode sets up its shared memory, and a second connection for the look did it twice).
             let needsMigration = try exists ? inspect(queue, path: path) : true
             // Migrating only when needed keeps a store that a command merely reads byte-identical.
-            if needsMigration { try StoreSchema.migrator.migrate(queue) }
+            if needsMigration {
+                guard access == .readWrite else { throw StoreError.readOnly(path: path, reason: access.reason(path), needs: "upgrading to this version of Almanac") }
+                try StoreSchema.migrator.migrate(queue)
+            }
             if case .createIfMissing(let settings) = mode, !exists {
                 _ = try StoreCalendar(settings: settings)
                 try queue.write { db in try SQLiteStore.save(settings, SQLiteSession(db: db)) }
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
             if !exists { removeStoreFiles(path) }
             throw StoreError.wrap(error, path: path)
         }
-        return SQLiteStore(backend: SQLiteBackend(path: path, queue: queue))
+        return SQLiteStore(backend: SQLiteBackend(path: path, queue: queue, readOnlyReason: access == .readWrite ? nil : access.reason(path)))
+    }
+
+    /// How a store file that exists can be opened by this process's user. A store another user
+    /// owns can still be read: commands that only read work, and a write is refused with the
+    /// permission that is missing (docs/STORE.md).
+    enum ReadAccess: Equatable {
+        /// The file and its folder (or its WAL files) can be written.
+        case readWrite
+        /// The file or its folder cannot be written, but SQLite can share the reading with a
+        /// writer through the WAL files (they exist and are readable, or the folder is writable).
+        case readOnly
+        /// Neither the file's folder can be written nor do its WAL files exist: no writer has the
+        /// store open, and SQLite reads the file as it is (`immutable`), without the shared
+        /// memory file it cannot create.
+        case fileAsItIs
+
+        init(path: String) {
+            let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+            let writable = { (file: String) in Glibc.access(file, W_OK) == 0 }
+            let present = { (file: String) in FileManager.default.fileExists(atPath: file) }
+            let walFiles = [path + "-wal", path + "-shm"]
+            if writable(path) && (writable(folder) || walFiles.allSatisfy { present($0) && writable($0) }) {
+                self = .readWrite
+            } else if writable(folder) || walFiles.allSatisfy(present) {
+                self = .readOnly
+            } else {
+                self = .fileAsItIs
+            }
+        }
+
+        /// Why the store can only be read, as a clause.
+        func reason(_ path: String) -> String {
+            let folder = (path as NSString).deletingLastPathComponent
+            return Glibc.access(path, W_OK) != 0 ? "you may not write the file \(path)"
+                : "you may not write its folder \(folder.isEmpty ? "." : folder), where SQLite keeps its -wal and -shm files"
+        }
     }
 
     /// Runs GRDB code in one read transaction (tests and checks look at the file's schema).
@@ -147,11 +191,13 @@ extension StoreError {
     /// Maps any failure from GRDB or SQLite to a store error with a readable sentence.
     /// Anything else — an error of the caller's thrown inside a read or write, such as a full
     /// disk while a backup streams out — passes through as it is: it is not the store's failure.
-    static func wrap(_ error: Error, path: String) -> Error {
+    static func wrap(_ error: Error, path: String, readOnlyReason: String? = nil) -> Error {
         if let db = error as? DatabaseError {
             switch db.resultCode {
             case .SQLITE_NOTADB: return StoreError.notADatabase(path: path)
             case .SQLITE_BUSY, .SQLITE_LOCKED: return StoreError.busy(path: path)
+            case .SQLITE_READONLY where readOnlyReason != nil:
+                return StoreError.readOnly(path: path, reason: readOnlyReason!, needs: "writing")
             case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
                 return StoreError.cannotCreate(path: path, reason: db.message ?? "it cannot be opened for writing")
             case .SQLITE_FULL: return StoreError.database("the disk is full")

@@ -7,6 +7,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case notAnAlmanacStore(path: String)
     case newerSchema(path: String)
     case cannotCreate(path: String, reason: String)
+    /// A store this user may only read, asked for what `needs` ("writing").
+    case readOnly(path: String, reason: String, needs: String)
     case busy(path: String)
     case database(String)
     /// A database server's refusal or failure, already put as a sentence by the backend.
@@ -24,6 +26,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path) was written by a newer version of Almanac; upgrade almanac to open it."
         case .cannotCreate(let path, let reason):
             return "Cannot create the store at \(path): \(reason)."
+        case .readOnly(let path, let reason, let needs):
+            return "The store at \(path) can only be read here (\(reason)); \(needs) it needs write permission, which its owner can give."
         case .busy(let path):
             return "The store at \(path) is busy (another almanac is writing to it); try again in a moment."
         case .server(let sentence):

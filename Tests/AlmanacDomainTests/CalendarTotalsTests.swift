@@ -83,4 +83,56 @@ import Testing
         h.log("2026-11-02", "2026-11-03", "2026-11-06")
         #expect(totals(h, .week, asOf: "2026-11-08") == ["2026-W45 2026-11-02 2/3 days 3 value 3 now"])
     }
+
+    @Test func aPerMonthHabitsWeekShowsItsDoneDaysAndOwesNothing() {
+        // "Call mum", 4 times a month from Friday 2026-11-20; done Sun 22, Thu 26, Fri 27; as of Sat 28.
+        var h = History(.perMonth(4), created: "2026-11-20")
+        h.log("2026-11-22", "2026-11-26", "2026-11-27")
+        #expect(totals(h, .week, asOf: "2026-11-28") == [
+            "2026-W47 2026-11-16 1/0 days 1 value 1",       // the 22nd is a Sunday: Monday weeks end on it
+            "2026-W48 2026-11-23 2/0 days 2 value 2 now",
+        ])
+        #expect(totals(h, .month, asOf: "2026-11-28") == ["2026-11 2026-11-01 3/3 days 3 value 3 now"])
+        // Weeks from Sunday: the 22nd opens a week.
+        #expect(totals(h, .week, asOf: "2026-11-28", weekStart: .sunday) == [
+            "2026-W47 2026-11-15 0/0 days 0 value 0",
+            "2026-W48 2026-11-22 3/0 days 3 value 3 now",
+        ])
+    }
+
+    @Test func aMonthThatStartsMidweekBooksEachDoneDayInItsOwnWeek() {
+        // 4 calls a month from Monday 2026-09-28: none in September's last three days; in October
+        // the 1st (a Thursday), 8th, 13th, 20th and 27th — the fifth is over the month's times.
+        var h = History(.perMonth(4), created: "2026-09-28")
+        h.log("2026-10-01", "2026-10-08", "2026-10-13", "2026-10-20", "2026-10-27")
+        #expect(totals(h, .week, asOf: "2026-10-31") == [
+            "2026-W40 2026-09-28 1/0 days 1 value 1",       // Oct 1, not all of October
+            "2026-W41 2026-10-05 1/0 days 1 value 1",
+            "2026-W42 2026-10-12 1/0 days 1 value 1",
+            "2026-W43 2026-10-19 1/0 days 1 value 1",
+            "2026-W44 2026-10-26 0/0 days 1 value 1 now",   // done, but October had its four
+        ])
+        #expect(totals(h, .month, asOf: "2026-10-31") == [
+            "2026-09 2026-09-01 0/3 days 0 value 0",        // three days of September: it owed three
+            "2026-10 2026-10-01 4/4 days 5 value 5 now",
+        ])
+        #expect(totals(h, .week, asOf: "2026-10-31", weekStart: .sunday).map { $0.components(separatedBy: " days").first! } == [
+            "2026-W40 2026-09-27 1/0", "2026-W41 2026-10-04 1/0", "2026-W42 2026-10-11 1/0", "2026-W43 2026-10-18 1/0",
+            "2026-W44 2026-10-25 0/0",
+        ])
+        // The all-time rate is the months' (and the years'), not the weeks'.
+        let metrics = HabitMetrics(series: h.series(asOf: "2026-10-31"), weekStart: .monday)
+        #expect(metrics.rateAll == CompletionRate(completed: 4, expected: 7))
+        #expect(metrics.years.map(\.rate) == [CompletionRate(completed: 4, expected: 7)])
+    }
+
+    @Test func aPerDaysPeriodLongerThanAWeekIsSplitIntoWeeksButNotIntoMonths() {
+        // 2 times in 10 days from Monday 2026-11-02: periods Nov 2–11 and 12–21.
+        var h = History(.perDays(times: 2, period: 10), created: "2026-11-02")
+        h.log("2026-11-03", "2026-11-10", "2026-11-11", "2026-11-20")
+        #expect(totals(h, .week, asOf: "2026-11-21").map { $0.components(separatedBy: " value").first! } == [
+            "2026-W45 2026-11-02 1/0 days 1", "2026-W46 2026-11-09 1/0 days 2", "2026-W47 2026-11-16 1/0 days 1",
+        ])
+        #expect(totals(h, .month, asOf: "2026-11-21").map { $0.components(separatedBy: " days").first! } == ["2026-11 2026-11-01 3/3"])
+    }
 }

@@ -525,13 +525,24 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
             totals.append(total)
             first = next
         }
-        if series.periodRule != nil {
-            var slot = 0
+        if let rule = series.periodRule {
+            // A habit's period longer than the unit's (a month and a week; per-days over 7 days
+            // and a week) owes the unit nothing: its done days count, in order, up to its times.
+            let longer = rule.kind == .month ? unit == .week
+                : rule.kind == .period && rule.length > (unit == .week ? 7 : unit == .month ? 28 : 365)
+            let slot = { (day: DayKey) in totals.lastIndex { $0.first <= day }! }
             for period in series.periods(weekStart: weekStart) {
-                while slot + 1 < totals.count && totals[slot + 1].first <= period.first { slot += 1 }
-                let done = min(period.completed, period.required)
-                totals[slot].done += done
-                totals[slot].due += period.inProgress ? done : period.required
+                if longer {
+                    let done = (period.first.ordinal...period.last.ordinal).map(DayKey.init(ordinal:)).filter { day in
+                        let i = series.start.days(to: day)
+                        return !series.skipped[i] && series.isCompleted(i)
+                    }.prefix(period.required)
+                    for day in done { totals[slot(day)].done += 1 }
+                } else {
+                    let done = min(period.completed, period.required)
+                    totals[slot(period.first)].done += done
+                    totals[slot(period.first)].due += period.inProgress ? done : period.required
+                }
             }
         }
         return totals

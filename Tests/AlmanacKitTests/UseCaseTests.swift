@@ -84,9 +84,10 @@ struct KitFixture {
 
     @Test func newHabitsGetDistinctColours() throws {
         let f = try KitFixture()
-        let colours = try (1...9).map { try f.book.add("Habit \($0)", HabitChanges()).color }
-        #expect(Array(colours.prefix(8)) == HabitPalette.colors)
-        #expect(colours[8] == HabitPalette.colors[0])   // then round again
+        let n = HabitPalette.colors.count
+        let colours = try (0...n).map { try f.book.add("Habit \($0)", HabitChanges()).color }
+        #expect(Array(colours.prefix(n)) == HabitPalette.colors)
+        #expect(colours[n] == HabitPalette.colors[0])   // then round again
         #expect(try f.book.add("Mine", HabitChanges(color: "#123456")).color == "#123456")
     }
 

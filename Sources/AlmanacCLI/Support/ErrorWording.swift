@@ -46,6 +46,7 @@ enum ErrorWording {
             return ("Another report is writing \(folder) right now; try again when it is done, or leave out --no-wait to wait for it.", 1)
         case .noTemplates(let path): return ("No templates folder at \(path); create one with `almanac templates export \(path)`.", 2)
         case .sameStore(let path): return ("--from and --to name the same store (\(path)); name another store to copy to.", 1)
+        case .sampleOverSite: return (error.description.dropLast() + "; give the sample another folder with --out, or pass --no-report.", 1)
         case .emptyStoreLocation(nil):
             return ("--store is empty; give the store's path, or leave the option out to use the default store.", 2)
         case .emptyStoreLocation: return (error.description, 2)

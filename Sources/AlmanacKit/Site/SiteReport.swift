@@ -373,8 +373,7 @@ public struct SiteReport {
         let manifest = (resolved(out) as NSString).appendingPathComponent(SiteManifest.fileName)
         guard let bytes = OutputFolder.bytes(atPath: manifest), let generator = SiteManifest.decoded(bytes)?.generator,
               generator != SiteManifest.sampleGenerator else { return }
-        throw AlmanacError.refused("Refusing to render the sample site into \(out): it holds the site of another store, "
-            + "which the sample would replace; give the sample another folder with --out, or pass --no-report.")
+        throw AlmanacError.sampleOverSite(out)
     }
 
     /// Files that keep an otherwise empty folder in a repository, which tracks no empty folder

@@ -47,6 +47,8 @@ struct LogCommand: ParsableCommand {
 
     func validate() throws {
         if add && skip { throw ValidationError("Use either --add or --skip, not both.") }
+        // A day given as a value is said first (`log water --dat 2026-11-20`).
+        let (habits, value) = try parsedWords()
         // The words take what ArgumentParser did not recognise, so that a value may be negative
         // (`log coffee -1` is refused by the value's rule, not as an unknown option).
         if let option = words.first(where: { $0.hasPrefix("-") && !Self.isValue($0) }) {
@@ -61,7 +63,6 @@ struct LogCommand: ParsableCommand {
             // `log water 10 piano 30`: a value per habit.
             throw ValidationError("A value goes with one habit; log each habit with its value on its own, e.g. `almanac log \(words[0]) \(words[index])`.")
         }
-        let (habits, value) = try parsedWords()
         if habits.isEmpty { throw ValidationError("Name the habit to log.") }
         if habits.count > 1 && value != nil {
             throw ValidationError("A value goes with one habit; log \(habits.count) habits without a value, or one habit with it.")
