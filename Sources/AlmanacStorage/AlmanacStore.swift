@@ -104,7 +104,7 @@ public protocol StoreReading {
     /// Which of these ids the store has in a section (live or deleted).
     func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID>
     /// The notes of live check entries through a day, per habit id (text form), oldest first.
-    func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]]
+    func habitNotes(through day: DayKey) throws -> [String: [HabitNote]]
     /// Days excused ahead of time: live skip entries after a day, per habit id (text form), by day.
     func plannedSkips(after day: DayKey) throws -> [String: [DayKey]]
     /// Live journal entries between two days (inclusive), by day, time and id.

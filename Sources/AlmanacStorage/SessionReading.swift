@@ -68,15 +68,15 @@ struct SessionReading: StoreReading {
                                [.text(low), .text(high)])
     }
 
-    func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]] {
-        var notes: [String: [(day: DayKey, text: String)]] = [:]
+    func habitNotes(through day: DayKey) throws -> [String: [HabitNote]] {
+        var notes: [String: [HabitNote]] = [:]
         try db.forEachRow("""
-            SELECT habitId, dayKey, note FROM habitEntry
-            WHERE deletedAt IS NULL AND kind = 'check' AND note IS NOT NULL AND note <> '' AND dayKey <= ?
+            SELECT habitId, dayKey, note, kind FROM habitEntry
+            WHERE deletedAt IS NULL AND note IS NOT NULL AND note <> '' AND dayKey <= ?
             ORDER BY habitId, dayKey, timestampUtc, id
             """, [SQLValue(day)]) { row in
             guard let key = row.withText(1, { DayKey(utf8: $0) }) else { return }
-            notes[row.string(0), default: []].append((key, row.string(2)))
+            notes[row.string(0), default: []].append(HabitNote(day: key, text: row.string(2), skipped: row.string(3) == "skip"))
         }
         return notes
     }

@@ -157,7 +157,7 @@ struct RacingReading: StoreReading {
     func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID> {
         try read { try inner.existingIDs(ids, in: section) }
     }
-    func habitNotes(through day: DayKey) throws -> [String: [(day: DayKey, text: String)]] { try read { try inner.habitNotes(through: day) } }
+    func habitNotes(through day: DayKey) throws -> [String: [HabitNote]] { try read { try inner.habitNotes(through: day) } }
     func plannedSkips(after day: DayKey) throws -> [String: [DayKey]] { try read { try inner.plannedSkips(after: day) } }
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry] { try read { try inner.journal(from: from, to: to) } }
     func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry] { try read { try inner.wellbeing(from: from, to: to) } }

@@ -15,10 +15,10 @@ import Testing
         let sample = SampleHistory.generate(habits: 4, years: 1, seed: 5)
         let calendar = try StoreCalendar(settings: sample.settings)
         var facts: [String: [DayFact]] = [:]
-        var noteTexts: [String: [(day: DayKey, text: String)]] = [:]
+        var noteTexts: [String: [HabitNote]] = [:]
         for entry in sample.habitEntries where entry.deletedAt == nil {
             facts[entry.habitId.description, default: []].append(DayFact(day: entry.dayKey, kind: entry.kind, value: entry.value))
-            if notes, let note = entry.note { noteTexts[entry.habitId.description, default: []].append((entry.dayKey, note)) }
+            if notes, let note = entry.note { noteTexts[entry.habitId.description, default: []].append(HabitNote(day: entry.dayKey, text: note, skipped: entry.kind == .skip)) }
         }
         let snapshot = StoreSnapshot(settings: sample.settings, calendar: calendar, habits: sample.habits, facts: facts)
         return SiteInput(snapshot: snapshot, categories: sample.categories, notes: noteTexts)

@@ -21,3 +21,13 @@ public struct HabitEntry: Codable, Hashable, Sendable, Identifiable {
 
     public var isLive: Bool { deletedAt == nil }
 }
+
+/// A live entry's note as a habit's page lists it: its day, and whether the day was excused.
+public struct HabitNote: Sendable, Equatable {
+    public var day: DayKey
+    public var text: String
+    /// The note of a skip (an excused day), not of a check.
+    public var skipped: Bool
+
+    public init(day: DayKey, text: String, skipped: Bool = false) { self.day = day; self.text = text; self.skipped = skipped }
+}

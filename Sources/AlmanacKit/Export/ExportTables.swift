@@ -48,6 +48,8 @@ struct ExportTables {
     static let monthsHeader = ["month", "habit_id", "habit_name", "unit", "days_done", "done", "due", "rate", "value", "in_progress"]
     static let journalHeader = ["date", "timestamp_utc", "title", "body", "id"]
     static let wellbeingHeader = ["date", "timestamp_utc", "metric", "value", "scale_max", "habit_id", "note", "id"]
+    /// The workbook's Wellbeing sheet: the CSV's columns with the rated habit's name beside its id.
+    static let wellbeingSheetHeader = ["date", "timestamp_utc", "metric", "value", "scale_max", "habit_id", "habit_name", "note", "id"]
 
     let snapshot: StoreSnapshot
     let asOf: DayKey
@@ -131,10 +133,14 @@ struct ExportTables {
         entries.map { [.day($0.dayKey), .instant($0.timestampUtc), .text($0.title), .text($0.body), .text($0.id.description)] }
     }
 
-    static func wellbeing(_ entries: [WellbeingEntry]) -> [[ExportCell]] {
+    /// The wellbeing rows; with `habitNames` (the workbook's sheet), the rated habit's name after
+    /// its id (empty for a habit whose definition was deleted).
+    static func wellbeing(_ entries: [WellbeingEntry], habitNames: [EntityID: String]? = nil) -> [[ExportCell]] {
         entries.map { entry in
-            [.day(entry.dayKey), .instant(entry.timestampUtc), .text(entry.metric), .number(entry.value), .number(entry.scaleMax),
-             entry.habitId.map { .text($0.description) } ?? .empty, .text(entry.note ?? ""), .text(entry.id.description)]
+            var row: [ExportCell] = [.day(entry.dayKey), .instant(entry.timestampUtc), .text(entry.metric), .number(entry.value),
+                                     .number(entry.scaleMax), entry.habitId.map { .text($0.description) } ?? .empty]
+            if let habitNames { row.append(entry.habitId.flatMap { habitNames[$0] }.map { .text($0) } ?? .empty) }
+            return row + [.text(entry.note ?? ""), .text(entry.id.description)]
         }
     }
 }

@@ -96,8 +96,9 @@ public struct XLSXExport {
         _ = try table("Journal", ExportTables.journalHeader) { run in
             for row in journal { try run.append(row) }
         }
-        let wellbeing = ExportTables.wellbeing(try view.wellbeing(from: nil, to: asOf))
-        _ = try table("Wellbeing", ExportTables.wellbeingHeader) { run in
+        let names = Dictionary(snapshot.habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let wellbeing = ExportTables.wellbeing(try view.wellbeing(from: nil, to: asOf), habitNames: names)
+        _ = try table("Wellbeing", ExportTables.wellbeingSheetHeader) { run in
             for row in wellbeing { try run.append(row) }
         }
         try book.close()

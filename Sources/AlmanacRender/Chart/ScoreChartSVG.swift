@@ -40,7 +40,10 @@ public struct ScoreChartSVG: DrawnModel {
         for (i, label) in timeTicks() {
             let minor = monthly && crowded && (start.adding(days: i).month - 1) % 3 != 0 ? " class=\"minor\"" : ""
             svg += "<line class=\"grid\" x1=\"\(fmt(x(i)))\" x2=\"\(fmt(x(i)))\" y1=\"\(Self.top)\" y2=\"\(h - Self.bottom)\"/>"
-            svg += "<text\(minor) x=\"\(fmt(x(i) + 2))\" y=\"\(h - 5)\">\(label)</text>\n"
+            // A label that would run past the chart's right edge ends at its line instead.
+            let fits = x(i) + 2 + Double(label.count) * 6 <= Double(w)
+            svg += fits ? "<text\(minor) x=\"\(fmt(x(i) + 2))\" y=\"\(h - 5)\">\(label)</text>\n"
+                        : "<text\(minor) x=\"\(fmt(x(i) - 2))\" y=\"\(h - 5)\" text-anchor=\"end\">\(label)</text>\n"
         }
         // At most ~720 points: one per pixel column is all the eye can see.
         let step = max(1, scores.count / 720)

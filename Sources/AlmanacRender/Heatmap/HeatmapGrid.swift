@@ -31,15 +31,35 @@ public struct HeatmapGrid: Sendable, Equatable, Encodable {
         columns = origin.days(to: lastDay) / 7 + 1
     }
 
+    /// The last twelve months through the report's day, as the contribution graphs people know
+    /// draw them: 53 weeks, the last one the report's day's. `year` is that day's year.
+    public init(lastYearThrough asOf: DayKey, weekStart: Weekday) {
+        year = asOf.year
+        self.weekStart = weekStart
+        lastDay = asOf.startOfWeek(weekStart).adding(days: 6)
+        origin = asOf.startOfWeek(weekStart).adding(days: -52 * 7)
+        firstDay = origin
+        firstMonth = origin.month
+        columns = 53
+    }
+
     /// Every day of the year, in order.
     public var days: [DayKey] { (firstDay.ordinal...lastDay.ordinal).map(DayKey.init(ordinal:)) }
 
     public func column(of day: DayKey) -> Int { origin.days(to: day) / 7 }
     public func row(of day: DayKey) -> Int { day.weekday.position(weekStart: weekStart) }
 
-    /// The column where each month begins, for the month labels.
+    /// The column where each month begins, for the month labels: every month whose first day is
+    /// shown (a grid of the last twelve months runs across a new year).
     public var monthColumns: [(month: Int, column: Int)] {
-        (firstMonth...lastDay.month).map { ($0, column(of: DayKey(year: year, month: $0, day: 1)!)) }
+        var first = firstDay.firstOfMonth
+        if first < firstDay { first = first.adding(days: first.daysInMonth) }
+        var columns: [(month: Int, column: Int)] = []
+        while first <= lastDay {
+            columns.append((first.month, column(of: first)))
+            first = first.adding(days: first.daysInMonth)
+        }
+        return columns
     }
 
     /// The weekdays in row order.

@@ -1,13 +1,23 @@
 import AlmanacDomain
 
 extension SiteDerivation {
-    /// The combined heatmap of every year from the first day of history, and this month's grid
-    /// of all habits: the share of the habits due each day that were done.
+    /// The dashboard's combined heatmap of the last twelve months (`DashboardModel.lastYearImage`).
+    static let lastYearHeatmap = "heatmaps/all-12-months.svg"
+
+    /// The combined heatmap of every year from the first day of history and of the last twelve
+    /// months, and this month's grid of all habits: the share of the habits due each day that
+    /// were done.
     func overviewGraphics(_ overview: DailyOverview) -> [SitePage] {
         let weekStart = input.snapshot.settings.weekStart
         var pages = (overview.first.year...options.asOf.year).map { year in
             SitePage(path: "heatmaps/all-\(year).svg", drawn: combinedHeatmap(HeatmapGrid(year: year, weekStart: weekStart, through: options.asOf), overview: overview))
         }
+        let lastYear = HeatmapGrid(lastYearThrough: options.asOf, weekStart: weekStart)
+        let perfectInLastYear = lastYear.days.filter { overview.day($0)?.isPerfect ?? false }.count
+        pages.append(SitePage(path: Self.lastYearHeatmap, drawn: HeatmapSVG(
+            grid: lastYear, cells: HeatmapCells.combined(overview, grid: lastYear), title: "All habits, the last 12 months",
+            summary: "\(perfectInLastYear) perfect days in the last 12 months; darker days had more of the habits due done.",
+            color: Habit.defaultColor, idPrefix: "all-12-months")))
         let days = MonthGridSVG.days(of: options.asOf)
         let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: "charts/all-month.svg", drawn: MonthGridSVG(
@@ -45,7 +55,7 @@ extension SiteDerivation {
             meta: meta(path: "index.html", title: "Habits",
                        description: "Habit progress as of \(options.asOf): \(today.map { "\($0.done) of \($0.due) due done" } ?? "nothing due") "
                            + "· \(MetricText.count(active.count, "active habit")) · \(MetricText.count(overview.perfectDays, "perfect day")).",
-                       image: "heatmaps/all-\(options.asOf.year).svg"))
+                       image: Self.lastYearHeatmap))
     }
 
     /// The active habits side by side: done of due in each of the last 4 weeks (the current one
@@ -53,9 +63,11 @@ extension SiteDerivation {
     func comparisonTables(_ active: [HabitFiles]) -> [PageTable] {
         let weekStart = input.snapshot.settings.weekStart, asOf = options.asOf
         let thisWeek = asOf.startOfWeek(weekStart)
-        let weeks = (0..<4).reversed().map { thisWeek.adding(days: -7 * $0) }
+        // Weeks before any habit's history are left out: a new store's table is not columns of "–".
+        let firstWeek = (active.map(\.series.start).min() ?? asOf).startOfWeek(weekStart)
+        let weeks = (0..<4).reversed().map { thisWeek.adding(days: -7 * $0) }.filter { $0 >= firstWeek }
         let links = active.map { Optional("habits/\($0.slug)") }
-        let names = active.map { $0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)" }
+        let names = active.map { Hyphenation.breakable($0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)") }
         let weekRows = zip(names, active).map { name, item in
             [name] + weeks.map { first in
                 item.metrics.weeks.last { $0.first == first }.map(MetricText.doneOfDue) ?? "–"
@@ -68,8 +80,10 @@ extension SiteDerivation {
             let row = MetricText.calendarRow(total, of: item.habit)
             return [name, row[1], row[2], row.count > 3 ? row[3] : "–"]
         }
-        return [PageTable(name: "four-weeks", header: weekHeader, rows: weekRows, links: links),
-                PageTable(name: "last-month", header: ["Habit", "Done", "Rate", "Total"], rows: monthRows, links: links)]
+        let fourWeeks = PageTable(name: "four-weeks", header: weekHeader, rows: weekRows, links: links)
+        // Last month's table only once some habit's history reaches into it.
+        guard active.contains(where: { $0.series.start < asOf.firstOfMonth }) else { return [fourWeeks] }
+        return [fourWeeks, PageTable(name: "last-month", header: ["Habit", "Done", "Rate", "Total"], rows: monthRows, links: links)]
     }
 
     /// The tables behind this month's grid and this year's combined heatmap.
@@ -79,7 +93,7 @@ extension SiteDerivation {
         let rows = zip(days, cells).filter { $0.0 <= options.asOf }.map { [$0.0.description, $0.1.label.isEmpty ? "–" : $0.1.label] }
         return [PageTable(name: "this-month", summary: "Table: \(MonthGridSVG.title(of: options.asOf)) day by day",
                           header: ["Day", "Habits done"], rows: rows),
-                combinedYearTable(overview, year: options.asOf.year)]
+                combinedYearTable(overview, year: options.asOf.year), lastYearTable(overview)]
     }
 
     /// Each category's active habits with the group's done of due today and combined 30-day rate.

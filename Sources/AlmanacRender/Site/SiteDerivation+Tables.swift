@@ -51,12 +51,28 @@ extension SiteDerivation {
 
     /// The combined heatmap's months: perfect days, and habits done of due summed over the days.
     func combinedYearTable(_ overview: DailyOverview, year: Int) -> PageTable {
+        let months = (1...12).map { DayKey(year: year, month: $0, day: 1)! }
+        return PageTable(name: "all-\(year)", summary: "Table: \(year) by month", header: ["Month", "Perfect days", "Done", "Rate"],
+                         rows: combinedMonthRows(overview, months: months, from: overview.first))
+    }
+
+    /// The dashboard's heatmap of the last twelve months, by month (the first one from the grid's
+    /// first day).
+    func lastYearTable(_ overview: DailyOverview) -> PageTable {
+        let grid = HeatmapGrid(lastYearThrough: options.asOf, weekStart: input.snapshot.settings.weekStart)
+        var months: [DayKey] = [grid.firstDay.firstOfMonth]
+        while let last = months.last, last.adding(days: last.daysInMonth) <= options.asOf { months.append(last.adding(days: last.daysInMonth)) }
+        return PageTable(name: "all-12-months", summary: "Table: the last 12 months by month", header: ["Month", "Perfect days", "Done", "Rate"],
+                         rows: combinedMonthRows(overview, months: months, from: max(overview.first, grid.firstDay)))
+    }
+
+    /// A row per month from `months` (their first days) through the as-of day, counting days from `from`.
+    private func combinedMonthRows(_ overview: DailyOverview, months: [DayKey], from: DayKey) -> [[String]] {
         var rows: [[String]] = []
-        for month in 1...12 {
-            let first = DayKey(year: year, month: month, day: 1)!
+        for first in months {
             guard first <= options.asOf else { break }
             var perfect = 0, done = 0, due = 0
-            for day in MonthGridSVG.days(of: first) where day >= overview.first && day <= options.asOf {
+            for day in MonthGridSVG.days(of: first) where day >= from && day <= options.asOf {
                 guard let counts = overview.day(day) else { continue }
                 done += counts.done; due += counts.due
                 if counts.isPerfect { perfect += 1 }
@@ -65,7 +81,6 @@ extension SiteDerivation {
             rows.append([String(first.description.prefix(7)) + soFar, "\(perfect)", "\(done) of \(due)",
                          MetricText.percent(CompletionRate(completed: done, expected: due).value)])
         }
-        return PageTable(name: "all-\(year)", summary: "Table: \(year) by month", header: ["Month", "Perfect days", "Done", "Rate"],
-                         rows: rows)
+        return rows
     }
 }

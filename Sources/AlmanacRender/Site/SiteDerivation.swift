@@ -51,7 +51,7 @@ public struct SiteDerivation: Sendable {
                     asOf: asOf, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
                     category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
                     notes: options.includeNotes
-                        ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.text) } : [],
+                        ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, ($0.skipped ? "Skipped: " : "") + $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
                     known: knownFigures, knownSeries: knownSeries, knownFolds: knownFolds)
@@ -93,8 +93,11 @@ public struct SiteDerivation: Sendable {
         let entries = input.journal.filter { $0.dayKey <= options.asOf }.reversed().map { entry in
             JournalPageModel.Entry(day: entry.dayKey, title: entry.title, body: entry.body)
         }
+        let names = Dictionary(input.snapshot.habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let ratings = input.wellbeing.filter { $0.dayKey <= options.asOf }.reversed().map { rating in
-            JournalPageModel.Rating(day: rating.dayKey, metric: rating.metric,
+            // A rating of a habit (its difficulty) says which habit.
+            JournalPageModel.Rating(day: rating.dayKey, metric: rating.habitId.map { id in
+                                        "\(rating.metric) of \(names[id] ?? "a deleted habit")" } ?? rating.metric,
                                     value: "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", note: rating.note)
         }
         let trends = WellbeingTrend.trends(input.wellbeing, through: options.asOf, weekStart: input.snapshot.settings.weekStart)

@@ -10,12 +10,12 @@ public struct SiteInput: Sendable {
     public var goals: [Goal]
     /// Days excused ahead of time (skips after the as-of day), per habit id (text form).
     public var plannedSkips: [String: [DayKey]]
-    /// Live check-entry notes per habit id (text form), oldest first.
-    public var notes: [String: [(day: DayKey, text: String)]]
+    /// Live entries' notes (of checks and skips) per habit id (text form), oldest first.
+    public var notes: [String: [HabitNote]]
     public var journal: [JournalEntry]
     public var wellbeing: [WellbeingEntry]
 
-    public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], plannedSkips: [String: [DayKey]] = [:], notes: [String: [(day: DayKey, text: String)]] = [:],
+    public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], plannedSkips: [String: [DayKey]] = [:], notes: [String: [HabitNote]] = [:],
                 journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = []) {
         self.snapshot = snapshot; self.categories = categories; self.goals = goals; self.plannedSkips = plannedSkips; self.notes = notes
         self.journal = journal; self.wellbeing = wellbeing

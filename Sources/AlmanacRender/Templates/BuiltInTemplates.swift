@@ -26,10 +26,12 @@ Done of due, week by week.
 
 {{{weeksTable}}}
 
+{{#hasLastMonth}}
 ## Last month
 
 {{{lastMonthTable}}}
 
+{{/hasLastMonth}}
 {{/hasRows}}
 {{#hasCategories}}
 ## By category
@@ -61,7 +63,7 @@ Done of due, week by week.
 
 {{{monthTable}}}
 
-## All habits in {{{year}}}
+## All habits, the last 12 months
 
 Share of the habits due each day that were done.
 
@@ -314,13 +316,18 @@ main img { display: block; max-width: 100%; height: auto; }
 object.heatmap { display: block; max-width: 100%; height: auto; direction: ltr; }
 span.heatmap { display: block; overflow-x: auto; }
 ul { padding-left: 1.25rem; }
+/* The card and badge snippets wrap inside the column instead of running off a phone's edge. */
+pre { overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--row); padding: .5rem .75rem; font-size: .8125rem; }
+/* A long word (a habit's name) breaks with a hyphen where the language allows, never running
+   off the page. */
+h1, h2, h3, p, li, th, td { overflow-wrap: break-word; -webkit-hyphens: auto; hyphens: auto; }
 @media (max-width: 40rem) {
   body { font-size: 15px; padding: 0 .6rem 1.5rem; }
   object.heatmap { max-width: none; }
   span.heatmap { direction: rtl; }
   h1 { font-size: 1.4rem; }
   th, td { padding: .25rem .4rem; white-space: normal; }
-  th[scope="row"] { min-width: 0; max-width: 8rem; overflow-wrap: break-word; hyphens: auto; }
+  th[scope="row"] { min-width: 0; max-width: 8rem; }
   /* The dashboard's table: the habit, today, its streak and the month's rate fit a phone. */
   #table-habits th:nth-child(n+5), #table-habits td:nth-child(n+5) { display: none; }
 }
