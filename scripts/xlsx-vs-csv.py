@@ -26,6 +26,16 @@ NUMBERS = {"target", "current_streak", "best_streak", "total_checkins", "total_v
 FLAGS = {"in_progress"}
 
 
+def habit_names(folder):
+    with open(f"{folder}/habits.csv", newline="", encoding="utf-8") as f:
+        return {row["id"]: row["name"] for row in csv.DictReader(f)}
+
+
+# Columns only the workbook has, with what each cell must hold: the Wellbeing sheet names the
+# rated habit beside its id (a habit whose definition was deleted has no name).
+EXTRA = {"Wellbeing": {"habit_name": lambda row, folder: habit_names(folder).get(row["habit_id"].value or "", "")}}
+
+
 def kind(sheet, column, header):
     if column in DATES: return "date"
     if column in MONTHS: return "month"
@@ -76,15 +86,27 @@ def main():
         with open(f"{folder}/{name}", newline="", encoding="utf-8") as f:
             rows = list(csv.reader(f))
         header = rows[0]
+        extra = EXTRA.get(sheet, {})
         cells = []
         for ws in parts:
             lines = list(ws.iter_rows())
-            names = [c.value for c in lines[0]]
+            names = [c.value for c in lines[0] if c.value not in extra]
             if len(names) != len(header) or any(not str(n).startswith(h) for n, h in zip(names, header)):
-                problems.append(f"{ws.title}: header {names} against {header}")
+                problems.append(f"{ws.title}: header {[c.value for c in lines[0]]} against {header} and {sorted(extra)}")
             if ws.freeze_panes != "A2" or not ws.auto_filter.ref or not all(c.font.b for c in lines[0]):
                 problems.append(f"{ws.title}: header not bold, frozen and filtered")
-            cells += lines[1:]
+            columns = [c.value for c in lines[0]]
+            cells += [[cell for cell, name in zip(line, columns) if name not in extra] for line in lines[1:]]
+            # A column only the workbook has is checked against what it is made from.
+            for name, expected in extra.items():
+                if name not in columns:
+                    problems.append(f"{ws.title}: no {name} column")
+                    continue
+                for number, line in enumerate(lines[1:], start=2):
+                    row = dict(zip(columns, line))
+                    want = expected(row, folder)
+                    if (row[name].value or "") != want:
+                        problems.append(f"{ws.title} row {number} {name}: {row[name].value!r} where {want!r} is expected")
         if len(cells) != len(rows) - 1:
             problems.append(f"{sheet}: {len(cells)} rows, the CSV has {len(rows) - 1}")
         for number, (line, record) in enumerate(zip(cells, rows[1:]), start=2):

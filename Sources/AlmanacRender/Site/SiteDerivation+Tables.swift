@@ -63,11 +63,12 @@ extension SiteDerivation {
         var months: [DayKey] = [grid.firstDay.firstOfMonth]
         while let last = months.last, last.adding(days: last.daysInMonth) <= options.asOf { months.append(last.adding(days: last.daysInMonth)) }
         return PageTable(name: "all-12-months", summary: "Table: the last 12 months by month", header: ["Month", "Perfect days", "Done", "Rate"],
-                         rows: combinedMonthRows(overview, months: months, from: max(overview.first, grid.firstDay)))
+                         rows: combinedMonthRows(overview, months: months, from: max(overview.first, grid.firstDay), gridStart: grid.firstDay))
     }
 
-    /// A row per month from `months` (their first days) through the as-of day, counting days from `from`.
-    private func combinedMonthRows(_ overview: DailyOverview, months: [DayKey], from: DayKey) -> [[String]] {
+    /// A row per month from `months` (their first days) through the as-of day, counting days from
+    /// `from`; a month the grid starts in the middle of (`gridStart`) says from which day.
+    private func combinedMonthRows(_ overview: DailyOverview, months: [DayKey], from: DayKey, gridStart: DayKey? = nil) -> [[String]] {
         var rows: [[String]] = []
         for first in months {
             guard first <= options.asOf else { break }
@@ -77,7 +78,8 @@ extension SiteDerivation {
                 done += counts.done; due += counts.due
                 if counts.isPerfect { perfect += 1 }
             }
-            let soFar = MonthGridSVG.days(of: first).last! > options.asOf ? " (so far)" : ""
+            var soFar = MonthGridSVG.days(of: first).last! > options.asOf ? " (so far)" : ""
+            if let gridStart, gridStart > first, gridStart.firstOfMonth == first { soFar = " (from \(MetricText.shortDay(gridStart)))" }
             rows.append([String(first.description.prefix(7)) + soFar, "\(perfect)", "\(done) of \(due)",
                          MetricText.percent(CompletionRate(completed: done, expected: due).value)])
         }
