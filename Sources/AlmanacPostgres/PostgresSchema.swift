@@ -105,5 +105,10 @@ enum PostgresSchema {
                 createdAt TEXT COLLATE "C" NOT NULL
             );
             """),
+        // The store's permanent identity (`Settings.storeId`): its feed's ids follow it.
+        ("v6-store-id", """
+            ALTER TABLE settings ADD COLUMN IF NOT EXISTS storeId TEXT COLLATE "C";
+            UPDATE settings SET storeId = gen_random_uuid()::text WHERE storeId IS NULL;
+            """),
     ]
 }

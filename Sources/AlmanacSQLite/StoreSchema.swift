@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The store's schema, versioned by named migrations. A store whose applied migrations this build
@@ -167,6 +168,11 @@ enum StoreSchema {
             try db.execute(sql: "CREATE TABLE habitEntryChange (habitId TEXT PRIMARY KEY NOT NULL, token BLOB NOT NULL) WITHOUT ROWID")
             try db.execute(sql: renewEntryChanges)
             for trigger in entryChangeTriggers { try db.execute(sql: trigger.sql) }
+        }
+        // The store's permanent identity (`Settings.storeId`): its feed's ids follow it.
+        migrator.registerMigration("v6-store-id") { db in
+            try db.execute(sql: "ALTER TABLE settings ADD COLUMN storeId TEXT")
+            try db.execute(sql: "UPDATE settings SET storeId = ?", arguments: [UUID().uuidString.lowercased()])
         }
         return migrator
     }

@@ -1,3 +1,4 @@
+import Foundation
 import AlmanacDomain
 
 /// The store's semantics (docs/STORE.md), written once over an `SQLBackend`: upsert per habit and
@@ -32,11 +33,14 @@ public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
         try RelationalStoreSettings.read(db, location: location)
     }
 
-    /// Writes the one row of settings.
+    /// Writes the one row of settings. Settings without a store id keep the store's (a new store
+    /// gets a new one).
     public static func save(_ settings: Settings, _ db: any SQLSession) throws {
+        let storeId = try settings.storeId ?? db.strings("SELECT storeId FROM settings WHERE storeId IS NOT NULL").first
+            ?? UUID().uuidString.lowercased()
         try db.execute("DELETE FROM settings")
-        try db.execute("INSERT INTO settings (id, timeZone, weekStart) VALUES (1, ?, ?)",
-                       [.text(settings.timeZone), .text(settings.weekStart.rawValue)])
+        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId) VALUES (1, ?, ?, ?)",
+                       [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId)])
     }
 
     public func rowCounts() throws -> [BackupFormat.Section: Int] {
@@ -55,9 +59,9 @@ enum RelationalStoreSettings {
     static func read(_ db: any SQLSession, location: String) throws -> Settings {
         var found: Settings?
         var unreadable = false
-        try db.forEachRow("SELECT timeZone, weekStart FROM settings", []) { row in
+        try db.forEachRow("SELECT timeZone, weekStart, storeId FROM settings", []) { row in
             guard let weekStart = Weekday(rawValue: row.string(1)) else { unreadable = true; return }
-            found = Settings(timeZone: row.string(0), weekStart: weekStart)
+            found = Settings(timeZone: row.string(0), weekStart: weekStart, storeId: row.isNull(2) ? nil : row.string(2))
         }
         if unreadable { throw StoreError.database("the settings have an unreadable week start") }
         guard let found else { throw StoreError.notAnAlmanacStore(path: location) }

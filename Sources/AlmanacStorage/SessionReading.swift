@@ -93,6 +93,21 @@ struct SessionReading: StoreReading {
         return skips
     }
 
+    func dayWrites(from first: DayKey, through last: DayKey) throws -> [DayKey: Timestamp] {
+        var writes: [DayKey: Timestamp] = [:]
+        // By habit (the habit-and-day index), so a feed's month is a few thousand index rows.
+        try db.forEachRow("""
+            SELECT dayKey, MAX(createdAt), MAX(deletedAt) FROM habitEntry
+            WHERE habitId IN (SELECT id FROM habit) AND dayKey >= ? AND dayKey <= ?
+            GROUP BY dayKey
+            """, [SQLValue(first), SQLValue(last)]) { row in
+            guard let day = row.withText(0, { DayKey(utf8: $0) }) else { return }
+            let times = [1, 2].compactMap { row.isNull($0) ? nil : Timestamp(iso8601: row.string($0)) }
+            if let latest = times.max() { writes[day] = latest }
+        }
+        return writes
+    }
+
     /// One pass over the live entries, in the table's order (no sort: a day series takes its facts
     /// in any order) — the hot path of every metric and report.
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot {

@@ -145,7 +145,7 @@ import Testing
     /// backs up as the current version with the same contents otherwise (no followed sources).
     @Test func aVersionOneBackupStillRestores() throws {
         let (s, good) = try prepared()
-        let v1 = good.replacingOccurrences(of: #""version":3"#, with: #""version":1"#)
+        let v1 = good.replacingOccurrences(of: #""version":4"#, with: #""version":1"#)
             .replacingOccurrences(of: #","baseline":null"#, with: "")
             .replacingOccurrences(of: #","sourceId":null,"sourceKey":null"#, with: "")
             .replacingOccurrences(of: ",\n\"sources\":[]", with: "")
@@ -183,7 +183,7 @@ import Testing
         try expectRefused(s, Data(#"{"hello": [1, 2, 3]}"#.utf8), mentioning: ["not an Almanac backup"])
         try expectRefused(s, Data("[1, 2]".utf8), mentioning: ["not an Almanac backup"])
         try expectRefused(s, Data("not json at all".utf8), mentioning: ["not valid JSON"])
-        try expectRefused(s, try replacing(good, #""version":3"#, #""version":4"#), mentioning: ["version 4", "newer"])
+        try expectRefused(s, try replacing(good, #""version":4"#, #""version":5"#), mentioning: ["version 5", "newer"])
         try expectRefused(s, Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]), mentioning: ["UTF-8"])
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         try expectRefused(s, Data(deep.utf8), mentioning: ["nests"])

@@ -93,8 +93,10 @@ final class XMLTree: NSObject, XMLParserDelegate {
             for link in entry.all("link") { #expect(link.attributes["href"] == "index.html") }
         }
         #expect(ids.count == entries.count)
-        // Midnight in Berlin is 23:00 UTC the day before.
-        #expect(entries.first?.first("updated")?.text == "2026-11-19T23:00:00.000Z")
+        // A day is updated when it was last written: the 20th was logged at 18:00; the 9th had
+        // nothing written after it began (midnight in Berlin is 23:00 UTC the day before).
+        #expect(entries.first?.first("updated")?.text == "2026-11-20T18:00:00.000Z")
+        #expect(entries.first { $0.first("title")!.text.contains("2026-11-09") }?.first("updated")?.text == "2026-11-08T23:00:00.000Z")
         let sixteenth = try #require(entries.first { $0.first("title")!.text.contains("2026-11-16") })
         #expect(sixteenth.first("summary")?.text.contains("Read reached a streak of 7 days") == true)
         let wednesday = try #require(entries.first { $0.first("title")!.text.contains("2026-11-18") })
@@ -112,6 +114,47 @@ final class XMLTree: NSObject, XMLParserDelegate {
         try s.ok("report", "--out", "again", "--as-of", "2026-11-20")
         let again = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent("again/feed.xml"))).root
         #expect(Set(again.all("entry").map { $0.first("id")!.text }) == ids)
+    }
+
+    /// RFC 4287: ids are permanent, one for the store's feed and one per day, whatever is logged
+    /// or added later; a day whose content changes gets a later `updated`, and so does the feed.
+    @Test func idsStayAndAChangedDayIsUpdated() throws {
+        var s = try store()
+        func feed(_ folder: String) throws -> (id: String, updated: String, entries: [String: (id: String, updated: String, summary: String)]) {
+            let root = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent(folder + "/feed.xml"))).root
+            var entries: [String: (id: String, updated: String, summary: String)] = [:]
+            for entry in root.all("entry") {
+                let day = String(entry.first("title")!.text.split(separator: " ")[1].prefix(10))
+                entries[day] = (entry.first("id")!.text, entry.first("updated")!.text, entry.first("summary")!.text)
+            }
+            return (root.first("id")!.text, root.first("updated")!.text, entries)
+        }
+        try s.ok("report", "--out", "before", "--as-of", "2026-11-20")
+        let before = try feed("before")
+        // Two days later a habit is added and logged for the 19th; the 18th's Run is withdrawn.
+        s.now = "2026-11-22T09:30:00Z"
+        try s.ok("habit", "add", "Piano")
+        try s.ok("log", "piano", "--date", "2026-11-19")
+        try s.ok("unlog", "Run & <jump>", "--date", "2026-11-18")
+        try s.ok("report", "--out", "after", "--as-of", "2026-11-20")
+        let after = try feed("after")
+        #expect(after.id == before.id)
+        #expect(after.entries.mapValues(\.id) == before.entries.mapValues(\.id))
+        #expect(after.entries["2026-11-19"]!.summary.contains("Piano"))
+        #expect(after.entries["2026-11-19"]!.updated == "2026-11-22T09:30:00.000Z")
+        #expect(after.entries["2026-11-18"]!.updated == "2026-11-22T09:30:00.000Z")
+        #expect(after.entries["2026-11-17"]!.updated == before.entries["2026-11-17"]!.updated)
+        #expect(after.updated == "2026-11-22T09:30:00.000Z" && before.updated < after.updated)
+        // The same store and as-of give the same feed, whenever it is made.
+        s.now = "2026-11-25T12:00:00Z"
+        try s.ok("report", "--out", "again", "--as-of", "2026-11-20")
+        #expect(try Data(contentsOf: s.folder.url.appendingPathComponent("again/feed.xml"))
+                == Data(contentsOf: s.folder.url.appendingPathComponent("after/feed.xml")))
+        // A store restored from its backup is the same store: the same ids.
+        try s.ok("backup", "--out", "backup.json")
+        try s.ok("restore", s.folder.path("backup.json"), "--store", s.folder.path("restored.sqlite"))
+        try s.ok("report", "--store", s.folder.path("restored.sqlite"), "--out", "restored", "--as-of", "2026-11-20")
+        #expect(try feed("restored").id == after.id)
     }
 
     @Test func aBaseURLMakesEveryLinkAbsolute() throws {

@@ -13,7 +13,10 @@ public enum SampleHistory {
 
     public static func generate(habits count: Int, years: Int, seed: UInt64, endDay: DayKey = defaultEndDay) -> StoreContents {
         var rng = SeededGenerator(seed: seed)
-        let settings = Settings(timeZone: timeZone, weekStart: .monday)
+        // The sample store's identity comes from the seed too (a generator of its own: the rest of
+        // the sample stays as it was), so the same arguments give the same store.
+        var identity = SeededGenerator(seed: seed ^ 0x5354_4F52_4549_4400)
+        let settings = Settings(timeZone: timeZone, weekStart: .monday, storeId: identity.id().description)
         let calendar = StoreCalendar(timeZone: TimeZone(identifier: timeZone)!, weekStart: .monday)
         let startDay = endDay.adding(days: -(365 * years + years / 4) + 1)
         let clock = LocalClock(calendar: calendar)

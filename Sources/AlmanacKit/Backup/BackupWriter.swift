@@ -23,7 +23,12 @@ struct BackupWriter {
         out.append(contentsOf: "{\"format\":\"\(BackupFormat.name)\",\"version\":\(BackupFormat.version),\"exportedAt\":\"\(exportedAt)\",\n".utf8)
         out.append(contentsOf: "\"settings\":{\"timeZone\":".utf8)
         JSONText.appendString(settings.timeZone, to: &out)
-        out.append(contentsOf: ",\"weekStart\":\"\(settings.weekStart.rawValue)\"}".utf8)
+        out.append(contentsOf: ",\"weekStart\":\"\(settings.weekStart.rawValue)\"".utf8)
+        if let storeId = settings.storeId {
+            out.append(contentsOf: ",\"storeId\":".utf8)
+            JSONText.appendString(storeId, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
         var counts: [BackupFormat.Section: Int] = [:]
         for section in BackupFormat.Section.allCases {
             out.append(contentsOf: ",\n\"\(section.key)\":[".utf8)

@@ -239,7 +239,8 @@ public struct SiteReport {
                 goals: try view.goals(), plannedSkips: try entries?.plannedSkips ?? view.plannedSkips(after: asOf),
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
                 journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
-                wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [])
+                wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [],
+                dayWrites: try view.dayWrites(from: asOf.adding(days: 1 - SiteDerivation.feedDays), through: asOf))
             return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
                                        baseURL: request.baseURL))
         }

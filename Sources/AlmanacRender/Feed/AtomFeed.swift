@@ -5,14 +5,16 @@ import Crypto
 /// the streaks that reached a milestone and the achievements earned that day. Its links are
 /// relative to the feed (resolved against its own address, as RFC 4287 allows) unless the site
 /// has a base URL; its ids are URLs under the base URL, else `urn:uuid:`s derived from the
-/// store's oldest habit, so they stay the same from one night to the next.
+/// store's identity (`Settings.storeId`): one for the feed and one per day, the same for as long
+/// as the store is, whatever is logged or added. An entry's `updated` is when what its day says
+/// last changed, so a reader shows a corrected day again.
 public struct AtomFeed: DrawnModel {
     public struct Entry: Sendable, Encodable {
         public var day: DayKey
         public var title: String
         /// Plain text lines; the entry's content is their list.
         public var lines: [String]
-        /// The start of the day in the store's time zone (RFC 3339).
+        /// When what the day says last changed (RFC 3339): the start of the day, or a later write.
         public var updated: String
 
         public init(day: DayKey, title: String, lines: [String], updated: String) {

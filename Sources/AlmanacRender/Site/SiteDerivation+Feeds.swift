@@ -2,7 +2,7 @@ import AlmanacDomain
 
 extension SiteDerivation {
     /// How many days the feed carries, the as-of day and those before it.
-    static let feedDays = 30
+    public static let feedDays = 30
 
     /// The files for other programs and pages: the Atom feed, the calendar (when it has events),
     /// the favicon, and each habit's card and badge (made with the habit's files).
@@ -12,10 +12,9 @@ extension SiteDerivation {
         return pages
     }
 
-    /// What the site's ids are derived from when it has no base URL: the store's oldest habit.
-    var idSeed: String {
-        input.snapshot.habits.min { ($0.createdAt.millis, $0.id.description) < ($1.createdAt.millis, $1.id.description) }?.id.description ?? "almanac"
-    }
+    /// What the site's ids are derived from when it has no base URL: the store's identity, which
+    /// nothing a person logs or adds changes (`Settings.storeId`).
+    var idSeed: String { input.snapshot.settings.storeId ?? "almanac" }
 
     func feed(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience) -> AtomFeed {
         let asOf = options.asOf, calendar = input.snapshot.calendar
@@ -34,8 +33,11 @@ extension SiteDerivation {
         }
         // Each habit and its series, taken out of its files once (not a copy of them per day).
         let shown = habits.map { ($0.habit, $0.series) }
-        let entries = days.map { day -> AtomFeed.Entry in
+        let entries = days.map { day -> (AtomFeed.Entry, Timestamp) in
             var done: [String] = [], missed: [String] = []
+            // What the day says changed last when one of its entries was written or withdrawn, or
+            // a habit it names was added or changed (the day's start if nothing was since).
+            var updated = max(calendar.startOfDay(day), input.dayWrites[day] ?? calendar.startOfDay(day))
             for (habit, series) in shown {
                 guard let i = series.index(of: day) else { continue }
                 let state = series.state(at: i)
@@ -44,7 +46,10 @@ extension SiteDerivation {
                 } else if series.periodRule == nil, state == .missed || (state == .unknown && day < asOf) {
                     // A per-week or per-month habit's day is not a failure on its own.
                     missed.append(habit.name)
+                } else {
+                    continue
                 }
+                updated = max(updated, habit.updatedAt)
             }
             let counts = overview.day(day)
             var title = "\(day.weekday.title) \(day): \(counts.map { "\($0.done) of \($0.due) due done" } ?? "nothing due")"
@@ -55,10 +60,12 @@ extension SiteDerivation {
             lines += milestones[day] ?? []
             lines += achievements[day] ?? []
             if lines.isEmpty { lines.append("Nothing logged.") }
-            return AtomFeed.Entry(day: day, title: title, lines: lines, updated: calendar.startOfDay(day).description)
+            return (AtomFeed.Entry(day: day, title: title, lines: lines, updated: updated.description), updated)
         }
+        // The feed changed when its newest entry did.
+        let updated = entries.map(\.1).max() ?? calendar.startOfDay(asOf)
         return AtomFeed(title: "Habit progress", baseURL: options.baseURL, idSeed: idSeed,
-                        updated: calendar.startOfDay(asOf).description, entries: entries)
+                        updated: max(updated, calendar.startOfDay(asOf)).description, entries: entries.map(\.0))
     }
 
     /// Planned skips (consecutive days of a habit as one event) and goals' target dates.

@@ -14,11 +14,14 @@ public struct SiteInput: Sendable {
     public var notes: [String: [HabitNote]]
     public var journal: [JournalEntry]
     public var wellbeing: [WellbeingEntry]
+    /// When what each day of the feed says last changed (`StoreReading.dayWrites`): its entries'
+    /// `updated`.
+    public var dayWrites: [DayKey: Timestamp]
 
     public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], plannedSkips: [String: [DayKey]] = [:], notes: [String: [HabitNote]] = [:],
-                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = []) {
+                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = [], dayWrites: [DayKey: Timestamp] = [:]) {
         self.snapshot = snapshot; self.categories = categories; self.goals = goals; self.plannedSkips = plannedSkips; self.notes = notes
-        self.journal = journal; self.wellbeing = wellbeing
+        self.journal = journal; self.wellbeing = wellbeing; self.dayWrites = dayWrites
     }
 }
 

@@ -8,8 +8,9 @@ public enum BackupFormat {
     /// The version this build writes, and the newest it reads. Version 2 added `habits[].baseline`
     /// (and the `perDays` frequency); a version-1 backup reads with no baselines. Version 3 added the
     /// followed sources (`sources`, `habits[].sourceId`, `habits[].sourceKey`); an earlier backup
-    /// reads with none.
-    public static let version = 3
+    /// reads with none. Version 4 added the store's identity (`settings.storeId`); an earlier
+    /// backup restores into a store that keeps its own.
+    public static let version = 4
 
     /// How a field's value is written.
     public enum Kind: Sendable {

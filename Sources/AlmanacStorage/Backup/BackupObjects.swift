@@ -2,7 +2,7 @@ import AlmanacDomain
 /// Each object of the backup format, read from its fields by name (`StoredRecord.init(fields:)`).
 extension BackupFields {
     func settings() throws -> Settings {
-        Settings(timeZone: try string("timeZone"), weekStart: try choice("weekStart", Weekday.self))
+        Settings(timeZone: try string("timeZone"), weekStart: try choice("weekStart", Weekday.self), storeId: try optionalString("storeId"))
     }
 
     func category() throws -> Category { try Category(fields: self) }

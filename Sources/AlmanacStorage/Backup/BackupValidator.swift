@@ -9,6 +9,9 @@ enum BackupValidator {
     typealias Problem = BackupDocument.Problem
 
     static func validate(_ contents: StoreContents) throws {
+        if let storeId = contents.settings.storeId, UUID(uuidString: storeId) == nil {
+            throw Problem(at: "settings.storeId", "\"\(storeId)\" is not a UUID.")
+        }
         guard TimeZone(identifier: contents.settings.timeZone) != nil else {
             throw Problem(at: "settings.timeZone", "\"\(contents.settings.timeZone)\" is not a known time zone.")
         }
