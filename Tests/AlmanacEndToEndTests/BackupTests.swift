@@ -19,7 +19,10 @@ import Testing
 
         let json = try JSONSerialization.jsonObject(with: one) as! [String: Any]
         #expect(json["format"] as? String == "almanac-backup")
-        #expect(json["version"] as? Int == 3)
+        #expect(json["version"] as? Int == 4)
+        // The store's identity travels with it: the restored store is the same store.
+        let storeId = (json["settings"] as? [String: Any])?["storeId"] as? String
+        #expect(storeId.flatMap(UUID.init(uuidString:)) != nil)
         #expect(json["exportedAt"] as? String == "2026-11-20T00:00:00.000Z")
         let entries = json["habitEntries"] as! [[String: Any]]
         #expect(entries.contains { !($0["deletedAt"] is NSNull) })

@@ -83,7 +83,9 @@ import Testing
         try StoreSchema.migrator.migrate(old, upTo: "v1-initial")
         let sample = SampleHistory.generate(habits: 3, years: 1, seed: 2)
         try old.write { db in
-            try SQLiteStore.save(sample.settings, SQLiteSession(db: db))
+            // The settings of schema v1 (no store id).
+            try db.execute(sql: "INSERT INTO settings (id, timeZone, weekStart) VALUES (1, ?, ?)",
+                           arguments: [sample.settings.timeZone, sample.settings.weekStart.rawValue])
             // The habit table of schema v1 (no baseline column): written column by column.
             for h in sample.habits {
                 try db.execute(sql: """
@@ -97,6 +99,11 @@ import Testing
         let store = try SQLiteStore.open(path: path)
         #expect(try store.habits().map(\.id) .sorted() == sample.habits.map(\.id).sorted())
         #expect(try store.habits().allSatisfy { $0.baseline == nil })
+        // The migrated store has an identity of its own, which the next opening keeps.
+        let storeId = try #require(try store.settings().storeId)
+        #expect(UUID(uuidString: storeId) != nil)
+        try store.updateSettings(Settings(timeZone: "UTC"))
+        #expect(try store.settings().storeId == storeId)
         #expect(try store.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) })
         let stored = try sample.habits.flatMap { try store.entries(habitId: $0.id, includeDeleted: true) }
         #expect(stored.count == sample.habitEntries.count)
