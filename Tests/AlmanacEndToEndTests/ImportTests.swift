@@ -178,6 +178,20 @@ import ZIPFoundation
         #expect(c.frequency("Piano") == "perDays:1:2" && c.habit("Stretch")["color"] as? String == "#D32F2F")
     }
 
+    /// Habits.csv copied without the habit folders beside it: the habits come in with no days,
+    /// and the import says why rather than "2 habits, 0 entries" alone.
+    @Test func loopsHabitsCSVAloneSaysTheHabitFoldersAreMissing() throws {
+        let s = try session()
+        let folder = s.folder.path("only-habits")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixture("loop-csv-export/Habits.csv"), toPath: folder + "/Habits.csv")
+        let result = try s.run("import", folder)
+        #expect(result.status == 0 && result.stdout.contains("2 habits, 0 entries"))
+        #expect(result.stderr.contains("no habit folders (NNN Name/Checkmarks.csv) beside Habits.csv"), "\(result.stderr)")
+        // The whole export says nothing of the kind.
+        #expect(!(try s.run("import", Self.fixture("loop-csv-export"))).stderr.contains("no habit folders"))
+    }
+
     /// Loop parity: after importing Loop's own CSV export, `stats` gives the score Loop wrote in
     /// each habit's Scores.csv, to 4 decimals, on its last day (2 times in 3 days included).
     @Test func loopScoresMatchLoopOnTheLastDayOfItsScoresCSV() throws {
