@@ -23,8 +23,11 @@ jsonschema.Draft202012Validator.check_schema(schema)
 errors = list(jsonschema.Draft202012Validator(schema).iter_errors(backup))
 assert backup["sources"] and any(h["sourceId"] for h in backup["habits"]), "the sample backup must follow an app"
 for e in errors[:5]: print("schema:", "/".join(map(str, e.absolute_path)), e.message)
-bad = dict(backup); bad["version"] = 4
-assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse version 4"
+assert backup["settings"].get("storeId"), "the sample backup must carry the store's identity"
+bad = dict(backup); bad["version"] = backup["version"] + 1
+assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse a newer version"
+bad = dict(backup); bad["settings"] = dict(backup["settings"], storeId="not a uuid")
+assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse a store id that is no UUID"
 print("The sample backup matches docs/backup.schema.json." if not errors else "The sample backup does NOT match docs/backup.schema.json.")
 sys.exit(1 if errors else 0)
 PY
