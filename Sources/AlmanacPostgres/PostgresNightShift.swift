@@ -21,10 +21,17 @@ public final class PostgresNightShift: @unchecked Sendable {
 
     /// Connects as the operator's role; its schema (the URL's) keeps the record of the nights,
     /// the table made there when missing.
-    public init(url: PostgresURL) throws {
+    ///
+    /// The connection reads everyone's store with nothing of theirs running as the operator
+    /// (`row_security = off`: a table with a policy is refused by the server, as `pg_dump` relies
+    /// on; `PostgresStore.openForReading` refuses views and rules in a table's place), and with
+    /// every statement limited to `timeout` seconds (locks to at most 10), so no store can hold
+    /// the night.
+    public init(url: PostgresURL, timeout: Int = 60) throws {
         self.url = url
         backend = try PostgresBackend.connect(url)
         do {
+            try backend.simple("SET row_security = off; SET statement_timeout = '\(timeout)s'; SET lock_timeout = '\(min(timeout, 10))s'")
             try prepare()
         } catch {
             try? backend.close()

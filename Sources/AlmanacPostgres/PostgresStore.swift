@@ -164,14 +164,25 @@ extension RelationalStore where Backend == PostgresBackend {
             // whole catalog of a database of thousands of stores for each one.
             let names = ([PostgresSchema.migrationsTable, "settings"] + BackupFormat.Section.allCases.map { StoreTable.name(of: $0) })
                 .map { "'\($0.lowercased())'" }.joined(separator: ", ")
-            var tables: [String] = [], unreadable: String?
+            var tables: [String] = [], unreadable: String?, ownersCode: String?
+            // Whatever of the owner's would run as the reader is looked for before a row is read:
+            // a view or another kind of relation in a table's place, row-level security, a rule.
             try db.forEachRow("""
-                SELECT c.relname, has_table_privilege(c.oid, 'SELECT') FROM pg_class c
-                WHERE c.relname IN (\(names)) AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = ?) AND c.relkind IN ('r', 'p')
+                SELECT c.relname, has_table_privilege(c.oid, 'SELECT'), c.relkind, c.relrowsecurity, c.relhasrules FROM pg_class c
+                WHERE c.relname IN (\(names)) AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = ?)
                 ORDER BY c.relname
                 """, [.text(schema)]) { row in
-                tables.append(row.string(0))
-                if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = row.string(0) }
+                let name = row.string(0), kind = row.string(2)
+                if ownersCode == nil {
+                    if kind != "r" && kind != "p" { ownersCode = "\(schema).\(name) is \(kind == "v" || kind == "m" ? "a view" : "not a table")" }
+                    else if row.withText(3, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has row-level security" }
+                    else if row.withText(4, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has a rule" }
+                }
+                tables.append(name)
+                if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = name }
+            }
+            if let ownersCode {
+                throw StoreError.server("The store in schema \(schema) is not read: \(ownersCode), which would run its owner's code as role \(url.user); its owner can remove it (a plain table is all a store needs).")
             }
             guard tables.contains(PostgresSchema.migrationsTable) else { throw StoreError.missing(path: url.location) }
             if let unreadable { throw PostgresFailure.readRefused(url: url, reason: "it lacks the SELECT privilege on table \(schema).\(unreadable)") }

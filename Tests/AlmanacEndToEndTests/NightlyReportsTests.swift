@@ -178,4 +178,59 @@ struct NightlyReportsTests {
             #expect(result.status == 2 && result.stderr.contains(words), "\(arguments): \(result.stderr)")
         }
     }
+
+    /// A store's owner cannot make the operator run her code: a table with row-level security, a
+    /// view in place of a table or a rule on one makes that store fail with one line naming it —
+    /// nothing of hers is evaluated as the operator (who may read everyone's journal) — and the
+    /// other stores are rendered.
+    @Test func aStoreWhoseOwnerAddedCodeIsRefusedAndTheOthersGoOn() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 4)
+        let (rls, view, rule) = (server.stores[0], server.stores[1], server.stores[2])
+        // The owner's policy would read a journal title the operator may see, bit by bit.
+        try TestPostgres.psql("""
+            CREATE FUNCTION \(rls).spy() RETURNS boolean LANGUAGE sql AS 'SELECT pg_sleep(3600) IS NULL';
+            ALTER TABLE \(rls).habitentry ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY spy ON \(rls).habitentry USING (\(rls).spy());
+            ALTER TABLE \(view).habitentry RENAME TO habitentry_real;
+            CREATE VIEW \(view).habitentry AS SELECT * FROM \(view).habitentry_real WHERE pg_sleep(3600) IS NULL;
+            GRANT SELECT ON \(view).habitentry TO \(server.ops.name);
+            CREATE RULE spy AS ON INSERT TO \(rule).habitentry DO ALSO SELECT pg_sleep(3600);
+            """)
+        let started = Date()
+        let run = try nightly(s, server, outRoot: "www")
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(run.stderr)")
+        for (store, words) in [(rls, "row-level security"), (view, "a view"), (rule, "a rule")] {
+            #expect(lines.contains { $0.hasPrefix("almanac: store \(store): ") && $0.contains(words) && $0.contains("habitentry") }, "\(store): \(run.stderr)")
+        }
+        #expect(run.stdout.contains("1 store rendered, 0 already rendered for their night, 3 failed"), "\(run.stdout)")
+        #expect(folders(s, "www") == [server.stores[3]])
+    }
+
+    /// Every statement of a nightly run has a time limit: a store whose table another session
+    /// holds locked fails when `--timeout` runs out, and the run goes on.
+    @Test func aStoreThatDoesNotAnswerInTimeFailsAndTheRunGoesOn() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 2)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", "postgres", "-d", "postgres", "-X", "-q", "-c",
+                            "BEGIN; LOCK TABLE \(server.stores[0]).habitentry IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(30); COMMIT"]
+        holder.environment = ["PGPASSWORD": TestPostgres.password, "PATH": "/usr/bin:/bin"]
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        defer { holder.terminate() }
+        Thread.sleep(forTimeInterval: 1)
+        let started = Date()
+        let run = try nightly(s, server, outRoot: "www", ["--timeout", "2", "--workers", "1"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(run.status == 1 && run.stderr.contains("almanac: store \(server.stores[0]): ") && run.stderr.contains("2 s"), "\(run.stderr)")
+        #expect(run.stdout.contains("1 store rendered"), "\(run.stdout)")
+        #expect(folders(s, "www") == [server.stores[1]])
+        let bad = try s.binary.run(["report", "--out", "x", "--timeout", "2"], environment: [:], in: s.folder.url)
+        #expect(bad.status == 2 && bad.stderr.contains("--timeout"))
+    }
 }

@@ -24,9 +24,13 @@ public struct NightlyReports: Sendable {
         /// Each store's site is at this address followed by `<schema>/`.
         public var baseURL: String?
         public var workers: Int
+        /// The longest, in seconds, any statement of the run may take (`statement_timeout`): a
+        /// store that takes longer fails and the run goes on.
+        public var timeout: Int
 
         public init(url: PostgresURL, outRoot: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
-                    includeJournal: Bool = false, baseURL: String? = nil, workers: Int) {
+                    includeJournal: Bool = false, baseURL: String? = nil, workers: Int, timeout: Int = 60) {
+            self.timeout = max(1, timeout)
             self.url = url; self.outRoot = outRoot; self.asOf = asOf; self.templates = templates
             self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.workers = max(1, workers)
         }
@@ -52,14 +56,15 @@ public struct NightlyReports: Sendable {
         try OutputFolder.createFolder(request.outRoot)
         // The first worker's connection finds the stores (and says at once when the operator's
         // schema is missing or the server refuses the role).
-        let first = try PostgresNightShift(url: request.url)
+        let first = try PostgresNightShift(url: request.url, timeout: request.timeout)
         let queue = StoreQueue(try first.stores())
         let templates = try SiteReport.templates(SiteReport.Request(out: request.outRoot, templates: request.templates))
         let outcome = Locked(Outcome())
         let failure = Locked<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: request.workers) { index in
             do {
-                work(index == 0 ? first : try PostgresNightShift(url: request.url), queue: queue, templates: templates, outcome: outcome)
+                work(index == 0 ? first : try PostgresNightShift(url: request.url, timeout: request.timeout), queue: queue, templates: templates,
+                     outcome: outcome)
             } catch {
                 failure.withLock { $0 = $0 ?? error }   // a worker that cannot connect: the others go on
             }
@@ -77,7 +82,7 @@ public struct NightlyReports: Sendable {
             // A connection the server ended (a restart, a network fault) is made again: the stores
             // after it are not lost with it. No connection to be had: this store fails.
             if lost || !shift.isConnected {
-                do { shift = try PostgresNightShift(url: request.url) } catch {
+                do { shift = try PostgresNightShift(url: request.url, timeout: request.timeout) } catch {
                     outcome.withLock { $0.failed.append((store, error)) }
                     continue
                 }
@@ -115,9 +120,18 @@ public struct NightlyReports: Sendable {
                     outcome.withLock { $0.rendered.append(store) }
                 }
             } catch {
-                outcome.withLock { $0.failed.append((store, error)) }
+                outcome.withLock { $0.failed.append((store, timedOut(error) ? StoreError.server(
+                    "It did not answer within the run's limit of \(request.timeout) s (a lock held, or a statement that took longer); it is left for the next run.")
+                    : error)) }
             }
         }
+    }
+
+    /// Whether a store's statement ran out of the run's time (`statement_timeout`, SQLSTATE
+    /// 57014) or waited too long for a lock (`lock_timeout`: the store is busy).
+    private func timedOut(_ error: any Error) -> Bool {
+        if case StoreError.busy = error { return true }
+        return "\(error)".contains("SQLSTATE 57014")
     }
 }
 

@@ -42,18 +42,21 @@ struct ReportCommand: ParsableCommand {
     var outRoot: String?
     @Option(help: ArgumentHelp("With --each-store: how many stores this process renders at once, one connection each (default: one per core).", valueName: "n"))
     var workers: Int?
+    @Option(help: ArgumentHelp("With --each-store: the longest, in seconds, any statement of a store may take (default 60); a store that takes longer fails and the run goes on.", valueName: "seconds"))
+    var timeout: Int?
 
     @OptionGroup var quiet: QuietOption
 
     func validate() throws {
         if eachStore == nil {
-            if outRoot != nil || workers != nil { throw ValidationError("--out-root and --workers go with --each-store.") }
+            if outRoot != nil || workers != nil || timeout != nil { throw ValidationError("--out-root, --workers and --timeout go with --each-store.") }
             return
         }
         if global.store != nil { throw ValidationError("--each-store renders every store it may read; leave out --store.") }
         if out != nil { throw ValidationError("--each-store writes each store's site under --out-root, not --out.") }
         if outRoot == nil { throw ValidationError("--each-store needs --out-root, the folder that gets a site per store.") }
         if let workers, !(1...64).contains(workers) { throw ValidationError("--workers takes 1 to 64.") }
+        if let timeout, !(1...86_400).contains(timeout) { throw ValidationError("--timeout takes 1 to 86400 seconds.") }
     }
 
     func run() throws {
@@ -89,7 +92,7 @@ struct ReportCommand: ParsableCommand {
         guard let url else { throw ValidationError("--each-store takes a postgres:// URL: the operator's role and its own schema.") }
         let request = NightlyReports.Request(url: url, outRoot: outRoot, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                              includeJournal: includeJournal, baseURL: baseURL,
-                                             workers: workers ?? ProcessInfo.processInfo.activeProcessorCount)
+                                             workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, timeout: timeout ?? 60)
         let outcome = try NightlyReports(request: request, clock: global.clock()).run()
         for (store, error) in outcome.failed.sorted(by: { $0.store < $1.store }) {
             AlmanacMain.report("store \(store): \(AlmanacMain.sentence(for: error).text)")
