@@ -93,6 +93,24 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         }
     }
 
+    /// After a public run, nothing beside the published folder that Almanac wrote holds private
+    /// text — not the site before it, which a private run published (with the README's layouts
+    /// that folder would be inside the web root).
+    @Test func aPublicRunLeavesNoPrivateTextBesideTheSite() throws {
+        let s = try hostileStore()
+        try s.ok("report", "--out", "www/habits", "--include-notes", "--include-journal")
+        try s.ok("report", "--out", "www/habits", "--include-notes", "--include-journal", "--as-of", "2026-11-21")
+        for asOf in ["2026-11-21", "2026-11-22"] {
+            try s.ok("report", "--out", "www/habits", "--as-of", asOf)
+            let written = try s.folder.files(under: "www")
+            #expect(written.contains { $0.hasPrefix("habits/") })
+            for path in written {
+                let text = String(decoding: s.folder.bytes("www/" + path), as: UTF8.self)
+                #expect(!text.contains("SECRET"), "\(path) holds private text after a public run")
+            }
+        }
+    }
+
     @Test func notesJournalAndWellbeingNeedTheirFlags() throws {
         let s = try hostileStore()
         try s.ok("report", "--out", "private")

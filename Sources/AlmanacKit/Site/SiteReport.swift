@@ -157,7 +157,7 @@ public struct SiteReport {
         let (files, outcome): ([SiteFile], SiteWriter.Outcome)
         do {
             files = try timed(.render) {
-                staging = try SiteStaging(beside: published)
+                staging = try SiteStaging(beside: published, keepsSpare: request.includeNotes && request.includeJournal)
                 return try render(plan, templates: templates, previous: previous, in: published, staging: staging)
             }
             // What was staged goes to disk while the rest is published.

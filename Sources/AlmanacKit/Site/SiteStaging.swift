@@ -10,12 +10,19 @@ import Foundation
 /// (hard links), and the files that change every day are written over in place — instead of
 /// building a whole tree and removing the old one (docs/REPORTS.md). A staging folder that a
 /// killed run left is removed by the next run; a spare exists only after a completed exchange.
+///
+/// The spare is an earlier site, which may have shown notes, the journal or ratings: it is kept
+/// only beside a site that shows all of them (`keepsSpare`). After any other run nothing beside
+/// the published folder holds private text (docs/REPORTS.md, "Privacy").
 final class SiteStaging: @unchecked Sendable {
     let folder: OutputFolder
     private let published: OutputFolder
     /// Whether the staging folder is the spare, holding the site before the published one.
     let reusing: Bool
     private let spare: String
+    /// Whether the site being published shows every kind of private text (notes, journal and
+    /// ratings), so that an earlier site kept beside it holds nothing it does not show.
+    private let keepsSpare: Bool
     /// The flushes started while the site is written (`noteStaged`, `startFlushing`), and how many
     /// bytes were written since the last one started, under `lock`.
     private let flushing = DispatchGroup()
@@ -26,7 +33,8 @@ final class SiteStaging: @unchecked Sendable {
 
     /// A fresh staging folder beside `published`, or nil when its parent cannot be written (the
     /// report then writes in place, file by file).
-    init?(beside published: OutputFolder) throws {
+    init?(beside published: OutputFolder, keepsSpare: Bool) throws {
+        self.keepsSpare = keepsSpare
         let url = URL(fileURLWithPath: published.path)
         let parent = url.deletingLastPathComponent().path
         Self.removeLeftovers(of: url.lastPathComponent, in: parent)
@@ -79,7 +87,7 @@ final class SiteStaging: @unchecked Sendable {
         try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
         guard try exchange(folder.path, published.path) else { return false }
         // The previous site, now at the staging path, is the next report's staging folder.
-        if rename(folder.path, spare) != 0 { discard() }
+        if !keepsSpare || rename(folder.path, spare) != 0 { discard() }
         AtomicFile.syncFolder(URL(fileURLWithPath: published.path).deletingLastPathComponent().path)
         return true
     }
@@ -94,7 +102,7 @@ final class SiteStaging: @unchecked Sendable {
     /// (nothing in it changed): the next report brings it up to date.
     func keepAsSpare() {
         flushing.wait()
-        if !reusing || rename(folder.path, spare) != 0 { discard() }
+        if !reusing || !keepsSpare || rename(folder.path, spare) != 0 { discard() }
     }
 
     /// Where the spare of the site published at `published` is kept.
