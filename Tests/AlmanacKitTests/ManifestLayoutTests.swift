@@ -27,7 +27,8 @@ import Testing
                                     sha256: Self.randomText(&random), key: Bool.random(using: &random) ? Self.randomText(&random) : nil,
                                     group: Bool.random(using: &random) ? Self.randomText(&random) : nil)
             }
-            let manifest = SiteManifest(generator: Self.randomText(&random), asOf: Self.randomText(&random), files: files)
+            let kinds = [[], ["journal"], ["notes"], ["journal", "notes"]][Int.random(in: 0...3, using: &random)]
+            let manifest = SiteManifest(generator: Self.randomText(&random), asOf: Self.randomText(&random), files: files, private: kinds)
             let bytes = manifest.encoded()
             #expect(bytes == (try Self.foundationBytes(manifest)), "round \(round): \(manifest)")
             #expect(SiteManifest.decoded(bytes) == manifest, "round \(round)")
@@ -56,7 +57,7 @@ import Testing
             SiteFile(path: "habits/h\(index).html", key: "k\(index)", bytes: Array(repeating: UInt8(index), count: index * 70),
                      group: index % 2 == 0 ? "g/\(index)" : nil)
         }
-        let valid = SiteManifest.encoded(files, asOf: DayKey("2026-11-20")!)
+        let valid = SiteManifest.encoded(files, asOf: DayKey("2026-11-20")!, private: ["notes", "journal"])
         let readBack = ManifestLayout.read(valid)?.encoded() == valid
         #expect(readBack)
         // By hand: a size with a leading zero, a path that is not UTF-8, an escape the writer

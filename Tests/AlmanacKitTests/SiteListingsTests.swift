@@ -13,13 +13,12 @@ import Testing
         _ = try f.book.add("Run", HabitChanges())
         _ = try f.log.log(.init(habit: "run"))
         let site = f.folder.path("site"), fresh = f.folder.path("fresh")
-        // Two runs: the second leaves a spare beside the site (one that shows notes and the journal:
-        // the only kind a spare is kept beside), which the third brings up to date.
-        _ = try SiteReport(store: f.store, request: .init(out: site, includeNotes: true, includeJournal: true), clock: f.clock).run()
+        // Two runs: the second leaves a spare beside the site, which the third brings up to date.
+        _ = try SiteReport(store: f.store, request: .init(out: site), clock: f.clock).run()
         _ = try f.log.log(.init(habit: "run", value: 1))
-        _ = try SiteReport(store: f.store, request: .init(out: site, includeNotes: true, includeJournal: true), clock: f.clock).run()
+        _ = try SiteReport(store: f.store, request: .init(out: site), clock: f.clock).run()
         _ = try f.book.add("Read", HabitChanges())
-        var report = SiteReport(store: f.store, request: .init(out: site, includeNotes: true, includeJournal: true), clock: f.clock)
+        var report = SiteReport(store: f.store, request: .init(out: site), clock: f.clock)
         let mine = Data("my own notes\n".utf8)
         report.listFolders = { folder in
             let listings = SiteListings(published: folder)
@@ -33,7 +32,7 @@ import Testing
         _ = try report.run()
         #expect(f.folder.bytes("site/mine.txt") == mine)
         #expect(f.folder.bytes("site/habits/mine.txt") == mine)
-        _ = try SiteReport(store: f.store, request: .init(out: fresh, includeNotes: true, includeJournal: true), clock: f.clock).run()
+        _ = try SiteReport(store: f.store, request: .init(out: fresh), clock: f.clock).run()
         for path in try f.folder.files(under: "fresh") {
             #expect(f.folder.bytes("site/" + path) == f.folder.bytes("fresh/" + path), "\(path)")
         }

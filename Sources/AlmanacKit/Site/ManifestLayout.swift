@@ -48,6 +48,14 @@ enum ManifestLayout {
         }
         out.append(",\n  \"generator\" : ")
         string(manifest.generator, to: &out)
+        if let kinds = manifest.private {
+            out.append(",\n  \"private\" : [")
+            for (index, kind) in kinds.enumerated() {
+                out.append(index == 0 ? "\n    " : ",\n    ")
+                string(kind, to: &out)
+            }
+            out.append("\n  ]")
+        }
         out.append("\n}\n")
         return out
     }
@@ -109,8 +117,18 @@ enum ManifestLayout {
                 files.append(SiteManifest.Record(path: path, size: size, sha256: sha256, key: key, group: group))
             } while !reader.expect("\n  ]")
         }
-        guard reader.expect(",\n  \"generator\" : "), let generator = reader.string(), reader.expect("\n}\n"), reader.atEnd else { return nil }
-        return SiteManifest(generator: generator, asOf: asOf, files: files)
+        guard reader.expect(",\n  \"generator\" : "), let generator = reader.string() else { return nil }
+        var kinds: [String]?
+        if reader.expect(",\n  \"private\" : [") {
+            var read: [String] = []
+            repeat {
+                guard reader.expect(read.isEmpty ? "\n    " : ",\n    "), let kind = reader.string() else { return nil }
+                read.append(kind)
+            } while !reader.expect("\n  ]")
+            kinds = read
+        }
+        guard reader.expect("\n}\n"), reader.atEnd else { return nil }
+        return SiteManifest(generator: generator, asOf: asOf, files: files, private: kinds)
     }
 
     private struct Reader {

@@ -33,6 +33,15 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     public var generator: String
     public var asOf: String
     public var files: [Record]
+    /// What private text the site shows: `journal` (journal and ratings) and `notes`, sorted;
+    /// nil for a public site (which writes no such field). The next report reads it to keep
+    /// nothing of a private site beside a public one (`SiteStaging`).
+    public var `private`: [String]?
+
+    public init(generator: String, asOf: String, files: [Record], private: [String]? = nil) {
+        self.generator = generator; self.asOf = asOf; self.files = files
+        self.private = (`private`?.isEmpty ?? true) ? nil : `private`
+    }
 
     /// The manifest a previous run left in `folder`, or nil when there is none that reads.
     static func previous(in folder: OutputFolder) -> PreviousSite? {
@@ -50,10 +59,10 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     }
 
     /// The bytes of the manifest of a site made of `files`.
-    static func encoded(_ files: [SiteFile], asOf: DayKey, generator: String = reportGenerator) -> [UInt8] {
+    static func encoded(_ files: [SiteFile], asOf: DayKey, generator: String = reportGenerator, private kinds: [String] = []) -> [UInt8] {
         SiteManifest(generator: generator, asOf: asOf.description, files: files.map { file in
             Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key, group: file.group)
-        }).encoded()
+        }, private: kinds.sorted()).encoded()
     }
 
     /// The manifest's bytes: pretty, key-sorted JSON with a final newline — the layout of

@@ -157,7 +157,7 @@ public struct SiteReport {
         let (files, outcome): ([SiteFile], SiteWriter.Outcome)
         do {
             files = try timed(.render) {
-                staging = try SiteStaging(beside: published, keepsSpare: request.includeNotes && request.includeJournal)
+                staging = try SiteStaging(beside: published)
                 return try render(plan, templates: templates, previous: previous, in: published, staging: staging)
             }
             // What was staged goes to disk while the rest is published.
@@ -322,7 +322,7 @@ public struct SiteReport {
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         var encoded: [UInt8]?
         if files.allSatisfy(\.isKept) {
-            let manifest = SiteManifest.encoded(files, asOf: asOf, generator: request.generator)
+            let manifest = SiteManifest.encoded(files, asOf: asOf, generator: request.generator, private: privateKinds)
             if previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
                 staging?.keepAsSpare()
                 SiteStaging.removeLeftovers(of: published)
@@ -332,13 +332,19 @@ public struct SiteReport {
             encoded = manifest
         }
         // Else the manifest is encoded while the files are written.
-        let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf, generator: request.generator) }
+        let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf, generator: request.generator, private: privateKinds) }
         var files = files
         if let staging {
             let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing,
                                     listings: listings)
             let outcome = try writer.write(files, manifest: manifest, started: started, progress: progress)
-            if try staging.publish(exchange: exchange) { return outcome }
+            // The previous site, kept as the spare, keeps only the files the new one shares when it
+            // showed private text this one does not: its notes or journal never stay beside it.
+            let made = Set(files.map(\.path))
+            let showedMore = !Set(previous?.manifest.private ?? []).isSubset(of: privateKinds)
+            let dropping = !showedMore ? [] : files.filter { !$0.isKept }.map(\.path) + [SiteManifest.fileName]
+                + (previous?.manifest.files.map(\.path).filter { !made.contains($0) } ?? [])
+            if try staging.publish(dropping: dropping, exchange: exchange) { return outcome }
             // What was staged is written again, in place: its bytes are read back first.
             files = try files.map { try $0.takenBack(from: staging.folder) }
             staging.discard()
@@ -395,6 +401,9 @@ public struct SiteReport {
             + "(no manifest.json that Almanac can read), and a report replaces its whole folder; give a new or empty folder, "
             + "or an earlier report's folder.")
     }
+
+    /// The kinds of private text this report shows (`SiteManifest.private`).
+    private var privateKinds: [String] { (request.includeJournal ? ["journal"] : []) + (request.includeNotes ? ["notes"] : []) }
 
     /// An error of a step, said with the step and the file.
     static func stopped(at step: ReportStep, on path: String? = nil, _ error: any Error) -> any Error {

@@ -11,18 +11,16 @@ import Foundation
 /// building a whole tree and removing the old one (docs/REPORTS.md). A staging folder that a
 /// killed run left is removed by the next run; a spare exists only after a completed exchange.
 ///
-/// The spare is an earlier site, which may have shown notes, the journal or ratings: it is kept
-/// only beside a site that shows all of them (`keepsSpare`). After any other run nothing beside
-/// the published folder holds private text (docs/REPORTS.md, "Privacy").
+/// The spare keeps only what the published site shows: after the exchange, every file of the
+/// previous site that the new one does not have as it is — the files this run wrote, the stale
+/// ones, the manifest — is removed from it (`publish(dropping:)`), so an earlier site's notes,
+/// journal or ratings never stay beside a public one (docs/REPORTS.md, "Privacy").
 final class SiteStaging: @unchecked Sendable {
     let folder: OutputFolder
     private let published: OutputFolder
     /// Whether the staging folder is the spare, holding the site before the published one.
     let reusing: Bool
     private let spare: String
-    /// Whether the site being published shows every kind of private text (notes, journal and
-    /// ratings), so that an earlier site kept beside it holds nothing it does not show.
-    private let keepsSpare: Bool
     /// The flushes started while the site is written (`noteStaged`, `startFlushing`), and how many
     /// bytes were written since the last one started, under `lock`.
     private let flushing = DispatchGroup()
@@ -33,8 +31,7 @@ final class SiteStaging: @unchecked Sendable {
 
     /// A fresh staging folder beside `published`, or nil when its parent cannot be written (the
     /// report then writes in place, file by file).
-    init?(beside published: OutputFolder, keepsSpare: Bool) throws {
-        self.keepsSpare = keepsSpare
+    init?(beside published: OutputFolder) throws {
         let url = URL(fileURLWithPath: published.path)
         let parent = url.deletingLastPathComponent().path
         Self.removeLeftovers(of: url.lastPathComponent, in: parent)
@@ -78,16 +75,21 @@ final class SiteStaging: @unchecked Sendable {
         }
     }
 
-    /// Exchanges the staging folder with the published one, then removes the previous site.
+    /// Exchanges the staging folder with the published one, then keeps the previous site as the
+    /// spare without `dropping` (the paths of the files the new site does not share with it).
     /// Returns false when the file system cannot exchange folders: the caller then takes back
     /// what it staged, writes in place and discards the staging folder.
-    func publish(exchange: (String, String) throws -> Bool = FolderExchange.exchange) throws -> Bool {
+    func publish(dropping: [String], exchange: (String, String) throws -> Bool = FolderExchange.exchange) throws -> Bool {
         folder.finish()
         flushing.wait()
         try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
         guard try exchange(folder.path, published.path) else { return false }
         // The previous site, now at the staging path, is the next report's staging folder.
-        if !keepsSpare || rename(folder.path, spare) != 0 { discard() }
+        if rename(folder.path, spare) == 0 {
+            for path in dropping { unlink((spare as NSString).appendingPathComponent(path)) }
+        } else {
+            discard()
+        }
         AtomicFile.syncFolder(URL(fileURLWithPath: published.path).deletingLastPathComponent().path)
         return true
     }
@@ -102,7 +104,7 @@ final class SiteStaging: @unchecked Sendable {
     /// (nothing in it changed): the next report brings it up to date.
     func keepAsSpare() {
         flushing.wait()
-        if !reusing || !keepsSpare || rename(folder.path, spare) != 0 { discard() }
+        if !reusing || rename(folder.path, spare) != 0 { discard() }
     }
 
     /// Where the spare of the site published at `published` is kept.
