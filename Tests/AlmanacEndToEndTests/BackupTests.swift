@@ -194,6 +194,34 @@ import Testing
         try expectRefused(s, Data(deepInside.utf8), mentioning: ["nests"])
     }
 
+    /// A parse bomb — millions of small nested arrays in fields no backup has, at the top and in
+    /// an entry — is read in memory of a few times the file's size (the unknown fields are
+    /// stepped over, never built), and a newer version is refused before the body is read.
+    @Test func unknownFieldsCostNoMemoryAndTheHeaderComesFirst() throws {
+        let (s, good) = try prepared()
+        let junk = "[" + Array(repeating: "[[[[[[[[]]]]]]]]", count: 600_000).joined(separator: ",") + "]"
+        var bomb = good.replacingOccurrences(of: #"{"format""#, with: #"{"junk":"# + junk + #","format""#)
+        bomb = bomb.replacingOccurrences(of: #""note":null"#, with: #""x":"# + junk + #","note":null"#, options: [], range: bomb.range(of: #""note":null"#))
+        try Data(bomb.utf8).write(to: s.folder.url.appendingPathComponent("bomb.json"))
+        let size = bomb.utf8.count
+        #expect(size > 15_000_000)
+        func peak(_ arguments: [String]) throws -> (result: AlmanacBinary.Result, kilobytes: Int) {
+            let report = s.folder.path("time.txt")
+            let result = try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/time"))
+                .run(["-o", report, "-f", "%M", s.binary.url.path] + arguments, environment: s.environment, in: s.folder.url)
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            return (result, Int(text.split(separator: "\n").last!.trimmingCharacters(in: .whitespaces))!)
+        }
+        let restored = try peak(["restore", "bomb.json", "--dry-run"])
+        #expect(restored.result.status == 0, "\(restored.result.stderr)")
+        #expect(restored.kilobytes * 1024 < 4 * size + 80_000_000, "\(restored.kilobytes) kB for a file of \(size) bytes")
+        let newer = bomb.replacingOccurrences(of: #""version":4"#, with: #""version":9"#)
+        try Data(newer.utf8).write(to: s.folder.url.appendingPathComponent("newer.json"))
+        let refused = try peak(["restore", "newer.json"])
+        #expect(refused.result.status == 1 && refused.result.stderr.contains("version 9, newer"), "\(refused.result.stderr)")
+        #expect(refused.kilobytes * 1024 < 2 * size + 80_000_000)
+    }
+
     @Test func invalidValuesAreRefusedWithTheirPath() throws {
         let (s, good) = try prepared()
         try expectRefused(s, try replacing(good, #""name":"Run","#, ""), mentioning: ["habits[0].name is missing"])

@@ -52,6 +52,23 @@ public enum BackupDocument {
             try end(&reader)
             throw Problem("The file is JSON but not an Almanac backup (it is not an object with \"format\": \"\(format)\").")
         }
+        // The header first: a file that is not a backup, or one of a newer version, is refused
+        // before any of its body is read (Almanac writes the two first; a file that does not is
+        // stepped over to find them, keeping nothing).
+        struct HeaderRead: Error {}
+        var scan = reader
+        var header: (format: Bool, version: Bool) = (false, false)
+        do {
+            try scan.readObject { reader, key in
+                switch key {
+                case "format", "version":
+                    try check(key, try reader.readValue(depth: 1))
+                    if key == "format" { header.format = true } else { header.version = true }
+                    if header.format && header.version { throw HeaderRead() }   // the body is read next, once
+                default: try reader.skipValue(depth: 1)
+                }
+            }
+        } catch is HeaderRead {}
         var contents = StoreContents(settings: Settings(timeZone: "UTC"))
         var seenFormat = false, version: Int?, exportedAt: Timestamp?, settings: Settings?
         var sections = Set<BackupFormat.Section>()
@@ -61,23 +78,16 @@ public enum BackupDocument {
             }
             switch key {
             case "format":
-                let value = try reader.readValue(depth: 1)
-                guard case .string(let text) = value, text == format else {
-                    throw Problem("The file is JSON but not an Almanac backup (\"format\" is not \"\(format)\").")
-                }
+                try check(key, try reader.readValue(depth: 1))
                 seenFormat = true
             case "version":
-                let number = try header(try reader.readValue(depth: 1)).integer(key)
-                guard number <= BackupFormat.version else {
-                    throw Problem("This backup has format version \(number), newer than this almanac reads (\(BackupFormat.version)); upgrade almanac to restore it.")
-                }
-                guard number >= 1 else { throw Problem("version: \(number) is not a backup format version.") }
-                version = number
+                version = try check(key, try reader.readValue(depth: 1))
             case "exportedAt": exportedAt = try header(try reader.readValue(depth: 1)).timestamp(key)
-            case "settings": settings = try BackupFields(try reader.readValue(depth: 1), path: "settings").settings()
+            case "settings":
+                settings = try BackupFields(try reader.readValue(depth: 1, keeping: ["timeZone", "weekStart", "storeId"]), path: "settings").settings()
             default:
                 guard let section = BackupFormat.Section(rawValue: key) else {
-                    _ = try reader.readValue(depth: 1)   // unknown fields are ignored, as readers of JSON expect
+                    try reader.skipValue(depth: 1)   // unknown fields are ignored, as readers of JSON expect
                     return
                 }
                 try read(section, from: &reader, into: &contents)
@@ -98,6 +108,23 @@ public enum BackupDocument {
         return (contents, exportedAt)
     }
 
+    /// The header's `format` or `version` checked; the version when it is that.
+    @discardableResult
+    private static func check(_ key: String, _ value: JSONReader.Value) throws -> Int? {
+        if key == "format" {
+            guard case .string(let text) = value, text == format else {
+                throw Problem("The file is JSON but not an Almanac backup (\"format\" is not \"\(format)\").")
+            }
+            return nil
+        }
+        let number = try BackupFields(.object([(key, value)]), path: "").integer(key)
+        guard number <= BackupFormat.version else {
+            throw Problem("This backup has format version \(number), newer than this almanac reads (\(BackupFormat.version)); upgrade almanac to restore it.")
+        }
+        guard number >= 1 else { throw Problem("version: \(number) is not a backup format version.") }
+        return number
+    }
+
     private static func read(_ section: BackupFormat.Section, from reader: inout JSONReader, into contents: inout StoreContents) throws {
         let key = section.key
         switch section {
@@ -116,8 +143,9 @@ public enum BackupDocument {
             throw Problem(at: key, " has the wrong type (expected an array, found \(try reader.readValue(depth: 1).typeName)).")
         }
         var items: [T] = []
+        let fields = Set(BackupFormat.Section(rawValue: key)?.fields.map(\.name) ?? [])
         try reader.readArray { reader, i in
-            items.append(try make(try BackupFields(try reader.readValue(depth: 1), in: key, at: i)))
+            items.append(try make(try BackupFields(try reader.readValue(depth: 1, keeping: fields), in: key, at: i)))
             reader.progress?(reader.index, reader.bytes.count)
         }
         return items

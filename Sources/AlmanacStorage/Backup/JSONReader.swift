@@ -124,6 +124,60 @@ public struct JSONReader {
         }
     }
 
+    /// An object read as a tree of only the members named in `keeping`; any other member is
+    /// stepped over without being built (`skipValue`), so a record's unknown field costs no
+    /// memory however it is nested. Anything but an object is read whole (its reader refuses it).
+    mutating func readValue(depth: Int, keeping: Set<String>) throws -> Value {
+        guard peek() == UInt8(ascii: "{") else { return try readValue(depth: depth) }
+        guard depth < Self.maxDepth else { throw fail("it nests more than \(Self.maxDepth) levels deep") }
+        var members: [(String, Value)] = []
+        try readObject { reader, key in
+            if keeping.contains(key) { members.append((key, try reader.readValue(depth: depth + 1))) } else { try reader.skipValue(depth: depth + 1) }
+        }
+        return .object(members)
+    }
+
+    /// Steps over any value, checking its syntax and depth but keeping nothing of it: an unknown
+    /// field of a backup is ignored in memory that does not grow with it.
+    mutating func skipValue(depth: Int = 0) throws {
+        guard depth < Self.maxDepth else { throw fail("it nests more than \(Self.maxDepth) levels deep") }
+        switch peek() {
+        case UInt8(ascii: "{"):
+            try expect(UInt8(ascii: "{"))
+            if peek() == UInt8(ascii: "}") { index += 1; return }
+            repeat {
+                guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+                try skipString()
+                try expect(UInt8(ascii: ":"))
+                try skipValue(depth: depth + 1)
+            } while try more(closing: UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            try expect(UInt8(ascii: "["))
+            if peek() == UInt8(ascii: "]") { index += 1; return }
+            repeat { try skipValue(depth: depth + 1) } while try more(closing: UInt8(ascii: "]"))
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case nil: throw fail("the file ends too early (truncated?)")
+        default: _ = try readNumber()
+        }
+    }
+
+    /// Steps over a string (positioned at its opening quote) without making it.
+    private mutating func skipString() throws {
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""): index += 1; return
+            case UInt8(ascii: "\\"): index += 2
+            case 0..<0x20: throw fail("a string holds a control character")
+            default: index += 1
+            }
+        }
+        throw fail("the file ends too early (truncated?)")
+    }
+
     /// `true`, `false` or `null`, compared byte by byte with the static text (every entry of a
     /// backup has nulls: a generic `elementsEqual` here measured 5 % of a restore).
     private mutating func literal(_ word: StaticString) throws {
