@@ -16,7 +16,9 @@ public enum ImportSource {
     /// Reads another app's files. A row that cannot be read refuses the whole file, naming the
     /// row; with `leavingOutBadRows` it is left out and listed (`ImportedHistory.leftOut`) instead.
     public static func read(_ path: String, format: ImportFormat?, calendar: StoreCalendar, leavingOutBadRows: Bool = false) throws -> ImportedHistory {
-        try ImportedHistory.$leavesOutBadRows.withValue(leavingOutBadRows) { try readFile(path, format: format, calendar: calendar) }
+        var history = try ImportedHistory.$leavesOutBadRows.withValue(leavingOutBadRows) { try readFile(path, format: format, calendar: calendar) }
+        history.cutLongTexts()
+        return history
     }
 
     private static func readFile(_ path: String, format: ImportFormat?, calendar: StoreCalendar) throws -> ImportedHistory {

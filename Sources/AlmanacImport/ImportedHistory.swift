@@ -158,3 +158,30 @@ public struct ImportedHistory: Sendable {
     /// "Loop Habit Tracker database (schema 22)".
     public var sourceTitle: String { detail.isEmpty ? format.title : "\(format.title) (\(detail))" }
 }
+
+extension ImportedHistory {
+    /// Cuts every note and journal text over what a store keeps (`HabitRules.maxTextBytes`, 1 MB)
+    /// to its first megabyte, at a character's end, and says so: the same limit holds on every
+    /// way into a store, so a store always restores its own backup. Every format is cut, none
+    /// refused (another app's long note is still worth its first megabyte).
+    mutating func cutLongTexts() {
+        var cut = 0
+        func fitted(_ text: String) -> String {
+            guard text.utf8.count > HabitRules.maxTextBytes else { return text }
+            cut += 1
+            var bytes = 0, end = text.startIndex
+            for index in text.indices {
+                bytes += text[index].utf8.count
+                guard bytes <= HabitRules.maxTextBytes else { break }
+                end = text.index(after: index)
+            }
+            return String(text[..<end])
+        }
+        for i in entries.indices { entries[i].note = entries[i].note.map(fitted) }
+        for i in journal.indices { journal[i].body = fitted(journal[i].body) }
+        if cut > 0 {
+            warnings.append("\(cut == 1 ? "A note was" : "\(cut) notes were") over \(HabitRules.maxTextBytes / 1_000_000) MB, the most a store keeps, and "
+                + "\(cut == 1 ? "was" : "were") cut to their first megabyte.")
+        }
+    }
+}

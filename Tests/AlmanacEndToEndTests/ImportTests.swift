@@ -178,6 +178,41 @@ import ZIPFoundation
         #expect(c.frequency("Piano") == "perDays:1:2" && c.habit("Stretch")["color"] as? String == "#D32F2F")
     }
 
+    /// One limit on every way into a store: a note over 1 MB in another app's database is cut to
+    /// its first megabyte (and said), the largest note and journal text `log` and `journal add`
+    /// take go in whole — and the store restores its own backup, in a merge and a replace.
+    @Test func theLargestTextsOfEveryPathComeBackFromTheStoresBackup() throws {
+        let s = try session()
+        let db = try Self.database("loop-v25", in: s)
+        let long = String(repeating: "é", count: 700_000) + "end"   // 1.4 MB
+        let queue = try DatabaseQueue(path: db)
+        try queue.write { try $0.execute(sql: "UPDATE Repetitions SET notes = ? WHERE notes = 'Calm'", arguments: [long]) }
+        try queue.close()
+        let imported = try s.run("import", db)
+        #expect(imported.status == 0 && imported.stderr.contains("A note was over 1 MB, the most a store keeps, and was cut"), "\(imported.stderr)")
+        // A command line takes at most 128 kB an argument: `log` and `journal add` as long as it goes.
+        let long100k = String(repeating: "ü", count: 60_000)
+        try s.ok("habit", "add", "Write")
+        try s.ok("log", "write", "--note", long100k)
+        try s.ok("journal", "add", "Long", "--body", long100k)
+        try s.ok("backup", "--out", "a.json")
+        // A restore takes a note of exactly 1 MB.
+        let largest = String(repeating: "ü", count: 499_999) + "ok"   // 1,000,000 bytes
+        let edited = String(decoding: s.folder.bytes("a.json"), as: UTF8.self).replacingOccurrences(of: long100k, with: largest)
+        try Data(edited.utf8).write(to: s.folder.url.appendingPathComponent("a.json"))
+        try s.ok("restore", s.folder.path("a.json"), "--mode", "replace")
+        try s.ok("backup", "--out", "b.json")
+        let backup = s.folder.bytes("b.json")
+        #expect(backup.range(of: Data(String(repeating: "é", count: 500_000).utf8)) != nil && backup.range(of: Data("éend".utf8)) == nil)
+        #expect(backup.range(of: Data(largest.utf8)) != nil)
+        for mode in ["merge", "replace"] {
+            try s.ok("restore", s.folder.path("b.json"), "--store", s.folder.path("again-\(mode).sqlite"), "--mode", mode)
+            try s.ok("restore", s.folder.path("b.json"), "--mode", mode)
+        }
+        try s.ok("backup", "--out", "c.json", "--store", s.folder.path("again-merge.sqlite"))
+        #expect(s.folder.bytes("c.json").count == s.folder.bytes("b.json").count)
+    }
+
     /// Habits.csv copied without the habit folders beside it: the habits come in with no days,
     /// and the import says why rather than "2 habits, 0 entries" alone.
     @Test func loopsHabitsCSVAloneSaysTheHabitFoldersAreMissing() throws {
