@@ -18,6 +18,7 @@ public enum ImportSource {
     public static func read(_ path: String, format: ImportFormat?, calendar: StoreCalendar, leavingOutBadRows: Bool = false) throws -> ImportedHistory {
         var history = try ImportedHistory.$leavesOutBadRows.withValue(leavingOutBadRows) { try readFile(path, format: format, calendar: calendar) }
         history.cutLongTexts()
+        try history.checkDistinctHabitIDs()
         return history
     }
 

@@ -185,3 +185,21 @@ extension ImportedHistory {
         }
     }
 }
+
+extension ImportedHistory {
+    /// Refuses a file that gives two habits the same id of the app's own (a Loop database with a
+    /// `uuid` twice): taken as one habit, the second's days would go into the first and the
+    /// second would be gone. Formats that name habits by their names only (`canBeFollowed` is
+    /// false, and harsh) number a repeated name instead (`ImportPlanner.uniqueName`).
+    func checkDistinctHabitIDs() throws {
+        guard format.canBeFollowed, format != .harsh else { return }
+        var seen: [EntityID: ImportedHabit] = [:]
+        for habit in habits {
+            if let first = seen[habit.id] {
+                throw ImportProblem("it gives two habits the same id (\"\(first.name)\" and \"\(habit.name)\", both \(habit.sourceKey)); "
+                    + "importing them would merge their days, so nothing was imported")
+            }
+            seen[habit.id] = habit
+        }
+    }
+}

@@ -178,6 +178,21 @@ import ZIPFoundation
         #expect(c.frequency("Piano") == "perDays:1:2" && c.habit("Stretch")["color"] as? String == "#D32F2F")
     }
 
+    /// A Loop database that gives two habits the same uuid is refused with one line naming both:
+    /// merged, the second's days would go into the first and the second would be gone.
+    @Test func aSourceIDSeenTwiceIsRefusedNamingBothHabits() throws {
+        let s = try session()
+        let db = try Self.database("loop-v25", in: s)
+        let queue = try DatabaseQueue(path: db)
+        try queue.write { try $0.execute(sql: "UPDATE Habits SET uuid = '7e3b0c2a51d44f0fa1b2c3d4e5f60718' WHERE id = 2") }
+        try queue.close()
+        let before = s.snapshot()
+        let result = try s.run("import", db)
+        #expect(result.status == 1 && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("two habits the same id (\"Meditate\" and \"Wake up early\""), "\(result.stderr)")
+        #expect(s.snapshot() == before)
+    }
+
     /// One limit on every way into a store: a note over 1 MB in another app's database is cut to
     /// its first megabyte (and said), the largest note and journal text `log` and `journal add`
     /// take go in whole — and the store restores its own backup, in a merge and a replace.
