@@ -1,5 +1,6 @@
 import AlmanacTestSupport
 import Foundation
+import GRDB
 import SwiftCSV
 import Testing
 
@@ -45,6 +46,40 @@ func openpyxl(_ code: String, workbook: String, in s: Session) throws -> String 
         try s.ok("export", "csv", "--store", "demo.sqlite", "--raw", "--out", "day-before", "--as-of", "2026-11-14")
         let differs = workbookProblems("demo.xlsx", csv: "day-before", in: s)
         #expect(differs.status == 1 && differs.problems.contains("where the CSV says"), "\(differs.problems)")
+    }
+
+    /// Text another program wrote into the store, with a code point of every class: the workbook
+    /// opens (every text cell is XML 1.0 character data) and holds the text — U+FFFE and U+FFFF,
+    /// which XML has not, as U+FFFD; C0 controls as Excel's `_xHHHH_` escapes (Excel shows the
+    /// character; openpyxl reads the escape).
+    @Test func everyCodePointClassComesBackThroughOpenpyxl() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "--note", "x")
+        func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
+        let classes: [(String, String)] = [
+            ("a", "a"), (scalar(0xFFFE), scalar(0xFFFD)), (scalar(0xFFFF), scalar(0xFFFD)), (scalar(0x1), "_x0001_"), (scalar(0x1F), "_x001F_"),
+            (scalar(0x7F), scalar(0x7F)), (scalar(0x85), scalar(0x85)), (scalar(0xD7FF), scalar(0xD7FF)), (scalar(0xE000), scalar(0xE000)),
+            (scalar(0xFFFD), scalar(0xFFFD)), (scalar(0xFDD0), scalar(0xFDD0)), ("😀", "😀"), (scalar(0x10FFFD), scalar(0x10FFFD)),
+            (scalar(0x1FFFE), scalar(0x1FFFE)), ("\t", "\t"), ("\n", "\n"),
+        ]
+        let text = classes.map(\.0).joined(separator: "|"), expected = classes.map(\.1).joined(separator: "|")
+        let queue = try DatabaseQueue(path: s.store)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE habitEntry SET note = ?", arguments: [text])
+            try db.execute(sql: "UPDATE habit SET name = ?", arguments: ["Run " + text])
+        }
+        try queue.close()
+        try s.ok("export", "xlsx", "--out", "w.xlsx")
+        // The code points openpyxl reads, in hex.
+        let read = try openpyxl("""
+            for cell in ['Entries!H2', 'Habits!B2']:
+                sheet, at = cell.split('!')
+                result.append(' '.join('%x' % ord(c) for c in book[sheet][at].value))
+            """, workbook: "w.xlsx", in: s).components(separatedBy: "\n")
+        let hex = { (text: String) in text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
+        #expect(read == [hex(expected), hex("Run " + expected)], "\(read)")
     }
 
     @Test func formulaLikeTextStaysTextWithoutAGuard() throws {

@@ -174,6 +174,13 @@ final class XLSXWorkbook {
             }
             buffer.removeAll(keepingCapacity: true)
             buffer.append(contentsOf: bytes[0..<count])
+            // U+FFFE and U+FFFF are no XML characters, and libxlsxwriter passes them as they are
+            // (a workbook that does not open): each becomes U+FFFD, the replacement character.
+            // (C0 controls it escapes itself, as _xHHHH_.)
+            var at = 0
+            while at + 2 < buffer.count {
+                if buffer[at] == 0xEF, buffer[at + 1] == 0xBF, buffer[at + 2] >= 0xBE { buffer[at + 2] = 0xBD; at += 3 } else { at += 1 }
+            }
             buffer.append(0)
             let format = style.flatMap { book.formats[$0] }
             try buffer.withUnsafeBufferPointer { text in
