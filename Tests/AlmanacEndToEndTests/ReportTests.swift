@@ -278,6 +278,36 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
 }
 
 @Suite struct ReportEdgeTests {
+    /// Days outside 1970–2099 written into the store by another program (an entry of year 1, a
+    /// habit created in year 1) are left out with a note naming the habit: the site has the
+    /// files of the days Almanac keeps, not a heatmap per year since year 1.
+    @Test func daysOutsideTheRangeWrittenDirectlyAreLeftOutAndSaid() throws {
+        var s = Session()
+        s.now = "2026-11-20T18:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try s.ok("habit", "add", "Read")
+        try s.ok("log", "run")
+        try s.ok("log", "read")
+        try s.ok("report", "--out", "before")
+        let files = try siteFiles(s.folder.url.appendingPathComponent("before")).count
+        #expect(try SiteReuseTests.sqlite3(s.store, """
+            INSERT INTO habitEntry (id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt)
+            SELECT lower(hex(randomblob(16))), id, '0001-01-01', '0001-01-01T12:00:00.000Z', 'check', 1, NULL, '2026-11-20T18:00:00.000Z', NULL
+            FROM habit WHERE name = 'Run';
+            UPDATE habit SET createdAt = '0001-01-01T00:00:00.000Z' WHERE name = 'Read';
+            """) == 0)
+        let run = try s.run("report", "--out", "after")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note: Run has an entry on days outside the days Almanac keeps (1970-01-01 to 2099-12-31), the first on 0001-01-01"), "\(run.stderr)")
+        #expect(run.stderr.contains("note: Read was created on 0001-01-01"), "\(run.stderr)")
+        let after = try siteFiles(s.folder.url.appendingPathComponent("after"))
+        #expect(!after.keys.contains { $0.contains("-0001.svg") || $0.contains("-1969.svg") })
+        // Read counts from its first entry: no more files than before.
+        #expect(after.count <= files + 2, "\(after.count) files")
+        #expect(try s.ok("stats", "run").contains("Check-ins   1"))
+    }
+
     @Test(arguments: TestBackend.available) func emptyStoresAndDaysBeforeAnyHistoryRender(_ backend: TestBackend) throws {
         var s = Session(backend)
         s.now = "2026-11-20T18:00:00Z"

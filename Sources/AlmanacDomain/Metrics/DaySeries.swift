@@ -25,19 +25,23 @@ public struct DaySeries: Sendable, Encodable {
     }
 
     /// - Parameters:
-    ///   - facts: what the habit's live entries say, in any order.
-    ///   - createdDay: the day the habit was created, in the store's calendar.
+    ///   - facts: what the habit's live entries say, in any order. A fact of a day outside the
+    ///     days Almanac keeps (`SupportedDays`: only another program can write one) is left out,
+    ///     so a row of year 1 cannot make a series, and a site, of two thousand years.
+    ///   - createdDay: the day the habit was created, in the store's calendar; one outside the
+    ///     days Almanac keeps is taken as unknown (the series starts at the first entry).
     public init(habit: Habit, facts: [DayFact], createdDay: DayKey, asOf: DayKey) {
         self.habit = habit
         self.asOf = asOf
         // Two passes over the facts, none copied: the first day and the checks, then the days.
         var firstEntry: DayKey?
         var checks = 0
-        for fact in facts where fact.day <= asOf {
+        for fact in facts where fact.day <= asOf && fact.day >= SupportedDays.first {
             if firstEntry.map({ fact.day < $0 }) ?? true { firstEntry = fact.day }
             if fact.kind == .check { checks += 1 }
         }
-        start = min(createdDay, firstEntry ?? createdDay)
+        let created = SupportedDays.contains(createdDay) ? createdDay : min(firstEntry ?? asOf, asOf)
+        start = min(created, firstEntry ?? created)
         let count = max(0, start.days(to: asOf) + 1)
         var values = [Double](repeating: 0, count: count)
         var logged = [Bool](repeating: false, count: count)

@@ -29,6 +29,23 @@ public struct StoreSnapshot: Sendable {
         return DaySeries(firstDaysOf: longer, through: asOf, checkins: checkins)
     }
 
+    /// What another program wrote outside the days Almanac keeps (`SupportedDays`), which the
+    /// metrics leave out (`DaySeries`): one sentence per habit, naming it and the first such day.
+    public var daysOutsideRange: [String] {
+        habits.compactMap { habit in
+            let facts = (facts[habit.id.description] ?? []).map(\.day).filter { !SupportedDays.contains($0) }.sorted()
+            let created = calendar.dayKey(for: habit.createdAt)
+            if let first = facts.first {
+                return "\(habit.name) has \(facts.count == 1 ? "an entry" : "\(facts.count) entries") on days outside the days Almanac keeps "
+                    + "(\(SupportedDays.first) to \(SupportedDays.last)), the first on \(first); \(facts.count == 1 ? "it is" : "they are") left out."
+            }
+            if !SupportedDays.contains(created) {
+                return "\(habit.name) was created on \(created), outside the days Almanac keeps; its history is counted from its first entry."
+            }
+            return nil
+        }
+    }
+
     /// The day a habit was archived on, in the store's calendar (nil while active).
     public func archivedDay(of habit: Habit) -> DayKey? {
         habit.archivedAt.map { calendar.dayKey(for: $0) }

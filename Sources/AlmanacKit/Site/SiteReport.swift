@@ -63,6 +63,8 @@ public struct SiteReport {
         public var seconds: [ReportStep: Double]
         /// The processor time each step took, in seconds, over all threads.
         public var processorSeconds: [ReportStep: Double] = [:]
+        /// What was read but left out, one sentence each (`StoreSnapshot.daysOutsideRange`).
+        public var warnings: [String] = []
     }
 
     public let store: any AlmanacStore
@@ -189,7 +191,7 @@ public struct SiteReport {
         }
         if request.endsProcess { ProcessEnd.leave((input, facts, previous, keptFigures, plan, files, seriesInputs)) }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
-                       files: files.count + 1, seconds: seconds, processorSeconds: processor)
+                       files: files.count + 1, seconds: seconds, processorSeconds: processor, warnings: input.snapshot.daysOutsideRange)
     }
 
     /// What the next report into `folder` takes from this one, as jobs that encode each file and

@@ -72,6 +72,7 @@ struct ReportCommand: ParsableCommand {
         let progress = ProgressLine(label: "Writing \(out)")
         let site = try SiteReport(store: store, request: request, clock: global.clock()).run(progress: progress.update)
         progress.finish()
+        for warning in site.warnings { Output.note(warning) }
         if timings {
             let steps = ReportStep.allCases.compactMap { step in
                 site.seconds[step].map { "\(step) \(String(format: "%.3f", $0)) s (\(String(format: "%.3f", site.processorSeconds[step] ?? 0)) s of processor time)" }
