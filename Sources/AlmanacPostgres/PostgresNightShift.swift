@@ -73,8 +73,10 @@ public final class PostgresNightShift: @unchecked Sendable {
     }
 
     /// The schemas of the database that hold an Almanac store this role may use (USAGE on the
-    /// schema), by name; the operator's own schema is not one of them.
-    public func stores() throws -> [String] {
+    /// schema), by name; the operator's own schema is not one of them. A schema whose name is
+    /// not plain (`Erin "Q"`, upper case) is not a store Almanac reads: it is in `skipped`.
+    public func stores() throws -> (stores: [String], skipped: [String]) {
+        var skipped: [String] = []
         var stores: [String] = []
         try backend.read { db in
             try db.forEachRow("""
@@ -83,10 +85,10 @@ public final class PostgresNightShift: @unchecked Sendable {
                 ORDER BY n.nspname
                 """, [.text(PostgresSchema.migrationsTable), .text(url.schema)]) { row in
                 let name = row.string(0)
-                if PostgresURL.isPlainName(name) { stores.append(name) }
+                if PostgresURL.isPlainName(name) { stores.append(name) } else { skipped.append(name) }
             }
         }
-        return stores
+        return (stores, skipped)
     }
 
     /// Claims a store for as long as this connection lives or until `release`: false when

@@ -344,4 +344,65 @@ import Testing
         try s.ok("wellbeing", "add", "energy", "7", "--scale", "10")
         try refused(s, ["wellbeing", "add", "energy", "11", "--scale", "10"], status: 1, mentioning: ["between 0 and 10"])
     }
+
+    /// A FIFO or a huge sparse file at a site path or a kept file never hangs or blows up a
+    /// report: nothing but a regular file is opened for reading (without waiting for a writer),
+    /// and what is read is bounded; the site is then the one a fresh report makes.
+    @Test func fifosAndHugeFilesBesideOrInsideTheSiteAreNotRead() throws {
+        let s = try prepared()
+        func reportWithin(_ seconds: Double, _ arguments: [String]) throws -> Int32 {
+            let process = try s.spawn(["report"] + arguments)
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { process.terminate(); process.waitUntilExit(); return -1 }
+            return process.terminationStatus
+        }
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-19")
+        try s.ok("report", "--out", "fresh", "--as-of", "2026-11-20")
+        // A FIFO in place of a published file, and of each kept file.
+        try FileManager.default.removeItem(atPath: s.folder.path("site/style.css"))
+        #expect(mkfifo(s.folder.path("site/style.css"), 0o644) == 0)
+        for kept in [".site.almanac-facts", ".site.almanac-figures", ".site.almanac-facts-spare", ".site.almanac-figures-spare"] {
+            try? FileManager.default.removeItem(atPath: s.folder.path(kept))
+            #expect(mkfifo(s.folder.path(kept), 0o600) == 0)
+        }
+        #expect(try reportWithin(30, ["--out", "site", "--as-of", "2026-11-20"]) == 0)
+        for path in try s.folder.files(under: "fresh") where path != "manifest.json" {
+            #expect(s.folder.bytes("site/" + path) == s.folder.bytes("fresh/" + path), "\(path)")
+        }
+        // A sparse 3 GB kept file: not read, the report's memory stays small.
+        let facts = s.folder.path(".site.almanac-facts")
+        try? FileManager.default.removeItem(atPath: facts)
+        #expect(FileManager.default.createFile(atPath: facts, contents: nil))
+        #expect(truncate(facts, 3 << 30) == 0)
+        let report = s.folder.path("time.txt")
+        let timed = try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/time"))
+            .run(["-o", report, "-f", "%M", s.binary.url.path, "report", "--out", "site", "--as-of", "2026-11-19"], environment: s.environment, in: s.folder.url)
+        #expect(timed.status == 0, "\(timed.stderr)")
+        let kilobytes = Int(try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last!.trimmingCharacters(in: .whitespaces)) ?? .max
+        #expect(kilobytes < 300_000, "\(kilobytes) kB")
+        // A sparse 3 GB manifest: not an earlier site's; refused in a moment, nothing written.
+        let manifest = s.folder.path("site/manifest.json")
+        try FileManager.default.removeItem(atPath: manifest)
+        #expect(FileManager.default.createFile(atPath: manifest, contents: nil) && truncate(manifest, 3 << 30) == 0)
+        try refused(s, ["report", "--out", "site"], status: 1, mentioning: ["Refusing to publish a site in", "no earlier report's site"])
+    }
+
+    /// A folder with another program's `manifest.json` is refused before anything is written,
+    /// not even the lock beside it; a workbook is not written to a file named `-`; a person's
+    /// `.x.almanac-tmp-1` in a site is theirs (PID 1 runs) and is carried over.
+    @Test func minorFindingsOfTheFourthRound() throws {
+        let s = try prepared()
+        try FileManager.default.createDirectory(atPath: s.folder.path("app"), withIntermediateDirectories: true)
+        try Data(#"{"name": "My app", "start_url": "/"}"#.utf8).write(to: s.folder.url.appendingPathComponent("app/manifest.json"))
+        try refused(s, ["report", "--out", "app"], status: 1, mentioning: ["Refusing to publish a site in", "manifest.json"])
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path(".app.lock")))
+        let pipe = try s.run("export", "xlsx", "--out", "-")
+        #expect(pipe.status == 2 && pipe.stderr.contains("cannot be written to stdout"), "\(pipe.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("-")))
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-19")
+        try Data("mine".utf8).write(to: s.folder.url.appendingPathComponent("site/.x.almanac-tmp-1"))
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        #expect(s.folder.bytes("site/.x.almanac-tmp-1") == Data("mine".utf8))
+    }
 }

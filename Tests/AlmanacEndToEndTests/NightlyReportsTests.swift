@@ -233,4 +233,23 @@ struct NightlyReportsTests {
         let bad = try s.binary.run(["report", "--out", "x", "--timeout", "2"], environment: [:], in: s.folder.url)
         #expect(bad.status == 2 && bad.stderr.contains("--timeout"))
     }
+
+    /// A granted schema that holds a store but whose name is not plain (`Erin "Q"`, upper case)
+    /// is named as skipped, not passed over in silence; the others render and the run succeeds.
+    @Test func aStoreWhoseSchemaNameIsNotPlainIsNamedAsSkipped() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 1)
+        let odd = "Erin \"Q\" \(UUID().uuidString.prefix(6))"
+        let quoted = "\"" + odd.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        try TestPostgres.psql("""
+            CREATE SCHEMA \(quoted); CREATE TABLE \(quoted).almanac_migrations (identifier TEXT PRIMARY KEY);
+            GRANT USAGE ON SCHEMA \(quoted) TO \(server.ops.name); GRANT SELECT ON ALL TABLES IN SCHEMA \(quoted) TO \(server.ops.name);
+            """)
+        defer { _ = try? TestPostgres.psql("DROP SCHEMA \(quoted) CASCADE") }
+        let run = try nightly(s, server, outRoot: "www")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("almanac: schema \(odd): skipped: it holds a store, but its name is not plain"), "\(run.stderr)")
+        #expect(run.stdout.contains("1 store rendered, 0 already rendered for their night, 0 failed, 1 skipped"), "\(run.stdout)")
+        #expect(folders(s, "www") == server.stores)
+    }
 }

@@ -75,12 +75,35 @@ final class XLSXWorkbook {
     /// Writes the file; nothing is in it before.
     func close() throws {
         closed = true
-        let error = almanac_workbook_close(book)
+        // libxlsxwriter prints its own "[ERROR]" lines on stderr when it cannot write (a full
+        // disk); the command says what failed in one sentence, so they are kept from the terminal
+        // while it closes (its only output is errors).
+        let error = Self.withoutStandardError { almanac_workbook_close(book) }
         guard error == LXW_NO_ERROR else { throw Self.failure(error) }
     }
 
+    /// Runs `body` with stderr sent to /dev/null, and puts it back.
+    private static func withoutStandardError<T>(_ body: () -> T) -> T {
+        let saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard saved >= 0, null >= 0 else {
+            if saved >= 0 { Glibc.close(saved) }
+            if null >= 0 { Glibc.close(null) }
+            return body()
+        }
+        fflush(nil)
+        dup2(null, STDERR_FILENO)
+        Glibc.close(null)
+        defer {
+            fflush(nil)
+            dup2(saved, STDERR_FILENO)
+            Glibc.close(saved)
+        }
+        return body()
+    }
+
     static func failure(_ error: lxw_error) -> AlmanacError {
-        AlmanacError.refused("The spreadsheet library failed: \(String(cString: almanac_lxw_strerror(error))).")
+        let reason = String(cString: almanac_lxw_strerror(error))
+        return AlmanacError.refused("The spreadsheet library failed: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).")
     }
 
     func sheet(_ name: String) throws -> Sheet {

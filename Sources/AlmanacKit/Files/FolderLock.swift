@@ -12,7 +12,7 @@ final class FolderLock {
     init(for folder: String, wait: Bool, busy: @autoclosure () -> AlmanacError) throws {
         let url = URL(fileURLWithPath: folder)
         let lockFile = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
-        var fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        var fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
         if fd < 0 {
             // The lock file's own error is the one to report: the folder may not exist yet.
             let lockError = errno

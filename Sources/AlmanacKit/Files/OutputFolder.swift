@@ -228,7 +228,7 @@ public final class OutputFolder {
         let full = path(of: relative)
         var info = stat()
         guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let bytes = FileManager.default.contents(atPath: full), stillOurs(bytes) else { return false }
+              let bytes = Self.bytes(atPath: full).map({ Data($0) }), stillOurs(bytes) else { return false }
         guard unlink(full) == 0 else { return false }
         lock.withLock { _ = touched.insert(FilePath(full).removingLastComponent().string) }
         return true
@@ -236,7 +236,7 @@ public final class OutputFolder {
 
     /// Whether the file at `relative` holds exactly `bytes` (one read, compared with memcmp).
     public func hasContent(_ relative: String, _ bytes: [UInt8]) -> Bool {
-        let fd = open(path(of: relative), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path(of: relative), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
@@ -267,14 +267,20 @@ public final class OutputFolder {
     /// cannot be read.
     public func bytes(of relative: String) -> [UInt8]? { Self.bytes(atPath: path(of: relative)) }
 
-    /// The bytes of a file, read straight into an array (no `Data` in between), or nil when it
-    /// cannot be read whole.
-    static func bytes(atPath path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The most a file Almanac reads back from beside or inside a site may have (a manifest, kept
+    /// day facts or figures): tens of times what the largest store needs. A larger file (a
+    /// sparse one someone put there) is not read, as if damaged.
+    public static let maxReadBytes = 64 << 20
+
+    /// The bytes of a regular file, read straight into an array (no `Data` in between), or nil
+    /// when it cannot be read whole, is not a regular file (a FIFO is opened without waiting for
+    /// a writer, and not read) or has more than `limit` bytes.
+    static func bytes(atPath path: String, limit: Int = maxReadBytes) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return nil }
         var bytes: [UInt8] = []
         var chunk = Int(info.st_size) + 1   // one byte more than the size, to see the end at once
         while true {
@@ -285,6 +291,7 @@ public final class OutputFolder {
                 count = max(n, 0)
             }
             if bytes.isEmpty { bytes = read } else { bytes += read }
+            if bytes.count > limit { return nil }   // it grew while read
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { return bytes }

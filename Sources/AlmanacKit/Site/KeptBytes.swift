@@ -259,7 +259,8 @@ enum KeptFile {
     /// no other name shares; anything else there (a link, a file with other names) is removed and
     /// a new file made — never written through.
     private static func openSpare(_ path: String) -> Int32? {
-        var fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Without waiting for a reader, should a FIFO be there (ENXIO: then it is removed).
+        var fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         if fd >= 0 {
             var info = stat()
             if fstat(fd, &info) != 0 || info.st_mode & S_IFMT != S_IFREG || info.st_nlink != 1 || info.st_uid != geteuid() {
@@ -267,7 +268,7 @@ enum KeptFile {
                 fd = -1
                 unlink(path)
             }
-        } else if errno == ELOOP {
+        } else if errno == ELOOP || errno == ENXIO {
             unlink(path)
         }
         if fd < 0 { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }

@@ -42,6 +42,9 @@ public struct NightlyReports: Sendable {
         /// Stores another worker (another process, another machine) rendered for their night.
         public var renderedElsewhere: [String] = []
         public var failed: [(store: String, error: any Error)] = []
+        /// Schemas holding a store whose name is not plain (`PostgresURL.isPlainName`): named,
+        /// not read — their site's folder would be named by it.
+        public var skipped: [String] = []
     }
 
     public let request: Request
@@ -57,7 +60,8 @@ public struct NightlyReports: Sendable {
         // The first worker's connection finds the stores (and says at once when the operator's
         // schema is missing or the server refuses the role).
         let first = try PostgresNightShift(url: request.url, timeout: request.timeout)
-        let queue = StoreQueue(try first.stores())
+        let found = try first.stores()
+        let queue = StoreQueue(found.stores)
         let templates = try SiteReport.templates(SiteReport.Request(out: request.outRoot, templates: request.templates))
         let outcome = Locked(Outcome())
         let failure = Locked<(any Error)?>(nil)
@@ -69,7 +73,8 @@ public struct NightlyReports: Sendable {
                 failure.withLock { $0 = $0 ?? error }   // a worker that cannot connect: the others go on
             }
         }
-        let result = outcome.withLock { $0 }
+        var result = outcome.withLock { $0 }
+        result.skipped = found.skipped
         if let error = failure.withLock({ $0 }), result.rendered.isEmpty && result.renderedElsewhere.isEmpty { throw error }
         return result
     }

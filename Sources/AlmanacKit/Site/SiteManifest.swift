@@ -43,6 +43,22 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         self.private = (`private`?.isEmpty ?? true) ? nil : `private`
     }
 
+    /// Whether the file at `path` is a regular file that starts as a site's manifest does (an
+    /// object whose first key is `asOf`, as every manifest Almanac writes): a look at its first
+    /// bytes, not a read of it.
+    static func isAlmanacs(atPath path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var start = [UInt8](repeating: 0, count: 32)
+        let n = start.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return false }
+        let text = String(decoding: start.prefix(n), as: UTF8.self).filter { !$0.isWhitespace }
+        return text.hasPrefix("{\"asOf\":")
+    }
+
     /// The manifest a previous run left in `folder`, or nil when there is none that reads.
     static func previous(in folder: OutputFolder) -> PreviousSite? {
         guard let modified = folder.modificationTime(of: fileName), let bytes = folder.bytes(of: fileName),

@@ -368,10 +368,11 @@ public struct SiteReport {
         if FilePath(path).removingLastComponent() == FilePath(path) {
             throw AlmanacError.refused("Refusing to publish a site at \(out), the file system's root; give a folder for the site.")
         }
-        var info = stat()
         let manifest = (path as NSString).appendingPathComponent(SiteManifest.fileName)
         guard FileManager.default.fileExists(atPath: path) else { return }
-        try checkIsSiteFolder(path, hasEarlierSite: lstat(manifest, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        // A manifest of another program's (a web app's `manifest.json`) is no earlier site: the
+        // folder is refused before anything is written, not even the lock beside it.
+        try checkIsSiteFolder(path, hasEarlierSite: SiteManifest.isAlmanacs(atPath: manifest))
     }
 
     /// `demo`'s check before it writes its store: its sample site goes where a report may publish

@@ -176,8 +176,11 @@ struct SiteWriter {
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             let name = entry.name, isFolder = entry.isFolder
             let relative = folder.isEmpty ? name : folder + "/" + name
-            // The new site's own files first: they need no look at the published ones.
-            if !isFolder, made.contains(relative) || relative == SiteManifest.fileName || Leftovers.writer(of: name) != nil { continue }
+            // The new site's own files first: they need no look at the published ones. A file named
+            // as a temporary file of Almanac's is left behind only when its writer is this run or
+            // no longer runs (a person's `.x.almanac-tmp-1` is carried over: PID 1 runs).
+            if !isFolder, made.contains(relative) || relative == SiteManifest.fileName { continue }
+            if !isFolder, let writer = Leftovers.writer(of: name), writer == getpid() || !Leftovers.isRunning(writer) { continue }
             var info = stat()
             guard lstat(published.path(of: relative), &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {

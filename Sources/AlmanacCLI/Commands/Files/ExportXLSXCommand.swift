@@ -22,6 +22,13 @@ struct ExportXLSXCommand: ParsableCommand {
 
     @OptionGroup var quiet: QuietOption
 
+    func validate() throws {
+        // A workbook is a zip written by seeking back into it: it cannot go down a pipe.
+        if out == "-" || out == "/dev/stdout" {
+            throw ValidationError("A workbook cannot be written to stdout (it is a zip file, written by going back into it); give a file with --out, e.g. --out habits.xlsx.")
+        }
+    }
+
     func run() throws {
         quiet.apply()
         let store = try global.openStore()

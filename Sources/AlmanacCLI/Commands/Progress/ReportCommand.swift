@@ -95,13 +95,16 @@ struct ReportCommand: ParsableCommand {
                                              includeJournal: includeJournal, baseURL: baseURL,
                                              workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, timeout: timeout ?? 60)
         let outcome = try NightlyReports(request: request, clock: global.clock()).run()
+        for schema in outcome.skipped {
+            AlmanacMain.report("schema \(schema): skipped: it holds a store, but its name is not plain (lower-case letters, digits and _), so it is not read; renamed, it is rendered.")
+        }
         for (store, error) in outcome.failed.sorted(by: { $0.store < $1.store }) {
             AlmanacMain.report("store \(store): \(AlmanacMain.sentence(for: error).text)")
         }
         let seconds = Output.tenths(Date().timeIntervalSince(started))
         func stores(_ n: Int) -> String { n == 1 ? "1 store" : "\(n) stores" }
         Output.line("Reports in \(outRoot): \(stores(outcome.rendered.count)) rendered, \(outcome.renderedElsewhere.count) already rendered "
-            + "for their night, \(outcome.failed.count) failed (\(seconds) s).")
+            + "for their night, \(outcome.failed.count) failed\(outcome.skipped.isEmpty ? "" : ", \(outcome.skipped.count) skipped") (\(seconds) s).")
         if !outcome.failed.isEmpty {
             let names = outcome.failed.map(\.store).sorted()
             throw AlmanacError.refused("\(outcome.failed.count) of \(outcome.rendered.count + outcome.renderedElsewhere.count + outcome.failed.count) stores failed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? ", …" : "").")
