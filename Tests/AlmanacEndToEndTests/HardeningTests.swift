@@ -405,4 +405,43 @@ import Testing
         try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
         #expect(s.folder.bytes("site/.x.almanac-tmp-1") == Data("mine".utf8))
     }
+
+    /// What a re-run does not see (docs/REPORTS.md): a published file edited to the same size
+    /// with its old modification time put back, an older manifest copied back, an entry changed
+    /// with the store's triggers turned off. `report --full` trusts nothing kept and gives the
+    /// site a fresh report makes, byte for byte.
+    @Test func aFullRunRepairsWhatAReRunDoesNotSee() throws {
+        let s = try prepared()
+        func sameAsFresh(_ label: String) throws -> [String] {
+            try s.ok("report", "--out", "fresh-\(label)", "--as-of", "2026-11-20")
+            let site = try siteFiles(s.folder.url.appendingPathComponent("site"))
+            let fresh = try siteFiles(s.folder.url.appendingPathComponent("fresh-\(label)"))
+            return Set(site.keys).union(fresh.keys).filter { site[$0] != fresh[$0] }.sorted()
+        }
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-19")
+        let older = s.folder.bytes("site/manifest.json")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        // A same-size edit of a published page, its modification time put back.
+        let page = s.folder.path("site/habits/run.html")
+        let modified = try FileManager.default.attributesOfItem(atPath: page)[.modificationDate] as! Date
+        let text = String(decoding: s.folder.bytes("site/habits/run.html"), as: UTF8.self)
+        try Data(text.replacingOccurrences(of: "Run", with: "Rum").utf8).write(to: URL(fileURLWithPath: page))
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: page)
+        // An entry changed in the sqlite3 shell with the triggers off.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [s.store, ".dbconfig enable_trigger off", "UPDATE habitEntry SET value = 0 WHERE dayKey = '2026-11-20';"]
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        #expect(try sameAsFresh("a").contains("habits/run.html"), "a re-run trusts what it kept; that is what --full is for")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20", "--full")
+        #expect(try sameAsFresh("b").isEmpty)
+        // An older manifest copied back over the site's.
+        try older.write(to: s.folder.url.appendingPathComponent("site/manifest.json"))
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20", "--full")
+        #expect(try sameAsFresh("c").isEmpty)
+    }
 }

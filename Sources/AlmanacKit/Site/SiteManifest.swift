@@ -101,6 +101,9 @@ struct PreviousSite: Sendable {
     /// The records of each habit's files, by the key of the habit's files, with the number of
     /// files recorded beside that key (`SiteManifest.Record.group`).
     let groups: [String: (count: Int, records: [SiteManifest.Record])]
+    /// Whether a file of the recorded size, not modified since the manifest, is taken for the
+    /// recorded bytes (`isIntact`); false for `report --full`, which compares every file's bytes.
+    var trusted = true
 
     init(manifest: SiteManifest, bytes: [UInt8], written: timespec) {
         self.manifest = manifest; self.bytes = bytes; self.written = written
@@ -148,7 +151,7 @@ struct PreviousSite: Sendable {
     /// it: a regular file of the recorded size, not modified since the manifest was written;
     /// with the file's identity.
     func isIntact(_ path: String, in folder: OutputFolder) -> (record: SiteManifest.Record, identity: FileIdentity)? {
-        guard let record = records[path], SitePath.isSafe(path),
+        guard trusted, let record = records[path], SitePath.isSafe(path),
               let (size, modified, identity) = folder.fileInfo(of: path), size == record.size,
               modified.tv_sec < written.tv_sec || (modified.tv_sec == written.tv_sec && modified.tv_nsec <= written.tv_nsec)
         else { return nil }

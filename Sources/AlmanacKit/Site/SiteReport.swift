@@ -43,6 +43,11 @@ public struct SiteReport {
         public var endsProcess: Bool
         /// What the manifest says made the site (`SiteManifest.reportGenerator`, or the sample's).
         public var generator: String
+        /// Trust nothing an earlier run left (`report --full`): the kept facts, figures and spare
+        /// are removed first, and every published file is compared by its bytes, not by its
+        /// size and time — what repairs a site someone edited, or a store written behind its
+        /// triggers' back (docs/REPORTS.md, "What a re-run does not see").
+        public var full = false
 
         public init(out: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
                     includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true, endsProcess: Bool = false,
@@ -92,7 +97,7 @@ public struct SiteReport {
     /// earlier report kept beside the folder (`KeptReads`).
     public static func prepare(_ request: Request) {
         if request.templates == nil { TemplateSet.prepareBuiltIn() }
-        KeptReads.start(beside: resolved(request.out))
+        if !request.full { KeptReads.start(beside: resolved(request.out)) }
     }
 
     /// The request's templates: a folder of edited ones, or the built-in ones.
@@ -123,6 +128,13 @@ public struct SiteReport {
         let lock = try FolderLock(for: path, wait: request.wait, busy: .folderBusy(request.out))
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
+        if request.full {
+            for file in [FactCacheFile.path(beside: path), FiguresCacheFile.path(beside: path)] {
+                unlink(file)
+                unlink(KeptFile.sparePath(for: file))
+            }
+            try? FileManager.default.removeItem(atPath: SiteStaging.spare(beside: published))
+        }
         var seconds: [ReportStep: Double] = [:], processor: [ReportStep: Double] = [:]
         func timed<T>(_ step: ReportStep, _ body: () throws -> T) throws -> T {
             let started = DispatchTime.now().uptimeNanoseconds, startedProcessor = ProcessClock.processorSeconds()
@@ -137,11 +149,14 @@ public struct SiteReport {
         // The store on one core; the previous run's manifest, the kept figures and the built-in
         // templates (parsed while the store is read) on the other. Nothing is written before the
         // folder is found to be a site's.
-        let ((input, options, facts), (previous, keptFigures, templates)) = try timed(.read) {
+        let ((input, options, facts), (previousSite, keptFigures, templates)) = try timed(.read) {
             try Parallel.both({ try readKeeping(beside: path, facts: kept?.facts) },
                               { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
                                  edited ?? TemplateSet.builtIn()) })
         }
+        // A full run keeps no file by its size and time: each is compared by its bytes.
+        var previous = previousSite
+        if request.full { previous?.trusted = false }
         // The folders the publish step brings up to date, listed on a worker while the site is
         // derived and rendered (`SiteListings`); not while the store is read, when the workers
         // read what the read step waits for.
