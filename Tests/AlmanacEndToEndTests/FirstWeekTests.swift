@@ -36,6 +36,10 @@ import Testing
         #expect(try s.ok("export", "xlsx", "--out", "book.xlsx", "--as-of", "-1").contains("(as of 2026-11-28)"))
         try s.ok("backup", "--out", "b.json", "--as-of", "yesterday")
         #expect(String(decoding: s.folder.bytes("b.json"), as: UTF8.self).contains("\"exportedAt\":\"2026-11-28T00:00:00.000Z\""))
+        // The ranges of log, history and the lists take them too.
+        #expect(try s.ok("log", "drink water", "--skip", "--from", "-3", "--to", "yesterday").contains("(3 days excused)"))
+        let history = try s.ok("history", "drink water", "--from", "-3", "--to", "yesterday")
+        #expect(history.contains("2026-11-26") && history.contains("2026-11-28") && !history.contains("2026-11-25"))
         let bad = try s.run("report", "--out", "x", "--as-of", "tomorrow")
         #expect(bad.status == 2 && bad.stderr.contains("today, yesterday or -2"))
     }

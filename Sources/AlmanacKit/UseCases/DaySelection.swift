@@ -7,6 +7,8 @@ public enum DaySelection: Sendable, Equatable {
     /// A day counted back from today: 1 is yesterday.
     case daysAgo(Int)
     case range(DayKey, DayKey)
+    /// A range whose ends are said as days relative to today (`--from -7 --to yesterday`).
+    indirect case span(DaySelection, DaySelection)
 
     /// The days, in order, with today as given. A range runs forward; how many days a command
     /// may cover is the command's rule (`LogRules.check(days:)`).
@@ -18,6 +20,8 @@ public enum DaySelection: Sendable, Equatable {
         case .range(let start, let end):
             guard start <= end else { throw DayRangeProblem.reversed(start, end) }
             return (start.ordinal...end.ordinal).map(DayKey.init(ordinal:))
+        case .span(let first, let last):
+            return try DaySelection.range(first.day(today: today), last.day(today: today)).days(today: today)
         }
     }
 
@@ -29,6 +33,7 @@ public enum DaySelection: Sendable, Equatable {
         case .day(let day): return day
         case .daysAgo(let count): return today.adding(days: -count)
         case .range(_, let end): return end
+        case .span(_, let last): return last.day(today: today)
         }
     }
 
@@ -40,6 +45,7 @@ public enum DaySelection: Sendable, Equatable {
         case .daysAgo(let count): return "\(count) days ago"
         case .day(let day): return "on \(day)"
         case .range(let start, let end): return "\(start) to \(end)"
+        case .span(let first, let last): return "\(first.label.replacingOccurrences(of: "on ", with: "")) to \(last.label.replacingOccurrences(of: "on ", with: ""))"
         }
     }
 }

@@ -10,11 +10,13 @@ struct DayRangeOptions: ParsableArguments {
             transform: ArgumentValues.relativeDay)
     var date: DaySelection?
 
-    @Option(help: ArgumentHelp("The first day of a range.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
-    var from: DayKey?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The first day of a range: YYYY-MM-DD, today, yesterday or -N.", valueName: "day"),
+            transform: ArgumentValues.relativeDay)
+    var from: DaySelection?
 
-    @Option(help: ArgumentHelp("The last day of a range (inclusive).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
-    var to: DayKey?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The last day of a range (inclusive): YYYY-MM-DD, today, yesterday or -N.", valueName: "day"),
+            transform: ArgumentValues.relativeDay)
+    var to: DaySelection?
 
     func validate() throws { _ = try selection() }
 
@@ -22,7 +24,8 @@ struct DayRangeOptions: ParsableArguments {
         switch (date, from, to) {
         case (nil, nil, nil): return .today
         case (let day?, nil, nil): return day
-        case (nil, let start?, let end?): return .range(start, end)
+        case (nil, .day(let start)?, .day(let end)?): return .range(start, end)
+        case (nil, let start?, let end?): return .span(start, end)
         case (nil, _, _): throw ValidationError("--from and --to go together.")
         default: throw ValidationError("Use either --date or --from/--to, not both.")
         }

@@ -9,7 +9,9 @@ struct JournalListCommand: ParsableCommand {
     @OptionGroup var list: ListOptions
 
     func run() throws {
-        let entries = try Notebook(store: global.openStore(), clock: global.clock()).journal(from: list.from, to: list.to)
+        let store = try global.openStore()
+        let (from, to) = try list.days(global, in: store)
+        let entries = try Notebook(store: store, clock: global.clock()).journal(from: from, to: to)
         if list.json { return try Output.json(entries) }
         for entry in entries {
             Output.line("\(entry.dayKey)  \(entry.id.description.prefix(8))  \(TerminalText.safe(entry.title))")

@@ -10,7 +10,9 @@ struct WellbeingListCommand: ParsableCommand {
     @OptionGroup var list: ListOptions
 
     func run() throws {
-        let entries = try Notebook(store: global.openStore(), clock: global.clock()).wellbeing(from: list.from, to: list.to)
+        let store = try global.openStore()
+        let (from, to) = try list.days(global, in: store)
+        let entries = try Notebook(store: store, clock: global.clock()).wellbeing(from: from, to: to)
         if list.json { return try Output.json(entries) }
         let rows = entries.map {
             [$0.dayKey.description, String($0.id.description.prefix(8)), TerminalText.safe($0.metric), "\(NumberText.plain($0.value))/\(NumberText.plain($0.scaleMax))",

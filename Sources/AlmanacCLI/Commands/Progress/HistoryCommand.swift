@@ -16,7 +16,8 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let store = try global.openStore()
-        let history = try HabitHistory(store: store, habit: habit, from: list.from, to: list.to)
+        let (from, to) = try list.days(global, in: store)
+        let history = try HabitHistory(store: store, habit: habit, from: from, to: to)
         // Corrections are shown at the store's time, as the days are.
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
