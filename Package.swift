@@ -53,9 +53,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        // libxlsxwriter: the .xlsx workbook of `export xlsx`, written row by row in constant memory;
-        // loaded by that command only (not linked: the target finds the functions it calls when asked).
-        .target(name: "Cxlsxwriter"),
+        // libxlsxwriter: the .xlsx workbook of `export xlsx`, written row by row in constant memory,
+        // from the system, as libcmark is.
+        .systemLibrary(
+            name: "Cxlsxwriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
+        ),
         // What Glibc's module leaves out: malloc's settings and the mark for huge pages (the
         // command line's heap, `AlmanacMain`; each worker thread's, `Parallel`) and a file
         // system's type (`OutputFolder.prune`).

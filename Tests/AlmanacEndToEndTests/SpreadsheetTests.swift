@@ -173,47 +173,6 @@ func openpyxl(_ code: String, workbook: String, in s: Session) throws -> String 
         #expect(s.folder.bytes("kept.xlsx") == kept)
     }
 
-    /// libxlsxwriter is loaded by `export xlsx` alone: without it (here, `ALMANAC_XLSXWRITER`
-    /// naming a file that is not there, or a library that is not it) the command stops with one
-    /// sentence naming the file, leaves an earlier workbook as it was and writes nothing beside
-    /// it, and every other command works.
-    @Test func withoutTheLibraryTheWorkbookIsOneSentenceAndLosesNothing() throws {
-        let s = Session()
-        try s.ok("init")
-        try s.ok("habit", "add", "Read")
-        try s.ok("log", "read")
-        try s.ok("export", "xlsx", "--out", "kept.xlsx")
-        let kept = s.folder.bytes("kept.xlsx")
-        let listing = try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path).sorted()
-        let absent = s.folder.path("no-such-folder/libxlsxwriter.so.4")
-        for (file, words) in [(absent, [absent, "No such file"]), ("libz.so.1", ["libz.so.1", "workbook_new_opt is missing"])] {
-            let environment = s.environment.merging(["ALMANAC_XLSXWRITER": file]) { $1 }
-            for out in ["kept.xlsx", "new.xlsx"] {
-                let result = try s.binary.run(["export", "xlsx", "--out", out], environment: environment, in: s.folder.url)
-                #expect(result.status == 1 && result.stderr.hasPrefix("almanac: ") && result.stderr.contains("libxlsxwriter"),
-                        "\(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-                for word in words { #expect(result.stderr.contains(word), "\(result.stderr) lacks \(word)") }
-            }
-            #expect(s.folder.bytes("kept.xlsx") == kept)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: s.folder.url.path).sorted() == listing)
-            let csv = try binaryOK(s, ["export", "csv", "--out", "csv"], environment: environment)
-            #expect(csv.contains("habits.csv") || FileManager.default.fileExists(atPath: s.folder.path("csv/habits.csv")))
-            try FileManager.default.removeItem(atPath: s.folder.path("csv"))
-        }
-        // The variable names the library's own file: the same workbook as the system's.
-        let environment = s.environment.merging(["ALMANAC_XLSXWRITER": "libxlsxwriter.so.4"]) { $1 }
-        _ = try binaryOK(s, ["export", "xlsx", "--out", "named.xlsx"], environment: environment)
-        #expect(s.folder.bytes("named.xlsx") == kept)
-    }
-
-    /// Runs a command of the session with `environment`, which must succeed; its stdout.
-    private func binaryOK(_ s: Session, _ arguments: [String], environment: [String: String]) throws -> String {
-        let result = try s.binary.run(arguments, environment: environment, in: s.folder.url)
-        try #require(result.status == 0, "\(arguments): \(result.stderr)")
-        return result.stdout
-    }
-
     @Test func weeksAndMonthsAreTheFiguresOfStats() throws {
         let s = try PageForPeopleTests().store()
         try s.ok("export", "csv", "--out", "out")

@@ -30,15 +30,9 @@ final class XLSXWorkbook {
     /// temporary files go to `scratch`, beside the output rather than in a `/tmp` that may be
     /// memory.
     init(path: String, created: Timestamp, scratch: String) throws {
-        // The library is loaded now, not when the process starts (the `Cxlsxwriter` target).
-        guard almanac_xlsxwriter_load() == 1 else {
-            let reason = almanac_xlsxwriter_error().map { String(cString: $0) } ?? "unknown"
-            let name = String(cString: almanac_xlsxwriter_name())
-            throw AlmanacError.refused("export xlsx needs the libxlsxwriter library (\(name)), which could not be loaded: \(reason).")
-        }
         tmpdir = strdup(scratch)
         var options = lxw_workbook_options(constant_memory: 1, tmpdir: tmpdir, use_zip64: 1)
-        guard let book = almanac_workbook_new_opt(path, &options) else {
+        guard let book = workbook_new_opt(path, &options) else {
             free(tmpdir)
             throw AlmanacError.cannotWrite(path: path, reason: "the spreadsheet library could not start a workbook there")
         }
@@ -47,19 +41,19 @@ final class XLSXWorkbook {
         properties.created = time_t(created.millis / 1000)
         "Almanac".withCString { author in
             properties.author = UnsafeMutablePointer(mutating: author)
-            almanac_workbook_set_properties(book, &properties)
+            workbook_set_properties(book, &properties)
         }
         for style in Style.allCases {
-            let format = almanac_workbook_add_format(book)!
+            let format = workbook_add_format(book)!
             switch style {
-            case .header: almanac_format_set_bold(format)
-            case .day: almanac_format_set_num_format(format, "yyyy-mm-dd")
-            case .month: almanac_format_set_num_format(format, "yyyy-mm")
-            case .instant: almanac_format_set_num_format(format, "yyyy-mm-dd hh:mm:ss")
-            case .percent: almanac_format_set_num_format(format, "0.0%")
-            case .excused: almanac_format_set_bg_color(format, 0xD9D9D9)
-            case .done: almanac_format_set_bg_color(format, 0xC6EFCE); almanac_format_set_font_color(format, 0x006100)
-            case .notDone: almanac_format_set_bg_color(format, 0xFFC7CE); almanac_format_set_font_color(format, 0x9C0006)
+            case .header: format_set_bold(format)
+            case .day: format_set_num_format(format, "yyyy-mm-dd")
+            case .month: format_set_num_format(format, "yyyy-mm")
+            case .instant: format_set_num_format(format, "yyyy-mm-dd hh:mm:ss")
+            case .percent: format_set_num_format(format, "0.0%")
+            case .excused: format_set_bg_color(format, 0xD9D9D9)
+            case .done: format_set_bg_color(format, 0xC6EFCE); format_set_font_color(format, 0x006100)
+            case .notDone: format_set_bg_color(format, 0xFFC7CE); format_set_font_color(format, 0x9C0006)
             }
             formats[style] = format
         }
@@ -68,7 +62,7 @@ final class XLSXWorkbook {
     /// A workbook given up on (an error before `close`) is freed without being written: nothing is
     /// zipped onto a file that is about to be thrown away.
     deinit {
-        if !closed { almanac_lxw_workbook_free(book) }
+        if !closed { lxw_workbook_free(book) }
         free(tmpdir)
     }
 
@@ -78,7 +72,7 @@ final class XLSXWorkbook {
         // libxlsxwriter prints its own "[ERROR]" lines on stderr when it cannot write (a full
         // disk); the command says what failed in one sentence, so they are kept from the terminal
         // while it closes (its only output is errors).
-        let error = Self.withoutStandardError { almanac_workbook_close(book) }
+        let error = Self.withoutStandardError { workbook_close(book) }
         guard error == LXW_NO_ERROR else { throw Self.failure(error) }
     }
 
@@ -102,12 +96,12 @@ final class XLSXWorkbook {
     }
 
     static func failure(_ error: lxw_error) -> AlmanacError {
-        let reason = String(cString: almanac_lxw_strerror(error))
+        let reason = String(cString: lxw_strerror(error))
         return AlmanacError.refused("The spreadsheet library failed: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).")
     }
 
     func sheet(_ name: String) throws -> Sheet {
-        guard let worksheet = almanac_workbook_add_worksheet(book, name) else {
+        guard let worksheet = workbook_add_worksheet(book, name) else {
             throw AlmanacError.refused("The spreadsheet library refused a sheet named \(name).")
         }
         return Sheet(worksheet, book: self)
@@ -147,12 +141,12 @@ final class XLSXWorkbook {
             for (column, name) in names.enumerated() {
                 try text(name, row: 0, column: column, style: .header)
             }
-            almanac_worksheet_freeze_panes(worksheet, 1, 0)
+            worksheet_freeze_panes(worksheet, 1, 0)
         }
 
         /// An autofilter over the header and `rows` data rows of `columns` columns.
         func filter(rows: Int, columns: Int) throws {
-            try check(almanac_worksheet_autofilter(worksheet, 0, 0, lxw_row_t(rows), lxw_col_t(max(0, columns - 1))))
+            try check(worksheet_autofilter(worksheet, 0, 0, lxw_row_t(rows), lxw_col_t(max(0, columns - 1))))
         }
 
         /// One row of typed cells.
@@ -173,10 +167,10 @@ final class XLSXWorkbook {
                 else { try text(String(month.description.prefix(7)), row: row, column: column) }
             case .instant(let stamp): try instant(stamp, row: row, column: column)
             case .flag(let flag):
-                try check(almanac_worksheet_write_boolean(worksheet, lxw_row_t(row), lxw_col_t(column), flag ? 1 : 0, nil))
+                try check(worksheet_write_boolean(worksheet, lxw_row_t(row), lxw_col_t(column), flag ? 1 : 0, nil))
                 fit(column, 5)
             case .empty: break
-            case .excused: try check(almanac_worksheet_write_blank(worksheet, lxw_row_t(row), lxw_col_t(column), book.formats[.excused]))
+            case .excused: try check(worksheet_write_blank(worksheet, lxw_row_t(row), lxw_col_t(column), book.formats[.excused]))
             }
         }
 
@@ -208,7 +202,7 @@ final class XLSXWorkbook {
             let format = style.flatMap { book.formats[$0] }
             try buffer.withUnsafeBufferPointer { text in
                 try text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count) { string in
-                    try check(almanac_worksheet_write_string(worksheet, lxw_row_t(row), lxw_col_t(column), string, format))
+                    try check(worksheet_write_string(worksheet, lxw_row_t(row), lxw_col_t(column), string, format))
                 }
             }
             var characters = 0
@@ -217,7 +211,7 @@ final class XLSXWorkbook {
         }
 
         func number(_ value: Double, row: Int, column: Int, style: Style? = nil, width: Int? = nil) throws {
-            try check(almanac_worksheet_write_number(worksheet, lxw_row_t(row), lxw_col_t(column), value, style.flatMap { book.formats[$0] }))
+            try check(worksheet_write_number(worksheet, lxw_row_t(row), lxw_col_t(column), value, style.flatMap { book.formats[$0] }))
             fit(column, width ?? NumberText.plain(value).count)
         }
 
@@ -248,7 +242,7 @@ final class XLSXWorkbook {
         /// button included), within 8 and 60 characters.
         func fitColumns() throws {
             for (column, width) in widths.enumerated() {
-                try check(almanac_worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), Double(min(60, max(8, width + 3))), nil))
+                try check(worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), Double(min(60, max(8, width + 3))), nil))
             }
         }
 
@@ -263,7 +257,7 @@ final class XLSXWorkbook {
                 rule.format = book.formats[style]
                 try formula.withCString { text in
                     rule.value_string = UnsafeMutablePointer(mutating: text)
-                    try check(almanac_worksheet_conditional_format_range(worksheet, lxw_row_t(rows.lowerBound), lxw_col_t(column),
+                    try check(worksheet_conditional_format_range(worksheet, lxw_row_t(rows.lowerBound), lxw_col_t(column),
                                                                  lxw_row_t(rows.upperBound), lxw_col_t(column), &rule))
                 }
             }
@@ -274,24 +268,24 @@ final class XLSXWorkbook {
         /// that names it (a name is never read as a formula).
         func chart(title: String, series: [(x: String, y: String, name: (sheet: String, row: Int, column: Int))],
                    days: ClosedRange<DayKey>, row: Int, column: Int) throws {
-            guard !series.isEmpty, let chart = almanac_workbook_add_chart(book.book, UInt8(LXW_CHART_SCATTER_STRAIGHT.rawValue)) else { return }
-            almanac_chart_title_set_name(chart, title)
+            guard !series.isEmpty, let chart = workbook_add_chart(book.book, UInt8(LXW_CHART_SCATTER_STRAIGHT.rawValue)) else { return }
+            chart_title_set_name(chart, title)
             for item in series {
-                guard let line = almanac_chart_add_series(chart, item.x, item.y) else { continue }
-                almanac_chart_series_set_name_range(line, item.name.sheet, lxw_row_t(item.name.row), lxw_col_t(item.name.column))
+                guard let line = chart_add_series(chart, item.x, item.y) else { continue }
+                chart_series_set_name_range(line, item.name.sheet, lxw_row_t(item.name.row), lxw_col_t(item.name.column))
             }
-            almanac_chart_axis_set_num_format(chart.pointee.x_axis, "yyyy-mm-dd")
+            chart_axis_set_num_format(chart.pointee.x_axis, "yyyy-mm-dd")
             if let first = Self.serial(days.lowerBound), let last = Self.serial(days.upperBound) {
-                almanac_chart_axis_set_min(chart.pointee.x_axis, first)
-                almanac_chart_axis_set_max(chart.pointee.x_axis, last)
+                chart_axis_set_min(chart.pointee.x_axis, first)
+                chart_axis_set_max(chart.pointee.x_axis, last)
             }
-            almanac_chart_axis_set_num_format(chart.pointee.y_axis, "0%")
-            almanac_chart_axis_set_min(chart.pointee.y_axis, 0)
-            almanac_chart_axis_set_max(chart.pointee.y_axis, 1)
-            almanac_chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
+            chart_axis_set_num_format(chart.pointee.y_axis, "0%")
+            chart_axis_set_min(chart.pointee.y_axis, 0)
+            chart_axis_set_max(chart.pointee.y_axis, 1)
+            chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
             var options = lxw_chart_options()
             options.x_scale = 2; options.y_scale = 1.6
-            try check(almanac_worksheet_insert_chart_opt(worksheet, lxw_row_t(row), lxw_col_t(column), chart, &options))
+            try check(worksheet_insert_chart_opt(worksheet, lxw_row_t(row), lxw_col_t(column), chart, &options))
         }
 
         private func check(_ error: lxw_error) throws {

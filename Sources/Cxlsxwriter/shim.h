@@ -1,0 +1,4 @@
+#ifndef ALMANAC_CXLSXWRITER_SHIM_H
+#define ALMANAC_CXLSXWRITER_SHIM_H
+#include <xlsxwriter.h>
+#endif
