@@ -166,9 +166,14 @@ extension RelationalStore where Backend == PostgresBackend {
                 .map { "'\($0.lowercased())'" }.joined(separator: ", ")
             var tables: [String] = [], unreadable: String?, ownersCode: String?
             // Whatever of the owner's would run as the reader is looked for before a row is read:
-            // a view or another kind of relation in a table's place, row-level security, a rule.
+            // a view or another kind of relation in a table's place, row-level security, a rule,
+            // a column of a type of the owner's (whose operators and functions would be hers).
             try db.forEachRow("""
-                SELECT c.relname, has_table_privilege(c.oid, 'SELECT'), c.relkind, c.relrowsecurity, c.relhasrules FROM pg_class c
+                SELECT c.relname, has_table_privilege(c.oid, 'SELECT'), c.relkind, c.relrowsecurity, c.relhasrules,
+                       EXISTS (SELECT 1 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
+                               WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                                 AND t.typnamespace <> 'pg_catalog'::regnamespace)
+                FROM pg_class c
                 WHERE c.relname IN (\(names)) AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = ?)
                 ORDER BY c.relname
                 """, [.text(schema)]) { row in
@@ -177,6 +182,7 @@ extension RelationalStore where Backend == PostgresBackend {
                     if kind != "r" && kind != "p" { ownersCode = "\(schema).\(name) is \(kind == "v" || kind == "m" ? "a view" : "not a table")" }
                     else if row.withText(3, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has row-level security" }
                     else if row.withText(4, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has a rule" }
+                    else if row.withText(5, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has a column of a type of its own" }
                 }
                 tables.append(name)
                 if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = name }

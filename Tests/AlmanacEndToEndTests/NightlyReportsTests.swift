@@ -185,8 +185,8 @@ struct NightlyReportsTests {
     /// other stores are rendered.
     @Test func aStoreWhoseOwnerAddedCodeIsRefusedAndTheOthersGoOn() throws {
         let s = Session(.postgres)
-        let server = try server(s, people: 4)
-        let (rls, view, rule) = (server.stores[0], server.stores[1], server.stores[2])
+        let server = try server(s, people: 5)
+        let (rls, view, rule, typed) = (server.stores[0], server.stores[1], server.stores[2], server.stores[3])
         // The owner's policy would read a journal title the operator may see, bit by bit.
         try TestPostgres.psql("""
             CREATE FUNCTION \(rls).spy() RETURNS boolean LANGUAGE sql AS 'SELECT pg_sleep(3600) IS NULL';
@@ -196,18 +196,19 @@ struct NightlyReportsTests {
             CREATE VIEW \(view).habitentry AS SELECT * FROM \(view).habitentry_real WHERE pg_sleep(3600) IS NULL;
             GRANT SELECT ON \(view).habitentry TO \(server.ops.name);
             CREATE RULE spy AS ON INSERT TO \(rule).habitentry DO ALSO SELECT pg_sleep(3600);
+            CREATE DOMAIN \(typed).note AS text; ALTER TABLE \(typed).habitentry ALTER COLUMN note TYPE \(typed).note;
             """)
         let started = Date()
         let run = try nightly(s, server, outRoot: "www")
         #expect(Date().timeIntervalSince(started) < 60)
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4, "\(run.stderr)")
-        for (store, words) in [(rls, "row-level security"), (view, "a view"), (rule, "a rule")] {
+        #expect(lines.count == 5, "\(run.stderr)")
+        for (store, words) in [(rls, "row-level security"), (view, "a view"), (rule, "a rule"), (typed, "a type of its own")] {
             #expect(lines.contains { $0.hasPrefix("almanac: store \(store): ") && $0.contains(words) && $0.contains("habitentry") }, "\(store): \(run.stderr)")
         }
-        #expect(run.stdout.contains("1 store rendered, 0 already rendered for their night, 3 failed"), "\(run.stdout)")
-        #expect(folders(s, "www") == [server.stores[3]])
+        #expect(run.stdout.contains("1 store rendered, 0 already rendered for their night, 4 failed"), "\(run.stdout)")
+        #expect(folders(s, "www") == [server.stores[4]])
     }
 
     /// Every statement of a nightly run has a time limit: a store whose table another session
