@@ -38,9 +38,6 @@ public struct SiteReport {
         public var baseURL: String?
         /// Wait for another report into the same folder to finish (else refuse at once).
         public var wait: Bool
-        /// The process ends with this report (the command line): what the report was made from is
-        /// left to the process's end instead of being freed (`ProcessEnd`).
-        public var endsProcess: Bool
         /// What the manifest says made the site (`SiteManifest.reportGenerator`, or the sample's).
         public var generator: String
         /// Trust nothing an earlier run left (`report --full`): the kept facts, figures and spare
@@ -50,12 +47,11 @@ public struct SiteReport {
         public var full = false
 
         public init(out: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
-                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true, endsProcess: Bool = false,
+                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true,
                     generator: String = SiteManifest.reportGenerator) {
             self.generator = generator
             self.out = out; self.asOf = asOf; self.templates = templates
             self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.wait = wait
-            self.endsProcess = endsProcess
         }
     }
 
@@ -204,7 +200,6 @@ public struct SiteReport {
             staging?.discard()
             throw error
         }
-        if request.endsProcess { ProcessEnd.leave((input, facts, previous, keptFigures, plan, files, seriesInputs)) }
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds, processorSeconds: processor, warnings: input.snapshot.daysOutsideRange)
     }

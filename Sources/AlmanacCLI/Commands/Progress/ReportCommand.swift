@@ -67,7 +67,7 @@ struct ReportCommand: ParsableCommand {
         let out = self.out ?? "Output"
         let started = Date()
         var request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
-                                         includeJournal: includeJournal, baseURL: baseURL, wait: !noWait, endsProcess: true)
+                                         includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
         request.full = full
         SiteReport.prepare(request)
         let store = try global.openStore()
