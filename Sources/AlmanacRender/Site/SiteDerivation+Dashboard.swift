@@ -86,14 +86,14 @@ extension SiteDerivation {
         return [fourWeeks, PageTable(name: "last-month", header: ["Habit", "Done", "Rate", "Total"], rows: monthRows, links: links)]
     }
 
-    /// The tables behind this month's grid and this year's combined heatmap.
+    /// The tables behind this month's grid and the combined heatmap of the last twelve months.
     func overviewTables(_ overview: DailyOverview) -> [PageTable] {
         let days = MonthGridSVG.days(of: options.asOf)
         let cells = HeatmapCells.combined(overview, days: days).cells()
         let rows = zip(days, cells).filter { $0.0 <= options.asOf }.map { [$0.0.description, $0.1.label.isEmpty ? "–" : $0.1.label] }
         return [PageTable(name: "this-month", summary: "Table: \(MonthGridSVG.title(of: options.asOf)) day by day",
                           header: ["Day", "Habits done"], rows: rows),
-                combinedYearTable(overview, year: options.asOf.year), lastYearTable(overview)]
+                lastYearTable(overview)]
     }
 
     /// Each category's active habits with the group's done of due today and combined 30-day rate.

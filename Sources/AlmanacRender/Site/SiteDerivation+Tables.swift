@@ -49,29 +49,15 @@ extension SiteDerivation {
         return PageTable(name: "hours", summary: "Table: checks by hour of the day", header: ["Hour", "Checks"], rows: rows)
     }
 
-    /// The combined heatmap's months: perfect days, and habits done of due summed over the days.
-    func combinedYearTable(_ overview: DailyOverview, year: Int) -> PageTable {
-        let months = (1...12).map { DayKey(year: year, month: $0, day: 1)! }
-        return PageTable(name: "all-\(year)", summary: "Table: \(year) by month", header: ["Month", "Perfect days", "Done", "Rate"],
-                         rows: combinedMonthRows(overview, months: months, from: overview.first))
-    }
-
-    /// The dashboard's heatmap of the last twelve months, by month (the first one from the grid's
-    /// first day).
+    /// The table behind the dashboard's heatmap of the last twelve months: per month, perfect
+    /// days and habits done of due summed over the days (the first month from the grid's first
+    /// day, which its label says).
     func lastYearTable(_ overview: DailyOverview) -> PageTable {
         let grid = HeatmapGrid(lastYearThrough: options.asOf, weekStart: input.snapshot.settings.weekStart)
-        var months: [DayKey] = [grid.firstDay.firstOfMonth]
-        while let last = months.last, last.adding(days: last.daysInMonth) <= options.asOf { months.append(last.adding(days: last.daysInMonth)) }
-        return PageTable(name: "all-12-months", summary: "Table: the last 12 months by month", header: ["Month", "Perfect days", "Done", "Rate"],
-                         rows: combinedMonthRows(overview, months: months, from: max(overview.first, grid.firstDay), gridStart: grid.firstDay))
-    }
-
-    /// A row per month from `months` (their first days) through the as-of day, counting days from
-    /// `from`; a month the grid starts in the middle of (`gridStart`) says from which day.
-    private func combinedMonthRows(_ overview: DailyOverview, months: [DayKey], from: DayKey, gridStart: DayKey? = nil) -> [[String]] {
+        let from = max(overview.first, grid.firstDay)
         var rows: [[String]] = []
-        for first in months {
-            guard first <= options.asOf else { break }
+        var first = grid.firstDay.firstOfMonth
+        while first <= options.asOf {
             var perfect = 0, done = 0, due = 0
             for day in MonthGridSVG.days(of: first) where day >= from && day <= options.asOf {
                 guard let counts = overview.day(day) else { continue }
@@ -79,10 +65,12 @@ extension SiteDerivation {
                 if counts.isPerfect { perfect += 1 }
             }
             var soFar = MonthGridSVG.days(of: first).last! > options.asOf ? " (so far)" : ""
-            if let gridStart, gridStart > first, gridStart.firstOfMonth == first { soFar = " (from \(MetricText.shortDay(gridStart)))" }
+            if grid.firstDay > first { soFar = " (from \(MetricText.shortDay(grid.firstDay)))" }
             rows.append([String(first.description.prefix(7)) + soFar, "\(perfect)", "\(done) of \(due)",
                          MetricText.percent(CompletionRate(completed: done, expected: due).value)])
+            first = first.adding(days: first.daysInMonth)
         }
-        return rows
+        return PageTable(name: "all-12-months", summary: "Table: the last 12 months by month", header: ["Month", "Perfect days", "Done", "Rate"],
+                         rows: rows)
     }
 }
