@@ -27,6 +27,8 @@ enum PostgresFailure {
                 return accessRefused(url: url, reason: message)
             case "55P03":
                 return StoreError.busy(path: url.location)
+            case "57014":
+                return StoreError.timedOut(path: url.location)
             case "57P01", "57P02", "57P03":
                 return StoreError.server("\(server) ended the connection (\(message)); nothing of this command was saved.")
             case "40001", "40P01":

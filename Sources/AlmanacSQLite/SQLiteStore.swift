@@ -31,7 +31,7 @@ extension RelationalStore where Backend == SQLiteBackend {
             // open would make GRDB touch the schema and change the file's bytes on a mere read.
             var config = configuration(enableWAL: !exists)
             config.readonly = access != .readWrite
-            queue = try DatabaseQueue(path: access == .fileAsItIs ? "file:\(path)?immutable=1" : path, configuration: config)
+            queue = try DatabaseQueue(path: access == .fileAsItIs ? Self.immutableURI(path) : path, configuration: config)
             // An existing file is looked at in a read transaction before anything is written: an
             // Almanac store, and not one of a newer version (one connection: opening a store in WAL
             // mode sets up its shared memory, and a second connection for the look did it twice).
@@ -45,13 +45,26 @@ extension RelationalStore where Backend == SQLiteBackend {
                 _ = try StoreCalendar(settings: settings)
                 try queue.write { db in try SQLiteStore.save(settings, SQLiteSession(db: db)) }
             }
-        } catch let error as StoreError {
-            throw error
         } catch {
             if !exists { removeStoreFiles(path) }
             throw StoreError.wrap(error, path: path)
         }
         return SQLiteStore(backend: SQLiteBackend(path: path, queue: queue, readOnlyReason: access == .readWrite ? nil : access.reason(path)))
+    }
+
+    /// An SQLite URI filename that opens `path` as a file no one changes (`immutable`): its `%`,
+    /// `?` and `#` percent-encoded, as URI filenames take them.
+    static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for character in path {
+            switch character {
+            case "%": encoded += "%25"
+            case "?": encoded += "%3f"
+            case "#": encoded += "%23"
+            default: encoded.append(character)
+            }
+        }
+        return "file:\(encoded)?immutable=1"
     }
 
     /// How a store file that exists can be opened by this process's user. A store another user

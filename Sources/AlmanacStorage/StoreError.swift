@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A store this user may only read, asked for what `needs` ("writing").
     case readOnly(path: String, reason: String, needs: String)
     case busy(path: String)
+    /// A statement that ran over the time limit its connection set (`statement_timeout`).
+    case timedOut(path: String)
     case database(String)
     /// A database server's refusal or failure, already put as a sentence by the backend.
     case server(String)
@@ -30,6 +32,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "The store at \(path) can only be read here (\(reason)); \(needs) it needs write permission, which its owner can give."
         case .busy(let path):
             return "The store at \(path) is busy (another almanac is writing to it); try again in a moment."
+        case .timedOut(let path):
+            return "The store at \(path) did not answer in time (a statement ran over its limit); try again later."
         case .server(let sentence):
             return sentence
         case .database(let message):

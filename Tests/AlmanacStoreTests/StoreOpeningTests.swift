@@ -74,6 +74,23 @@ import Testing
     }
 }
 
+@Suite struct ReadOnlyStoreTests {
+    /// A store read as it is (`immutable`, where no WAL file can be made) is named by an SQLite
+    /// URI: a path with `?`, `#` or `%` in it still names that file, and it reads.
+    @Test func theImmutableURINamesAnyPath() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("we?ird #1 100%.sqlite")
+        let store = try SQLiteStore.open(path: path, mode: .createIfMissing(Settings(timeZone: "Europe/Berlin")))
+        try store.close()
+        #expect(SQLiteStore.immutableURI(path).hasSuffix("we%3fird %231 100%25.sqlite?immutable=1"))
+        var config = Configuration()
+        config.readonly = true
+        let queue = try DatabaseQueue(path: SQLiteStore.immutableURI(path), configuration: config)
+        #expect(try queue.read { try String.fetchOne($0, sql: "SELECT timeZone FROM settings") } == "Europe/Berlin")
+        try queue.close()
+    }
+}
+
 @Suite struct MigrationTests {
     /// A store written by the first schema opens in this build with every entry intact.
     @Test func aVersionOneStoreIsMigrated() throws {

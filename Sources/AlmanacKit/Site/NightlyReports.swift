@@ -132,11 +132,13 @@ public struct NightlyReports: Sendable {
         }
     }
 
-    /// Whether a store's statement ran out of the run's time (`statement_timeout`, SQLSTATE
-    /// 57014) or waited too long for a lock (`lock_timeout`: the store is busy).
+    /// Whether a store's statement ran out of the run's time (`statement_timeout`) or waited too
+    /// long for a lock (`lock_timeout`: the store is busy).
     private func timedOut(_ error: any Error) -> Bool {
-        if case StoreError.busy = error { return true }
-        return "\(error)".contains("SQLSTATE 57014")
+        switch error {
+        case StoreError.busy, StoreError.timedOut: return true
+        default: return false
+        }
     }
 }
 
