@@ -33,11 +33,16 @@ public struct StoreSnapshot: Sendable {
     /// metrics leave out (`DaySeries`): one sentence per habit, naming it and the first such day.
     public var daysOutsideRange: [String] {
         habits.compactMap { habit in
-            let facts = (facts[habit.id.description] ?? []).map(\.day).filter { !SupportedDays.contains($0) }.sorted()
+            // One pass over the habit's facts on every report: nothing is copied.
+            var outside = 0, first: DayKey?
+            for fact in facts[habit.id.description] ?? [] where !SupportedDays.contains(fact.day) {
+                outside += 1
+                if first.map({ fact.day < $0 }) ?? true { first = fact.day }
+            }
             let created = calendar.dayKey(for: habit.createdAt)
-            if let first = facts.first {
-                return "\(habit.name) has \(facts.count == 1 ? "an entry" : "\(facts.count) entries") on days outside the days Almanac keeps "
-                    + "(\(SupportedDays.first) to \(SupportedDays.last)), the first on \(first); \(facts.count == 1 ? "it is" : "they are") left out."
+            if let first {
+                return "\(habit.name) has \(outside == 1 ? "an entry" : "\(outside) entries") on days outside the days Almanac keeps "
+                    + "(\(SupportedDays.first) to \(SupportedDays.last)), the first on \(first); \(outside == 1 ? "it is" : "they are") left out."
             }
             if !SupportedDays.contains(created) {
                 return "\(habit.name) was created on \(created), outside the days Almanac keeps; its history is counted from its first entry."

@@ -223,12 +223,13 @@ public final class OutputFolder {
 
     /// Removes a file the folder's owner made earlier, when `stillOurs` says its bytes are the
     /// ones it made; returns whether it was removed. Never through a symbolic link.
-    public func remove(_ relative: String, stillOurs: (Data) -> Bool) -> Bool {
+    /// `limit`: the most bytes it may have to be read at all (a stale file's recorded size).
+    public func remove(_ relative: String, limit: Int = maxReadBytes, stillOurs: (Data) -> Bool) -> Bool {
         guard (try? checkFolders(of: relative, creating: false)) != nil else { return false }
         let full = path(of: relative)
         var info = stat()
         guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let bytes = Self.bytes(atPath: full).map({ Data($0) }), stillOurs(bytes) else { return false }
+              let bytes = Self.bytes(atPath: full, limit: limit).map({ Data($0) }), stillOurs(bytes) else { return false }
         guard unlink(full) == 0 else { return false }
         lock.withLock { _ = touched.insert(FilePath(full).removingLastComponent().string) }
         return true
@@ -265,7 +266,7 @@ public final class OutputFolder {
 
     /// The bytes of a file inside the folder (a symbolic link is followed), or nil when it
     /// cannot be read.
-    public func bytes(of relative: String) -> [UInt8]? { Self.bytes(atPath: path(of: relative)) }
+    public func bytes(of relative: String, limit: Int = maxReadBytes) -> [UInt8]? { Self.bytes(atPath: path(of: relative), limit: limit) }
 
     /// The most a file Almanac reads back from beside or inside a site may have (a manifest, kept
     /// day facts or figures): tens of times what the largest store needs. A larger file (a

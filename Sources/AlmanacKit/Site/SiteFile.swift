@@ -60,7 +60,8 @@ struct SiteFile: Sendable, Equatable {
     /// any other file as it is.
     func takenBack(from staging: OutputFolder) throws -> SiteFile {
         guard case .staged = content else { return self }
-        guard let bytes = staging.bytes(of: path) else { throw AlmanacError.cannotRead(path: staging.path(of: path), reason: "it cannot be read") }
+        // The run's own file, however large: no limit of what is read back.
+        guard let bytes = staging.bytes(of: path, limit: .max) else { throw AlmanacError.cannotRead(path: staging.path(of: path), reason: "it cannot be read") }
         return SiteFile(path: path, key: key, bytes: bytes, group: group)
     }
 

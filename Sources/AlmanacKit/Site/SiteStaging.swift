@@ -11,10 +11,12 @@ import Foundation
 /// building a whole tree and removing the old one (docs/REPORTS.md). A staging folder that a
 /// killed run left is removed by the next run; a spare exists only after a completed exchange.
 ///
-/// The spare keeps only what the published site shows: after the exchange, every file of the
-/// previous site that the new one does not have as it is — the files this run wrote, the stale
-/// ones, the manifest — is removed from it (`publish(dropping:)`), so an earlier site's notes,
-/// journal or ratings never stay beside a public one (docs/REPORTS.md, "Privacy").
+/// The spare keeps only what the published site shows: when the previous site showed private
+/// text the new one does not (its manifest's `private`), every file of it that the new one does
+/// not have as it is — the files this run wrote, the stale ones, the manifest — is removed from
+/// the spare after the exchange (`publish(dropping:)`, the paths `SiteReport` gives), so an
+/// earlier site's notes, journal or ratings never stay beside a public one (docs/REPORTS.md,
+/// "Privacy"). Between runs that show the same, the spare is kept whole.
 final class SiteStaging: @unchecked Sendable {
     let folder: OutputFolder
     private let published: OutputFolder

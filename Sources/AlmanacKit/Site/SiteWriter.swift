@@ -149,7 +149,8 @@ struct SiteWriter {
     /// Whether a file the previous run made and this one does not is still as that run left it.
     private func isStale(_ path: String) -> Bool {
         guard let record = previous?.records[path], SitePath.isSafe(path) else { return false }
-        return published.bytes(of: path).map { SiteManifest.sha256($0) == record.sha256 } ?? false
+        // A file of another size is not the recorded one: it is not even read.
+        return published.bytes(of: path, limit: record.size).map { SiteManifest.sha256($0) == record.sha256 } ?? false
     }
 
     /// In place: removes the stale files; returns how many.
@@ -157,7 +158,7 @@ struct SiteWriter {
     private func removeStale(made: Set<String>) -> Int {
         let removed = (previous?.manifest.files ?? []).filter { record in
             !made.contains(record.path) && SitePath.isSafe(record.path)
-                && published.remove(record.path) { SiteManifest.sha256(Array($0)) == record.sha256 }
+                && published.remove(record.path, limit: record.size) { SiteManifest.sha256(Array($0)) == record.sha256 }
         }
         for record in removed {
             var folder = FilePath(record.path).removingLastComponent().string

@@ -84,7 +84,7 @@ public enum BackupDocument {
                 version = try check(key, try reader.readValue(depth: 1))
             case "exportedAt": exportedAt = try header(try reader.readValue(depth: 1)).timestamp(key)
             case "settings":
-                settings = try BackupFields(try reader.readValue(depth: 1, keeping: ["timeZone", "weekStart", "storeId"]), path: "settings").settings()
+                settings = try BackupFields(try reader.readValue(depth: 1, keeping: BackupFields.settingsFields), path: "settings").settings()
             default:
                 guard let section = BackupFormat.Section(rawValue: key) else {
                     try reader.skipValue(depth: 1)   // unknown fields are ignored, as readers of JSON expect
