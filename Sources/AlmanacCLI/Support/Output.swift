@@ -11,12 +11,6 @@ enum Output {
         print(text)
     }
 
-    /// "1 entry", "3 entries": a count and its noun, singular for one (`plural` when adding an
-    /// "s" is not the plural).
-    static func count(_ n: Int, _ singular: String, plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
-    }
-
     /// A command's duration in seconds with one decimal ("0.2"), without Foundation's
     /// formatting (whose first use costs a short command a noticeable share of its time).
     static func tenths(_ seconds: Double) -> String {

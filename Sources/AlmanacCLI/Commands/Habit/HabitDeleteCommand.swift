@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacRender
 import ArgumentParser
 
 /// `almanac habit delete NAME --yes`.
@@ -13,6 +14,6 @@ struct HabitDeleteCommand: ParsableCommand {
 
     func run() throws {
         let (habit, kept) = try HabitBook(store: global.openStore(), clock: global.clock()).delete(name, confirmed: yes)
-        Output.line("Deleted \(habit.name); its \(Output.count(kept, "entry", plural: "entries")) \(kept == 1 ? "stays" : "stay") in the store and in backups.")
+        Output.line("Deleted \(habit.name); its \(MetricText.count(kept, "entry", "entries")) \(kept == 1 ? "stays" : "stay") in the store and in backups.")
     }
 }
