@@ -63,7 +63,6 @@ let package = Package(
         // What Glibc's module leaves out: malloc's settings and the mark for huge pages (the
         // command line's heap, `AlmanacMain`; each worker thread's, `Parallel`) and a file
         // system's type (`OutputFolder.prune`).
-        .systemLibrary(name: "Clinux"),
         .systemLibrary(
             name: "Ccmark",
             pkgConfig: "libcmark",
@@ -89,8 +88,7 @@ let package = Package(
             name: "AlmanacRender",
             dependencies: ["AlmanacDomain", "Ccmark", .product(name: "Mustache", package: "swift-mustache"),
                            // SHA-256 of page models: the keys that decide which files are rendered again.
-                           .product(name: "Crypto", package: "swift-crypto"),
-                           .target(name: "Clinux", condition: .when(platforms: [.linux]))]
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The application: use cases (log, status, report, export, backup, restore, demo) and the
         // writers that put files on disk, over the store protocol and the renderers. Any front end
@@ -101,7 +99,6 @@ let package = Package(
                 "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport", "Czlib", "Cxlsxwriter",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
-                .target(name: "Clinux", condition: .when(platforms: [.linux])),
             ]
         ),
         // The command line: argument parsing, output formatting, error reporting.
@@ -110,7 +107,6 @@ let package = Package(
             dependencies: [
                 "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .target(name: "Clinux", condition: .when(platforms: [.linux])),
             ]
         ),
         // The executable exports none of its 40,000 symbols: the dynamic loader and `dladdr` then
@@ -132,8 +128,7 @@ let package = Package(
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache"),
-                                                         .product(name: "Crypto", package: "swift-crypto"),
-                                                         .target(name: "Clinux", condition: .when(platforms: [.linux]))],
+                                                         .product(name: "Crypto", package: "swift-crypto")],
                     exclude: ["Golden"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
                                                        .product(name: "SwiftCSV", package: "SwiftCSV")]),

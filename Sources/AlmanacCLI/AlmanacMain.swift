@@ -3,9 +3,6 @@ import AlmanacKit
 import ArgumentParser
 import Foundation
 import AlmanacStorage
-#if canImport(Clinux)
-import Clinux
-#endif
 
 /// Runs `almanac` with arguments and turns every outcome into an exit status and, on failure,
 /// one sentence on stderr: 0 ok, 1 failure, 2 bad usage. Never a stack trace.
@@ -15,13 +12,6 @@ public enum AlmanacMain {
         // Over a file-size limit a write fails with EFBIG, reported like a full disk, instead of
         // the process being killed with a core dump.
         signal(SIGXFSZ, SIG_IGN)
-        #if canImport(Clinux)
-        // The heap grows 64 MB at a time, in huge pages where the system gives them on request:
-        // a re-run of the report faulted in 6,600 pages of 4 kB (docs/PERFORMANCE.md). Only
-        // address space is taken; pages are touched as they are used. Worker threads mark their
-        // own heaps (`Parallel`).
-        almanac_heap_prefer_huge_pages()
-        #endif
         if let unknown = unknownCommand(arguments) {
             report(unknown)
             return 2

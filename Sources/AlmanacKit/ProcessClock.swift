@@ -4,12 +4,11 @@ import Foundation
 /// `start()` is first called, as the command line is read) and the processor time of all threads
 /// since the process began.
 public enum ProcessClock {
-    nonisolated(unsafe) private static var started: UInt64 = 0
+    /// Taken when first asked for (`start()`).
+    private static let started = DispatchTime.now().uptimeNanoseconds
 
     /// Marks the command's start; later calls change nothing.
-    public static func start() {
-        if started == 0 { started = DispatchTime.now().uptimeNanoseconds }
-    }
+    public static func start() { _ = started }
 
     /// Seconds since `start()`.
     public static func secondsSinceStart() -> Double {

@@ -88,15 +88,12 @@ public protocol StoreReading {
     /// entries; with `hours`, the same pass also counts when in the day each habit is done
     /// (`StoreSnapshot.hours`, `HourTally`).
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot
-    /// What a report's read needs of the entries — the snapshot through a day with the hours, the
-    /// days excused after it — taken from `kept` for every habit whose change token is the one
-    /// they were kept under (`keptTokens`), and from the store for the others; with the facts to
-    /// keep for next time. The same values `snapshot(through:hours:)` and `plannedSkips(after:)`
-    /// give. Nil when the store keeps no change tokens (`EntryChanges`). `keptTokens` is asked for
-    /// once the store's tokens are read, and `kept` once the other habits' entries are (the caller
-    /// may still be decoding them); a habit whose facts `kept` does not hold after all is read
-    /// from the store then.
-    func siteFacts(through day: DayKey, keptTokens: () -> FactTokens?, kept: () -> FactCache?) throws -> SiteFacts?
+    /// The change token of each habit's entries (`EntryChanges`), or nil when the store keeps
+    /// none it can vouch for (its triggers are not as Almanac made them).
+    func entryChanges() throws -> EntryChanges?
+    /// Every live entry of these habits (ids in text form) as day facts, with the local hour of
+    /// each check (`HabitFacts`); a habit without entries has none.
+    func habitFacts(of ids: [String]) throws -> [String: HabitFacts]
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
     /// Every entry of these habits, soft-deleted ones included.
@@ -120,13 +117,6 @@ public protocol StoreReading {
     /// Streams every object of a section, soft-deleted ones included, in `section.order`, with
     /// the cells of `section.fields` (a frequency as its JSON text, an id list joined by commas).
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws
-}
-
-extension StoreReading {
-    /// `siteFacts` with kept facts at hand already: their tokens are theirs.
-    public func siteFacts(through day: DayKey, kept: () -> FactCache?) throws -> SiteFacts? {
-        try siteFacts(through: day, keptTokens: { kept()?.tokens }, kept: kept)
-    }
 }
 
 /// Single reads, each in a read transaction of its own: for commands that read one thing.

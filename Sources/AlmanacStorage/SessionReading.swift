@@ -122,75 +122,27 @@ struct SessionReading: StoreReading {
                              hours: hours ? read.compactMapValues(\.hourCounts) : [:])
     }
 
-    func siteFacts(through day: DayKey, keptTokens: () -> FactTokens?, kept: () -> FactCache?) throws -> SiteFacts? {
-        guard let changes = try db.entryChanges() else { return nil }
-        let settings = try settings()
-        let calendar = try StoreCalendar(settings: settings)
-        let habits = try habits(includeArchived: true)
-        func readWith(schema: Int64, timeZone: String) -> Bool { schema == changes.schema && timeZone == settings.timeZone }
-        let tokens = keptTokens().flatMap { readWith(schema: $0.schema, timeZone: $0.timeZone) ? $0.tokens : nil } ?? [:]
-        var cache = FactCache(schema: changes.schema, timeZone: settings.timeZone, habits: [:])
-        var all: [String: HabitFacts] = [:]
-        // The habits whose token is the one their facts were kept under are taken from the kept
-        // facts, asked for once the others are read (they may still be being decoded meanwhile).
-        var keeping: [String] = [], unread: [String] = []
-        for habit in habits {
-            let id = habit.id.description
-            if let token = changes.tokens[id], tokens[id] == token { keeping.append(id) } else { unread.append(id) }
-        }
-        func read(_ ids: [String]) throws {
-            guard !ids.isEmpty else { return }
-            // A few habits by their index; many in one pass over the table.
-            var reader = HabitFactReader(tally: HourTally(calendar: calendar))
-            if ids.count > 8 {
-                let wanted = Set(ids)
-                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL ORDER BY rowid", []) { row in
-                    reader.add(row, wanted: wanted)
-                }
-            } else {
-                // In the index's order, not sorted by SQLite (a temporary tree): the reader puts each
-                // habit's facts in the table's order by their row ids.
-                for id in ids {
-                    try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc, rowid FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
-                                      [.text(id)]) { row in reader.add(row, wanted: nil, rowid: 5) }
-                }
+    func entryChanges() throws -> EntryChanges? { try db.entryChanges() }
+
+    func habitFacts(of ids: [String]) throws -> [String: HabitFacts] {
+        guard !ids.isEmpty else { return [:] }
+        var reader = HabitFactReader(tally: HourTally(calendar: try StoreCalendar(settings: settings())))
+        // A few habits by their index; many in one pass over the table.
+        if ids.count > 8 {
+            let wanted = Set(ids)
+            try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL ORDER BY rowid", []) { row in
+                reader.add(row, wanted: wanted)
             }
-            let read = reader.facts()
+        } else {
+            // In the index's order, not sorted by SQLite (a temporary tree): the reader puts each
+            // habit's facts in the table's order by their row ids.
             for id in ids {
-                // A habit without a token has no entries the triggers saw: read every time, never kept.
-                var facts = read[id] ?? HabitFacts(token: [], facts: [], hours: [])
-                if let token = changes.tokens[id] {
-                    facts.token = token
-                    cache.habits[id] = facts
-                }
-                all[id] = facts
+                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc, rowid FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
+                                  [.text(id)]) { row in reader.add(row, wanted: nil, rowid: 5) }
             }
         }
-        try read(unread)
-        // A habit the kept facts do not hold after all (they did not decode whole) is read now.
-        var missing: [String] = []
-        if !keeping.isEmpty {
-            let usable = kept().flatMap { readWith(schema: $0.schema, timeZone: $0.timeZone) ? $0.habits : nil } ?? [:]
-            for id in keeping {
-                if let facts = usable[id], facts.token == changes.tokens[id] {
-                    all[id] = facts
-                    cache.habits[id] = facts
-                } else {
-                    missing.append(id)
-                }
-            }
-            try read(missing)
-        }
-        // Through the day, as a full read gives them.
-        var facts: [String: [DayFact]] = [:], hours: [String: [Int]] = [:], skips: [String: [DayKey]] = [:]
-        for (id, kept) in all {
-            let (through, later) = kept.through(day)
-            if !through.facts.isEmpty { facts[id] = through.facts }
-            if let counts = through.hourCounts { hours[id] = counts }
-            if !later.isEmpty { skips[id] = later }
-        }
-        return SiteFacts(snapshot: StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: facts, hours: hours),
-                         plannedSkips: skips, cache: cache, habitsRead: unread.count + missing.count)
+        let read = reader.facts()
+        return Dictionary(uniqueKeysWithValues: ids.map { ($0, read[$0] ?? HabitFacts(facts: [], hours: [])) })
     }
 
     func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {
@@ -218,7 +170,7 @@ struct HabitFactReader {
     private var read: [String: HabitFacts] = [:]
     private var tally: HourTally?
     private var currentId: [UInt8] = [], currentKey = "", skipping = false
-    private var current = HabitFacts(token: [], facts: [], hours: [])
+    private var current = HabitFacts(facts: [], hours: [])
     /// The row id of each fact read, per habit, when rows come in another order than the
     /// table's: `facts()` puts each habit's facts in the table's order.
     private var rowids: [String: [Int64]] = [:], currentRowids: [Int64] = []
@@ -250,7 +202,7 @@ struct HabitFactReader {
     /// The rows of the habit read so far go to its facts (a habit's rows may come back later).
     private mutating func flush() {
         guard !current.facts.isEmpty else { return }
-        read[currentKey, default: HabitFacts(token: [], facts: [], hours: [])].facts += current.facts
+        read[currentKey, default: HabitFacts(facts: [], hours: [])].facts += current.facts
         read[currentKey]!.hours += current.hours
         if !currentRowids.isEmpty { rowids[currentKey, default: []] += currentRowids }
         current.facts.removeAll(keepingCapacity: true)

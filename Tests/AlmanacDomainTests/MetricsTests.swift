@@ -451,61 +451,6 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
         }
     }
 
-    /// The fold of the days before one as-of day, resumed for a later as-of day of the same habit
-    /// and facts, gives every figure the fold of all the days gives: across week, month and year
-    /// ends, a leap day, the as-of day done or not, per-period habits (whose fold leaves their
-    /// periods to them); the next day, a week on, a year on. A fold that cannot start the
-    /// series (another first day, week start, a later day) is not taken.
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func aFoldResumedTheNextDayGivesTheFiguresOfAFreshOne(seed: UInt64) throws {
-        let (sample, snapshot) = try sampleSnapshot(habits: 16, years: 3, seed: seed)
-        let days = ["2024-02-28", "2025-12-30", "2025-12-31", "2026-02-27", "2026-11-20", "2026-11-22"].map { DayKey($0)! }
-        var resumed = 0
-        for habit in sample.habits {
-            for day in days {
-                for weekStart in [Weekday.monday, .sunday] {
-                    let earlier = HabitMetrics.computed(series: snapshot.series(of: habit, asOf: day), weekStart: weekStart)
-                    let settled = try #require(earlier.settled)
-                    for later in [1, 2, 7, 366].map({ day.adding(days: $0) }) {
-                        let series = snapshot.series(of: habit, asOf: later)
-                        let fresh = HabitMetrics.computed(series: series, weekStart: weekStart)
-                        let again = HabitMetrics.computed(series: series, weekStart: weekStart, resuming: settled)
-                        let name = "\(habit.name) from \(day) to \(later), weeks from \(weekStart)"
-                        if settled.canResume(series, weekStart: weekStart) { resumed += 1 }
-                        #expect(again.metrics == fresh.metrics, "\(name)")
-                        #expect(again.milestones == fresh.milestones && again.scores == fresh.scores && again.streakDays == fresh.streakDays,
-                                "\(name)")
-                        #expect(again.settled == fresh.settled, "\(name)")
-                    }
-                    // Not for the day before (its fold has no day less), nor another week start.
-                    let before = settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: -1)), weekStart: weekStart)
-                    let otherWeeks = settled.canResume(snapshot.series(of: habit, asOf: day.adding(days: 1)),
-                                                               weekStart: weekStart == .monday ? .sunday : .monday)
-                    #expect(!before && !otherWeeks, "\(habit.name) as of \(day), weeks from \(weekStart)")
-                }
-            }
-        }
-        #expect(resumed > 500)
-    }
-
-    /// A fold's copy (`DayFold.copied`, the fold a report keeps) is the same fold, in arrays of its
-    /// own sized to what they hold: folding more days into the original leaves the copy as it was.
-    @Test func aCopiedFoldStaysAsItWasWhileTheOriginalGoesOn() throws {
-        let (sample, snapshot) = try sampleSnapshot(habits: 4, years: 2, seed: 5)
-        for habit in sample.habits {
-            let series = snapshot.series(of: habit, asOf: DayKey("2026-11-23")!)   // a Monday: a new week
-            var fold = DayFold(start: series.start, weekStart: .monday, byDay: series.periodRule == nil)
-            fold.add(series, upTo: series.count - 1)
-            let copy = fold.copied()
-            #expect(copy == fold, "\(habit.name)")
-            #expect(copy.totals.allSatisfy { $0.capacity == $0.count }, "\(habit.name)")
-            let before = fold
-            fold.add(series, upTo: series.count)
-            #expect(copy == before && copy != fold, "\(habit.name)")
-            #expect(copy.count == series.count - 1 && fold.count == series.count, "\(habit.name)")
-        }
-    }
-
     /// One unit's totals as the rules say, period by period: the days of each calendar period
     /// added up on their own (the reference the one walk is held to).
     func calendarTotalsByPeriod(_ series: DaySeries, _ unit: CalendarUnit, weekStart: Weekday) -> [CalendarTotal] {

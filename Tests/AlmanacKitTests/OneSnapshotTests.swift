@@ -147,9 +147,8 @@ struct RacingReading: StoreReading {
     func goals() throws -> [Goal] { try read { try inner.goals() } }
     func sources() throws -> [FollowedSource] { try read { try inner.sources() } }
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot { try read { try inner.snapshot(through: day, hours: hours) } }
-    func siteFacts(through day: DayKey, keptTokens: () -> FactTokens?, kept: () -> FactCache?) throws -> SiteFacts? {
-        try read { try inner.siteFacts(through: day, keptTokens: keptTokens, kept: kept) }
-    }
+    func entryChanges() throws -> EntryChanges? { try read { try inner.entryChanges() } }
+    func habitFacts(of ids: [String]) throws -> [String: HabitFacts] { try read { try inner.habitFacts(of: ids) } }
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry] {
         try read { try inner.entries(habitId: habitId, from: from, to: to, includeDeleted: includeDeleted) }
     }

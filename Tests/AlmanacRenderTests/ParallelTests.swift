@@ -1,8 +1,5 @@
 @testable import AlmanacRender
 import Foundation
-#if canImport(Clinux)
-import Clinux
-#endif
 import Synchronization
 import Testing
 
@@ -14,13 +11,27 @@ import Testing
         #expect(try Parallel.$oneCore.withValue(true) { try Parallel.map([3, 1, 2]) { $0 + 1 } } == [4, 2, 3])
     }
 
+    /// A map's first error in the items' order is the one thrown, whichever thread hit it first.
+    @Test func aMapThrowsTheFirstErrorInTheItemsOrder() {
+        struct Stop: Error, Equatable { let item: Int }
+        for _ in 0..<20 {
+            #expect(throws: Stop(item: 3)) {
+                try Parallel.map(Array(0..<64)) { item -> Int in
+                    if item == 60 { throw Stop(item: 60) }
+                    if item == 3 { usleep(1_000); throw Stop(item: 3) }
+                    return item
+                }
+            }
+        }
+    }
+
     @Test func bothGivesBothResults() throws {
         let (a, b) = try Parallel.both({ (0..<100).reduce(0, +) }, { "done" })
         #expect(a == 4_950 && b == "done")
     }
 
     /// The first job's error is thrown once the second is done, and the second's when the first
-    /// succeeded; either way the call returns (the second job never outlives it).
+    /// succeeded.
     @Test func bothThrowsTheFirstErrorOnceBothAreDone() {
         struct Stop: Error, Equatable { let job: Int }
         for _ in 0..<100 {
@@ -45,15 +56,14 @@ import Testing
         }
         #expect(runs.load(ordering: .relaxed) == 200)
         Parallel.$oneCore.withValue(true) {
-            let asker = Thread.current
-            let job = Parallel.later { Thread.current == asker }
+            let asker = pthread_self()
+            let job = Parallel.later { pthread_equal(pthread_self(), asker) != 0 }
             #expect(job.value)
         }
     }
 
     /// Several threads asking for a job at once all get its result, the job run once — also where
-    /// jobs stay on their thread (the built-in templates, asked for by a nightly run's workers):
-    /// a thread that finds the job taken waits for the one running it.
+    /// jobs stay on their thread: a thread that finds the job taken waits for the one running it.
     @Test func threadsAskingForAJobAtOnceAllGetItsResult() {
         for oneCore in [false, true] {
             let runs = Atomic<Int>(0)
@@ -70,39 +80,10 @@ import Testing
         }
     }
 
-    #if canImport(Clinux)
-    /// A worker thread's heap is marked for huge pages before its jobs: the region a block of the
-    /// thread's own heap lies in shows the mark (`hg`) in the kernel's view of the process.
-    @Test func aWorkerThreadsHeapIsMarkedForHugePages() {
-        let address = Mutex<(address: UInt, ownHeap: Bool)?>(nil)
-        let thread = Thread {
-            Parallel.prepareThread()
-            let block = malloc(64)!
-            let sizeWord = block.load(fromByteOffset: -MemoryLayout<Int>.size, as: UInt.self)
-            address.withLock { $0 = (UInt(bitPattern: block), sizeWord & 4 != 0) }
-            free(block)
-        }
-        thread.start()
-        while address.withLock({ $0 == nil }) { usleep(1_000) }
-        guard let (block, ownHeap) = address.withLock({ $0 }), ownHeap else { return }  // glibc gave the thread the main heap
-        #expect(Self.flags(of: block).contains("hg"))
+    /// A thread waiting on a locked value wakes when another thread changes it to what it waits for.
+    @Test func aLockedValueWakesItsWaiter() {
+        let box = Locked(0)
+        DispatchQueue.global().async { usleep(5_000); box.withLock { $0 = 5 } }
+        #expect(box.wait { $0 == 5 ? "five" : nil } == "five")
     }
-
-    /// The kernel's flags of the mapping that holds `address` (`/proc/self/smaps`).
-    static func flags(of address: UInt) -> [String] {
-        // Read to its end: the file's size says 0.
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return [] }
-        let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-        var inside = false
-        for line in smaps.split(separator: "\n") {
-            if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
-               let low = UInt(line[..<dash], radix: 16), let high = UInt(line[line.index(after: dash)..<space], radix: 16) {
-                inside = (low..<high).contains(address)
-            } else if inside, line.hasPrefix("VmFlags:") {
-                return line.dropFirst("VmFlags:".count).split(separator: " ").map(String.init)
-            }
-        }
-        return []
-    }
-    #endif
 }

@@ -1,10 +1,15 @@
 import AlmanacDomain
+import AlmanacRender
 import Foundation
 
 /// Writing to the terminal: plain lines, JSON for scripts.
 enum Output {
     /// `-q`: the lines a success prints are dropped (JSON asked for with `--json` is still written).
-    nonisolated(unsafe) static var quiet = false
+    static var quiet: Bool {
+        get { quietFlag.withLock { $0 } }
+        set { quietFlag.withLock { $0 = newValue } }
+    }
+    private static let quietFlag = Locked(false)
 
     static func line(_ text: String = "") {
         if quiet { return }

@@ -4,10 +4,7 @@
 /// reached a milestone and the first days it reached the achievements' lengths.
 ///
 /// A day's share depends on nothing after it, but for the as-of day, which is still going on
-/// (due only once done, and it does not break a streak): so the fold of the days before a
-/// series' as-of day is where the fold of a later as-of day of the same habit and facts starts.
-/// A report keeps it and resumes it the next night instead of going over years of days again
-/// (docs/REPORTS.md); computed fresh or resumed, every figure is the same.
+/// (due only once done, and it does not break a streak).
 public struct DayFold: Sendable, Equatable {
     /// The series' first day.
     public let start: DayKey
@@ -45,37 +42,6 @@ public struct DayFold: Sendable, Equatable {
     public init(start: DayKey, weekStart: Weekday, byDay: Bool, units: [CalendarUnit] = keptUnits) {
         self.start = start; self.weekStart = weekStart; self.byDay = byDay; self.units = units
         totals = units.map { _ in [] }
-    }
-
-    /// A fold as an earlier computation kept it (a report reads them back, docs/REPORTS.md).
-    public init(start: DayKey, weekStart: Weekday, byDay: Bool, count: Int, totalValue: Double, completedByWeekday: [Int],
-                totals: [[CalendarTotal]], run: Int, best: Int, milestones: [StreakMilestone], achievementDays: [DayKey?],
-                achievementRun: Int) {
-        self.start = start; self.weekStart = weekStart; self.byDay = byDay; units = Self.keptUnits; self.count = count
-        self.totalValue = totalValue
-        self.completedByWeekday = completedByWeekday; self.totals = totals; self.run = run; self.best = best
-        self.milestones = milestones; self.achievementDays = achievementDays; self.achievementRun = achievementRun
-    }
-
-    /// The same fold in arrays of its own, each as large as what it holds: changing either fold
-    /// then copies nothing.
-    public func copied() -> DayFold {
-        var copy = self
-        copy.totals = totals.map { periods in
-            [CalendarTotal](unsafeUninitializedCapacity: periods.count) { buffer, count in
-                _ = buffer.initialize(from: periods)
-                count = periods.count
-            }
-        }
-        return copy
-    }
-
-    /// Whether this fold is where `series`' fold under `weekStart` can start: the same first day,
-    /// week start and kind of habit, and no more days than the ones before its as-of day. (That
-    /// those days are the series' own is the keeper's to know: the same habit and facts.)
-    public func canResume(_ series: DaySeries, weekStart: Weekday) -> Bool {
-        !holdsAsOfDay && start == series.start && self.weekStart == weekStart && byDay == (series.periodRule == nil)
-            && count < series.count && units == Self.keptUnits && totals.count == units.count
     }
 
     /// Folds in the series' days from `count` up to `end` (exclusive): the series' as-of day, its

@@ -56,7 +56,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     }
 
     public init(series: DaySeries, weekStart: Weekday) {
-        self = Self.computed(series: series, weekStart: weekStart, settling: false).metrics
+        self = Self.computed(series: series, weekStart: weekStart).metrics
     }
 
     /// The metrics with what computing them gave on the way (`HabitMetrics.computed`).
@@ -66,35 +66,15 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         public var milestones: [StreakMilestone]
         /// The strength score of every day (`DaySeries.strengthScores`); the metrics' is the last.
         public var scores: [Double]
-        /// The fold of the days before the as-of day (`DayFold`): where a later as-of day's
-        /// computation of the same habit and facts can start; nil when not asked for.
-        public var settled: DayFold?
         /// The first day the streak reached each of `Experience.streakMilestones`
         /// (`DaySeries.streakAchievementDays`).
         public var streakDays: [DayKey?]
     }
 
     /// The metrics and every day a streak reached a milestone, the strength score of every day
-    /// and the achievements' streak days, from one fold of the series' days (`DayFold`) — resumed
-    /// from `kept` when it is where this series' fold can start (the fold of the days before an
-    /// earlier as-of day of the same habit and facts, which the caller vouches for; else it is
-    /// ignored). Resumed or not, the figures are the same.
-    /// (`kept` is taken over, not copied: its periods are brought up to date in place.) Without
-    /// `settling` no fold of the days before the as-of day is kept aside (nor copied).
-    public static func computed(series: DaySeries, weekStart: Weekday, resuming kept: consuming DayFold? = nil,
-                                settling: Bool = true) -> Computed {
-        var fold: DayFold
-        if let kept = consume kept, kept.canResume(series, weekStart: weekStart) {
-            fold = kept
-        } else {
-            fold = DayFold(start: series.start, weekStart: weekStart, byDay: series.periodRule == nil)
-        }
-        fold.add(series, upTo: series.count - 1)
-        // The fold to keep, and the one of every day: they part at the as-of day. The one kept
-        // takes a copy of the periods, sized to them; the as-of day goes into the arrays `fold`
-        // holds, which have room for it (shared, they would be copied again, and grown to twice
-        // their size when the day starts a period).
-        let settled = settling ? fold.copied() : nil
+    /// and the achievements' streak days, from one fold of the series' days (`DayFold`).
+    public static func computed(series: DaySeries, weekStart: Weekday) -> Computed {
+        var fold = DayFold(start: series.start, weekStart: weekStart, byDay: series.periodRule == nil)
         fold.add(series, upTo: series.count)
         let scores = series.strengthScores()
         // A per-period habit's streak is one of its periods, not its days.
@@ -102,7 +82,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         let streak = walk?.streak ?? Streak(current: fold.run, best: fold.best, unit: .days)
         let milestones = walk?.milestones.map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) } ?? fold.milestones
         return Computed(metrics: HabitMetrics(series: series, weekStart: weekStart, fold: fold, streak: streak, scores: scores),
-                        milestones: milestones, scores: scores, settled: settled, streakDays: fold.achievementDays)
+                        milestones: milestones, scores: scores, streakDays: fold.achievementDays)
     }
 
     /// `fold`: every day of the series folded; `streak`: the series' streak; `scores`: its

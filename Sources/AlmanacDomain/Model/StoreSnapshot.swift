@@ -66,7 +66,7 @@ public struct StoreSnapshot: Sendable {
     public func computedMetrics(asOf: DayKey) -> [(habit: Habit, series: DaySeries, computed: HabitMetrics.Computed)] {
         habits.map { habit in
             let series = series(of: habit, asOf: asOf)
-            return (habit, series, HabitMetrics.computed(series: series, weekStart: settings.weekStart, settling: false))
+            return (habit, series, HabitMetrics.computed(series: series, weekStart: settings.weekStart))
         }
     }
 }

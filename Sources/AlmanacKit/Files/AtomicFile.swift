@@ -21,9 +21,6 @@ public final class AtomicFile {
     /// The target is a device or a pipe (`/dev/stdout`, a FIFO): bytes go straight to it, as a
     /// shell redirection would send them; it is never replaced by a file.
     private let writesThrough: Bool
-    /// A file of a staging folder written over in place: its length before, to be cut to the new
-    /// length when prepared if it was longer (a new file, 0, has no bytes past its length).
-    private let lengthBefore: Int
     private static let flushSize = 1 << 20
 
     /// The temporary name beside `path`: hidden, marked as Almanac's and with the writing process.
@@ -64,12 +61,7 @@ public final class AtomicFile {
         temporary = durable ? Self.temporaryPath(for: target) : target
         toStandardOutput = false
         writesThrough = exists && info.st_mode & S_IFMT != S_IFREG
-        lengthBefore = !durable && exists ? Int(info.st_size) : 0
-        // A file of a staging folder that is there already (an earlier site's, written over in
-        // place) keeps its blocks: written from the start and cut to length when prepared, which
-        // spares the file system freeing them and finding new ones.
-        descriptor = writesThrough ? open(path, O_WRONLY | O_CLOEXEC)
-                                   : open(temporary, O_WRONLY | O_CREAT | (durable ? O_TRUNC : 0) | O_CLOEXEC, 0o644)
+        descriptor = writesThrough ? open(path, O_WRONLY | O_CLOEXEC) : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw AlmanacError.system(path) }
     }
 
@@ -80,7 +72,6 @@ public final class AtomicFile {
         toStandardOutput = true
         writesThrough = true
         durable = false
-        lengthBefore = 0
         descriptor = STDOUT_FILENO
     }
 
@@ -117,12 +108,44 @@ public final class AtomicFile {
     public func prepare() throws {
         try flush()
         guard !writesThrough else { return }
-        if lengthBefore > length { guard ftruncate(descriptor, off_t(length)) == 0 else { throw AlmanacError.system(path) } }
         if durable { guard fsync(descriptor) == 0 else { throw AlmanacError.system(path) } }
         close(descriptor)
         descriptor = -1
         prepared = true
         buffer = []   // a writer may hold a thousand prepared files: they keep no memory
+    }
+
+    /// A file prepared on one thread, to be put in place (or dropped) on another: a writer of many
+    /// files prepares them side by side and commits them once all are (`handedOver()`).
+    public struct Prepared: Sendable {
+        let path: String
+        /// The temporary file to rename over `path`; nil when the bytes went to the target itself
+        /// (a device, or a file of a staging folder, which goes with its folder).
+        let temporary: String?
+
+        /// Renames the file over its target (its folder is flushed by the caller).
+        public func commit() throws {
+            guard let temporary, rename(temporary, path) != 0 else { return }
+            let error = AlmanacError.system(path)
+            abandon()
+            throw error
+        }
+
+        /// Drops the prepared file; the target is untouched.
+        public func abandon() { if let temporary { unlink(temporary) } }
+    }
+
+    /// Prepares the file and hands it over: what is left to do with it (`Prepared`), which this
+    /// object no longer does when it goes.
+    public func handedOver() throws -> Prepared {
+        try prepare()
+        if writesThrough {
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+            return Prepared(path: path, temporary: nil)
+        }
+        prepared = false
+        return Prepared(path: path, temporary: temporary == path ? nil : temporary)
     }
 
     /// Makes the new content the file's content (the folder is flushed unless `syncFolder` is

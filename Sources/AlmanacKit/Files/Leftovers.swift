@@ -33,18 +33,15 @@ enum Leftovers {
     /// Removes the leftovers in `folder` (and its subfolders, not following links, when asked;
     /// only those whose name starts with `prefix`, when given); returns how many. Only a name that
     /// is one of Almanac's temporary files is looked at (a published site has thousands of others).
-    /// `listed`: the listing of the tree `folder` is the top of, when one was taken (`under`: the
-    /// folder's path in it); a leftover is older than any listing taken under the folder's lock.
     @discardableResult
-    static func remove(in folder: String, recursive: Bool, prefix: String = "", listed: OutputFolder.Listing? = nil, under relative: String = "") -> Int {
-        guard let entries = listed?.entries[relative] ?? (try? OutputFolder.entries(of: folder)) else { return 0 }
+    static func remove(in folder: String, recursive: Bool, prefix: String = "") -> Int {
+        guard let entries = try? OutputFolder.entries(of: folder) else { return 0 }
         var removed = 0
         for entry in entries {
             let name = entry.name
             if entry.isFolder {
                 if recursive && !name.hasPrefix(".") {
-                    removed += remove(in: (folder as NSString).appendingPathComponent(name), recursive: true, prefix: prefix,
-                                      listed: listed, under: relative.isEmpty ? name : relative + "/" + name)
+                    removed += remove(in: (folder as NSString).appendingPathComponent(name), recursive: true, prefix: prefix)
                 }
                 continue
             }

@@ -1,14 +1,14 @@
 import Foundation
 import SystemPackage
-#if canImport(Clinux)
-import Clinux
-#endif
 
 /// A folder that files are written into — the one output sink that the site, the CSV export,
 /// the backup and the template export go through (the idea of Publish's context): paths are
 /// checked to stay inside and never to pass through a symbolic link, every file is written
 /// atomically, and each touched folder is flushed once at the end.
-public final class OutputFolder {
+///
+/// Shared by the threads that write a site: what it changes (the folders touched and checked)
+/// is changed under its lock.
+public final class OutputFolder: @unchecked Sendable {
     public let path: String
     /// Whether each file is flushed to disk as it is written (else the owner flushes the whole
     /// file system once, `FolderExchange.flushFileSystem`).
@@ -54,19 +54,6 @@ public final class OutputFolder {
         return try AtomicFile(path: full, followingLinks: followingLinks, durable: durable)
     }
 
-    /// A new file at a relative path of a folder that may hold an earlier file there: a file no
-    /// other name shares is written over in place; anything else there (a link, a file with other
-    /// names, a folder) is removed first. One look at the path for both.
-    func createClearing(_ relative: String) throws -> AtomicFile {
-        let full = try prepareFolders(of: relative)
-        var found = info(of: relative)
-        if let info = found, info.st_mode & S_IFMT != S_IFREG || info.st_nlink != 1 {
-            try removeEntry(relative)
-            found = nil
-        }
-        return try AtomicFile(path: full, lstat: found, durable: durable)
-    }
-
     /// The full path of a relative one, its parent folders checked (and created) once.
     private func prepareFolders(of relative: String) throws -> String {
         let full = path(of: relative)
@@ -100,100 +87,6 @@ public final class OutputFolder {
             throw AlmanacError.system(target)
         }
         try write(Array(bytes), to: relative)
-    }
-
-    /// Makes the entry at a relative path the other folder's file (the same file, by a hard
-    /// link), unless it is that file already; whatever was there goes.
-    ///
-    /// `there`: the identity of the other folder's file when the caller has just looked it up;
-    /// `listed`: this folder's entry's identity as its folder's listing gave it (`prune`), which
-    /// spares a look at the entry when it is that file already.
-    public func relink(_ relative: String, from other: OutputFolder, there: FileIdentity? = nil, listed: FileIdentity? = nil) throws {
-        if let listed, listed == there { return }
-        if let here = info(of: relative) {
-            if let there = there ?? other.info(of: relative).map(FileIdentity.init), FileIdentity(here) == there { return }
-            try removeEntry(relative)
-        }
-        try link(relative, from: other)
-    }
-
-    /// Removes a file, a link or a whole folder at a relative path.
-    private func removeEntry(_ relative: String) throws {
-        let full = path(of: relative)
-        if unlink(full) == 0 || errno == ENOENT { return }
-        guard errno == EISDIR || errno == EPERM else { throw AlmanacError.system(full) }
-        try FileManager.default.removeItem(atPath: full)
-    }
-
-    /// Removes every file of this folder whose relative path is not in `keeping`, and the
-    /// folders left empty. A file that cannot be removed is an error: it would be published.
-    /// Returns the identity of each file left, as the folders' listings give it, where the file
-    /// system's listings hold the files' own inode numbers (ext4, xfs, btrfs, tmpfs); else none,
-    /// and none under a folder on another device than this one's (something mounted there).
-    ///
-    /// `listed`: this folder's listing, taken earlier with what pruning takes from it
-    /// (`Listing(of:toPrune:)`), when nothing was changed in it since but files that `keeping`
-    /// holds (a staging folder's spare, listed while the site rendered into it): its folders are
-    /// not listed again. Without one, or one taken on another device, the folders are listed now.
-    @discardableResult
-    public func prune(keeping: Set<String>, listed: Listing? = nil) throws -> [String: FileIdentity] {
-        var info = stat()
-        let device = listsInodesExactly && fstat(handle, &info) == 0 ? UInt64(info.st_dev) : nil
-        if let pruning = listed?.pruning, device == nil || device == pruning.device {
-            return try prune(keeping: keeping, pruning, device: device)
-        }
-        var left: [String: FileIdentity] = [:]
-        try prune(keeping: keeping, under: "", device: device) { relative, identity in left[relative] = identity }
-        return left
-    }
-
-    /// `prune` from what a listing of the whole tree, taken on the device the folder is on now,
-    /// worked out for it (on the thread that listed it): here only what `keeping` does not hold
-    /// is removed.
-    private func prune(keeping: Set<String>, _ pruning: Listing.Pruning, device: UInt64?) throws -> [String: FileIdentity] {
-        var left = device == nil ? [:] : pruning.identities
-        for relative in pruning.files where !keeping.contains(relative) {
-            try removeFile(relative)
-            left[relative] = nil
-        }
-        for folder in pruning.folders { rmdir(path(of: folder)) }   // only when empty
-        return left
-    }
-
-    /// Removes the file at a relative path, if it is there.
-    private func removeFile(_ relative: String) throws {
-        guard unlink(path(of: relative)) == 0 || errno == ENOENT else { throw AlmanacError.system(path(of: relative)) }
-    }
-
-    /// Whether the folder's file system lists each file's inode number as `stat` gives it.
-    var listsInodesExactly: Bool {
-        #if canImport(Clinux)
-        var system = statfs()
-        return handle >= 0 && fstatfs(handle, &system) == 0 && Self.listsExactInodes.contains(UInt64(truncatingIfNeeded: system.f_type))
-        #else
-        return false
-        #endif
-    }
-
-    /// File systems whose folder listings give each file's inode number as `stat` does
-    /// (an overlay's listing may give a lower layer's): ext2/3/4, xfs, btrfs, tmpfs.
-    private static let listsExactInodes: Set<UInt64> = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994]
-
-    /// `prune` by walking the tree, each folder listed now. `device`: the device of `folder` when
-    /// its listing's inode numbers are its files' own.
-    private func prune(keeping: Set<String>, under folder: String, device: UInt64?, left: (String, FileIdentity) -> Void) throws {
-        for entry in try Self.entries(of: folder.isEmpty ? path : path(of: folder)) {
-            let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
-            if entry.isFolder {
-                let inner = device.flatMap { device in info(of: relative).flatMap { UInt64($0.st_dev) == device ? device : nil } }
-                try prune(keeping: keeping, under: relative, device: inner, left: left)
-                rmdir(path(of: relative))   // only when empty
-            } else if !keeping.contains(relative) {
-                try removeFile(relative)
-            } else if let device {
-                left(relative, FileIdentity(device: device, inode: entry.inode))
-            }
-        }
     }
 
     /// Whether there is a folder (not a link to one) at a relative path.
@@ -250,14 +143,14 @@ public final class OutputFolder {
         return existing == bytes
     }
 
-    /// The size, modification time and identity of a regular file inside the folder (not a link
-    /// to one), nil when there is none.
-    public func fileInfo(of relative: String) -> (size: Int, modified: timespec, identity: FileIdentity)? {
+    /// The size and modification time of a regular file inside the folder (not a link to one),
+    /// nil when there is none.
+    public func fileInfo(of relative: String) -> (size: Int, modified: timespec)? {
         guard let info = info(of: relative), info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Darwin)
-        return (Int(info.st_size), info.st_mtimespec, FileIdentity(info))
+        return (Int(info.st_size), info.st_mtimespec)
         #else
-        return (Int(info.st_size), info.st_mtim, FileIdentity(info))
+        return (Int(info.st_size), info.st_mtim)
         #endif
     }
 
@@ -352,11 +245,30 @@ public final class OutputFolder {
     }
 }
 
-/// Which file a name leads to: its device and inode. Two names with the same identity are hard
-/// links to one file.
-public struct FileIdentity: Sendable, Equatable {
-    let device: UInt64, inode: UInt64
+extension OutputFolder {
+    /// An entry of a folder: its name, and whether it is a folder (a symbolic link to one is not).
+    public struct Entry: Sendable {
+        public let name: String
+        public let isFolder: Bool
+    }
 
-    init(_ info: stat) { device = UInt64(info.st_dev); inode = UInt64(info.st_ino) }
-    init(device: UInt64, inode: UInt64) { self.device = device; self.inode = inode }
+    /// The entries of a folder (not `.` and `..`), each with whether it is a folder, as the
+    /// directory itself says where the file system tells (no `stat` per file: a site has
+    /// thousands).
+    public static func entries(of folder: String) throws -> [Entry] {
+        guard let stream = opendir(folder) else { throw AlmanacError.system(folder) }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            guard name != ".", name != ".." else { continue }
+            var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var info = stat()
+                isFolder = lstat((folder as NSString).appendingPathComponent(name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            entries.append(Entry(name: name, isFolder: isFolder))
+        }
+        return entries
+    }
 }

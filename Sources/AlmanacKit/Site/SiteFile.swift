@@ -6,9 +6,8 @@ struct SiteFile: Sendable, Equatable {
         /// Rendered in this run and written into the staging folder as the render step went
         /// (`SiteWriter.stage`): its bytes are on disk there, not held.
         case staged(size: Int, sha256: String)
-        /// The previous run's file, with its size and SHA-256 as the manifest recorded them, and
-        /// its identity in the published folder when it was just looked up there.
-        case kept(size: Int, sha256: String, published: FileIdentity?)
+        /// The previous run's file, with its size and SHA-256 as the manifest recorded them.
+        case kept(size: Int, sha256: String)
     }
 
     /// The path inside the site folder.
@@ -35,13 +34,13 @@ struct SiteFile: Sendable, Equatable {
     var size: Int {
         switch content {
         case .rendered(let bytes, _): return bytes.count
-        case .staged(let size, _), .kept(let size, _, _): return size
+        case .staged(let size, _), .kept(let size, _): return size
         }
     }
 
     var sha256: String {
         switch content {
-        case .rendered(_, let sha256), .staged(_, let sha256), .kept(_, let sha256, _): return sha256
+        case .rendered(_, let sha256), .staged(_, let sha256), .kept(_, let sha256): return sha256
         }
     }
 

@@ -33,14 +33,8 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     public var generator: String
     public var asOf: String
     public var files: [Record]
-    /// What private text the site shows: `journal` (journal and ratings) and `notes`, sorted;
-    /// nil for a public site (which writes no such field). The next report reads it to keep
-    /// nothing of a private site beside a public one (`SiteStaging`).
-    public var `private`: [String]?
-
-    public init(generator: String, asOf: String, files: [Record], private: [String]? = nil) {
+    public init(generator: String, asOf: String, files: [Record]) {
         self.generator = generator; self.asOf = asOf; self.files = files
-        self.private = (`private`?.isEmpty ?? true) ? nil : `private`
     }
 
     /// Whether the file at `path` is a regular file that starts as a site's manifest does (an
@@ -66,25 +60,23 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         return PreviousSite(manifest: manifest, bytes: bytes, written: modified)
     }
 
-    /// A manifest read back from its bytes. The bytes `encoded()` writes are read directly (the
-    /// reader takes no others, so what it reads is what a JSON decoder would give); any other JSON
-    /// (a manifest edited by hand) goes through Foundation's decoder.
-    static func decoded(_ bytes: [UInt8]) -> SiteManifest? {
-        if let manifest = ManifestLayout.read(bytes) { return manifest }
-        return try? JSONDecoder().decode(SiteManifest.self, from: Data(bytes))
-    }
+    /// A manifest read back from its bytes.
+    static func decoded(_ bytes: [UInt8]) -> SiteManifest? { try? JSONDecoder().decode(SiteManifest.self, from: Data(bytes)) }
 
     /// The bytes of the manifest of a site made of `files`.
-    static func encoded(_ files: [SiteFile], asOf: DayKey, generator: String = reportGenerator, private kinds: [String] = []) -> [UInt8] {
+    static func encoded(_ files: [SiteFile], asOf: DayKey, generator: String = reportGenerator) -> [UInt8] {
         SiteManifest(generator: generator, asOf: asOf.description, files: files.map { file in
             Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key, group: file.group)
-        }, private: kinds.sorted()).encoded()
+        }).encoded()
     }
 
-    /// The manifest's bytes: pretty, key-sorted JSON with a final newline — the layout of
-    /// Foundation's `JSONEncoder` (`.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`),
-    /// written directly (`ManifestLayout`; a test holds the two to the same bytes).
-    func encoded() -> [UInt8] { ManifestLayout.write(self) }
+    /// The manifest's bytes: pretty, key-sorted JSON with a final newline.
+    func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Records and strings always encode.
+        return Array(try! encoder.encode(self)) + [UInt8(ascii: "\n")]
+    }
 
     static func sha256(_ bytes: [UInt8]) -> String { Hex.string(SHA256.hash(data: bytes)) }
 }
@@ -129,11 +121,8 @@ struct PreviousSite: Sendable {
         var files: [SiteFile] = []
         files.reserveCapacity(count)
         for record in records {
-            guard let fileKey = record.key, record.group == group,
-                  let (_, identity) = isIntact(record.path, in: folder)
-            else { return nil }
-            files.append(SiteFile(path: record.path, key: fileKey, content: .kept(size: record.size, sha256: record.sha256, published: identity),
-                                  group: record.group))
+            guard let fileKey = record.key, record.group == group, isIntact(record.path, in: folder) != nil else { return nil }
+            files.append(SiteFile(path: record.path, key: fileKey, content: .kept(size: record.size, sha256: record.sha256), group: record.group))
         }
         return files
     }
@@ -143,19 +132,18 @@ struct PreviousSite: Sendable {
     /// since the manifest was written); nil when it must be rendered.
     /// `group`: the new run's group of the file (a file of a part keyed alone).
     func kept(_ path: String, key: String, in folder: OutputFolder, group: String? = nil) -> SiteFile? {
-        guard let (record, identity) = isIntact(path, in: folder), record.key == key else { return nil }
-        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256, published: identity), group: group)
+        guard let record = isIntact(path, in: folder), record.key == key else { return nil }
+        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256), group: group)
     }
 
     /// The record of the previous run's file at `path` when the file is still as that run left
-    /// it: a regular file of the recorded size, not modified since the manifest was written;
-    /// with the file's identity.
-    func isIntact(_ path: String, in folder: OutputFolder) -> (record: SiteManifest.Record, identity: FileIdentity)? {
+    /// it: a regular file of the recorded size, not modified since the manifest was written.
+    func isIntact(_ path: String, in folder: OutputFolder) -> SiteManifest.Record? {
         guard trusted, let record = records[path], SitePath.isSafe(path),
-              let (size, modified, identity) = folder.fileInfo(of: path), size == record.size,
+              let (size, modified) = folder.fileInfo(of: path), size == record.size,
               modified.tv_sec < written.tv_sec || (modified.tv_sec == written.tv_sec && modified.tv_nsec <= written.tv_nsec)
         else { return nil }
-        return (record, identity)
+        return record
     }
 }
 

@@ -9,17 +9,15 @@ import AlmanacStorage
 ///
 /// 1. **read** — one read transaction gives everything the site is made from (`SiteInput`):
 ///    a `log` racing the report is in every file or in none. Notes, journal and wellbeing are
-///    read only when asked for.
+///    read only when asked for; the entries of habits that did not change since the previous
+///    report come from its cache (`IncrementalReport`).
 /// 2. **derive** — the models of the files shared by the whole site, and each habit's parts as
 ///    the values their files are made from (`SiteDerivation.plan`, `HabitFiles`,
 ///    `HabitPastYears`): a pure function of what was read and the options.
-/// 3. **render** — a part of a habit's files whose key is the one the previous run recorded
-///    stays whole (`SitePart`: the habit's files, its earlier years' heatmaps); the others'
-///    models are made and rendered. Every file shared by the whole site gets its model's key
-///    (`SitePage.key`); one whose key is the one the previous run recorded, and that is still
-///    as that run left it, is kept; every other file is rendered from its model alone. A kept
-///    file is the file a fresh run would render, because each key covers everything its
-///    renderer — or its habit's models — see.
+/// 3. **render** — every part of the site (`SitePart`: a habit's files, its earlier years'
+///    heatmaps) and every file shared by the whole site is kept from the previous run or
+///    rendered from its model, as `IncrementalReport` decides by its key; a kept file is the
+///    file a fresh run would render, because each key covers everything its renderer sees.
 /// 4. **publish** — the files go through the output folder, the new site exchanged with the
 ///    published one whole (`SiteWriter`, `SiteStaging`); nothing whose bytes did not change is
 ///    written again, the manifest included.
@@ -40,10 +38,10 @@ public struct SiteReport {
         public var wait: Bool
         /// What the manifest says made the site (`SiteManifest.reportGenerator`, or the sample's).
         public var generator: String
-        /// Trust nothing an earlier run left (`report --full`): the kept facts, figures and spare
-        /// are removed first, and every published file is compared by its bytes, not by its
-        /// size and time — what repairs a site someone edited, or a store written behind its
-        /// triggers' back (docs/REPORTS.md, "What a re-run does not see").
+        /// Trust nothing an earlier run left (`report --full`): the cache is removed first, and
+        /// every published file is compared by its bytes, not by its size and time — what
+        /// repairs a site someone edited, or a store written behind its triggers' back
+        /// (docs/REPORTS.md, "What a re-run does not see").
         public var full = false
 
         public init(out: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
@@ -76,9 +74,6 @@ public struct SiteReport {
     /// How the new site is exchanged with the published one (`FolderExchange.exchange`); a test
     /// stands in a file system that cannot, to see the report write in place instead.
     var exchange: (String, String) throws -> Bool = FolderExchange.exchange
-    /// How the folders the publish step brings up to date are listed ahead (`SiteListings`); a
-    /// test changes the published folder right after, as a person might while the report runs.
-    var listFolders: @Sendable (OutputFolder) -> SiteListings = { SiteListings(published: $0) }
 
     public init(store: any AlmanacStore, request: Request, clock: Clock) {
         self.init(store: store, request: request, clock: clock, templates: nil)
@@ -86,14 +81,6 @@ public struct SiteReport {
 
     init(store: any AlmanacStore, request: Request, clock: Clock, templates: TemplateSet?) {
         self.store = store; self.request = request; self.clock = clock; self.loadedTemplates = templates
-    }
-
-    /// Starts what a report of `request` can begin before its store is open, on worker threads:
-    /// parsing the built-in templates (`TemplateSet.prepareBuiltIn`), and reading what an
-    /// earlier report kept beside the folder (`KeptReads`).
-    public static func prepare(_ request: Request) {
-        if request.templates == nil { TemplateSet.prepareBuiltIn() }
-        if !request.full { KeptReads.start(beside: resolved(request.out)) }
     }
 
     /// The request's templates: a folder of edited ones, or the built-in ones.
@@ -124,13 +111,6 @@ public struct SiteReport {
         let lock = try FolderLock(for: path, wait: request.wait, busy: .folderBusy(request.out))
         defer { withExtendedLifetime(lock) {} }
         let published = try OutputFolder(path)
-        if request.full {
-            for file in [FactCacheFile.path(beside: path), FiguresCacheFile.path(beside: path)] {
-                unlink(file)
-                unlink(KeptFile.sparePath(for: file))
-            }
-            try? FileManager.default.removeItem(atPath: SiteStaging.spare(beside: published))
-        }
         var seconds: [ReportStep: Double] = [:], processor: [ReportStep: Double] = [:]
         func timed<T>(_ step: ReportStep, _ body: () throws -> T) throws -> T {
             let started = DispatchTime.now().uptimeNanoseconds, startedProcessor = ProcessClock.processorSeconds()
@@ -140,30 +120,14 @@ public struct SiteReport {
             }
             do { return try body() } catch { throw Self.stopped(at: step, error) }
         }
-        // What the command started reading before the lock, when it did (`KeptReads`).
-        let kept = KeptReads.take(beside: path)
-        // The store on one core; the previous run's manifest, the kept figures and the built-in
-        // templates (parsed while the store is read) on the other. Nothing is written before the
-        // folder is found to be a site's.
-        let ((input, options, facts), (previousSite, keptFigures, templates)) = try timed(.read) {
-            try Parallel.both({ try readKeeping(beside: path, facts: kept?.facts) },
-                              { (SiteManifest.previous(in: published), kept?.figures.value ?? FiguresCacheFile.read(beside: path),
-                                 edited ?? TemplateSet.builtIn()) })
+        // The store on this core; the previous site's manifest and the built-in templates on the
+        // other. Nothing is written before the folder is found to be a site's.
+        let full = request.full
+        let ((input, options, facts), (incremental, templates)) = try timed(.read) {
+            try Parallel.both({ try read(beside: path) }, { (IncrementalReport(published: published, full: full), edited ?? TemplateSet.builtIn()) })
         }
-        // A full run keeps no file by its size and time: each is compared by its bytes.
-        var previous = previousSite
-        if request.full { previous?.trusted = false }
-        // The folders the publish step brings up to date, listed on a worker while the site is
-        // derived and rendered (`SiteListings`); not while the store is read, when the workers
-        // read what the read step waits for.
-        let listFolders = self.listFolders
-        let listings = Parallel.later { listFolders(published) }
-        try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
-        let seriesInputs = SeriesInputs(facts: facts.keep, habits: input.snapshot.habits)
-        let plan = try timed(.derive) {
-            try SiteDerivation(input: input, options: options, knownFigures: keptFigures.known,
-                               knownSeries: seriesInputs.known(keptFigures.seriesDigests), knownFolds: keptFigures.knownFolds(seriesInputs)).plan()
-        }
+        try Self.checkIsSiteFolder(path, hasEarlierSite: incremental.previous != nil)
+        let plan = try timed(.derive) { try SiteDerivation(input: input, options: options).plan() }
         // The new site is built in a staging folder beside the published one (`SiteStaging`),
         // taken now: the render step writes each new or changed file into it as it is rendered.
         var staging: SiteStaging?
@@ -171,109 +135,57 @@ public struct SiteReport {
         do {
             files = try timed(.render) {
                 staging = try SiteStaging(beside: published)
-                return try render(plan, templates: templates, previous: previous, in: published, staging: staging)
+                return try render(plan, templates: templates, incremental: incremental, staging: staging)
             }
             // What was staged goes to disk while the rest is published.
             staging?.startFlushing()
             outcome = try timed(.publish) {
-                // What is kept for the next report is encoded while the site is published — each
-                // file a job offered to the other core, which this thread takes when the site is
-                // out and no worker has — and written once the site is out: not flushed, it is not
-                // part of what the publish step puts on disk. A report that stops writes nothing
-                // new (a job still running then only encodes what is dropped). They are offered
-                // once the new manifest's job is (`publish`'s `started`): the manifest is what
-                // the site waits for.
-                var keeping: [Parallel.Later<(bytes: [UInt8], path: String)?>]?
-                let offerKeeping = {
-                    if keeping == nil {
-                        keeping = Self.keptFiles(beside: path, facts: facts, plan: plan, figures: keptFigures, series: seriesInputs)
-                            .map { Parallel.later($0) }
-                    }
-                }
-                let outcome = try publish(files, asOf: options.asOf, into: published, staging: staging, previous: previous,
-                                          listings: listings.value, started: offerKeeping, progress: progress)
-                offerKeeping()
-                for file in keeping!.compactMap(\.value) { KeptFile.prepare(file.bytes, for: file.path)?.commit() }
-                return outcome
+                try publish(files, asOf: options.asOf, incremental: incremental, staging: staging, progress: progress)
             }
         } catch {
             staging?.discard()
             throw error
         }
+        // Kept for the next report once the site is out: not part of what it publishes.
+        incremental.keep(facts)
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds, processorSeconds: processor, warnings: input.snapshot.daysOutsideRange)
-    }
-
-    /// What the next report into `folder` takes from this one, as jobs that encode each file and
-    /// say where it goes: the day facts when they changed, the figures, folds and series digests
-    /// when a habit's key, a fold or a digest is not in the kept file (`FactCacheFile`,
-    /// `FiguresCacheFile`). A job that finds nothing to keep gives nil.
-    private static func keptFiles(beside folder: String, facts: (kept: FactCacheFile.Kept?, keep: FactCache?), plan: SitePlan,
-                                  figures kept: FiguresCacheFile.Kept, series inputs: SeriesInputs) -> [() -> (bytes: [UInt8], path: String)?] {
-        let factsFile = { () -> (bytes: [UInt8], path: String)? in
-            guard let keep = facts.keep, keep != facts.kept?.cache else { return nil }
-            return (FactCacheFile.encode(keep, reusing: facts.kept), FactCacheFile.path(beside: folder))
-        }
-        let figuresFile = { () -> (bytes: [UInt8], path: String)? in
-            let series = inputs.digests(of: plan), folds = inputs.folds(of: plan, kept: kept)
-            guard plan.habits.contains(where: { kept.blocks[$0.figuresKey] == nil }) || plan.habits.count != kept.blocks.count
-                || series != kept.seriesDigests || folds.mapValues(\.stamp) != kept.folds.mapValues(\.stamp)
-            else { return nil }
-            let figures = Dictionary(plan.habits.map { ($0.figuresKey, $0.figures) }, uniquingKeysWith: { first, _ in first })
-            return (FiguresCacheFile.encode(figures, series: series, folds: folds, reusing: kept), FiguresCacheFile.path(beside: folder))
-        }
-        return [figuresFile, factsFile]
     }
 
     /// The read step: everything the site is made from, in one read transaction of the store;
     /// the private parts only when asked for.
     public func read() throws -> (SiteInput, SiteOptions) {
-        let (input, options, _) = try readKeeping(beside: Self.resolved(request.out))
+        let (input, options, _) = try read(beside: Self.resolved(request.out))
         return (input, options)
     }
 
-    /// The read step, with the day facts a previous report into `folder` kept beside it
-    /// (`FactCacheFile`): the habits whose entries did not change since are not read from the
-    /// store, when it keeps change tokens. Also returns the facts to keep for the next report.
-    /// `facts`: their reads, when they were started already (`KeptReads`).
-    private func readKeeping(beside folder: String, facts started: KeptReads.FactReads? = nil) throws
-        -> (SiteInput, SiteOptions, (kept: FactCacheFile.Kept?, keep: FactCache?)) {
-        // The kept facts decode on other threads while the store's tokens and changed habits are read.
-        let (index, decoding) = started ?? KeptReads.factReads(beside: folder)
-        var keep: FactCache?
-        let (input, options) = try store.reading { view in
-            let today = try clock.today(in: StoreCalendar(settings: view.settings()))
+    /// The read step, with the entries of the habits that did not change since the previous
+    /// report into `folder` taken from its cache (`IncrementalReport.facts`).
+    private func read(beside folder: String) throws -> (SiteInput, SiteOptions, IncrementalReport.Facts) {
+        try store.reading { view in
+            let settings = try view.settings()
+            let today = try clock.today(in: StoreCalendar(settings: settings))
             let asOf = request.asOf?.day(today: today) ?? today
-            let entries = try view.siteFacts(through: asOf, keptTokens: { index.value?.tokens }, kept: { decoding.value?.cache })
-            keep = entries?.cache
+            let facts = try IncrementalReport.facts(view, through: asOf, settings: settings, beside: folder)
             let input = SiteInput(
-                snapshot: try entries?.snapshot ?? view.snapshot(through: asOf, hours: true), categories: try view.categories(),
-                goals: try view.goals(), plannedSkips: try entries?.plannedSkips ?? view.plannedSkips(after: asOf),
+                snapshot: facts.snapshot, categories: try view.categories(), goals: try view.goals(), plannedSkips: facts.plannedSkips,
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
                 journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
                 wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [],
                 dayWrites: try view.dayWrites(from: asOf.adding(days: 1 - SiteDerivation.feedDays), through: asOf))
             return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
-                                       baseURL: request.baseURL))
+                                       baseURL: request.baseURL), facts)
         }
-        return (input, options, (decoding.value, keep))
     }
 
-    /// The render step, on both cores. A part of a habit's files (`SitePart`: its files, its
-    /// earlier years' heatmaps) is the previous run's when the key of everything it is made from
-    /// is the one that run recorded for it and each file is as it left it; else the part's models
-    /// are made and every one of its files rendered, under the part's key — but a file keyed alone
-    /// (`SitePage.keyedAlone`), which gets its model's key and is the previous run's file where
-    /// that key is the one recorded for it and the file intact. A file shared by the
-    /// whole site gets its model's key, and is the previous run's where that key is the same and
-    /// the file intact, else it is rendered from its model. A rendered file whose bytes are the
-    /// published file's is kept too; any other is written into `staging` at once, when there is
-    /// one (else the publish step writes it).
-    func render(_ plan: SitePlan, templates: TemplateSet, previous: PreviousSite?, in folder: OutputFolder,
-                staging: SiteStaging? = nil) throws -> [SiteFile] {
-        let renderer = RendererIdentity.current
-        let stager = staging.map { SiteWriter(published: folder, staging: $0.folder, previous: previous, reusing: $0.reusing) }
-        func rendered(_ page: SitePage, key: String, group: String?) throws -> SiteFile {
+    /// The render step, on both cores: each part of the site and each shared file kept or
+    /// rendered as `incremental` decides. A rendered file whose bytes are the published file's
+    /// is kept too; any other is written into `staging` at once, when there is one (else the
+    /// publish step writes it).
+    func render(_ plan: SitePlan, templates: TemplateSet, incremental: IncrementalReport, staging: SiteStaging? = nil) throws -> [SiteFile] {
+        let folder = incremental.published, previous = incremental.previous
+        let stager = staging.map { SiteWriter(published: folder, staging: $0.folder, previous: previous) }
+        @Sendable func rendered(_ page: SitePage, key: String, group: String?) throws -> SiteFile {
             let file: SiteFile
             do {
                 file = SiteWriter.unchangedOnDisk(SiteFile(path: page.path, key: key, bytes: try page.render(templates), group: group),
@@ -286,38 +198,26 @@ public struct SiteReport {
             if case .staged = staged.content { staging.noteStaged(staged.size) }
             return staged
         }
-        func part(_ part: any SitePart) throws -> [SiteFile] {
-            let key: String
-            do { key = try part.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: nil, error) }
-            if let kept = previous?.kept(part: key, in: folder) { return kept }
-            let pages = part.pages()
-            let group = PreviousSite.group(key: key, files: pages.count)
-            return try pages.map { page in
-                guard page.keyedAlone else { return try rendered(page, key: key, group: group) }
-                let own: String
-                do { own = try page.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
-                return try previous?.kept(page.path, key: own, in: folder, group: group) ?? rendered(page, key: own, group: group)
-            }
-        }
-        func shared(_ page: SitePage) throws -> SiteFile {
-            let key: String
-            do { key = try page.key(renderer: renderer, templates: templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
-            return try previous?.kept(page.path, key: key, in: folder) ?? rendered(page, key: key, group: nil)
-        }
         // One map over both, the shared files first (the largest of them, the dashboard and the
         // feed, take longest): the cores part at the end only once every file is done.
         let work = plan.shared.map { RenderWork.shared($0) } + plan.parts.map { RenderWork.part($0) }
         let files = try Parallel.map(work) { item -> [SiteFile] in
             switch item {
-            case .shared(let page): return [try shared(page)]
-            case .part(let habitPart): return try part(habitPart)
+            case .shared(let page): return [try incremental.file(of: page, templates: templates, render: rendered)]
+            case .part(let part): return try incremental.files(of: part, templates: templates, render: rendered)
             }
         }
         return files.joined().sorted { $0.path < $1.path }
     }
 
+    /// What making a key (`SitePage.key`, `SitePart.key`) throws, said as the render step's, on
+    /// the file when it is about one.
+    static func keyed<T>(_ path: String?, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw stopped(at: .render, on: path, error) }
+    }
+
     /// A job of the render step: a file shared by the whole site, or a part of a habit's files.
-    private enum RenderWork {
+    private enum RenderWork: Sendable {
         case shared(SitePage)
         case part(any SitePart)
     }
@@ -327,36 +227,21 @@ public struct SiteReport {
     /// folder is not writable, the file system cannot exchange folders), in place, file by file.
     /// When no file changed, none was dropped and the manifest is the same, the folder is left as
     /// it is.
-    /// `started`: called once the new manifest is being encoded (on another thread, while the
-    /// files are put in place).
-    private func publish(_ files: [SiteFile], asOf: DayKey, into published: OutputFolder, staging: SiteStaging?, previous: PreviousSite?,
-                         listings: SiteListings? = nil, started: () -> Void = {}, progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
+    private func publish(_ files: [SiteFile], asOf: DayKey, incremental: IncrementalReport, staging: SiteStaging?,
+                         progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
+        let published = incremental.published, previous = incremental.previous
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
-        var encoded: [UInt8]?
-        if files.allSatisfy(\.isKept) {
-            let manifest = SiteManifest.encoded(files, asOf: asOf, generator: request.generator, private: privateKinds)
-            if previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
-                staging?.keepAsSpare()
-                SiteStaging.removeLeftovers(of: published)
-                Leftovers.remove(in: published.path, recursive: true, listed: listings?.published)
-                return SiteWriter.Outcome(written: 0, unchanged: files.count, removed: 0)
-            }
-            encoded = manifest
+        let manifest = SiteManifest.encoded(files, asOf: asOf, generator: request.generator)
+        if files.allSatisfy(\.isKept), previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {
+            staging?.discard()
+            Leftovers.remove(in: published.path, recursive: true)
+            return SiteWriter.Outcome(written: 0, unchanged: files.count, removed: 0)
         }
-        // Else the manifest is encoded while the files are written.
-        let manifest = { encoded ?? SiteManifest.encoded(files, asOf: asOf, generator: request.generator, private: privateKinds) }
         var files = files
         if let staging {
-            let writer = SiteWriter(published: published, staging: staging.folder, previous: previous, reusing: staging.reusing,
-                                    listings: listings)
-            let outcome = try writer.write(files, manifest: manifest, started: started, progress: progress)
-            // The previous site, kept as the spare, keeps only the files the new one shares when it
-            // showed private text this one does not: its notes or journal never stay beside it.
-            let made = Set(files.map(\.path))
-            let showedMore = !Set(previous?.manifest.private ?? []).isSubset(of: privateKinds)
-            let dropping = !showedMore ? [] : files.filter { !$0.isKept }.map(\.path) + [SiteManifest.fileName]
-                + (previous?.manifest.files.map(\.path).filter { !made.contains($0) } ?? [])
-            if try staging.publish(dropping: dropping, exchange: exchange) { return outcome }
+            let writer = SiteWriter(published: published, staging: staging.folder, previous: previous)
+            let outcome = try writer.write(files, manifest: manifest, progress: progress)
+            if try staging.publish(exchange: exchange) { return outcome }
             // What was staged is written again, in place: its bytes are read back first.
             files = try files.map { try $0.takenBack(from: staging.folder) }
             staging.discard()
@@ -414,9 +299,6 @@ public struct SiteReport {
             + "(no manifest.json that Almanac can read), and a report replaces its whole folder; give a new or empty folder, "
             + "or an earlier report's folder.")
     }
-
-    /// The kinds of private text this report shows (`SiteManifest.private`).
-    private var privateKinds: [String] { (request.includeJournal ? ["journal"] : []) + (request.includeNotes ? ["notes"] : []) }
 
     /// An error of a step, said with the step and the file.
     static func stopped(at step: ReportStep, on path: String? = nil, _ error: any Error) -> any Error {

@@ -4,25 +4,13 @@ import Foundation
 /// A new version of a published site, built in a folder beside it (`.NAME.almanac-staging-PID`, on the
 /// same file system) and then exchanged with it in one step (`FolderExchange`): whatever moment
 /// a report is killed at, the published folder holds the whole previous site or the whole new
-/// one, and never a temporary file. After the exchange the staging path holds the previous
-/// site, which is kept as the spare (`.NAME.almanac-spare`): the next report takes it as its
-/// staging folder and brings it up to date — most of its files are the published ones already
-/// (hard links), and the files that change every day are written over in place — instead of
-/// building a whole tree and removing the old one (docs/REPORTS.md). A staging folder that a
-/// killed run left is removed by the next run; a spare exists only after a completed exchange.
-///
-/// The spare keeps only what the published site shows: when the previous site showed private
-/// text the new one does not (its manifest's `private`), every file of it that the new one does
-/// not have as it is — the files this run wrote, the stale ones, the manifest — is removed from
-/// the spare after the exchange (`publish(dropping:)`, the paths `SiteReport` gives), so an
-/// earlier site's notes, journal or ratings never stay beside a public one (docs/REPORTS.md,
-/// "Privacy"). Between runs that show the same, the spare is kept whole.
+/// one, and never a temporary file. The unchanged files are hard links to the published ones
+/// (`SiteWriter`); after the exchange the staging path holds the previous site, which is
+/// removed: nothing of an earlier site stays beside the published one. A staging folder that a
+/// killed run left is removed by the next run.
 final class SiteStaging: @unchecked Sendable {
     let folder: OutputFolder
     private let published: OutputFolder
-    /// Whether the staging folder is the spare, holding the site before the published one.
-    let reusing: Bool
-    private let spare: String
     /// The flushes started while the site is written (`noteStaged`, `startFlushing`), and how many
     /// bytes were written since the last one started, under `lock`.
     private let flushing = DispatchGroup()
@@ -40,10 +28,6 @@ final class SiteStaging: @unchecked Sendable {
         guard access(parent, W_OK) == 0 else { return nil }
         let path = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-staging-\(getpid())")
         try? FileManager.default.removeItem(atPath: path)
-        spare = Self.spare(beside: published)
-        var info = stat()
-        // Only a spare of this user's (another's could hold files this run may not write over).
-        reusing = lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && rename(spare, path) == 0
         self.folder = try OutputFolder(path, durable: false)
         self.published = published
     }
@@ -77,22 +61,16 @@ final class SiteStaging: @unchecked Sendable {
         }
     }
 
-    /// Exchanges the staging folder with the published one, then keeps the previous site as the
-    /// spare without `dropping` (the paths of the files the new site does not share with it).
-    /// Returns false when the file system cannot exchange folders: the caller then takes back
-    /// what it staged, writes in place and discards the staging folder.
-    func publish(dropping: [String], exchange: (String, String) throws -> Bool = FolderExchange.exchange) throws -> Bool {
+    /// Exchanges the staging folder with the published one, then removes the previous site (now
+    /// at the staging path). Returns false when the file system cannot exchange folders: the
+    /// caller then takes back what it staged, writes in place and discards the staging folder.
+    func publish(exchange: (String, String) throws -> Bool = FolderExchange.exchange) throws -> Bool {
         folder.finish()
         flushing.wait()
         try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
         guard try exchange(folder.path, published.path) else { return false }
-        // The previous site, now at the staging path, is the next report's staging folder.
-        if rename(folder.path, spare) == 0 {
-            for path in dropping { unlink((spare as NSString).appendingPathComponent(path)) }
-        } else {
-            discard()
-        }
         AtomicFile.syncFolder(URL(fileURLWithPath: published.path).deletingLastPathComponent().path)
+        discard()
         return true
     }
 
@@ -100,19 +78,6 @@ final class SiteStaging: @unchecked Sendable {
     func discard() {
         flushing.wait()
         try? FileManager.default.removeItem(atPath: folder.path)
-    }
-
-    /// Puts the staging folder back as the spare when the site was not published after all
-    /// (nothing in it changed): the next report brings it up to date.
-    func keepAsSpare() {
-        flushing.wait()
-        if !reusing || rename(folder.path, spare) != 0 { discard() }
-    }
-
-    /// Where the spare of the site published at `published` is kept.
-    static func spare(beside published: OutputFolder) -> String {
-        let url = URL(fileURLWithPath: published.path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).almanac-spare").path
     }
 
     /// Removes the staging folders beside `published` that killed runs left.
@@ -131,20 +96,5 @@ final class SiteStaging: @unchecked Sendable {
                   Leftovers.isAbandoned(info, kind: S_IFDIR, writer: pid) else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
-    }
-}
-
-/// The listings of the folders the publish step brings up to date — the spare (the next staging
-/// folder) and the published folder — taken ahead, on a worker thread while the site is derived
-/// and rendered, under the folder's lock. The spare is Almanac's own: nothing but the report's own writes
-/// changes it meanwhile, and those are files of the new site. A published folder that changed
-/// since it was listed is listed again (`OutputFolder.Listing.unchanged`).
-struct SiteListings: Sendable {
-    let spare: OutputFolder.Listing?
-    let published: OutputFolder.Listing?
-
-    init(published: OutputFolder) {
-        spare = OutputFolder.Listing(of: SiteStaging.spare(beside: published), toPrune: true)
-        self.published = OutputFolder.Listing(of: published.path)
     }
 }

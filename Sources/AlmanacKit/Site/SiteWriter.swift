@@ -13,22 +13,12 @@ import SystemPackage
 ///   included; a file the previous run made and this one does not is dropped only while it
 ///   still has the bytes the manifest recorded; nothing else of the user's is ever lost; the
 ///   manifest is written last.
-struct SiteWriter {
+struct SiteWriter: Sendable {
     let published: OutputFolder
     /// Where the new site is built; nil to write in place.
     let staging: OutputFolder?
     /// What the previous run left, read once by the report.
     let previous: PreviousSite?
-    /// The staging folder holds the site before the published one (`SiteStaging`), to be brought
-    /// up to date; false: it is empty.
-    let reusing: Bool
-    /// The staging folder's and the published folder's listings, when they were taken ahead.
-    let listings: SiteListings?
-
-    init(published: OutputFolder, staging: OutputFolder?, previous: PreviousSite?, reusing: Bool = false, listings: SiteListings? = nil) {
-        self.published = published; self.staging = staging; self.previous = previous; self.reusing = reusing
-        self.listings = listings
-    }
 
     struct Outcome: Sendable {
         var written = 0, unchanged = 0, removed = 0
@@ -39,12 +29,10 @@ struct SiteWriter {
     static let sliceSize = 512
 
     /// Writes `files` (the rendered ones are new or changed: `unchangedOnDisk` has made the others
-    /// kept files, and `stage` may have written them already) and the new manifest, whose bytes
-    /// `manifest` makes while the files are written. `started`: called once the manifest is
-    /// offered to another thread, before the files are placed.
-    func write(_ files: [SiteFile], manifest: () -> [UInt8], started: () -> Void = {}, progress: (Int, Int) -> Void) throws -> Outcome {
+    /// kept files, and `stage` may have written them already) and then the new manifest.
+    func write(_ files: [SiteFile], manifest: [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) { throw refusal(unsafe.path) }
-        let (outcome, manifest) = try Parallel.both({ started(); return try place(files, progress: progress) }, manifest)
+        let outcome = try place(files, progress: progress)
         if previous?.bytes == manifest {
             try staging?.link(SiteManifest.fileName, from: published)
         } else {
@@ -68,11 +56,9 @@ struct SiteWriter {
         return file.staged
     }
 
-    /// A new file of the site with its bytes, not yet prepared: in a staging folder that holds an
-    /// earlier site, what was at its path is cleared first (a file no other name shares is
-    /// written over in place).
+    /// A new file of the site with its bytes, not yet prepared.
     private func written(_ path: String, _ bytes: [UInt8]) throws -> AtomicFile {
-        let file = try reusing ? target.createClearing(path) : target.create(path)
+        let file = try target.create(path)
         try file.write(bytes)
         return file
     }
@@ -83,31 +69,25 @@ struct SiteWriter {
 
     /// Puts the files in place (the manifest aside) and drops the stale ones.
     private func place(_ files: [SiteFile], progress: (Int, Int) -> Void) throws -> Outcome {
-        // A staging folder that holds an earlier site is brought up to date instead of filled: what
-        // the new site does not have goes (the files staged already are the new site's own).
-        // Its listing gives the identity of each file left (where the file system's does), so an
-        // unchanged file that is already the published one needs no look of its own.
         let made = Set(files.map(\.path))
-        let listed = reusing ? try staging?.prune(keeping: made, listed: listings?.spare) ?? [:] : [:]
         var outcome = Outcome()
         // Each file on both cores, a slice at a time (the progress line moves after each): a kept
         // file linked, a rendered one written and prepared. None is committed before all are.
-        var pending: [AtomicFile] = []
+        var pending: [AtomicFile.Prepared] = []
         defer { pending.forEach { $0.abandon() } }
         var done = 0
         while done < files.count {
             let slice = Array(files[done..<min(done + Self.sliceSize, files.count)])
-            let prepared = try Parallel.map(slice) { file -> AtomicFile? in
+            let prepared = try Parallel.map(slice) { file -> AtomicFile.Prepared? in
                 switch file.content {
-                case .kept(_, _, let identity):
-                    try keep(file.path, published: identity, listed: listed[file.path])
+                case .kept:
+                    // An unchanged file: in place nothing to do; in a staging folder, a link to the published one.
+                    try staging?.link(file.path, from: published)
                     return nil
                 case .staged:
                     return nil
                 case .rendered(let bytes, _):
-                    let written = try written(file.path, bytes)
-                    try written.prepare()
-                    return written
+                    return try written(file.path, bytes).handedOver()
                 }
             }
             for (file, prepared) in zip(slice, prepared) {
@@ -116,7 +96,7 @@ struct SiteWriter {
             done += slice.count
             progress(done, files.count)
         }
-        try target.commit(pending)
+        for file in pending { try file.commit() }
         outcome.written += pending.count
         pending.removeAll()
         outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
@@ -129,21 +109,14 @@ struct SiteWriter {
     static func unchangedOnDisk(_ file: SiteFile, in published: OutputFolder, previous: PreviousSite?) -> SiteFile {
         guard let bytes = file.rendered else { return file }
         let intact = previous?.isIntact(file.path, in: published)
-        let same = intact.map { $0.record.sha256 == file.sha256 } ?? published.hasContent(file.path, bytes)
-        return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256, published: intact?.identity),
-                               group: file.group) : file
+        let same = intact.map { $0.sha256 == file.sha256 } ?? published.hasContent(file.path, bytes)
+        return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256), group: file.group) : file
     }
 
     /// The files the previous run made that this run does not, and that are still as it left
     /// them: what a publish removes.
     func staleFiles(made: Set<String>) -> [String] {
         (previous?.manifest.files ?? []).filter { !made.contains($0.path) && isStale($0.path) }.map(\.path)
-    }
-
-    /// An unchanged file: in place nothing to do; in a staging folder, a link to the published one
-    /// (in an earlier site, often there already).
-    private func keep(_ path: String, published identity: FileIdentity?, listed: FileIdentity?) throws {
-        if reusing { try staging?.relink(path, from: published, there: identity, listed: listed) } else { try staging?.link(path, from: published) }
     }
 
     /// Whether a file the previous run made and this one does not is still as that run left it.
@@ -173,7 +146,7 @@ struct SiteWriter {
     private func carryOver(made: Set<String>, under folder: String = "") throws -> Int {
         guard let staging else { return 0 }
         var dropped = 0
-        let entries = try listings?.published?.unchanged(folder, under: published.path) ?? OutputFolder.entries(of: published.path(of: folder))
+        let entries = try OutputFolder.entries(of: published.path(of: folder))
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             let name = entry.name, isFolder = entry.isFolder
             let relative = folder.isEmpty ? name : folder + "/" + name

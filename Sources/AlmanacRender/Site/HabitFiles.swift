@@ -10,8 +10,7 @@ import AlmanacDomain
 /// those files are as that run left them, they are that run's files, and none of the habit's
 /// models is made or keyed again (docs/REPORTS.md). What is computed from the held values in
 /// `init` (the figures, the years with a heatmap) is left out of the encoding, which holds what
-/// it is computed from; the day series is encoded as the SHA-256 of its canonical bytes, which
-/// also keys its figures (`HabitFigures`).
+/// it is computed from; the day series is encoded as the SHA-256 of its canonical bytes.
 public struct HabitFiles: SitePart {
     public let habit: Habit
     /// The file name stem of the habit's files (unique in the site, so it takes other habits'
@@ -33,10 +32,8 @@ public struct HabitFiles: SitePart {
     /// The difficulty ratings the page shows, by month: none unless the report was asked for them.
     public let difficulty: [LabelledText]
 
-    /// Computed from `series` and `weekStart`, or the ones an earlier run computed from the same.
+    /// Computed from `series` and `weekStart`.
     public let figures: HabitFigures
-    /// The key of `figures` (`HabitFigures.key`).
-    public let figuresKey: String
     /// The SHA-256 of the series' canonical bytes: what the key encodes of the series.
     public let seriesDigest: [UInt8]
     public var metrics: HabitMetrics { figures.metrics }
@@ -48,20 +45,13 @@ public struct HabitFiles: SitePart {
         case habit, slug, seriesDigest, archivedDay, weekStart, asOf, baseURL, hours, category, notes, difficulty
     }
 
-    /// - Parameter known: figures an earlier run computed, by key; the habit's are taken from
-    ///   there when its series and week start are the same, else computed.
-    /// - Parameter knownSeries: the digests of series an earlier run computed.
-    /// - Parameter knownFolds: the folds of habits' days an earlier run kept: figures that are
-    ///   not known start from the habit's, when it can start them.
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, baseURL: String?,
-                hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText],
-                known: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none, knownFolds: KnownFolds = .none) throws {
+                hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) throws {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty
-        seriesDigest = try knownSeries.digest(of: series)
-        figuresKey = HabitFigures.key(seriesDigest: seriesDigest, weekStart: weekStart)
-        figures = known[figuresKey] ?? HabitFigures(series: series, weekStart: weekStart, resuming: knownFolds.fold(of: habit))
+        seriesDigest = try HabitFigures.digest(of: series)
+        figures = HabitFigures(series: series, weekStart: weekStart)
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
     }
@@ -162,7 +152,7 @@ public struct HabitFiles: SitePart {
     }
 
     func scoreChart() -> ScoreChartSVG {
-        ScoreChartSVG(start: series.start, scores: figures.scores ?? series.strengthScores(), title: "\(habit.name): strength score", color: habit.color)
+        ScoreChartSVG(start: series.start, scores: figures.scores, title: "\(habit.name): strength score", color: habit.color)
     }
 
     func weekdayChart() -> WeekdayChartSVG {

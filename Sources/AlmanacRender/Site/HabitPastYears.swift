@@ -24,42 +24,28 @@ public struct HabitPastYears: SitePart {
     public let weekStart: Weekday
     /// The years with a heatmap, each before the report's.
     public let years: ClosedRange<Int>
-    /// The series, when it was made for its digest; else it is made when the heatmaps are drawn
-    /// (a part that stays whole needs only the digest, which an earlier run may have kept).
-    private let made: DaySeries?
-    private let make: @Sendable (DayKey) -> DaySeries
+    /// The habit's days through `through` (its habit, first day and every day's value, check and
+    /// skip).
+    public let series: DaySeries
 
     enum CodingKeys: String, CodingKey {
         case slug, seriesDigest, archivedDay, weekStart, years
     }
 
-    /// The habit's days through `through` (its habit, first day and every day's value, check and
-    /// skip): made again at each use when they were not made for the digest (`pages()` uses them once).
-    public var series: DaySeries { made ?? make(through) }
-
     /// The part of a habit's files that are heatmaps of years before its as-of day's, when it
-    /// has any; `series` gives the habit's day series through a day, `knownSeries` the digests
-    /// of series an earlier run computed.
-    public init?(files: HabitFiles, knownSeries: KnownSeriesDigests = .none, series: @escaping @Sendable (DayKey) -> DaySeries) throws {
+    /// has any; `series` gives the habit's day series through a day.
+    public init?(files: HabitFiles, series: (DayKey) -> DaySeries) throws {
         guard let years = files.years, years.lowerBound < files.asOf.year else { return nil }
         let last = min(years.upperBound, files.asOf.year - 1)
         slug = files.slug; habit = files.habit; archivedDay = files.archivedDay; weekStart = files.weekStart
         self.years = years.lowerBound...last
         through = DayKey(year: last, month: 12, day: 31)!
-        make = series
-        if let known = knownSeries.known(habit, asOf: through) {
-            seriesDigest = known
-            made = nil
-        } else {
-            let series = series(through)
-            seriesDigest = try HabitFigures.digest(of: series)
-            made = series
-        }
+        self.series = series(through)
+        seriesDigest = try HabitFigures.digest(of: self.series)
     }
 
     public func pages() -> [SitePage] {
-        let series = series
-        return years.map { year in
+        years.map { year in
             SitePage(path: "heatmaps/\(slug)-\(year).svg",
                      drawn: HeatmapSVG.habit(series, year: year, slug: slug, weekStart: weekStart, archivedDay: archivedDay, through: nil))
         }

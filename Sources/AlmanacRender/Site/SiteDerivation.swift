@@ -7,20 +7,9 @@ import AlmanacDomain
 public struct SiteDerivation: Sendable {
     public let input: SiteInput
     public let options: SiteOptions
-    /// Figures an earlier run computed, by key (`HabitFigures`): taken for the habits whose day
-    /// series are the same, instead of computing them again. Never changes what the site shows.
-    public let knownFigures: KnownFigures
-    /// Digests of day series an earlier run computed (`KnownSeriesDigests`): taken for the series
-    /// of the habits whose entries did not change. Never changes what the site shows.
-    public let knownSeries: KnownSeriesDigests
-    /// The folds of habits' days an earlier run kept (`KnownFolds`): the figures of a habit whose
-    /// series is longer by some days start from there. Never changes what the site shows.
-    public let knownFolds: KnownFolds
 
-    public init(input: SiteInput, options: SiteOptions, knownFigures: KnownFigures = .none, knownSeries: KnownSeriesDigests = .none,
-                knownFolds: KnownFolds = .none) {
-        self.input = input; self.options = options; self.knownFigures = knownFigures; self.knownSeries = knownSeries
-        self.knownFolds = knownFolds
+    public init(input: SiteInput, options: SiteOptions) {
+        self.input = input; self.options = options
     }
 
     /// Every file of the site, by path.
@@ -41,7 +30,7 @@ public struct SiteDerivation: Sendable {
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
         // Each habit's part, on both cores: its figures (with the days its streak reached the
-        // achievements' lengths) are most of this step, unless kept. The daily overview, which
+        // achievements' lengths) are most of this step. The daily overview, which
         // needs only the day series, is worked out beside them; the experience levels from both.
         let (parts, overview) = try Parallel.both({
             try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
@@ -53,10 +42,9 @@ public struct SiteDerivation: Sendable {
                     notes: options.includeNotes
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, ($0.skipped ? "Skipped: " : "") + $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
-                    difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
-                    known: knownFigures, knownSeries: knownSeries, knownFolds: knownFolds)
+                    difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [])
                 return (files: files,
-                        pastYears: try HabitPastYears(files: files, knownSeries: knownSeries) { snapshot.series(of: habit, asOf: $0, within: item.series) })
+                        pastYears: try HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0, within: item.series) })
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)

@@ -136,26 +136,16 @@ struct TemplateBudget: Sendable {
     }
 }
 
-/// A parsed template with its budget: the only way a page is rendered.
+/// A parsed template with its budget: the only way a page is rendered (by swift-mustache).
 struct BoundedTemplate: Sendable {
     let file: String
-    /// swift-mustache's parse of the template: what renders it when `compiled` is nil.
-    let template: MustacheTemplate?
+    let template: MustacheTemplate
     let budget: TemplateBudget
-    /// The template as Almanac renders it itself, when it takes it (`CompiledTemplate`); else
-    /// swift-mustache renders it.
-    let compiled: CompiledTemplate?
 
-    /// - Parameter checked: the template is one swift-mustache is known to parse (the built-in
-    ///   ones: a test parses each); a person's template is parsed by swift-mustache first, which
-    ///   says where it is wrong. A checked template that Almanac renders itself is not parsed
-    ///   twice.
-    init(file: String, source: String, checked: Bool = false) throws {
+    init(file: String, source: String) throws {
         self.file = file
-        let template = checked ? nil : try MustacheTemplate(string: source)
+        template = try MustacheTemplate(string: source)
         budget = try TemplateBudget(source: source)
-        compiled = CompiledTemplate(source: source)
-        self.template = try compiled == nil ? template ?? MustacheTemplate(string: source) : template
     }
 
     func render(_ context: TemplateFields) throws -> String {
@@ -164,7 +154,7 @@ struct BoundedTemplate: Sendable {
         } catch let problem as TemplateSet.Problem {
             throw TemplateSet.Problem(file: file, line: nil, message: problem.message)
         }
-        let page = compiled?.render(context) ?? template!.render(context.anyDictionary)
+        let page = template.render(context.anyDictionary)
         guard page.utf8.count <= TemplateBudget.maxBytes else {
             throw TemplateSet.Problem(file: file, line: nil, message: "the page would be larger than \(TemplateBudget.maxBytes >> 20) MB")
         }

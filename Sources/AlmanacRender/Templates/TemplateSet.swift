@@ -28,34 +28,22 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// The templates built into the binary, parsed once per process: on a worker thread from
-    /// the moment a command says it will render with them (`prepareBuiltIn`), else when first
-    /// asked for.
-    public static func builtIn() -> TemplateSet { parsedBuiltIn.value }
+    /// The templates built into the binary, parsed once per process, when first asked for.
+    public static func builtIn() -> TemplateSet { parsedBuiltIn }
 
-    /// Starts parsing the built-in templates on a worker thread, for a command that will render
-    /// with them: a report starts it before it opens the store, which also has the worker thread
-    /// up and its core awake when the report's first side-by-side step begins.
-    public static func prepareBuiltIn() { _ = parsedBuiltIn }
-
-    private static let parsedBuiltIn = Parallel.later { try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates", checked: true) }
+    // A test parses each built-in template.
+    private static let parsedBuiltIn = try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates")
 
     /// The source text of the built-in templates, for `almanac templates export`.
     public static var builtInSources: [String: String] { BuiltInTemplates.files }
 
     /// Parses a set from file contents; `folder` names them in errors.
     public init(sources: [String: String], folder: String) throws {
-        try self.init(sources: sources, folder: folder, checked: false)
-    }
-
-    /// `checked`: the sources are the built-in ones, which swift-mustache is known to parse
-    /// (`BoundedTemplate`).
-    init(sources: [String: String], folder: String, checked: Bool) throws {
         func parse(_ name: String) throws -> BoundedTemplate {
             let file = "\(folder)/\(name)"
             guard let text = sources[name] else { throw Problem(file: file, line: nil, message: "the file is missing") }
             do {
-                return try BoundedTemplate(file: file, source: text, checked: checked)
+                return try BoundedTemplate(file: file, source: text)
             } catch let error as MustacheTemplate.ParserError {
                 throw Problem(file: file, line: error.context.lineNumber, message: "\(error.error)")
             } catch let problem as Problem {

@@ -70,7 +70,6 @@ struct ReportCommand: ParsableCommand {
         var request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                          includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
         request.full = full
-        SiteReport.prepare(request)
         let store = try global.openStore()
         if case .day(let day)? = asOf { global.noteIfAfterToday(day, in: store) }
         let progress = ProgressLine(label: "Writing \(out)")
