@@ -127,18 +127,17 @@ struct SessionReading: StoreReading {
     func habitFacts(of ids: [String]) throws -> [String: HabitFacts] {
         guard !ids.isEmpty else { return [:] }
         var reader = HabitFactReader(tally: HourTally(calendar: try StoreCalendar(settings: settings())))
-        // A few habits by their index; many in one pass over the table.
+        // A few habits by their index; many in one pass over the table. Either way each habit's
+        // facts come out in one order (`HabitFactReader.facts`).
         if ids.count > 8 {
             let wanted = Set(ids)
-            try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL ORDER BY rowid", []) { row in
+            try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL", []) { row in
                 reader.add(row, wanted: wanted)
             }
         } else {
-            // In the index's order, not sorted by SQLite (a temporary tree): the reader puts each
-            // habit's facts in the table's order by their row ids.
             for id in ids {
-                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc, rowid FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
-                                  [.text(id)]) { row in reader.add(row, wanted: nil, rowid: 5) }
+                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
+                                  [.text(id)]) { row in reader.add(row, wanted: nil) }
             }
         }
         let read = reader.facts()
@@ -163,23 +162,19 @@ struct SessionReading: StoreReading {
 
 /// Every live entry of some habits as day facts, with the local hour of each check done on its
 /// own day when there is a tally (`HourTally`; else -1), from rows of `habitId, dayKey, kind,
-/// value[, timestampUtc]` in the order they come (a habit's rows may come back later). Cells are
-/// read from the backend's buffers, and a habit's id becomes a `String` only where the rows change
-/// habit.
+/// value[, timestampUtc]` in whatever order they come (a habit's rows may come back later). Cells
+/// are read from the backend's buffers, and a habit's id becomes a `String` only where the rows
+/// change habit.
 struct HabitFactReader {
     private var read: [String: HabitFacts] = [:]
     private var tally: HourTally?
     private var currentId: [UInt8] = [], currentKey = "", skipping = false
     private var current = HabitFacts(facts: [], hours: [])
-    /// The row id of each fact read, per habit, when rows come in another order than the
-    /// table's: `facts()` puts each habit's facts in the table's order.
-    private var rowids: [String: [Int64]] = [:], currentRowids: [Int64] = []
 
     init(tally: HourTally?) { self.tally = tally }
 
-    /// Adds a row; with `wanted`, only rows of those habits. `rowid`: the column of the row's id,
-    /// when the rows do not come in the table's order.
-    mutating func add(_ row: any RowCells, wanted: Set<String>?, rowid: Int? = nil) {
+    /// Adds a row; with `wanted`, only rows of those habits.
+    mutating func add(_ row: any RowCells, wanted: Set<String>?) {
         if !row.text(0, equals: currentId) {
             flush()
             currentId = row.bytes(0)
@@ -196,7 +191,6 @@ struct HabitFactReader {
         }
         current.facts.append(DayFact(day: day, kind: kind, value: value))
         current.hours.append(hour)
-        if let rowid { currentRowids.append(row.integer(rowid)) }
     }
 
     /// The rows of the habit read so far go to its facts (a habit's rows may come back later).
@@ -204,22 +198,34 @@ struct HabitFactReader {
         guard !current.facts.isEmpty else { return }
         read[currentKey, default: HabitFacts(facts: [], hours: [])].facts += current.facts
         read[currentKey]!.hours += current.hours
-        if !currentRowids.isEmpty { rowids[currentKey, default: []] += currentRowids }
         current.facts.removeAll(keepingCapacity: true)
         current.hours.removeAll(keepingCapacity: true)
-        currentRowids.removeAll(keepingCapacity: true)
     }
 
-    /// The facts per habit id, once every row is added; each habit's in the table's order.
+    /// The facts per habit id, once every row is added; each habit's in one order — by day, kind,
+    /// value and hour — whatever order the rows came in: a day's values add up to the same
+    /// number whichever way the store was read (by the habits' index, in one pass, on SQLite or
+    /// PostgreSQL, before or after its rows moved).
     mutating func facts() -> [String: HabitFacts] {
         flush()
-        for (key, ids) in rowids where zip(ids, ids.dropFirst()).contains(where: { $0 > $1 }) {
-            let order = ids.indices.sorted { ids[$0] < ids[$1] }
-            let habit = read[key]!
-            read[key]!.facts = order.map { habit.facts[$0] }
-            read[key]!.hours = order.map { habit.hours[$0] }
-        }
-        rowids = [:]
+        for key in read.keys { read[key]!.putInOrder() }
         return read
+    }
+}
+
+private extension HabitFacts {
+    mutating func putInOrder() {
+        func before(_ a: Int, _ b: Int) -> Bool {
+            let x = facts[a], y = facts[b]
+            if x.day != y.day { return x.day < y.day }
+            if x.kind != y.kind { return x.kind == .check }
+            if x.value != y.value { return x.value < y.value }
+            return hours[a] < hours[b]
+        }
+        guard facts.indices.dropFirst().contains(where: { before($0, $0 - 1) }) else { return }
+        let order = facts.indices.sorted(by: before)
+        let (unordered, unorderedHours) = (facts, hours)
+        facts = order.map { unordered[$0] }
+        hours = order.map { unorderedHours[$0] }
     }
 }
