@@ -298,7 +298,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: s.folder.path("site/drafts"), withIntermediateDirectories: true)
         try Data("not yet".utf8).write(to: s.folder.url.appendingPathComponent("site/drafts/next.md"))
         chmod(s.folder.path("site/drafts"), 0o700)
-        for day in ["2026-11-18", "2026-11-19", "2026-11-20"] {   // a new tree, then the spare brought up to date
+        for day in ["2026-11-18", "2026-11-19", "2026-11-20"] {   // night after night, each a new tree
             try s.ok("report", "--out", "site", "--as-of", day)
             let modes: [Int] = [mode("site"), mode("site/habits"), mode("site/drafts")]
             #expect(modes == [0o2750, 0o750, 0o700], "as of \(day)")
@@ -362,7 +362,7 @@ import Testing
         // A FIFO in place of a published file, and of each kept file.
         try FileManager.default.removeItem(atPath: s.folder.path("site/style.css"))
         #expect(mkfifo(s.folder.path("site/style.css"), 0o644) == 0)
-        for kept in [".site.almanac-facts", ".site.almanac-figures", ".site.almanac-facts-spare", ".site.almanac-figures-spare"] {
+        for kept in [".site.almanac-cache"] {
             try? FileManager.default.removeItem(atPath: s.folder.path(kept))
             #expect(mkfifo(s.folder.path(kept), 0o600) == 0)
         }
@@ -370,8 +370,8 @@ import Testing
         for path in try s.folder.files(under: "fresh") where path != "manifest.json" {
             #expect(s.folder.bytes("site/" + path) == s.folder.bytes("fresh/" + path), "\(path)")
         }
-        // A sparse 3 GB kept file: not read, the report's memory stays small.
-        let facts = s.folder.path(".site.almanac-facts")
+        // A sparse 3 GB cache: not read, the report's memory stays small.
+        let facts = s.folder.path(".site.almanac-cache")
         try? FileManager.default.removeItem(atPath: facts)
         #expect(FileManager.default.createFile(atPath: facts, contents: nil))
         #expect(truncate(facts, 3 << 30) == 0)

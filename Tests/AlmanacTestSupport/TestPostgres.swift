@@ -11,6 +11,30 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
 
     public var description: String { rawValue }
 
+    /// Runs SQL on the store at `location` as another program would: the `sqlite3` shell on a
+    /// file, `psql` as the server's superuser (its own `search_path` set to the store's schema) on
+    /// a schema. Throws with the program's message when the SQL fails.
+    public func runOtherProgram(_ sql: String, on location: String) throws {
+        switch self {
+        case .postgres:
+            let schema = String(location[location.range(of: "schema=")!.upperBound...])
+            try TestPostgres.psql("SET search_path TO \(schema); " + sql)
+        case .sqlite:
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = ["-bail", location, sql]
+            let err = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try process.run()
+            let message = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw TestPostgres.PSQLFailure(message: "sqlite3: " + String(decoding: message, as: UTF8.self))
+            }
+        }
+    }
+
     /// A store location that holds nothing yet: a file in `folder`, or a new schema.
     public func newStore(in folder: TemporaryFolder, name: String = "almanac") -> String {
         switch self {

@@ -25,10 +25,9 @@ struct IncrementalReport: Sendable {
     var renderer: String { RendererIdentity.current }
 
     /// What an earlier report into `folder` left; with `full` (`report --full`), nothing is taken
-    /// from it: the cache is removed and every published file is compared by its bytes.
+    /// from it: every published file is compared by its bytes (and `facts` reads no cache).
     init(published: OutputFolder, full: Bool) {
         self.published = published
-        if full { ReportCache.remove(beside: published.path) }
         var previous = SiteManifest.previous(in: published)
         if full { previous?.trusted = false }
         self.previous = previous
@@ -49,14 +48,15 @@ struct IncrementalReport: Sendable {
     }
 
     /// The entries through `day`, in the store's read transaction `view`: each habit from the
-    /// cache beside `folder` (a resolved path) while its token is the one kept, else from the store.
-    static func facts(_ view: any StoreReading, through day: DayKey, settings: Settings, beside folder: String) throws -> Facts {
+    /// cache beside `folder` (a resolved path) while its token is the one kept, else from the store;
+    /// with `full`, every habit from the store.
+    static func facts(_ view: any StoreReading, through day: DayKey, settings: Settings, beside folder: String, full: Bool = false) throws -> Facts {
         let calendar = try StoreCalendar(settings: settings)
         let habits = try view.habits(includeArchived: true)
         let ids = habits.map(\.id.description)
         let changes = try view.entryChanges()
         let stamp = changes.map { ReportCache.Stamp(storeId: settings.storeId ?? "", schema: $0.schema, timeZone: settings.timeZone, build: RendererIdentity.current) }
-        let kept = stamp.map { ReportCache.read(beside: folder, stamp: $0) } ?? [:]
+        let kept = full ? [:] : stamp.map { ReportCache.read(beside: folder, stamp: $0) } ?? [:]
         var all: [String: HabitFacts] = [:], keep: [String: ReportCache.Kept] = [:]
         var unread: [String] = []
         for id in ids {

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacStorage
+import Crypto
 import Foundation
 import GRDB
 
@@ -10,6 +11,11 @@ import GRDB
 /// read, and the next report reads every habit from the store; deleting it changes nothing but
 /// speed. It holds no text of the store's but habit ids, and it is never inside the published
 /// folder.
+///
+/// Each habit's row carries the SHA-256 of its token and facts: a row changed on disk (a bad
+/// sector, a stray edit) is not taken, and the report reads that habit from the store. (Anyone who
+/// may write beside the site may as well rewrite the site itself: the cache is no more trusted
+/// than the folder it lies in.)
 ///
 /// The file is replaced whole, never changed in place: a new file is written beside it under a
 /// temporary name (`Leftovers`) and renamed over it, so a report killed at any moment leaves the
@@ -42,7 +48,7 @@ struct ReportCache {
             try db.execute(sql: """
                 CREATE TABLE stamp (storeId TEXT NOT NULL, schemaVersion INTEGER NOT NULL, timeZone TEXT NOT NULL, build TEXT NOT NULL);
                 CREATE TABLE habitFacts (habitId TEXT PRIMARY KEY NOT NULL, token BLOB NOT NULL, days BLOB NOT NULL,
-                                         kinds BLOB NOT NULL, hours BLOB NOT NULL, amounts BLOB NOT NULL);
+                                         kinds BLOB NOT NULL, hours BLOB NOT NULL, amounts BLOB NOT NULL, sha256 BLOB NOT NULL);
                 """)
         }
         return migrator
@@ -73,10 +79,12 @@ struct ReportCache {
                       let row = try Row.fetchOne(db, sql: "SELECT storeId, schemaVersion, timeZone, build FROM stamp"),
                       Stamp(storeId: row[0], schema: row[1], timeZone: row[2], build: row[3]) == stamp else { return [:] }
                 var kept: [String: Kept] = [:]
-                let rows = try Row.fetchCursor(db, sql: "SELECT habitId, token, days, kinds, hours, amounts FROM habitFacts")
+                let rows = try Row.fetchCursor(db, sql: "SELECT habitId, token, days, kinds, hours, amounts, sha256 FROM habitFacts")
                 while let row = try rows.next() {
-                    guard let facts = decode(days: row[2], kinds: row[3], hours: row[4], amounts: row[5]) else { return [:] }
-                    kept[row[0]] = Kept(token: [UInt8](row[1] as Data), facts: facts)
+                    let columns: [Data] = (1...5).map { row[$0] }
+                    guard digest(columns) == row[6] as Data,
+                          let facts = decode(days: columns[1], kinds: columns[2], hours: columns[3], amounts: columns[4]) else { continue }
+                    kept[row[0]] = Kept(token: [UInt8](columns[0]), facts: facts)
                 }
                 return kept
             }
@@ -104,12 +112,13 @@ struct ReportCache {
             try migrator.migrate(queue)
             try queue.write { db in
                 try db.execute(sql: "INSERT INTO stamp VALUES (?, ?, ?, ?)", arguments: [stamp.storeId, stamp.schema, stamp.timeZone, stamp.build])
-                let insert = try db.makeStatement(sql: "INSERT INTO habitFacts VALUES (?, ?, ?, ?, ?, ?)")
+                let insert = try db.makeStatement(sql: "INSERT INTO habitFacts VALUES (?, ?, ?, ?, ?, ?, ?)")
                 for (id, habit) in habits.sorted(by: { $0.key < $1.key }) {
                     let facts = habit.facts.facts
-                    try insert.execute(arguments: [id, Data(habit.token), data(facts.map { Int32(truncatingIfNeeded: $0.day.ordinal) }),
-                                                   data(facts.map { $0.kind == .skip ? UInt8(1) : 0 }),
-                                                   data(habit.facts.hours.map { UInt8(bitPattern: $0) }), data(facts.map(\.value.bitPattern))])
+                    let columns = [Data(habit.token), data(facts.map { Int32(truncatingIfNeeded: $0.day.ordinal) }),
+                                   data(facts.map { $0.kind == .skip ? UInt8(1) : 0 }), data(habit.facts.hours.map { UInt8(bitPattern: $0) }),
+                                   data(facts.map(\.value.bitPattern))]
+                    try insert.execute(arguments: StatementArguments([id] + columns + [digest(columns)]))
                 }
             }
             try queue.close()
@@ -121,8 +130,15 @@ struct ReportCache {
         }
     }
 
-    /// Removes the cache beside `folder` (`report --full`).
-    static func remove(beside folder: String) { unlink(path(beside: folder)) }
+    /// The SHA-256 of a row's columns, each behind its length.
+    private static func digest(_ columns: [Data]) -> Data {
+        var hash = SHA256()
+        for column in columns {
+            withUnsafeBytes(of: UInt64(column.count).littleEndian) { hash.update(bufferPointer: $0) }
+            hash.update(data: column)
+        }
+        return Data(hash.finalize())
+    }
 
     /// The little-endian bytes of fixed-width numbers.
     private static func data<Number: FixedWidthInteger>(_ numbers: [Number]) -> Data {

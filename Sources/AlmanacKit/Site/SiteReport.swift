@@ -166,7 +166,7 @@ public struct SiteReport {
             let settings = try view.settings()
             let today = try clock.today(in: StoreCalendar(settings: settings))
             let asOf = request.asOf?.day(today: today) ?? today
-            let facts = try IncrementalReport.facts(view, through: asOf, settings: settings, beside: folder)
+            let facts = try IncrementalReport.facts(view, through: asOf, settings: settings, beside: folder, full: request.full)
             let input = SiteInput(
                 snapshot: facts.snapshot, categories: try view.categories(), goals: try view.goals(), plannedSkips: facts.plannedSkips,
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],

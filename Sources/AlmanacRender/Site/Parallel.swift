@@ -32,7 +32,8 @@ public enum Parallel {
         guard !oneCore else { return (try first(), try second()) }
         let job = Later(second)
         let a = Swift.Result { try first() }
-        return (try a.get(), try job.result().get())
+        let b = job.result()
+        return (try a.get(), try b.get())
     }
 
     /// `body`, started now on the system's worker threads; its result is waited for when it is
