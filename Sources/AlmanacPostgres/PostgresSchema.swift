@@ -116,7 +116,7 @@ enum PostgresSchema {
         ("v7-entry-changes", """
             CREATE TABLE IF NOT EXISTS habitEntryChange (habitId TEXT COLLATE "C" PRIMARY KEY, token BYTEA NOT NULL);
             CREATE OR REPLACE FUNCTION almanac_entry_changed() RETURNS trigger LANGUAGE plpgsql AS $$\(entryChangeFunction)$$;
-            \(entryChangeTriggers.map { "CREATE TRIGGER \($0.name) AFTER \($0.event) ON habitEntry \($0.tables) FOR EACH STATEMENT EXECUTE FUNCTION almanac_entry_changed();" }.joined(separator: "\n"))
+            \(entryChangeTriggers.map { "DROP TRIGGER IF EXISTS \($0.name) ON habitEntry; CREATE TRIGGER \($0.name) AFTER \($0.event) ON habitEntry \($0.tables) FOR EACH STATEMENT EXECUTE FUNCTION almanac_entry_changed();" }.joined(separator: "\n"))
             INSERT INTO habitEntryChange (habitId, token) SELECT habitId, uuid_send(gen_random_uuid()) FROM (SELECT DISTINCT habitId FROM habitEntry) AS d
             ON CONFLICT (habitId) DO UPDATE SET token = excluded.token;
             """),
