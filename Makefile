@@ -6,7 +6,7 @@ APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libx
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac
 
-.PHONY: deps build release test demo bench check-site check-xlsx templates man clean install uninstall
+.PHONY: deps build release test demo bench check-site check-xlsx man clean install uninstall
 
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
@@ -74,9 +74,6 @@ check-site: demo
 
 check-xlsx: demo
 	bash scripts/check-xlsx.sh
-
-templates:
-	python3 scripts/embed-templates.py
 
 # The man page, generated from the command definitions (swift-argument-parser's plugin).
 man: deps

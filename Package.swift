@@ -60,9 +60,8 @@ let package = Package(
             pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"])]
         ),
-        // What Glibc's module leaves out: malloc's settings and the mark for huge pages (the
-        // command line's heap, `AlmanacMain`; each worker thread's, `Parallel`) and a file
-        // system's type (`OutputFolder.prune`).
+        // The default templates of Templates/, read into the binary by the compiler (C23's #embed).
+        .target(name: "CTemplates", cSettings: [.unsafeFlags(["-std=c23"])]),
         .systemLibrary(
             name: "Ccmark",
             pkgConfig: "libcmark",
@@ -86,7 +85,7 @@ let package = Package(
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacDomain", "Ccmark", .product(name: "Mustache", package: "swift-mustache"),
+            dependencies: ["AlmanacDomain", "Ccmark", "CTemplates", .product(name: "Mustache", package: "swift-mustache"),
                            // SHA-256 of page models: the keys that decide which files are rendered again.
                            .product(name: "Crypto", package: "swift-crypto")]
         ),

@@ -49,6 +49,8 @@ compare() {   # label, target ratio, "almanac command", "yardstick command"
     "$(echo "$r <= $target" | bc -l | sed 's/1/met/; s/0/MISSED/')"
 }
 
+# SECTION=report: only the report's figures (on the bench store made by an earlier run).
+if [ "${SECTION:-all}" = all ] || [ ! -f "$STORE" ]; then
 echo "== the bench store"
 measure "demo --habits 100 --years 10 --seed 1" "$BIN" demo --store "$STORE" --habits 100 --years 10 --seed 1 --force --no-report
 echo "   $(sqlite3 "$STORE" 'SELECT COUNT(*) FROM habitEntry') habit entries, $(du -m "$STORE" | cut -f1) MB (target: generate ≤ 10 s)"
@@ -104,7 +106,9 @@ compare "backup / sqlite3 -json of the same rows" 1.5 \
   "'$BIN' backup --store '$STORE' --out '$WORK/backup.json'" \
   "{ $JSON_SQL } > '$WORK/yard.json'"
 
-echo "== report (full run ≤ 0.8 s on both cores, peak ≤ 300 MB; the next night, nothing new, ≤ 30 % of a full run; a re-run after one new entry ≤ 15 %)"
+fi
+if [ "${SECTION:-all}" = all ] || [ "${SECTION:-all}" = report ]; then
+echo "== report (first run ≤ 0.5 s on both cores, peak ≤ 300 MB; the next night, nothing new, ≤ 40 % of a first run; a re-run after one new entry ≤ 20 %)"
 # Nothing is removed between the measurements: the sites of the first runs (ten, about 680 MB)
 # go at the end. Removed just before the re-runs, as they once were, they made those slower by a
 # tenth to a third (ext4 passes over recently freed inodes while it finds new ones for the
@@ -117,9 +121,7 @@ measure "… the same on one core (taskset -c 0)" sh -c "exec taskset -c 0 '$BIN
 printf '   speed-up from the second core: %.2f ×\n' "$(echo "$LAST / $FIRST" | bc -l)"
 "$BIN" report --store "$STORE" --out "$WORK/site" --as-of 2026-11-20 >/dev/null
 echo "   $(find "$WORK/site" -name '*.svg' | wc -l) SVG files, $(find "$WORK/site" -name '*.html' -o -name '*.md' | wc -l) pages, $(du -sm "$WORK/site" | cut -f1) MB"
-# Each series of re-runs starts with one run that is not timed: a site's second run makes its
-# spare staging folder (a link to every file), which every later run brings up to date — a
-# nightly run is one of those.
+# Each series of re-runs starts with one run that is not timed (its cache is written then).
 # The next night: as of one day later each run, nothing new.
 "$BIN" report --store "$STORE" --out "$WORK/site" --as-of 2026-11-21 >/dev/null 2>&1
 times=(); peaks=()
@@ -130,7 +132,7 @@ for i in $(seq "$RUNS"); do
 done
 LAST=$(printf '%s\n' "${times[@]}" | median)
 printf '%-46s %7.3f s   peak %6.1f MB\n' "report of the next day, nothing new" "$LAST" "$(echo "$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1) / 1024" | bc -l)"
-printf '   next night ÷ first run: %.0f %% (target ≤ 30 %%)\n' "$(echo "$LAST * 100 / $FIRST" | bc -l)"
+printf '   next night ÷ first run: %.0f %% (target ≤ 40 %%)\n' "$(echo "$LAST * 100 / $FIRST" | bc -l)"
 cp "$STORE" "$WORK/one-more.sqlite"
 "$BIN" report --store "$WORK/one-more.sqlite" --out "$WORK/site-again" --as-of 2026-11-20 >/dev/null
 # Before each run (not timed itself) one more glass of water goes into 19 November.
@@ -144,11 +146,13 @@ for _ in $(seq "$RUNS"); do
 done
 LAST=$(printf '%s\n' "${times[@]}" | median)
 printf '%-46s %7.3f s   peak %6.1f MB\n' "report again after one new entry" "$LAST" "$(echo "$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1) / 1024" | bc -l)"
-printf '   re-run ÷ first run: %.0f %% (target ≤ 15 %%)\n' "$(echo "$LAST * 100 / $FIRST" | bc -l)"
+printf '   re-run ÷ first run: %.0f %% (target ≤ 20 %%)\n' "$(echo "$LAST * 100 / $FIRST" | bc -l)"
 "$BIN" log "drink water" 1 --add --date 2026-11-19 --store "$WORK/one-more.sqlite" >/dev/null
 echo "   files of one such re-run: $("$BIN" report --store "$WORK/one-more.sqlite" --out "$WORK/site-again" --as-of 2026-11-20 | sed 's/.*: \([0-9]* written, [0-9]* unchanged, [0-9]* removed\).*/\1/')"
 measure "cmark CLI on the same Markdown pages (yardstick)" sh -c "find '$WORK/site' -name '*.md' -print0 | xargs -0 cmark"
 rm -rf "$WORK/sites" "$WORK/site-again"
+[ "${SECTION:-all}" = report ] && exit 0
+fi
 
 echo "== in-process hot paths (median)"
 "$BENCH" "$STORE" "$WORK/site" 2>/dev/null

@@ -47,7 +47,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Templates")
         for name in TemplateSet.fileNames {
             let onDisk = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            #expect(TemplateSet.builtInSources[name] == onDisk, "\(name) changed: run `make templates`")
+            #expect(TemplateSet.builtInSources[name] == onDisk, "\(name): the binary carries another text than Templates/ (rebuild)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CTemplates
 import Crypto
 import Mustache
 
@@ -32,10 +33,13 @@ public struct TemplateSet: Sendable {
     public static func builtIn() -> TemplateSet { parsedBuiltIn }
 
     // A test parses each built-in template.
-    private static let parsedBuiltIn = try! TemplateSet(sources: BuiltInTemplates.files, folder: "built-in templates")
+    private static let parsedBuiltIn = try! TemplateSet(sources: builtInSources, folder: "built-in templates")
 
-    /// The source text of the built-in templates, for `almanac templates export`.
-    public static var builtInSources: [String: String] { BuiltInTemplates.files }
+    /// The source text of the built-in templates (the files of `Templates/`, which the binary
+    /// carries), for `almanac templates export`.
+    public static let builtInSources: [String: String] = Dictionary(uniqueKeysWithValues: fileNames.map { name in
+        (name, String(cString: almanac_builtin_template(name)!))
+    })
 
     /// Parses a set from file contents; `folder` names them in errors.
     public init(sources: [String: String], folder: String) throws {

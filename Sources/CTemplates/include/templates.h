@@ -1,0 +1,7 @@
+#ifndef ALMANAC_TEMPLATES_H
+#define ALMANAC_TEMPLATES_H
+// The default templates (Templates/ at the top of the repository), built into the binary.
+
+/// The text of the built-in template file `name` (such as "layout.html.mustache"), or NULL.
+const char *almanac_builtin_template(const char *name);
+#endif

@@ -1,0 +1,32 @@
+// The files of Templates/ as they are, each followed by a NUL: read by the compiler (C23's
+// #embed) when Almanac is built, so the binary carries its default templates and no copy of
+// them is kept in the source tree.
+#include "templates.h"
+#include <string.h>
+
+static const char layout[] = {
+#embed "../../Templates/layout.html.mustache"
+, 0 };
+static const char dashboard[] = {
+#embed "../../Templates/dashboard.md.mustache"
+, 0 };
+static const char habit[] = {
+#embed "../../Templates/habit.md.mustache"
+, 0 };
+static const char journal[] = {
+#embed "../../Templates/journal.md.mustache"
+, 0 };
+static const char style[] = {
+#embed "../../Templates/style.css"
+, 0 };
+
+const char *almanac_builtin_template(const char *name) {
+    static const struct { const char *name, *text; } files[] = {
+        {"layout.html.mustache", layout}, {"dashboard.md.mustache", dashboard}, {"habit.md.mustache", habit},
+        {"journal.md.mustache", journal}, {"style.css", style},
+    };
+    for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++) {
+        if (strcmp(files[i].name, name) == 0) return files[i].text;
+    }
+    return NULL;
+}
