@@ -157,29 +157,20 @@ struct RandomEdits {
         unit == "boolean" ? (bool() ? [] : ["1"]) : [String(int(0...12))]
     }
 
-    /// An edit of the entries as another program makes it, straight in SQL: values, times of day,
-    /// soft and hard deletions, an entry moved to another habit, rows pushed out by REPLACE.
-    /// A write to the entries as the `sqlite3` shell or `psql` would make it.
+    /// An edit of the entries as another program (the `sqlite3` shell, `psql`) makes it, straight
+    /// in SQL: values, times of day, soft and hard deletions, an entry moved to another habit,
+    /// and on SQLite rows pushed out by REPLACE.
     mutating func otherProgramsEdit(_ backend: TestBackend) -> String {
-        if backend == .postgres {
-            let row = "(SELECT id FROM habitEntry ORDER BY dayKey DESC, id LIMIT 1 OFFSET \(int(0...60)))"
-            let habit = "(SELECT id FROM habit ORDER BY random() LIMIT 1)"
-            switch int(0...4) {
-            case 0: return "UPDATE habitEntry SET value = value + \(int(1...3)) WHERE id = \(row)"
-            case 1: return "UPDATE habitEntry SET timestampUtc = dayKey || 'T0\(int(0...9)):15:00Z' WHERE id = \(row)"
-            case 2: return "DELETE FROM habitEntry WHERE id = \(row)"
-            case 3: return "UPDATE habitEntry SET deletedAt = CASE WHEN deletedAt IS NULL THEN '2026-11-20T10:00:00Z' END WHERE id = \(row)"
-            default: return "UPDATE habitEntry SET habitId = \(habit) WHERE id = \(row)"
-            }
-        }
-        let row = "(SELECT rowid FROM habitEntry ORDER BY rowid DESC LIMIT 1 OFFSET \(int(0...60)))"
+        // A row by SQLite's row id, or on PostgreSQL by the entry's id.
+        let key = backend == .sqlite ? "rowid" : "id"
+        let row = "(SELECT \(key) FROM habitEntry ORDER BY \(backend == .sqlite ? "rowid DESC" : "dayKey DESC, id") LIMIT 1 OFFSET \(int(0...60)))"
         let habit = "(SELECT id FROM habit ORDER BY random() LIMIT 1)"
-        switch int(0...5) {
-        case 0: return "UPDATE habitEntry SET value = value + \(int(1...3)) WHERE rowid = \(row)"
-        case 1: return "UPDATE habitEntry SET timestampUtc = dayKey || 'T0\(int(0...9)):15:00Z' WHERE rowid = \(row)"
-        case 2: return "DELETE FROM habitEntry WHERE rowid = \(row)"
-        case 3: return "UPDATE habitEntry SET deletedAt = CASE WHEN deletedAt IS NULL THEN '2026-11-20T10:00:00Z' END WHERE rowid = \(row)"
-        case 4: return "UPDATE habitEntry SET habitId = \(habit) WHERE rowid = \(row)"
+        switch int(0...(backend == .sqlite ? 5 : 4)) {
+        case 0: return "UPDATE habitEntry SET value = value + \(int(1...3)) WHERE \(key) = \(row)"
+        case 1: return "UPDATE habitEntry SET timestampUtc = dayKey || 'T0\(int(0...9)):15:00Z' WHERE \(key) = \(row)"
+        case 2: return "DELETE FROM habitEntry WHERE \(key) = \(row)"
+        case 3: return "UPDATE habitEntry SET deletedAt = CASE WHEN deletedAt IS NULL THEN '2026-11-20T10:00:00Z' END WHERE \(key) = \(row)"
+        case 4: return "UPDATE habitEntry SET habitId = \(habit) WHERE \(key) = \(row)"
         default:
             return """
                 INSERT OR REPLACE INTO habitEntry (rowid, id, habitId, dayKey, timestampUtc, kind, value, note, createdAt, deletedAt)
