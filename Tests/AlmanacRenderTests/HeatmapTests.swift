@@ -175,24 +175,18 @@ import Testing
         #expect(XMLText.escape("💧 שלום") == "💧 שלום")
     }
 
-    /// The cursor the day cells are written through puts the bytes the array writers give:
-    /// escaped text (`XMLText`), whole numbers (`NumberText`), days (`DayKey.description`).
-    @Test func theCellCursorWritesWhatTheArrayWritersDo() {
+    /// The day cells' writers give what the text writers give: numbers as `NumberText`, days as
+    /// `DayKey.description`, text escaped as `XMLText.escape`.
+    @Test func theCellWritersWriteWhatTheTextWritersDo() {
         let texts = Self.hostile + ["bell\u{7}", "cups\u{FFFE}\u{FFFF}", "8 glasses · done", ""]
         let numbers = [0, 7, 10, 99, 734, -12, Int(Int32.max)]
         let days = ["2024-02-29", "0999-01-01", "2026-11-20", "9999-12-31"].map { DayKey($0)! }
-        var expected: [UInt8] = Array("start".utf8)
-        for text in texts { XMLText.append(text, to: &expected) }
-        for number in numbers { NumberText.append(Double(number), to: &expected) }
-        for day in days { expected += Array(day.description.utf8) }
-        var out: [UInt8] = Array("start".utf8)
-        let bound = texts.reduce(0) { $0 + ByteCursor.escapedBound($1) } + numbers.count * 20 + days.count * 10
-        out.append(atMost: bound) { cursor in
-            for text in texts { cursor.put(escaped: text) }
-            for number in numbers { cursor.put(number) }
-            for day in days { cursor.put(day) }
-        }
-        #expect(out == expected)
+        var out: [UInt8] = []
+        for text in texts { out.append(escaped: text) }
+        for number in numbers { out.append(number: number) }
+        for day in days { out.append(year: day.year, month: day.month, day: day.day) }
+        #expect(String(decoding: out, as: UTF8.self)
+                == texts.map(XMLText.escape).joined() + numbers.map { NumberText.plain(Double($0)) }.joined() + days.map(\.description).joined())
     }
 
     @Test func slugsAreSafeUniqueASCII() {

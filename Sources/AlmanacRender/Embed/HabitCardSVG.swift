@@ -44,18 +44,16 @@ public struct HabitCardSVG: DrawnModel {
         // The cells as bytes: a year of them on every card.
         var out = Array(svg.utf8)
         let kinds = cells.kinds().prefix(grid.firstDay.days(to: grid.lastDay) + 1), first = grid.firstDay
-        out.append(atMost: kinds.count * 160 + 16) { w in
-            var row = grid.row(of: first), column = grid.column(of: first)
-            for kind in kinds {
-                w.put("<rect x=\""); w.put(Self.left + column * Self.pitch)
-                w.put("\" y=\""); w.put(Self.gridTop + row * Self.pitch)
-                w.put("\" width=\""); w.put(Self.cell)
-                w.put("\" height=\""); w.put(Self.cell)
-                w.put("\" rx=\"1\" class=\""); w.put(kind.rawValue)
-                w.put("\"/>")
-                row += 1
-                if row == 7 { row = 0; column += 1 }
-            }
+        var row = grid.row(of: first), column = grid.column(of: first)
+        for kind in kinds {
+            out.append("<rect x=\""); out.append(number: Self.left + column * Self.pitch)
+            out.append("\" y=\""); out.append(number: Self.gridTop + row * Self.pitch)
+            out.append("\" width=\""); out.append(number: Self.cell)
+            out.append("\" height=\""); out.append(number: Self.cell)
+            out.append("\" rx=\"1\" class=\""); out.append(contentsOf: kind.rawValue.utf8)
+            out.append("\"/>")
+            row += 1
+            if row == 7 { row = 0; column += 1 }
         }
         out.append(contentsOf: "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n".utf8)
         return out

@@ -70,26 +70,23 @@ public struct HeatmapSVG: DrawnModel {
     /// make this the report's hottest loop.
     private func cellMarkup(_ cells: [HeatmapCell], into out: inout [UInt8]) {
         let cells = cells.prefix(grid.firstDay.days(to: grid.lastDay) + 1), first = grid.firstDay
-        let bound = cells.reduce(0) { $0 + 200 + ByteCursor.escapedBound($1.value) + ByteCursor.escapedBound($1.label) }
-        out.append(atMost: bound) { w in
-            var row = grid.row(of: first), column = grid.column(of: first)
-            var (year, month, day) = first.parts
-            for cell in cells {
-                w.put("<rect x=\""); w.put(Self.left + column * Self.pitch)
-                w.put("\" y=\""); w.put(Self.top + row * Self.pitch)
-                w.put("\" width=\"11\" height=\"11\" rx=\"2\" class=\""); w.put(cell.kind.rawValue)
-                w.put("\" data-date=\""); w.put(year: year, month: month, day: day)
-                w.put("\" data-value=\""); w.put(escaped: cell.value)
-                w.put("\"><title>"); w.put(year: year, month: month, day: day)
-                if !cell.label.isEmpty { w.put(" · "); w.put(escaped: cell.label) }
-                w.put("</title></rect>\n")
-                row += 1
-                if row == 7 { row = 0; column += 1 }
-                day += 1
-                if day > DayKey.daysIn(month: month, year: year) {
-                    day = 1; month += 1
-                    if month > 12 { month = 1; year += 1 }
-                }
+        var row = grid.row(of: first), column = grid.column(of: first)
+        var (year, month, day) = first.parts
+        for cell in cells {
+            out.append("<rect x=\""); out.append(number: Self.left + column * Self.pitch)
+            out.append("\" y=\""); out.append(number: Self.top + row * Self.pitch)
+            out.append("\" width=\"11\" height=\"11\" rx=\"2\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
+            out.append("\" data-date=\""); out.append(year: year, month: month, day: day)
+            out.append("\" data-value=\""); out.append(escaped: cell.value)
+            out.append("\"><title>"); out.append(year: year, month: month, day: day)
+            if !cell.label.isEmpty { out.append(" · "); out.append(escaped: cell.label) }
+            out.append("</title></rect>\n")
+            row += 1
+            if row == 7 { row = 0; column += 1 }
+            day += 1
+            if day > DayKey.daysIn(month: month, year: year) {
+                day = 1; month += 1
+                if month > 12 { month = 1; year += 1 }
             }
         }
     }

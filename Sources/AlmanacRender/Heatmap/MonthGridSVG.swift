@@ -56,21 +56,18 @@ public struct MonthGridSVG: DrawnModel {
         }
         // The cells as bytes, as the year heatmaps' are.
         let days = Self.days(of: month)
-        let bound = cells.prefix(days.count).reduce(0) { $0 + 360 + ByteCursor.escapedBound($1.value) + ByteCursor.escapedBound($1.label) }
-        out.append(atMost: bound) { w in
-            for (index, (day, cell)) in zip(days, cells).enumerated() {
-                let slot = offset + index
-                let x = (slot % 7) * Self.pitch, y = Self.top + (slot / 7) * Self.pitch
-                w.put("<rect x=\""); w.put(x); w.put("\" y=\""); w.put(y)
-                w.put("\" width=\""); w.put(Self.cell); w.put("\" height=\""); w.put(Self.cell)
-                w.put("\" rx=\"4\" class=\""); w.put(cell.kind.rawValue)
-                w.put("\" data-date=\""); w.put(day)
-                w.put("\" data-value=\""); w.put(escaped: cell.value)
-                w.put("\"><title>"); w.put(day)
-                if !cell.label.isEmpty { w.put(" · "); w.put(escaped: cell.label) }
-                w.put("</title></rect>")
-                w.put("<text x=\""); w.put(x + 4); w.put("\" y=\""); w.put(y + 13); w.put("\" class=\"n\">"); w.put(day.day); w.put("</text>\n")
-            }
+        for (index, (day, cell)) in zip(days, cells).enumerated() {
+            let slot = offset + index
+            let x = (slot % 7) * Self.pitch, y = Self.top + (slot / 7) * Self.pitch
+            put("<rect x=\""); put(x); put("\" y=\""); put(y)
+            put("\" width=\""); put(Self.cell); put("\" height=\""); put(Self.cell)
+            put("\" rx=\"4\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
+            put("\" data-date=\""); out.append(year: day.year, month: day.month, day: day.day)
+            put("\" data-value=\""); out.append(escaped: cell.value)
+            put("\"><title>"); out.append(year: day.year, month: day.month, day: day.day)
+            if !cell.label.isEmpty { put(" · "); out.append(escaped: cell.label) }
+            put("</title></rect>")
+            put("<text x=\""); put(x + 4); put("\" y=\""); put(y + 13); put("\" class=\"n\">"); put(day.day); put("</text>\n")
         }
         put("</svg>\n")
         return out

@@ -1,3 +1,5 @@
+import AlmanacDomain
+
 /// Escaping for HTML and XML (SVG): the only place user text becomes markup-safe, working on
 /// UTF-8 bytes. The same function serves text and attribute values (quotes are escaped too).
 /// Characters XML 1.0 does not allow — control characters other than tab, newline and carriage
@@ -5,17 +7,12 @@
 public enum XMLText {
     private static let replacement: StaticString = "\u{FFFD}"
 
-    /// Appends `bytes` (UTF-8), escaped, to `out`.
+    /// Appends `bytes` (UTF-8), escaped, to `out`: runs that need no escaping go whole.
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        escape(bytes, into: &out)
-    }
-
-    /// Puts `bytes` (UTF-8), escaped, into `out`: runs that need no escaping go whole.
-    static func escape<Sink: ByteSink>(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout Sink) {
         var i = 0
         var runStart = 0
         func flushRun(_ end: Int) {
-            if runStart < end { out.put(UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+            if runStart < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
         }
         while i < bytes.count {
             let byte = bytes[i]
@@ -36,7 +33,7 @@ public enum XMLText {
             }
             if let escaped {
                 flushRun(i)
-                out.put(UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+                out.append(escaped)
                 runStart = i + width
             }
             i += width
@@ -64,4 +61,18 @@ extension Array where Element == UInt8 {
     public mutating func append(_ literal: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
+
+    /// Appends a whole number in decimal.
+    mutating func append(number: Int) { NumberText.append(Double(number), to: &self) }
+
+    /// Appends `YYYY-MM-DD` of a day's parts, as `DayKey.description` writes it.
+    mutating func append(year y: Int, month m: Int, day d: Int) {
+        let zero = UInt8(ascii: "0")
+        for digit in [y / 1000 % 10, y / 100 % 10, y / 10 % 10, y % 10] { append(zero + UInt8(digit)) }
+        append(UInt8(ascii: "-")); append(zero + UInt8(m / 10)); append(zero + UInt8(m % 10))
+        append(UInt8(ascii: "-")); append(zero + UInt8(d / 10)); append(zero + UInt8(d % 10))
+    }
+
+    /// Appends text escaped for XML (`XMLText`).
+    mutating func append(escaped text: String) { XMLText.append(text, to: &self) }
 }
