@@ -89,19 +89,14 @@ struct IncrementalReport: Sendable {
 
     /// The files of a part of a habit's files: the previous run's when its key is the one that
     /// run recorded for it and each file is as it left it; else every page rendered (`render`)
-    /// under the part's key — but a page keyed alone (`SitePage.keyedAlone`), which gets its own
-    /// key and is the previous run's file where that key is recorded and the file intact.
+    /// under the part's key.
     func files(of part: any SitePart, templates: TemplateSet,
                render: @Sendable (SitePage, _ key: String, _ group: String?) throws -> SiteFile) throws -> [SiteFile] {
         let key = try SiteReport.keyed(nil) { try part.key(renderer: renderer, templates: templates) }
         if let kept = previous?.kept(part: key, in: published) { return kept }
         let pages = part.pages()
         let group = PreviousSite.group(key: key, files: pages.count)
-        return try pages.map { page in
-            guard page.keyedAlone else { return try render(page, key, group) }
-            let own = try SiteReport.keyed(page.path) { try page.key(renderer: renderer, templates: templates) }
-            return try previous?.kept(page.path, key: own, in: published, group: group) ?? render(page, own, group)
-        }
+        return try pages.map { try render($0, key, group) }
     }
 
     /// A file shared by the whole site: the previous run's when its model's key is the one that

@@ -130,10 +130,9 @@ struct PreviousSite: Sendable {
     /// The previous run's file at `path`, when the new run's model of it has the same key and
     /// the file is still as that run left it (a regular file of the recorded size, not modified
     /// since the manifest was written); nil when it must be rendered.
-    /// `group`: the new run's group of the file (a file of a part keyed alone).
-    func kept(_ path: String, key: String, in folder: OutputFolder, group: String? = nil) -> SiteFile? {
+    func kept(_ path: String, key: String, in folder: OutputFolder) -> SiteFile? {
         guard let record = isIntact(path, in: folder), record.key == key else { return nil }
-        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256), group: group)
+        return SiteFile(path: path, key: key, content: .kept(size: record.size, sha256: record.sha256))
     }
 
     /// The record of the previous run's file at `path` when the file is still as that run left

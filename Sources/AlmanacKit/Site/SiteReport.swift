@@ -137,8 +137,6 @@ public struct SiteReport {
                 staging = try SiteStaging(beside: published)
                 return try render(plan, templates: templates, incremental: incremental, staging: staging)
             }
-            // What was staged goes to disk while the rest is published.
-            staging?.startFlushing()
             outcome = try timed(.publish) {
                 try publish(files, asOf: options.asOf, incremental: incremental, staging: staging, progress: progress)
             }
@@ -193,10 +191,7 @@ public struct SiteReport {
             } catch {
                 throw Self.stopped(at: .render, on: page.path, error)
             }
-            guard let staging, let stager else { return file }
-            let staged = try stager.stage(file)
-            if case .staged = staged.content { staging.noteStaged(staged.size) }
-            return staged
+            return try stager?.stage(file) ?? file
         }
         // One map over both, the shared files first (the largest of them, the dashboard and the
         // feed, take longest): the cores part at the end only once every file is done.

@@ -8,16 +8,9 @@ import Foundation
 /// (`SiteWriter`); after the exchange the staging path holds the previous site, which is
 /// removed: nothing of an earlier site stays beside the published one. A staging folder that a
 /// killed run left is removed by the next run.
-final class SiteStaging: @unchecked Sendable {
+final class SiteStaging: Sendable {
     let folder: OutputFolder
     private let published: OutputFolder
-    /// The flushes started while the site is written (`noteStaged`, `startFlushing`), and how many
-    /// bytes were written since the last one started, under `lock`.
-    private let flushing = DispatchGroup()
-    private let lock = NSLock()
-    private var unflushed = 0, flushInFlight = false
-    /// How many bytes written start a flush.
-    static let flushEvery = 4 << 20
 
     /// A fresh staging folder beside `published`, or nil when its parent cannot be written (the
     /// report then writes in place, file by file).
@@ -32,41 +25,11 @@ final class SiteStaging: @unchecked Sendable {
         self.published = published
     }
 
-    /// Notes bytes written into the staging folder: every few megabytes, while no flush runs,
-    /// one starts on another thread, so the disk takes the new site's files while the rest of it
-    /// renders (the flush before the exchange then has little left to do). Called from several
-    /// threads at once.
-    func noteStaged(_ count: Int) {
-        guard !Parallel.oneCore else { return }
-        let start: Bool = lock.withLock {
-            unflushed += count
-            guard unflushed >= Self.flushEvery, !flushInFlight else { return false }
-            unflushed = 0
-            flushInFlight = true
-            return true
-        }
-        if start { startFlushing() }
-    }
-
-    /// Starts putting what was written so far on disk, on another thread, while the caller goes
-    /// on (`publish` waits for it and flushes again). A failure is the last flush's to report.
-    /// Not where the caller runs on one core among workers (`Parallel.oneCore`: a nightly run of
-    /// many stores, whose workers take every thread): there the flush before the exchange does it.
-    func startFlushing() {
-        guard !Parallel.oneCore else { return }
-        let path = folder.path
-        DispatchQueue.global().async(group: flushing) {
-            try? FolderExchange.flushFileSystem(of: path)
-            self.lock.withLock { self.flushInFlight = false }
-        }
-    }
-
     /// Exchanges the staging folder with the published one, then removes the previous site (now
     /// at the staging path). Returns false when the file system cannot exchange folders: the
     /// caller then takes back what it staged, writes in place and discards the staging folder.
     func publish(exchange: (String, String) throws -> Bool = FolderExchange.exchange) throws -> Bool {
         folder.finish()
-        flushing.wait()
         try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
         guard try exchange(folder.path, published.path) else { return false }
         AtomicFile.syncFolder(URL(fileURLWithPath: published.path).deletingLastPathComponent().path)
@@ -76,7 +39,6 @@ final class SiteStaging: @unchecked Sendable {
 
     /// Removes the staging folder and everything in it.
     func discard() {
-        flushing.wait()
         Self.removeTree(folder.path)
     }
 

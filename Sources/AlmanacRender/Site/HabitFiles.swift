@@ -58,17 +58,15 @@ public struct HabitFiles: SitePart {
 
     /// The habit's files: its page in Markdown and HTML, its month grid, this year's heatmap,
     /// its strength, weekday and (when its checks have times) hour charts, its card and badge.
-    /// The charts that a new day rarely changes — the hours, the weekdays, last month's grid —
-    /// are keyed alone (`SitePage.keyedAlone`).
     public func pages() -> [SitePage] {
         let month = monthGrid(month: asOf), score = scoreChart(), weekdays = weekdayChart()
         var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: month),
                      SitePage(path: "charts/\(slug)-score.svg", drawn: score),
-                     SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdays, keyedAlone: true)]
+                     SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdays)]
         var tables = periodTables() + [SiteDerivation.dayTable(month, name: "this-month", asOf: asOf), SiteDerivation.scoreTable(score),
                                        SiteDerivation.weekdayTable(weekdays)]
         if let hours {
-            pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(counts: hours), keyedAlone: true))
+            pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(counts: hours)))
             tables.append(SiteDerivation.hourTable(hours))
         }
         // The month before the as-of day's, when the history reaches into it.
@@ -77,7 +75,7 @@ public struct HabitFiles: SitePart {
         if series.count > 0, series.start <= lastMonthDay,
            let total = metrics.months.last(where: { $0.first == lastMonthDay.firstOfMonth }) {
             let grid = monthGrid(month: lastMonthDay)
-            pages.append(SitePage(path: "charts/\(slug)-last-month.svg", drawn: grid, keyedAlone: true))
+            pages.append(SitePage(path: "charts/\(slug)-last-month.svg", drawn: grid))
             tables.append(SiteDerivation.dayTable(grid, name: "last-month", asOf: asOf))
             let row = MetricText.calendarRow(total, of: habit)
             lastMonth = LabelledText(MonthGridSVG.title(of: lastMonthDay), "\(row[1]) done (\(row[2]))" + (row.count > 3 ? " · total \(row[3])" : ""))

@@ -27,17 +27,10 @@ public struct SitePage: Sendable {
     /// The path inside the site folder (`habits/run.html`).
     public let path: String
     public let model: Model
-    /// For a file of a part (`SitePart`) that mostly stays the same when the rest of its part
-    /// changes (a habit's hour and weekday charts, last month's grid): when the part's files are
-    /// made again, this one is keyed by its own model (`key`), as a file shared by the whole
-    /// site is, and kept where the previous run recorded that key for it.
-    public let keyedAlone: Bool
 
-    public init(path: String, drawn model: any DrawnModel, keyedAlone: Bool = false) {
-        self.path = path; self.model = .drawn(model); self.keyedAlone = keyedAlone
-    }
+    public init(path: String, drawn model: any DrawnModel) { self.path = path; self.model = .drawn(model) }
 
-    public init(path: String, templated model: any TemplatedModel) { self.path = path; self.model = .templated(model); keyedAlone = false }
+    public init(path: String, templated model: any TemplatedModel) { self.path = path; self.model = .templated(model) }
 
     /// The file's bytes.
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
