@@ -38,7 +38,7 @@ public struct SiteReport {
         public var wait: Bool
         /// What the manifest says made the site (`SiteManifest.reportGenerator`, or the sample's).
         public var generator: String
-        /// Trust nothing an earlier run left (`report --full`): the cache is removed first, and
+        /// Trust nothing an earlier run left (`report --full`): the cache is not read, and
         /// every published file is compared by its bytes, not by its size and time — what
         /// repairs a site someone edited, or a store written behind its triggers' back
         /// (docs/REPORTS.md, "What a re-run does not see").
