@@ -45,38 +45,19 @@ import Testing
         }
     }
 
-    /// A job started for later runs once, whether a worker thread or the caller takes it, and
-    /// gives its result however often it is asked for; where jobs stay on their thread it runs
-    /// when first asked for, on the asking thread.
-    @Test func aJobForLaterRunsOnceAndGivesItsResult() {
+    /// The second job of `both` runs once, on a worker or on the caller, also where jobs stay on
+    /// their thread (then on the caller, after the first).
+    @Test func bothRunsTheSecondJobOnce() throws {
         let runs = Atomic<Int>(0)
         for _ in 0..<200 {
-            let job = Parallel.later { runs.add(1, ordering: .relaxed); return 42 }
-            #expect(job.value == 42 && job.value == 42)
+            let (a, b) = try Parallel.both({ 1 }, { () -> Int in runs.add(1, ordering: .relaxed); return 42 })
+            #expect(a == 1 && b == 42)
         }
         #expect(runs.load(ordering: .relaxed) == 200)
-        Parallel.$oneCore.withValue(true) {
+        try Parallel.$oneCore.withValue(true) {
             let asker = pthread_self()
-            let job = Parallel.later { pthread_equal(pthread_self(), asker) != 0 }
-            #expect(job.value)
-        }
-    }
-
-    /// Several threads asking for a job at once all get its result, the job run once — also where
-    /// jobs stay on their thread: a thread that finds the job taken waits for the one running it.
-    @Test func threadsAskingForAJobAtOnceAllGetItsResult() {
-        for oneCore in [false, true] {
-            let runs = Atomic<Int>(0)
-            let job = Parallel.$oneCore.withValue(oneCore) {
-                Parallel.later { () -> Int in runs.add(1, ordering: .relaxed); usleep(20_000); return 7 }
-            }
-            let got = Mutex<[Int]>([])
-            DispatchQueue.concurrentPerform(iterations: 4) { _ in
-                let value = job.value
-                got.withLock { $0.append(value) }
-            }
-            #expect(got.withLock { $0 } == [7, 7, 7, 7], "one core: \(oneCore)")
-            #expect(runs.load(ordering: .relaxed) == 1, "one core: \(oneCore)")
+            let (_, same) = try Parallel.both({ 0 }, { pthread_equal(pthread_self(), asker) != 0 })
+            #expect(same)
         }
     }
 

@@ -36,14 +36,9 @@ public enum Parallel {
         return (try a.get(), try b.get())
     }
 
-    /// `body`, started now on the system's worker threads; its result is waited for when it is
-    /// asked for (`Later.value`). A caller that asks before any worker took the job runs it
-    /// itself. Where jobs stay on their thread (`oneCore`) the job runs when it is first asked for.
-    public static func later<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Later<Value> { Later(body) }
-
-    /// A job offered to the system's worker threads (`later`, `both`): whichever thread takes it
-    /// first runs it, once; any other waits for its result.
-    public final class Later<Value: Sendable>: Sendable {
+    /// A job offered to the system's worker threads (`both`): whichever thread takes it first
+    /// runs it, once; the other waits for its result.
+    final class Later<Value: Sendable>: Sendable {
         private enum State: Sendable {
             case waiting(@Sendable () throws -> Value)
             case running
@@ -55,12 +50,6 @@ public enum Parallel {
         fileprivate init(_ body: @escaping @Sendable () throws -> Value) {
             state = Locked(.waiting(body))
             if !Parallel.oneCore { DispatchQueue.global().async { [self] in runIfWaiting() } }
-        }
-
-        /// The job's result, once it is done (a job `later` started cannot throw).
-        public var value: Value {
-            guard case .success(let value) = result() else { preconditionFailure("a job that cannot throw threw") }
-            return value
         }
 
         /// The job's result: run on this thread unless another took it, else waited for.
