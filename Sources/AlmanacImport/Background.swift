@@ -2,8 +2,9 @@ import Foundation
 
 /// Work started on another core, whose value (or error) is taken later: an import works out the
 /// file's days while the store's entries are read.
-final class Background<Value>: @unchecked Sendable {
-    // Written once by the worker before `done` is signalled, read only after waiting for it.
+final class Background<Value: Sendable> {
+    // Written once by the worker before `done` is signalled, read only after waiting for it:
+    // the semaphore orders the two.
     private var result: Result<Value, any Error>?
     private let done = DispatchSemaphore(value: 0)
 
@@ -21,3 +22,5 @@ final class Background<Value>: @unchecked Sendable {
         return try result!.get()
     }
 }
+
+extension Background: @unchecked Sendable {}

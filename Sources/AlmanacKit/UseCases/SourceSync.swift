@@ -49,7 +49,7 @@ public struct SourceSync {
     }
 
     /// One followed source that could not be synced: nothing of it was written.
-    public struct Failure: Error, @unchecked Sendable {
+    public struct Failure: Error, Sendable {
         public var path: String
         public var error: any Error
     }
