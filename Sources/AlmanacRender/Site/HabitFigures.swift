@@ -1,4 +1,3 @@
-import Crypto
 import AlmanacDomain
 
 /// What the site computes from one habit's day series and the week start alone: the habit's
@@ -25,15 +24,9 @@ public struct HabitFigures: Sendable, Equatable {
         scores = computed.scores
     }
 
-    /// A SHA-256 of the series: the habit's canonical bytes, its first and as-of days, and every
-    /// day's value, check and skip (their arrays' bytes: the days' count follows from the two days).
+    /// A SHA-256 of the series' canonical bytes: the habit, its first and as-of days, and every
+    /// day's value, check and skip.
     public static func digest(of series: DaySeries) throws -> [UInt8] {
-        var hash = SHA256()
-        try CanonicalEncoding.hash(series.habit, into: &hash)
-        hash.update(data: Array("\(series.start) \(series.asOf)".utf8))
-        series.values.withUnsafeBytes { hash.update(bufferPointer: $0) }
-        series.logged.withUnsafeBytes { hash.update(bufferPointer: $0) }
-        series.skipped.withUnsafeBytes { hash.update(bufferPointer: $0) }
-        return Array(hash.finalize())
+        try CanonicalEncoding.sha256(of: series)
     }
 }
