@@ -14,7 +14,7 @@ import AlmanacStorage
 ///   days are dropped.
 /// - Nothing is granted, created or written in anyone's store; the operator's role reads what an
 ///   administrator granted it (docs/POSTGRES.md).
-public final class PostgresNightShift: @unchecked Sendable {
+public final class PostgresNightShift: Sendable {
     public let url: PostgresURL
     private let backend: PostgresBackend
     static let table = "almanac_report_nights"
