@@ -92,8 +92,8 @@ public protocol StoreReading {
     /// none it can vouch for (its triggers are not as Almanac made them).
     func entryChanges() throws -> EntryChanges?
     /// Every live entry of these habits (ids in text form) as day facts, with the local hour of
-    /// each check (`HabitFacts`); a habit without entries has none.
-    func habitFacts(of ids: [String]) throws -> [String: HabitFacts]
+    /// each check in `calendar` (`HabitFacts`); a habit without entries has none.
+    func habitFacts(of ids: [String], calendar: StoreCalendar) throws -> [String: HabitFacts]
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
     /// Every entry of these habits, soft-deleted ones included.

@@ -108,8 +108,9 @@ struct SessionReading: StoreReading {
         return writes
     }
 
-    /// One pass over the live entries, in the table's order (no sort: a day series takes its facts
-    /// in any order) — the hot path of every metric and report.
+    /// One pass over the live entries, in the table's order (no sort in the store: each habit's
+    /// facts are put in order as they are gathered, `HabitFactReader.facts`) — the hot path of
+    /// every metric.
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot {
         let settings = try settings()
         let calendar = try StoreCalendar(settings: settings)
@@ -124,9 +125,9 @@ struct SessionReading: StoreReading {
 
     func entryChanges() throws -> EntryChanges? { try db.entryChanges() }
 
-    func habitFacts(of ids: [String]) throws -> [String: HabitFacts] {
+    func habitFacts(of ids: [String], calendar: StoreCalendar) throws -> [String: HabitFacts] {
         guard !ids.isEmpty else { return [:] }
-        var reader = HabitFactReader(tally: HourTally(calendar: try StoreCalendar(settings: settings())))
+        var reader = HabitFactReader(tally: HourTally(calendar: calendar))
         // A few habits by their index; many in one pass over the table. Either way each habit's
         // facts come out in one order (`HabitFactReader.facts`).
         if ids.count > 8 {

@@ -31,7 +31,9 @@ import Testing
 
     /// The facts of some habits through a day are a full read's, hours included.
     static func expectSameAsFullRead(_ store: SQLiteStore, habits ids: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let (read, snapshot) = try store.reading { (try $0.habitFacts(of: ids), try $0.snapshot(through: nil, hours: true)) }
+        let (read, snapshot) = try store.reading { view in
+            (try view.habitFacts(of: ids, calendar: StoreCalendar(settings: view.settings())), try view.snapshot(through: nil, hours: true))
+        }
         for id in ids {
             let facts = read[id] ?? HabitFacts(facts: [], hours: [])
             #expect(facts.facts == (snapshot.facts[id] ?? []) && facts.hourCounts == snapshot.hours[id], "\(id)", sourceLocation: sourceLocation)

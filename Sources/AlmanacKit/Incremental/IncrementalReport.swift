@@ -21,8 +21,6 @@ struct IncrementalReport: Sendable {
     /// The published folder and what its previous run recorded.
     let published: OutputFolder
     let previous: PreviousSite?
-    /// The build rendering (`RendererIdentity`): part of every key, and of the cache's stamp.
-    var renderer: String { RendererIdentity.current }
 
     /// What an earlier report into `folder` left; with `full` (`report --full`), nothing is taken
     /// from it: every published file is compared by its bytes (and `facts` reads no cache).
@@ -67,7 +65,7 @@ struct IncrementalReport: Sendable {
                 unread.append(id)
             }
         }
-        for (id, facts) in try view.habitFacts(of: unread) {
+        for (id, facts) in try view.habitFacts(of: unread, calendar: calendar) {
             all[id] = facts
             // A habit without a token has no entries the triggers saw: read every time, never kept.
             if let token = changes?.tokens[id] { keep[id] = ReportCache.Kept(token: token, facts: facts) }
@@ -92,7 +90,7 @@ struct IncrementalReport: Sendable {
     /// under the part's key.
     func files(of part: any SitePart, templates: TemplateSet,
                render: @Sendable (SitePage, _ key: String, _ group: String?) throws -> SiteFile) throws -> [SiteFile] {
-        let key = try SiteReport.keyed(nil) { try part.key(renderer: renderer, templates: templates) }
+        let key = try SiteReport.keyed(nil) { try part.key(renderer: RendererIdentity.current, templates: templates) }
         if let kept = previous?.kept(part: key, in: published) { return kept }
         let pages = part.pages()
         let group = PreviousSite.group(key: key, files: pages.count)
@@ -103,7 +101,7 @@ struct IncrementalReport: Sendable {
     /// run recorded and the file is intact; else rendered.
     func file(of page: SitePage, templates: TemplateSet,
               render: @Sendable (SitePage, _ key: String, _ group: String?) throws -> SiteFile) throws -> SiteFile {
-        let key = try SiteReport.keyed(page.path) { try page.key(renderer: renderer, templates: templates) }
+        let key = try SiteReport.keyed(page.path) { try page.key(renderer: RendererIdentity.current, templates: templates) }
         return try previous?.kept(page.path, key: key, in: published) ?? render(page, key, nil)
     }
 

@@ -20,7 +20,7 @@ final class SiteStaging: Sendable {
         Self.removeLeftovers(of: url.lastPathComponent, in: parent)
         guard access(parent, W_OK) == 0 else { return nil }
         let path = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).almanac-staging-\(getpid())")
-        Self.removeTree(path)
+        try? FileManager.default.removeItem(atPath: path)
         self.folder = try OutputFolder(path, durable: false)
         self.published = published
     }
@@ -39,40 +39,7 @@ final class SiteStaging: Sendable {
 
     /// Removes the staging folder and everything in it.
     func discard() {
-        Self.removeTree(folder.path)
-    }
-
-    /// Removes a folder of Almanac's own and everything in it, each top-level folder on a core of
-    /// its own: entries by the kinds the folder's listing gives, removed relative to their
-    /// folder (`unlinkat`), links never followed — a site's two thousand files in a few
-    /// milliseconds, where a look at each entry first took a third of a next night's publish.
-    static func removeTree(_ path: String) {
-        guard let top = try? OutputFolder.entries(of: path) else { return }
-        _ = try? Parallel.map(top) { entry in
-            let full = (path as NSString).appendingPathComponent(entry.name)
-            if entry.isFolder { removeTree(serially: full) } else { unlink(full) }
-        }
-        rmdir(path)
-    }
-
-    private static func removeTree(serially path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        for entry in (try? OutputFolder.entries(of: path)) ?? [] {
-            if entry.isFolder {
-                removeTree(serially: (path as NSString).appendingPathComponent(entry.name))
-            } else {
-                unlinkat(fd, entry.name, 0)
-            }
-        }
-        close(fd)
-        rmdir(path)
-    }
-
-    /// Removes the staging folders beside `published` that killed runs left.
-    static func removeLeftovers(of published: OutputFolder) {
-        let url = URL(fileURLWithPath: published.path)
-        removeLeftovers(of: url.lastPathComponent, in: url.deletingLastPathComponent().path)
+        try? FileManager.default.removeItem(atPath: folder.path)
     }
 
     /// Removes the staging folders of `name` that killed runs left (their process is gone).
@@ -83,7 +50,7 @@ final class SiteStaging: Sendable {
             var info = stat()
             guard let pid = pid_t(entry.dropFirst(prefix.count)), lstat(path, &info) == 0,
                   Leftovers.isAbandoned(info, kind: S_IFDIR, writer: pid) else { continue }
-            removeTree(path)
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 }

@@ -65,12 +65,11 @@ extension Array where Element == UInt8 {
     /// Appends a whole number in decimal.
     mutating func append(number: Int) { NumberText.append(Double(number), to: &self) }
 
-    /// Appends `YYYY-MM-DD` of a day's parts, as `DayKey.description` writes it.
+    /// Appends `YYYY-MM-DD` of a day's parts (`DayKey.writeText`, as `DayKey.description`).
     mutating func append(year y: Int, month m: Int, day d: Int) {
-        let zero = UInt8(ascii: "0")
-        for digit in [y / 1000 % 10, y / 100 % 10, y / 10 % 10, y % 10] { append(zero + UInt8(digit)) }
-        append(UInt8(ascii: "-")); append(zero + UInt8(m / 10)); append(zero + UInt8(m % 10))
-        append(UInt8(ascii: "-")); append(zero + UInt8(d / 10)); append(zero + UInt8(d % 10))
+        let start = count
+        append(contentsOf: repeatElement(0, count: 10))
+        withUnsafeMutableBufferPointer { DayKey.writeText(year: y, month: m, day: d, to: $0.baseAddress! + start) }
     }
 
     /// Appends text escaped for XML (`XMLText`).
