@@ -144,8 +144,10 @@ public struct SiteReport {
             staging?.discard()
             throw error
         }
-        // Kept for the next report once the site is out: not part of what it publishes.
-        incremental.keep(facts)
+        // Once the site is out, the previous one (now in the staging folder) is removed on one
+        // core while the facts are kept for the next report on the other.
+        let previousSite = staging
+        _ = try Parallel.both({ previousSite?.discard() }, { incremental.keep(facts) })
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds, processorSeconds: processor, warnings: input.snapshot.daysOutsideRange)
     }

@@ -5,9 +5,9 @@ import Foundation
 /// same file system) and then exchanged with it in one step (`FolderExchange`): whatever moment
 /// a report is killed at, the published folder holds the whole previous site or the whole new
 /// one, and never a temporary file. The unchanged files are hard links to the published ones
-/// (`SiteWriter`); after the exchange the staging path holds the previous site, which is
-/// removed: nothing of an earlier site stays beside the published one. A staging folder that a
-/// killed run left is removed by the next run.
+/// (`SiteWriter`); after the exchange the staging path holds the previous site, which the report
+/// removes (`discard`) before it ends: nothing of an earlier site stays beside the published one.
+/// A staging folder that a killed run left is removed by the next run.
 final class SiteStaging: Sendable {
     let folder: OutputFolder
     private let published: OutputFolder
@@ -25,19 +25,18 @@ final class SiteStaging: Sendable {
         self.published = published
     }
 
-    /// Exchanges the staging folder with the published one, then removes the previous site (now
-    /// at the staging path). Returns false when the file system cannot exchange folders: the
-    /// caller then takes back what it staged, writes in place and discards the staging folder.
+    /// Exchanges the staging folder with the published one; the previous site is then at the
+    /// staging path, for `discard`. Returns false when the file system cannot exchange folders:
+    /// the caller then takes back what it staged, writes in place and discards the staging folder.
     func publish(exchange: (String, String) throws -> Bool = FolderExchange.exchange) throws -> Bool {
         folder.finish()
         try FolderExchange.flushFileSystem(of: folder.path)   // every file and folder of the new site on disk
         guard try exchange(folder.path, published.path) else { return false }
         AtomicFile.syncFolder(URL(fileURLWithPath: published.path).deletingLastPathComponent().path)
-        discard()
         return true
     }
 
-    /// Removes the staging folder and everything in it.
+    /// Removes the staging folder and everything in it (after `publish`, the previous site).
     func discard() {
         try? FileManager.default.removeItem(atPath: folder.path)
     }
