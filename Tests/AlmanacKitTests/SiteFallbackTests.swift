@@ -12,7 +12,7 @@ import Testing
         let f = try KitFixture.runAndWater()
         _ = try f.log.log(.init(habit: "run"))
         let site = f.folder.path("site"), fresh = f.folder.path("fresh")
-        // A first run and a second one (the second leaves a spare beside the site).
+        // A first run and a second one (the second keeps files of the first).
         _ = try SiteReport(store: f.store, request: .init(out: site), clock: f.clock).run()
         _ = try f.log.log(.init(habit: "water", value: 3))
         _ = try SiteReport(store: f.store, request: .init(out: site), clock: f.clock).run()

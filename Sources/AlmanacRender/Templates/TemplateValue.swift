@@ -1,8 +1,8 @@
 /// What a page hands its template: text, a yes or no, a list, or named values — the only kinds of
 /// value a page shows, each text already escaped for the page's format.
 ///
-/// Typed, so the built-in renderer (`CompiledTemplate`) looks names up without a dynamic cast;
-/// `anyValue` is the same value as swift-mustache takes it, for a template only it can render.
+/// Typed, so a template's budget (`TemplateBudget`) is counted before it renders; `anyValue` is
+/// the same value as swift-mustache takes it.
 public enum TemplateValue: Sendable, Equatable {
     case text(String)
     case flag(Bool)
