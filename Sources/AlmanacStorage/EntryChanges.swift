@@ -42,11 +42,7 @@ public struct HabitFacts: Sendable, Equatable {
     /// The checks per local hour (24 counts), or nil when no check has an hour.
     public var hourCounts: [Int]? {
         var counts = [Int](repeating: 0, count: 24), any = false
-        counts.withUnsafeMutableBufferPointer { counts in
-            hours.withUnsafeBufferPointer { hours in
-                for hour in hours where hour >= 0 && hour < 24 { counts[Int(hour)] &+= 1; any = true }
-            }
-        }
+        for hour in hours where hour >= 0 && hour < 24 { counts[Int(hour)] += 1; any = true }
         return any ? counts : nil
     }
 }

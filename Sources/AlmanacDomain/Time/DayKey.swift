@@ -78,20 +78,20 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
         let (y, m, d) = parts
-        return String(unsafeUninitializedCapacity: 10) { buffer in
-            DayKey.writeText(year: y, month: m, day: d, to: buffer.baseAddress!)
-            return 10
-        }
+        DayKey.appendText(year: y, month: m, day: d, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// Writes `YYYY-MM-DD` of a day's parts into the 10 bytes at `out`: the one writer of a
-    /// day's text (`description`, and the day cells a heatmap writes as bytes, two per day).
-    public static func writeText(year y: Int, month m: Int, day d: Int, to out: UnsafeMutablePointer<UInt8>) {
-        out[0] = UInt8(48 + (y / 1000) % 10); out[1] = UInt8(48 + (y / 100) % 10)
-        out[2] = UInt8(48 + (y / 10) % 10); out[3] = UInt8(48 + y % 10)
-        out[4] = 45; out[5] = UInt8(48 + m / 10); out[6] = UInt8(48 + m % 10)
-        out[7] = 45; out[8] = UInt8(48 + d / 10); out[9] = UInt8(48 + d % 10)
+    /// Appends `YYYY-MM-DD` of a day's parts: the one writer of a day's text (`description`, and
+    /// the day cells a heatmap writes as bytes, two per day).
+    public static func appendText(year y: Int, month m: Int, day d: Int, to out: inout [UInt8]) {
+        out.append(UInt8(48 + y / 1000 % 10)); out.append(UInt8(48 + y / 100 % 10))
+        out.append(UInt8(48 + y / 10 % 10)); out.append(UInt8(48 + y % 10))
+        out.append(45); out.append(UInt8(48 + m / 10)); out.append(UInt8(48 + m % 10))
+        out.append(45); out.append(UInt8(48 + d / 10)); out.append(UInt8(48 + d % 10))
     }
 
     public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }

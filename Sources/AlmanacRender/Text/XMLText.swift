@@ -65,12 +65,8 @@ extension Array where Element == UInt8 {
     /// Appends a whole number in decimal.
     mutating func append(number: Int) { NumberText.append(Double(number), to: &self) }
 
-    /// Appends `YYYY-MM-DD` of a day's parts (`DayKey.writeText`, as `DayKey.description`).
-    mutating func append(year y: Int, month m: Int, day d: Int) {
-        let start = count
-        append(contentsOf: repeatElement(0, count: 10))
-        withUnsafeMutableBufferPointer { DayKey.writeText(year: y, month: m, day: d, to: $0.baseAddress! + start) }
-    }
+    /// Appends `YYYY-MM-DD` of a day's parts (`DayKey.appendText`, as `DayKey.description`).
+    mutating func append(year y: Int, month m: Int, day d: Int) { DayKey.appendText(year: y, month: m, day: d, to: &self) }
 
     /// Appends text escaped for XML (`XMLText`).
     mutating func append(escaped text: String) { XMLText.append(text, to: &self) }
