@@ -40,7 +40,7 @@ let asOf = SampleHistory.defaultEndDay
 func renderByKind(store: SQLiteStore) throws {
     let request = SiteReport.Request(out: "/nonexistent/unused", asOf: .day(asOf.adding(days: 1)))
     let (input, options) = try SiteReport(store: store, request: request, clock: .system).read()
-    let figures = median(5) { _ = input.snapshot.habits.map { HabitFigures(series: input.snapshot.series(of: $0, asOf: options.asOf), weekStart: .monday) } }
+    let figures = median(5) { _ = input.snapshot.habits.map { HabitFigures(series: input.snapshot.series(of: $0, asOf: options.asOf, today: options.asOf.adding(days: 1)), weekStart: .monday) } }
     report("figures of every habit (one core)", figures)
     let plan = try SiteDerivation(input: input, options: options).plan()
     report("models of every habit's files (one core)", median(5) { _ = plan.habits.map { $0.pages() } })
@@ -94,7 +94,7 @@ let loadWithHours = try median(5) { snapshot = try store.reading { try $0.snapsh
 report("load snapshot with the hours of the checks", loadWithHours)
 
 let metrics = median(5) {
-    let all = snapshot!.metrics(asOf: asOf)
+    let all = snapshot!.metrics(asOf: asOf, today: asOf.adding(days: 1))
     _ = DailyOverview(series: all.map { ($0.series, snapshot!.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: .monday)
 }
 report("all metrics of all habits + daily overview", metrics, target: 0.3)

@@ -104,9 +104,9 @@ public protocol StoreReading {
     func habitNotes(through day: DayKey) throws -> [String: [HabitNote]]
     /// Days excused ahead of time: live skip entries after a day, per habit id (text form), by day.
     func plannedSkips(after day: DayKey) throws -> [String: [DayKey]]
-    /// The last time anything was written about each day from `first` through `last` (an entry
-    /// of a habit the store defines made or withdrawn): when what a day says last changed.
-    func dayWrites(from first: DayKey, through last: DayKey) throws -> [DayKey: Timestamp]
+    /// The last time each habit's entries of each day from `first` through `last` were written
+    /// or withdrawn (of habits the store defines), by habit id (text form) and day.
+    func habitWrites(from first: DayKey, through last: DayKey) throws -> [String: [DayKey: Timestamp]]
     /// Live journal entries between two days (inclusive), by day, time and id.
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry]
     /// Live wellbeing entries between two days (inclusive), by day, time and id.

@@ -93,17 +93,17 @@ struct SessionReading: StoreReading {
         return skips
     }
 
-    func dayWrites(from first: DayKey, through last: DayKey) throws -> [DayKey: Timestamp] {
-        var writes: [DayKey: Timestamp] = [:]
-        // By habit (the habit-and-day index), so a feed's month is a few thousand index rows.
+    func habitWrites(from first: DayKey, through last: DayKey) throws -> [String: [DayKey: Timestamp]] {
+        var writes: [String: [DayKey: Timestamp]] = [:]
+        // By habit and day (the habit-and-day index), so a feed's month is a few thousand index rows.
         try db.forEachRow("""
-            SELECT dayKey, MAX(createdAt), MAX(deletedAt) FROM habitEntry
+            SELECT habitId, dayKey, MAX(createdAt), MAX(deletedAt) FROM habitEntry
             WHERE habitId IN (SELECT id FROM habit) AND dayKey >= ? AND dayKey <= ?
-            GROUP BY dayKey
+            GROUP BY habitId, dayKey
             """, [SQLValue(first), SQLValue(last)]) { row in
-            guard let day = row.withText(0, { DayKey(utf8: $0) }) else { return }
-            let times = [1, 2].compactMap { row.isNull($0) ? nil : Timestamp(iso8601: row.string($0)) }
-            if let latest = times.max() { writes[day] = latest }
+            guard let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
+            let times = [2, 3].compactMap { row.isNull($0) ? nil : Timestamp(iso8601: row.string($0)) }
+            if let latest = times.max() { writes[row.string(0), default: [:]][day] = latest }
         }
         return writes
     }

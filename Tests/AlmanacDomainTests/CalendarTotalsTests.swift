@@ -53,22 +53,27 @@ import Testing
         ])
     }
 
-    @Test func perWeekHabitsCountTheirTimesCappedInTheMonthTheWeekStarts() {
+    @Test func perWeekHabitsCountTheirTimesCappedWhereTheirDaysFall() {
         // 2 times a week from Monday 2026-09-28; weeks Sep 28, Oct 5, Oct 12.
         var h = History(.perWeek(2), created: "2026-09-28")
         h.log("2026-09-28", "2026-09-29", "2026-09-30")   // 3 done, 2 count
         h.log("2026-10-06")                                // 1 of 2
-        h.log("2026-10-12")                                // in progress: 1 so far
+        h.log("2026-10-12")                                // in progress: 1 of 2 so far
         #expect(totals(h, .month, asOf: "2026-10-13") == [
             "2026-09 2026-09-01 2/2 days 3 value 3",
-            "2026-10 2026-10-01 2/3 days 2 value 2 now",
+            "2026-10 2026-10-01 2/4 days 2 value 2 now",     // the week in progress owes its full 2
         ])
         let weeks = h.series(asOf: "2026-10-13").calendarTotals(.week, weekStart: .monday)
         #expect(weeks.map(\.rate) == [CompletionRate(completed: 2, expected: 2), CompletionRate(completed: 1, expected: 2),
-                                      CompletionRate(completed: 1, expected: 1)])
-        // The sum of the weeks is the all-time rate.
+                                      CompletionRate(completed: 1, expected: 2)])
+        // The all-time rate: the weeks that are over, and the one in progress only once met.
         let all = h.series(asOf: "2026-10-13").completionRate(lastDays: nil, weekStart: .monday)
-        #expect(all == CompletionRate(completed: weeks.map(\.done).reduce(0, +), expected: weeks.map(\.due).reduce(0, +)))
+        #expect(all == CompletionRate(completed: 3, expected: 4))
+        // A week whose done days are in October belongs to October, even when it starts in September.
+        var late = History(.perWeek(2), created: "2026-09-28")
+        late.log("2026-10-01", "2026-10-02")
+        #expect(totals(late, .month, asOf: "2026-10-04").map { $0.components(separatedBy: " days").first! } == [
+            "2026-09 2026-09-01 0/0", "2026-10 2026-10-01 2/2"])
     }
 
     @Test func atMostDaysWithNothingLoggedAreDone() {
@@ -92,7 +97,8 @@ import Testing
             "2026-W47 2026-11-16 1/0 days 1 value 1",       // the 22nd is a Sunday: Monday weeks end on it
             "2026-W48 2026-11-23 2/0 days 2 value 2 now",
         ])
-        #expect(totals(h, .month, asOf: "2026-11-28") == ["2026-11 2026-11-01 3/3 days 3 value 3 now"])
+        // The month in progress owes its full four: 3 of 4 so far.
+        #expect(totals(h, .month, asOf: "2026-11-28") == ["2026-11 2026-11-01 3/4 days 3 value 3 now"])
         // Weeks from Sunday: the 22nd opens a week.
         #expect(totals(h, .week, asOf: "2026-11-28", weekStart: .sunday) == [
             "2026-W47 2026-11-15 0/0 days 0 value 0",
@@ -133,6 +139,7 @@ import Testing
         #expect(totals(h, .week, asOf: "2026-11-21").map { $0.components(separatedBy: " value").first! } == [
             "2026-W45 2026-11-02 1/0 days 1", "2026-W46 2026-11-09 1/0 days 2", "2026-W47 2026-11-16 1/0 days 1",
         ])
-        #expect(totals(h, .month, asOf: "2026-11-21").map { $0.components(separatedBy: " days").first! } == ["2026-11 2026-11-01 3/3"])
+        // The period of the 12th–21st is in progress (1 of 2 so far) and owes its full two.
+        #expect(totals(h, .month, asOf: "2026-11-21").map { $0.components(separatedBy: " days").first! } == ["2026-11 2026-11-01 3/4"])
     }
 }

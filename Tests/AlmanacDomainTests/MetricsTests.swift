@@ -23,8 +23,15 @@ struct History {
         for day in days { entries.append(HabitEntry(habitId: habit.id, dayKey: DayKey(day)!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0)) }
     }
 
-    func series(asOf: String) -> DaySeries {
-        DaySeries(habit: habit, entries: entries, createdDay: created, asOf: DayKey(asOf)!)
+    /// The series as of a day the clock is still inside, or (`over`) as of the same day once the
+    /// clock has passed its end.
+    func series(asOf: String, over: Bool = false) -> DaySeries {
+        let day = DayKey(asOf)!
+        return DaySeries(habit: habit, entries: entries, createdDay: created, asOf: day, today: over ? day.adding(days: 1) : day)
+    }
+
+    func metrics(asOf: String, over: Bool, weekStart: Weekday = .monday) -> HabitMetrics {
+        HabitMetrics(series: series(asOf: asOf, over: over), weekStart: weekStart)
     }
 
     func streak(asOf: String, weekStart: Weekday = .monday) -> Streak { series(asOf: asOf).streak(weekStart: weekStart) }
@@ -164,18 +171,25 @@ struct History {
             #expect(h.streak(asOf: "2024-03-06", weekStart: weekStart) == Streak(current: 2, best: 2, unit: .periods))
             #expect(h.streak(asOf: "2024-03-07", weekStart: weekStart) == Streak(current: 0, best: 2, unit: .periods))
         }
-        #expect(h.rate(nil, asOf: "2024-03-06") == CompletionRate(completed: 5, expected: 5))
+        // On the 6th the third period (1 of 2 so far) is in progress and unmet: it is not rated yet.
+        #expect(h.rate(nil, asOf: "2024-03-06") == CompletionRate(completed: 4, expected: 4))
         #expect(h.rate(nil, asOf: "2024-03-07") == CompletionRate(completed: 5, expected: 6))
         #expect(StrengthScore.ratio(of: .perDays(times: 2, period: 3)) == (2, 3))
     }
 
-    @Test func periodWindowsCountWholePeriodsAndTheOneInProgress() {
+    @Test func periodWindowsCountPeriodsThatAreOverAndTheOneInProgressOnceMet() {
         var h = History(.perWeek(2), created: "2026-10-01")
         h.log("2026-11-02", "2026-11-03", "2026-11-10", "2026-11-18")
-        // 7 days to Wednesday the 18th: only the week in progress (Mon 16th–), which has one.
-        #expect(h.rate(7, asOf: "2026-11-18") == CompletionRate(completed: 1, expected: 1))
-        // 30 days (from Oct 20th): whole weeks Oct 26th, Nov 2nd, Nov 9th, plus the current one.
-        #expect(h.rate(30, asOf: "2026-11-18") == CompletionRate(completed: 4, expected: 7))
+        // 7 days to Wednesday the 18th: only the week in progress (Mon 16th–), 1 of 2 so far: not
+        // rated until it has its two.
+        #expect(h.rate(7, asOf: "2026-11-18") == CompletionRate(completed: 0, expected: 0))
+        // 30 days (from Oct 20th): the weeks of Oct 26th (0/2), Nov 2nd (2/2), Nov 9th (1/2).
+        #expect(h.rate(30, asOf: "2026-11-18") == CompletionRate(completed: 3, expected: 6))
+        // Once the week in progress has its two it counts whole, and stays so when it ends.
+        h.log("2026-11-19")
+        #expect(h.rate(30, asOf: "2026-11-19") == CompletionRate(completed: 5, expected: 8))
+        #expect(h.rate(30, asOf: "2026-11-22") == CompletionRate(completed: 5, expected: 8))
+        #expect(h.rate(30, asOf: "2026-11-23") == CompletionRate(completed: 5, expected: 8))
     }
 
     @Test func aDSTChangeDoesNotMoveTheCreationDay() throws {
@@ -185,7 +199,7 @@ struct History {
         let snapshot = StoreSnapshot(settings: Settings(timeZone: "Europe/Berlin"), calendar: berlin, habits: [habit],
                                      facts: [habit.id.description: [DayFact(day: DayKey("2026-03-29")!, kind: .check, value: 1),
                                                                      DayFact(day: DayKey("2026-03-30")!, kind: .check, value: 1)]])
-        let series = snapshot.series(of: habit, asOf: DayKey("2026-03-30")!)
+        let series = snapshot.series(of: habit, asOf: DayKey("2026-03-30")!, today: DayKey("2026-03-30")!)
         #expect(series.start == DayKey("2026-03-29"))
         #expect(series.streak(weekStart: .monday).current == 2)
     }
@@ -260,7 +274,7 @@ struct History {
         let calendar = try StoreCalendar(settings: sample.settings)
         return sample.habits.map { habit in
             DaySeries(habit: habit, entries: sample.habitEntries.filter { $0.habitId == habit.id },
-                      createdDay: calendar.dayKey(for: habit.createdAt), asOf: DayKey("2026-11-20")!)
+                      createdDay: calendar.dayKey(for: habit.createdAt), asOf: DayKey("2026-11-20")!, today: DayKey("2026-11-20")!)
         }
     }
 
@@ -361,7 +375,7 @@ struct History {
         let asOf = DayKey("2026-03-15")!
         func figures(_ entries: [HabitEntry]) -> (Experience, [Double?], [GoalProgress]) {
             let series = sample.habits.map { habit in
-                DaySeries(habit: habit, entries: entries.filter { $0.habitId == habit.id }, createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+                DaySeries(habit: habit, entries: entries.filter { $0.habitId == habit.id }, createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf, today: asOf)
             }
             let overview = DailyOverview(series: series.map { ($0, nil) }, asOf: asOf, weekStart: .monday)
             let metrics = zip(sample.habits, series).map { (habit: $0, metrics: HabitMetrics(series: $1, weekStart: .monday)) }
@@ -393,11 +407,11 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
         let (sample, snapshot) = try sampleSnapshot(habits: 12, years: 3, seed: seed)
         let later = DayKey("2026-11-20")!
         for habit in sample.habits {
-            let longer = snapshot.series(of: habit, asOf: later)
+            let longer = snapshot.series(of: habit, asOf: later, today: later)
             let days = [longer.start.adding(days: -1), longer.start, longer.start.adding(days: 40), DayKey("2025-12-31")!,
                         DayKey("2024-02-29")!, later.adding(days: -1), later]
             for day in days {
-                let taken = snapshot.series(of: habit, asOf: day, within: longer), built = snapshot.series(of: habit, asOf: day)
+                let taken = snapshot.series(of: habit, asOf: day, today: day, within: longer), built = snapshot.series(of: habit, asOf: day, today: day)
                 #expect(taken.start == built.start && taken.asOf == built.asOf && taken.checkins == built.checkins
                         && taken.values == built.values && taken.logged == built.logged && taken.skipped == built.skipped
                         && taken.habit == built.habit, "\(habit.name) as of \(day)")
@@ -412,7 +426,10 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
     static func series(seed: UInt64) throws -> [DaySeries] {
         let (sample, snapshot) = try sampleSnapshot(habits: 16, years: 3, seed: seed)
         let days = ["2026-11-20", "2025-12-31", "2026-02-28", "2026-03-01", "2024-02-29", "2026-11-22"].map { DayKey($0)! }
-        return sample.habits.flatMap { habit in days.map { snapshot.series(of: habit, asOf: $0) } }
+        // Each as of a day still going on and as of the same day once it is over.
+        return sample.habits.flatMap { habit in
+            days.flatMap { [snapshot.series(of: habit, asOf: $0, today: $0), snapshot.series(of: habit, asOf: $0, today: $0.adding(days: 1))] }
+        }
     }
 
     /// Weeks, months and years added up together are each unit's own totals.
@@ -459,13 +476,14 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
         var first = unit.start(of: series.start, weekStart: weekStart)
         while first <= series.asOf {
             let next = unit.next(after: first)
-            var total = CalendarTotal(unit: unit, first: first, daysDone: 0, done: 0, due: 0, value: 0, inProgress: next > series.asOf)
+            var total = CalendarTotal(unit: unit, first: first, daysDone: 0, done: 0, due: 0, value: 0,
+                                      inProgress: !series.isOver(next.adding(days: -1)))
             for i in 0..<series.count where series.day(at: i) >= first && series.day(at: i) < next {
                 total.value += series.values[i]
                 let completed = series.isCompleted(i)
                 if completed { total.daysDone += 1 }
                 guard series.periodRule == nil, !series.skipped[i], series.habit.frequency.isScheduled(series.day(at: i)) else { continue }
-                if completed { total.done += 1; total.due += 1 } else if i != series.count - 1 { total.due += 1 }
+                if completed { total.done += 1; total.due += 1 } else if i != series.inProgressIndex { total.due += 1 }
             }
             totals.append(total)
             first = next
@@ -477,17 +495,17 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
                 : rule.kind == .period && rule.length > (unit == .week ? 7 : unit == .month ? 28 : 365)
             let slot = { (day: DayKey) in totals.lastIndex { $0.first <= day }! }
             for period in series.periods(weekStart: weekStart) {
-                if longer {
-                    let done = (period.first.ordinal...period.last.ordinal).map(DayKey.init(ordinal:)).filter { day in
-                        let i = series.start.days(to: day)
-                        return !series.skipped[i] && series.isCompleted(i)
-                    }.prefix(period.required)
-                    for day in done { totals[slot(day)].done += 1 }
-                } else {
-                    let done = min(period.completed, period.required)
-                    totals[slot(period.first)].done += done
-                    totals[slot(period.first)].due += period.inProgress ? done : period.required
+                // Its done days, in order up to its times, count where they fall; what it still
+                // owes is due where its last day (through the as-of day) falls.
+                let done = (period.first.ordinal...period.last.ordinal).map(DayKey.init(ordinal:)).filter { day in
+                    let i = series.start.days(to: day)
+                    return !series.skipped[i] && series.isCompleted(i)
+                }.prefix(period.required)
+                for day in done {
+                    totals[slot(day)].done += 1
+                    if !longer { totals[slot(day)].due += 1 }
                 }
+                if !longer { totals[slot(period.last)].due += period.required - done.count }
             }
         }
         return totals

@@ -64,9 +64,9 @@ import Testing
         let asOf = DayKey("2026-06-15")!
         for habit in sample.habits {
             let entries = sample.habitEntries.filter { $0.habitId == habit.id }
-            let full = DaySeries(habit: habit, entries: entries, createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+            let full = DaySeries(habit: habit, entries: entries, createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf, today: asOf)
             let cut = DaySeries(habit: habit, entries: entries.filter { $0.dayKey <= asOf },
-                                createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+                                createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf, today: asOf)
             for weekStart in [Weekday.monday, .sunday] {
                 let a = HabitMetrics(series: full, weekStart: weekStart)
                 #expect(a == HabitMetrics(series: cut, weekStart: weekStart), "\(habit.name)")

@@ -158,7 +158,7 @@ struct RacingReading: StoreReading {
     }
     func habitNotes(through day: DayKey) throws -> [String: [HabitNote]] { try read { try inner.habitNotes(through: day) } }
     func plannedSkips(after day: DayKey) throws -> [String: [DayKey]] { try read { try inner.plannedSkips(after: day) } }
-    func dayWrites(from first: DayKey, through last: DayKey) throws -> [DayKey: Timestamp] { try read { try inner.dayWrites(from: first, through: last) } }
+    func habitWrites(from first: DayKey, through last: DayKey) throws -> [String: [DayKey: Timestamp]] { try read { try inner.habitWrites(from: first, through: last) } }
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry] { try read { try inner.journal(from: from, to: to) } }
     func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry] { try read { try inner.wellbeing(from: from, to: to) } }
     func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {

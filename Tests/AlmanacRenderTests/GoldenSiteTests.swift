@@ -24,7 +24,7 @@ import Testing
         return SiteInput(snapshot: snapshot, categories: sample.categories, notes: noteTexts)
     }
 
-    static func sampleSite(options: SiteOptions = SiteOptions(asOf: SampleHistory.defaultEndDay)) throws -> [SitePage] {
+    static func sampleSite(options: SiteOptions = SiteOptions(asOf: SampleHistory.defaultEndDay, today: SampleHistory.defaultEndDay)) throws -> [SitePage] {
         try SiteDerivation(input: sampleInput(notes: options.includeNotes), options: options).pages()
     }
 
@@ -68,13 +68,13 @@ import Testing
 
     @Test func aChangedModelChangesOnlyItsOwnKeys() throws {
         let day = SampleHistory.defaultEndDay
-        let before = try keys(GoldenSiteTests.sampleSite(options: SiteOptions(asOf: day)))
+        let before = try keys(GoldenSiteTests.sampleSite(options: SiteOptions(asOf: day, today: day)))
         // Notes are on the habit pages only.
-        let notes = try keys(GoldenSiteTests.sampleSite(options: SiteOptions(asOf: day, includeNotes: true)))
+        let notes = try keys(GoldenSiteTests.sampleSite(options: SiteOptions(asOf: day, today: day, includeNotes: true)))
         let changed = Set(before.keys.filter { before[$0] != notes[$0] })
         #expect(changed == Set(before.keys.filter { $0.hasPrefix("habits/") }), "\(changed.sorted())")
         // The next day: last year's heatmaps stay, this year's and the pages do not.
-        let next = try keys(GoldenSiteTests.sampleSite(options: SiteOptions(asOf: day.adding(days: 1))))
+        let next = try keys(GoldenSiteTests.sampleSite(options: SiteOptions(asOf: day.adding(days: 1), today: day.adding(days: 1))))
         #expect(before["heatmaps/all-2025.svg"] == next["heatmaps/all-2025.svg"])
         #expect(before["heatmaps/all-2026.svg"] != next["heatmaps/all-2026.svg"])
         #expect(before["index.md"] != next["index.md"] && before["habits/run.html"] != next["habits/run.html"])
@@ -102,7 +102,7 @@ import Testing
     /// synthesized conformance, so no field can be left out of a key.
     @Test func everyStoredPropertyOfEveryModelIsEncoded() throws {
         var seen = Set<String>()
-        for page in try GoldenSiteTests.sampleSite(options: SiteOptions(asOf: SampleHistory.defaultEndDay, includeNotes: true, includeJournal: true)) {
+        for page in try GoldenSiteTests.sampleSite(options: SiteOptions(asOf: SampleHistory.defaultEndDay, today: SampleHistory.defaultEndDay, includeNotes: true, includeJournal: true)) {
             let model: any PageModel
             switch page.model {
             case .drawn(let drawn): model = drawn
@@ -148,16 +148,16 @@ import Testing
     @Test func aSeriesDigestFollowsEveryDay() throws {
         for (habit, facts, created) in try PastYearsTests.sampleHabits(habits: 3, years: 2, seed: 9) {
             let asOf = DayKey("2026-11-20")!
-            let series = DaySeries(habit: habit, facts: facts, createdDay: created, asOf: asOf)
+            let series = DaySeries(habit: habit, facts: facts, createdDay: created, asOf: asOf, today: asOf)
             let digest = try HabitFigures.digest(of: series)
-            #expect(try HabitFigures.digest(of: DaySeries(habit: habit, facts: facts, createdDay: created, asOf: asOf)) == digest)
+            #expect(try HabitFigures.digest(of: DaySeries(habit: habit, facts: facts, createdDay: created, asOf: asOf, today: asOf)) == digest)
             var renamed = habit
             renamed.name += "!"
             let others = [
-                DaySeries(habit: habit, facts: facts, createdDay: created, asOf: asOf.adding(days: 1)),
-                DaySeries(habit: renamed, facts: facts, createdDay: created, asOf: asOf),
-                DaySeries(habit: habit, facts: facts + [DayFact(day: asOf, kind: .check, value: 0.5)], createdDay: created, asOf: asOf),
-                DaySeries(habit: habit, facts: facts.filter { $0.day != facts.filter { $0.day <= asOf }.map(\.day).max() }, createdDay: created, asOf: asOf),
+                DaySeries(habit: habit, facts: facts, createdDay: created, asOf: asOf.adding(days: 1), today: asOf.adding(days: 1)),
+                DaySeries(habit: renamed, facts: facts, createdDay: created, asOf: asOf, today: asOf),
+                DaySeries(habit: habit, facts: facts + [DayFact(day: asOf, kind: .check, value: 0.5)], createdDay: created, asOf: asOf, today: asOf),
+                DaySeries(habit: habit, facts: facts.filter { $0.day != facts.filter { $0.day <= asOf }.map(\.day).max() }, createdDay: created, asOf: asOf, today: asOf),
             ]
             for other in others { #expect(try HabitFigures.digest(of: other) != digest, "\(habit.name)") }
         }
@@ -174,7 +174,7 @@ import Testing
             let whole = SHA256.hash(data: try CanonicalEncoding.bytes(of: value))
             #expect(Array(streamed.finalize()) == Array(whole), "\(label)")
         }
-        let options = SiteOptions(asOf: SampleHistory.defaultEndDay, includeNotes: true, includeJournal: true)
+        let options = SiteOptions(asOf: SampleHistory.defaultEndDay, today: SampleHistory.defaultEndDay, includeNotes: true, includeJournal: true)
         let plan = try SiteDerivation(input: GoldenSiteTests.sampleInput(notes: true), options: options).plan()
         for page in plan.shared + plan.parts.flatMap({ $0.pages() }) {
             switch page.model {

@@ -53,7 +53,7 @@ import Testing
             history.append(HabitEntry(habitId: habit.id, dayKey: DayKey(day)!, timestampUtc: Timestamp(millis: 0), value: value))
         }
         history.append(HabitEntry(habitId: habit.id, dayKey: DayKey("2024-02-09")!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0))
-        let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-03-01")!)
+        let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-03-01")!, today: DayKey("2024-03-01")!)
         let grid = HeatmapGrid(year: 2024, weekStart: .monday)
         let cells = HeatmapCells.habit(series, grid: grid, archivedDay: nil)
         return HeatmapSVG(grid: grid, cells: cells, title: "\(name), 2024", summary: "a summary", color: "#D1242F", idPrefix: "run-2024").render()
@@ -93,7 +93,7 @@ import Testing
         let history = [("2024-02-05", 5.0), ("2024-02-29", 9.0)].map {
             HabitEntry(habitId: habit.id, dayKey: DayKey($0.0)!, timestampUtc: Timestamp(millis: 0), value: $0.1)
         } + [HabitEntry(habitId: habit.id, dayKey: DayKey("2024-02-09")!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0)]
-        let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-02-29")!)
+        let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-02-29")!, today: DayKey("2024-02-29")!)
         let days = MonthGridSVG.days(of: DayKey("2024-02-29")!)
         #expect(days.count == 29)   // a leap February
         let svg = MonthGridSVG(month: DayKey("2024-02-29")!, weekStart: .sunday, cells: HeatmapCells.habit(series, days: days, archivedDay: nil),

@@ -14,8 +14,8 @@ import Testing
     func parts(_ habit: Habit, _ entries: [HabitEntry], created: DayKey, asOf: DayKey, archived: DayKey? = nil)
         throws -> (files: HabitFiles, past: HabitPastYears?) {
         let facts = entries.map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
-        let series: @Sendable (DayKey) -> DaySeries = { DaySeries(habit: habit, facts: facts, createdDay: created, asOf: $0) }
-        let files = try HabitFiles(habit: habit, slug: "habit", series: series(asOf), archivedDay: archived, weekStart: .monday, asOf: asOf,
+        let series: @Sendable (DayKey) -> DaySeries = { DaySeries(habit: habit, facts: facts, createdDay: created, asOf: $0, today: asOf) }
+        let files = try HabitFiles(habit: habit, slug: "habit", series: series(asOf), archivedDay: archived, weekStart: .monday, asOf: asOf, dayName: "Today",
                                    baseURL: nil, hours: nil, category: nil, notes: [], difficulty: [])
         return (files, try HabitPastYears(files: files, series: series))
     }

@@ -23,13 +23,13 @@ public enum CalendarUnit: String, Sendable, Codable, CaseIterable {
 
 /// One week, month or year of a habit: what was done against what was due, and the values.
 ///
-/// `done` and `due` follow the completion rates exactly (`DaySeries.completionRate`): for a daily
-/// or weekday habit, each scheduled day that was not skipped is due, the as-of day only once it is
-/// done; for a per-week, per-month or per-days habit, each of its own periods counts its times
-/// (what it achieved so far while in progress) in the calendar period its first day falls in, its
-/// done capped at its times — unless the habit's period is longer than the calendar period (a
-/// per-month habit's weeks): then the calendar period owes nothing and its done are the done days
-/// in it that counted toward their own period. The sum of a habit's years is its all-time rate.
+/// For a daily or weekday habit, each scheduled day that was not skipped is due, an as-of day
+/// still going on only once it is done (as the completion rates count them). For a per-week,
+/// per-month or per-days habit, each of its own periods owes its times — the one in progress too,
+/// shown "so far" — its done days (capped at its times) counted where they fall and what it still
+/// owes in the calendar period of its last day; unless the habit's period is longer than the
+/// calendar period (a per-month habit's weeks): then the calendar period owes nothing and its done
+/// are the done days in it that counted toward their own period (docs/METRICS.md).
 public struct CalendarTotal: Sendable, Codable, Equatable {
     public var unit: CalendarUnit
     /// The period's first day (a week's first day by the store's week start, the 1st of a month,
@@ -41,7 +41,8 @@ public struct CalendarTotal: Sendable, Codable, Equatable {
     public var due: Int
     /// The sum of the values of the period's days (counts, minutes; for yes/no habits the checks).
     public var value: Double
-    /// Whether the period contains the as-of day.
+    /// Whether the period's last day is not over yet (it holds an as-of day still going on, or
+    /// days after the as-of day): shown "so far".
     public var inProgress: Bool
 
     public init(unit: CalendarUnit, first: DayKey, daysDone: Int, done: Int, due: Int, value: Double, inProgress: Bool) {
@@ -119,31 +120,32 @@ extension DaySeries {
         }
     }
 
-    /// Adds each of the habit's own periods to the calendar periods. A period that fits counts its
-    /// times (what it achieved so far while in progress) in the calendar period its first day falls
-    /// in, its done capped at its times. A period longer than a calendar period (`split`) owes none
-    /// of them anything: each of its done days, in order, until its times are reached, is done in
-    /// the calendar period it falls in — a week shows what happened in it, and the weeks' done add
-    /// up to the month's.
+    /// Adds each of the habit's own periods to the calendar periods, so that a row never shows
+    /// more done than the days done in its own days and the rows add up to the periods. Each done
+    /// day of a period, in order until what the period requires is reached, is done — and due,
+    /// unless the period is longer than a calendar period (`split`) — in the calendar period it
+    /// falls in; what the period still owes beyond that is due in the calendar period of its last
+    /// day (through the as-of day: a period in progress owes its full target, "2 of 3 so far").
+    /// A period longer than a calendar period owes none of them anything: its target belongs to
+    /// no single one of them, and a week shows what happened in it.
     private func addOwnPeriods(_ ownPeriods: [PeriodTally], to totals: inout [CalendarTotal], split: Bool) {
         var slot = 0
+        func move(to day: DayKey) {
+            while slot + 1 < totals.count && totals[slot + 1].first <= day { slot += 1 }
+        }
         for period in ownPeriods {
-            guard split else {
-                while slot + 1 < totals.count && totals[slot + 1].first <= period.first { slot += 1 }
-                let done = min(period.completed, period.required)
-                totals[slot].done += done
-                totals[slot].due += period.inProgress ? done : period.required
-                continue
-            }
             var counted = 0
             for ordinal in period.first.ordinal...period.last.ordinal where counted < period.required {
                 let index = ordinal - start.ordinal
                 guard !skipped[index], isCompleted(index) else { continue }
-                let day = start.adding(days: index)
-                while slot + 1 < totals.count && totals[slot + 1].first <= day { slot += 1 }
+                move(to: DayKey(ordinal: ordinal))
                 totals[slot].done += 1
+                if !split { totals[slot].due += 1 }
                 counted += 1
             }
+            guard !split, counted < period.required else { continue }
+            move(to: period.last)
+            totals[slot].due += period.required - counted
         }
     }
 }

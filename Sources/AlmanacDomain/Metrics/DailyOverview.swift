@@ -29,11 +29,8 @@ public struct DailyOverview: Sendable {
     public private(set) var days: [Day]
 
     /// - Parameters:
-    ///   - series: the series of every habit to include, built as of the same day. A habit
-    ///     counts on days from its start until it was archived (archivedDay, exclusive). Daily
-    ///     and weekdays habits are due on their scheduled days that are not skipped; per-week
-    ///     and per-month habits are due on a day only when it was completed or when their period
-    ///     still needed more completions (once the period is achieved they rest).
+    ///   - series: the series of every habit to include, built as of the same day; each counts
+    ///     on the days it is due (`DaySeries.forEachDueDay`).
     ///   - from: the first day to count (the days before it are left out, but a period that
     ///     began before it is counted from its start), nil for the whole history.
     public init(series: [(DaySeries, archivedDay: DayKey?)], asOf: DayKey, weekStart: Weekday, from: DayKey? = nil) {
@@ -44,29 +41,11 @@ public struct DailyOverview: Sendable {
         self.asOf = asOf
         var days = [Day](repeating: Day(due: 0, done: 0), count: max(0, first.days(to: asOf) + 1))
         for (s, archivedDay) in series {
-            let end = min(s.count, archivedDay.map { s.start.days(to: $0) } ?? s.count)
-            guard end > 0 else { continue }
             // Index i of the series is day offset + i of the overview.
-            let offset = first.days(to: s.start), low = max(0, -offset)
-            let weight = s.habit.weight
-            if s.periodRule != nil {
-                for period in s.periods(from: from, weekStart: weekStart) {
-                    var done = 0
-                    for ordinal in period.first.ordinal...period.last.ordinal {
-                        let i = ordinal - s.start.ordinal
-                        guard i < end, !s.skipped[i] else { continue }
-                        let completed = s.isCompleted(i)
-                        if completed || done < period.required {
-                            if i >= low { days[offset + i].count(weight: weight, completed: completed) }
-                            if completed { done += 1 }
-                        }
-                    }
-                }
-            } else {
-                days.withUnsafeMutableBufferPointer { days in
-                    s.forEachScheduledDay(in: low..<max(low, end)) { i, completed in
-                        days[offset + i].count(weight: weight, completed: completed)
-                    }
+            let offset = first.days(to: s.start), weight = s.habit.weight
+            days.withUnsafeMutableBufferPointer { days in
+                s.forEachDueDay(from: from, archivedDay: archivedDay, weekStart: weekStart) { i, completed in
+                    days[offset + i].count(weight: weight, completed: completed)
                 }
             }
         }
@@ -80,4 +59,35 @@ public struct DailyOverview: Sendable {
 
     /// Days on which every due habit was done.
     public var perfectDays: Int { days.reduce(0) { $0 + ($1.isPerfect ? 1 : 0) } }
+}
+
+extension DaySeries {
+    /// Calls `body(index, completed)` for every day from `from` (the whole history when nil) on
+    /// which the habit is due, in order — the one rule of "due" behind the daily overview,
+    /// perfect days and the feed. A habit counts from its start until it was archived
+    /// (`archivedDay`, exclusive). A daily or weekdays habit is due on its scheduled days that are
+    /// not skipped; a per-period habit on a day it was completed, or while its period still needed
+    /// more completions (once the period is achieved it rests; a period that began before `from`
+    /// is counted from its start).
+    public func forEachDueDay(from: DayKey?, archivedDay: DayKey?, weekStart: Weekday, _ body: (Int, Bool) -> Void) {
+        let end = min(count, archivedDay.map { start.days(to: $0) } ?? count)
+        guard end > 0 else { return }
+        let low = max(0, from.map { start.days(to: $0) } ?? 0)
+        guard periodRule != nil else {
+            forEachScheduledDay(in: low..<max(low, end), body)
+            return
+        }
+        for period in periods(from: from, weekStart: weekStart) {
+            var done = 0
+            for ordinal in period.first.ordinal...period.last.ordinal {
+                let i = ordinal - start.ordinal
+                guard i < end, !skipped[i] else { continue }
+                let completed = isCompleted(i)
+                if completed || done < period.required {
+                    if i >= low { body(i, completed) }
+                    if completed { done += 1 }
+                }
+            }
+        }
+    }
 }

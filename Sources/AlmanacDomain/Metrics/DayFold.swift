@@ -3,7 +3,7 @@
 /// yearly totals and, for a day-counted habit (daily, weekdays), its streak with the days it
 /// reached a milestone and the first days it reached the achievements' lengths.
 ///
-/// A day's share depends on nothing after it, but for the as-of day, which is still going on
+/// A day's share depends on nothing after it, but for an as-of day the clock is still inside
 /// (due only once done, and it does not break a streak).
 public struct DayFold: Sendable, Equatable {
     /// The series' first day.
@@ -53,7 +53,7 @@ public struct DayFold: Sendable, Equatable {
         if count == 0 {
             for u in units.indices { totals[u].reserveCapacity(units[u] == .week ? end / 7 + 2 : units[u] == .month ? end / 28 + 2 : end / 365 + 2) }
         }
-        let habit = series.habit, last = series.count - 1, units = self.units
+        let habit = series.habit, open = series.inProgressIndex ?? -1, units = self.units
         let mask = series.scheduledWeekdays, byDay = self.byDay
         let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
         let lengths = DaySeries.milestones(.days), achievements = Experience.streakMilestones
@@ -86,12 +86,12 @@ public struct DayFold: Sendable, Equatable {
                             nextEnd = ends.min() ?? 0
                         }
                         let completed = logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone && !skipped[i]
-                        let due = byDay && !skipped[i] && mask[weekday], isAsOf = i == last
+                        let due = byDay && !skipped[i] && mask[weekday], inProgress = i == open
                         let value = values[i]
                         sum += value
                         if completed { byWeekday[weekday] += 1 }
                         weekday = weekday == 6 ? 0 : weekday + 1
-                        let counted = due && (completed || !isAsOf)
+                        let counted = due && (completed || !inProgress)
                         for u in running.indices {
                             running[u].value += value
                             if completed { running[u].daysDone += 1 }
@@ -115,7 +115,7 @@ public struct DayFold: Sendable, Equatable {
                                 }
                             }
                         } else {
-                            if !isAsOf { run = 0 }
+                            if !inProgress { run = 0 }
                             achievementRun = 0
                         }
                     }
@@ -130,7 +130,7 @@ public struct DayFold: Sendable, Equatable {
             holdsAsOfDay = true
             for u in units.indices {
                 let slot = totals[u].count - 1
-                totals[u][slot].inProgress = units[u].next(after: totals[u][slot].first) > series.asOf
+                totals[u][slot].inProgress = !series.isOver(units[u].next(after: totals[u][slot].first).adding(days: -1))
             }
         }
     }

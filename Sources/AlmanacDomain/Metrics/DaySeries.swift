@@ -3,12 +3,19 @@
 /// Built once from the habit's live entries; every metric is then one pass over these arrays
 /// instead of a store query per day. Entries after the as-of day are ignored, so metrics as of
 /// a day never change when later entries are added.
+///
+/// Every day of the series is over but the as-of day, which is over when the clock has passed
+/// its end in the store's time zone (`asOfIsOver`: the as-of day is before the clock's day).
+/// A day that is over and was due without its target met is missed; only an as-of day the clock
+/// is still inside is in progress, and only it is passed over (docs/METRICS.md).
 public struct DaySeries: Sendable, Encodable {
     public let habit: Habit
     /// The first day: the habit's creation day, or its first entry's day when that is earlier
     /// (history logged for days before the habit was created in Almanac).
     public let start: DayKey
     public let asOf: DayKey
+    /// Whether the clock has passed the end of the as-of day (`asOf < today`).
+    public let asOfIsOver: Bool
     /// The day's value: the sum of its live check entries.
     public private(set) var values: [Double]
     /// Whether the day has at least one live check entry.
@@ -19,9 +26,11 @@ public struct DaySeries: Sendable, Encodable {
     /// - Parameters:
     ///   - entries: the habit's live entries, in any order (soft-deleted ones are ignored).
     ///   - createdDay: the day the habit was created, in the store's calendar.
-    public init(habit: Habit, entries: [HabitEntry], createdDay: DayKey, asOf: DayKey) {
+    ///   - today: the day the clock is in, in the store's calendar: the as-of day is over when it
+    ///     is before it.
+    public init(habit: Habit, entries: [HabitEntry], createdDay: DayKey, asOf: DayKey, today: DayKey) {
         let facts = entries.filter { $0.deletedAt == nil }.map { DayFact(day: $0.dayKey, kind: $0.kind, value: $0.value) }
-        self.init(habit: habit, facts: facts, createdDay: createdDay, asOf: asOf)
+        self.init(habit: habit, facts: facts, createdDay: createdDay, asOf: asOf, today: today)
     }
 
     /// - Parameters:
@@ -30,9 +39,12 @@ public struct DaySeries: Sendable, Encodable {
     ///     so a row of year 1 cannot make a series, and a site, of two thousand years.
     ///   - createdDay: the day the habit was created, in the store's calendar; one outside the
     ///     days Almanac keeps is taken as unknown (the series starts at the first entry).
-    public init(habit: Habit, facts: [DayFact], createdDay: DayKey, asOf: DayKey) {
+    ///   - today: the day the clock is in, in the store's calendar: the as-of day is over when it
+    ///     is before it.
+    public init(habit: Habit, facts: [DayFact], createdDay: DayKey, asOf: DayKey, today: DayKey) {
         self.habit = habit
         self.asOf = asOf
+        asOfIsOver = asOf < today
         // Two passes over the facts, none copied: the first day and the checks, then the days.
         var firstEntry: DayKey?
         var checks = 0
@@ -69,9 +81,9 @@ public struct DaySeries: Sendable, Encodable {
 
     /// The first days of `series`, through `asOf` (from its first day on): the series of the same
     /// facts as of that day, whose live check entries through it are `checkins`.
-    init(firstDaysOf series: DaySeries, through asOf: DayKey, checkins: Int) {
+    init(firstDaysOf series: DaySeries, through asOf: DayKey, today: DayKey, checkins: Int) {
         let count = max(0, series.start.days(to: asOf) + 1)
-        habit = series.habit; start = series.start; self.asOf = asOf
+        habit = series.habit; start = series.start; self.asOf = asOf; asOfIsOver = asOf < today
         values = Array(series.values.prefix(count)); logged = Array(series.logged.prefix(count))
         skipped = Array(series.skipped.prefix(count))
         self.checkins = checkins
@@ -81,6 +93,13 @@ public struct DaySeries: Sendable, Encodable {
     public var count: Int { values.count }
 
     public func day(at index: Int) -> DayKey { start.adding(days: index) }
+
+    /// The index of the day still going on: the as-of day while the clock is inside it, else none.
+    public var inProgressIndex: Int? { asOfIsOver || count == 0 ? nil : count - 1 }
+
+    /// Whether a day is over: every day before the as-of day, and the as-of day once the clock
+    /// has passed its end. Days after the as-of day are not over, as of it.
+    public func isOver(_ day: DayKey) -> Bool { day < asOf || (day == asOf && asOfIsOver) }
 
     /// `habit.frequency.isScheduled(day(at:))` for every index, as a function that looks the
     /// answer up: for the passes over every day of the series.
@@ -134,6 +153,10 @@ public struct DaySeries: Sendable, Encodable {
         return habit.direction == .atMost && !skipped[index]
     }
 
+    /// The day's state. A due day of a daily or weekdays habit that is over without its target
+    /// met is missed, logged or not; while the as-of day is still going on, nothing logged is
+    /// unknown. A per-period habit's day without a check is unknown: its period, not the day, is
+    /// judged (`HabitMetrics.todayState` says when the period ended unmet).
     public func state(at index: Int) -> DayState {
         if skipped[index] { return .skipped }
         let scheduled = habit.frequency.isScheduled(day(at: index))
@@ -141,7 +164,8 @@ public struct DaySeries: Sendable, Encodable {
             return habit.isCompleted(value: values[index]) ? .done : (scheduled ? .missed : .unscheduled)
         }
         guard scheduled else { return .unscheduled }
-        return habit.direction == .atMost ? .done : .unknown
+        if habit.direction == .atMost { return .done }
+        return periodRule == nil && index != inProgressIndex ? .missed : .unknown
     }
 }
 
@@ -149,9 +173,10 @@ public struct DaySeries: Sendable, Encodable {
 public enum DayState: String, Sendable, Codable {
     /// Logged and the target was met.
     case done
-    /// Logged, target not met.
+    /// A due day that is over without its target met (logged or not).
     case missed
-    /// Nothing logged on a day the habit was due: unknown, never inferred.
+    /// Nothing logged on a day whose outcome is still open: the as-of day while it is going on,
+    /// or a per-period habit's day (its period is judged, not the day).
     case unknown
     /// Excused (sick, vacation).
     case skipped

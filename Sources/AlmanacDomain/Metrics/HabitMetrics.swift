@@ -4,6 +4,9 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public static let rateWindows: [Int?] = [7, 30, 90, 365, nil]
 
     public var asOf: DayKey
+    /// Whether the clock has passed the end of the as-of day: its figures are final, and a due
+    /// day without its target met is missed.
+    public var asOfIsOver: Bool
     /// The as-of day's value and state.
     public var todayValue: Double?
     public var todayState: DayState?
@@ -47,12 +50,23 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     /// The rate of the window a list of habits shows: 30 days, or the last 4 weeks or 3 months.
     public var recentRate: WindowRate { rates.count > 1 && rates[0].window == "7 days" ? rates[1] : rates[0] }
 
+    /// The period of the as-of day: its done days toward what it requires, capped at it as its
+    /// row in the weeks' and months' tables is ("2 of 3 so far" while it is in progress, "2 of 3"
+    /// once its last day is over).
     public struct PeriodProgress: Sendable, Codable, Equatable {
         public var kind: PeriodKind
         public var done: Int
+        /// What the period requires: the habit's times, or fewer when the period has fewer days
+        /// to give (the habit began in it, or days were skipped).
         public var times: Int
+        public var inProgress: Bool
 
-        public init(kind: PeriodKind, done: Int, times: Int) { self.kind = kind; self.done = done; self.times = times }
+        public init(kind: PeriodKind, done: Int, times: Int, inProgress: Bool) {
+            self.kind = kind; self.done = done; self.times = times; self.inProgress = inProgress
+        }
+
+        /// Whether the period met what it requires.
+        public var isMet: Bool { done >= times }
     }
 
     public init(series: DaySeries, weekStart: Weekday) {
@@ -89,6 +103,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     /// strength scores.
     private init(series: DaySeries, weekStart: Weekday, fold: DayFold, streak: Streak, scores: [Double]) {
         asOf = series.asOf
+        asOfIsOver = series.asOfIsOver
         let last = series.count - 1
         todayValue = last >= 0 && series.logged[last] ? series.values[last] : nil
         todayState = last >= 0 ? series.state(at: last) : nil
@@ -103,8 +118,12 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         completedByWeekday = fold.completedByWeekday
         let totals = series.calendarTotals(of: fold)
         weeks = totals[0]; months = totals[1]; years = totals[2]
-        // The years add up to the all-time rate (`CalendarTotal`): no pass of its own.
-        rateAll = CompletionRate(completed: years.reduce(0) { $0 + $1.done }, expected: years.reduce(0) { $0 + $1.due })
+        // A day-counted habit's years add up to its all-time rate (`CalendarTotal`): no pass of
+        // its own. A per-period habit's year in progress owes its period's full target, which its
+        // rate counts only once met.
+        rateAll = series.periodRule == nil
+            ? CompletionRate(completed: years.reduce(0) { $0 + $1.done }, expected: years.reduce(0) { $0 + $1.due })
+            : series.completionRate(lastPeriods: nil, weekStart: weekStart)
         reduction = series.reduction(weekStart: weekStart)
         if let rule = series.periodRule {
             let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]
@@ -117,7 +136,10 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
             rates = zip(Self.rateWindows, byDay).map { WindowRate(window: $0.map { "\($0) days" } ?? "all time", rate: $1) }
         }
         if let rule = series.periodRule, let current = series.periods(from: series.asOf, weekStart: weekStart).last {
-            period = PeriodProgress(kind: rule.kind, done: current.completed, times: rule.times)
+            period = PeriodProgress(kind: rule.kind, done: min(current.completed, current.required), times: current.required,
+                                    inProgress: current.inProgress)
+            // A period that ended on the as-of day without its target met is missed that day.
+            if !current.inProgress, !current.succeeded, current.required > 0, todayState == .unknown { todayState = .missed }
         }
     }
 

@@ -35,7 +35,9 @@ public struct PeriodTally: Sendable, Equatable {
     /// What the period asks for: the habit's times, but never more than its days that were
     /// neither skipped nor outside the series (a habit created on a Sunday owes one day).
     public let required: Int
-    /// Whether the period contains the as-of day (still in progress).
+    /// Whether the period's last day is not over yet (it contains the as-of day and does not end
+    /// on it, or ends on an as-of day the clock is still inside): it owes its full target, and
+    /// counts in a rate only once it has met it.
     public let inProgress: Bool
 
     public var succeeded: Bool { required > 0 && completed >= required }
@@ -70,8 +72,8 @@ extension DaySeries {
                 available += 1
                 if isCompleted(i) { completed += 1 }
             }
-            let inProgress = next > asOf
-            if inProgress { available += next.ordinal - 1 - asOf.ordinal }
+            let inProgress = !isOver(next.adding(days: -1))
+            if next > asOf { available += next.ordinal - 1 - asOf.ordinal }
             tallies.append(PeriodTally(first: first, last: last, completed: completed,
                                        required: min(rule.times, available), inProgress: inProgress))
             periodStart = next

@@ -26,9 +26,10 @@ enum StreakStep {
 extension DaySeries {
     /// Current and best streak (docs/METRICS.md):
     /// - a completed due day adds one; a skipped day or an unscheduled weekday is passed over;
-    /// - the as-of day not yet completed does not break the streak (the day is still going on);
+    /// - the as-of day not yet completed does not break the streak while it is still going on;
+    ///   once it is over, it breaks it as any missed day does;
     /// - per-week and per-month habits count consecutive successful periods, and the period in
-    ///   progress adds once it succeeds but never breaks.
+    ///   progress (its last day not over) adds once it succeeds but never breaks.
     public func streak(weekStart: Weekday) -> Streak {
         streakWalk(weekStart: weekStart, milestones: false).streak
     }
@@ -84,7 +85,7 @@ extension DaySeries {
             for i in 0..<count {
                 if skipped[i] || !isScheduled(i) { body(.pass, day(at: i)); continue }
                 if isCompleted(i) { body(.extend, day(at: i)); continue }
-                body(i == count - 1 ? .pass : .breaks, day(at: i))
+                body(i == inProgressIndex ? .pass : .breaks, day(at: i))
             }
             return
         }

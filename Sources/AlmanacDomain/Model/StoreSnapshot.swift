@@ -15,18 +15,19 @@ public struct StoreSnapshot: Sendable {
         self.settings = settings; self.calendar = calendar; self.habits = habits; self.facts = facts; self.hours = hours
     }
 
-    /// The habit's day series as of a day.
-    public func series(of habit: Habit, asOf: DayKey) -> DaySeries {
+    /// The habit's day series as of a day, with `today` the day the clock is in (the as-of day is
+    /// over when it is before it).
+    public func series(of habit: Habit, asOf: DayKey, today: DayKey) -> DaySeries {
         DaySeries(habit: habit, facts: facts[habit.id.description] ?? [],
-                  createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf)
+                  createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf, today: today)
     }
 
     /// The habit's day series as of an earlier day than `longer`'s, its series as of a later
     /// one: the first days of `longer`, which a series built from the facts would repeat.
-    public func series(of habit: Habit, asOf: DayKey, within longer: DaySeries) -> DaySeries {
-        guard longer.habit == habit, asOf <= longer.asOf, asOf >= longer.start else { return series(of: habit, asOf: asOf) }
+    public func series(of habit: Habit, asOf: DayKey, today: DayKey, within longer: DaySeries) -> DaySeries {
+        guard longer.habit == habit, asOf <= longer.asOf, asOf >= longer.start else { return series(of: habit, asOf: asOf, today: today) }
         let checkins = (facts[habit.id.description] ?? []).reduce(0) { $0 + ($1.kind == .check && $1.day <= asOf ? 1 : 0) }
-        return DaySeries(firstDaysOf: longer, through: asOf, checkins: checkins)
+        return DaySeries(firstDaysOf: longer, through: asOf, today: today, checkins: checkins)
     }
 
     /// What another program wrote outside the days Almanac keeps (`SupportedDays`), which the
@@ -56,16 +57,16 @@ public struct StoreSnapshot: Sendable {
         habit.archivedAt.map { calendar.dayKey(for: $0) }
     }
 
-    /// Every habit's metrics as of a day, in display order.
-    public func metrics(asOf: DayKey) -> [(habit: Habit, series: DaySeries, metrics: HabitMetrics)] {
-        computedMetrics(asOf: asOf).map { ($0.habit, $0.series, $0.computed.metrics) }
+    /// Every habit's metrics as of a day, in display order, with `today` the day the clock is in.
+    public func metrics(asOf: DayKey, today: DayKey) -> [(habit: Habit, series: DaySeries, metrics: HabitMetrics)] {
+        computedMetrics(asOf: asOf, today: today).map { ($0.habit, $0.series, $0.computed.metrics) }
     }
 
     /// Every habit's metrics as of a day, in display order, with what computing them gave on the
     /// way (`HabitMetrics.Computed`: the milestones, the achievements' streak days, the scores).
-    public func computedMetrics(asOf: DayKey) -> [(habit: Habit, series: DaySeries, computed: HabitMetrics.Computed)] {
+    public func computedMetrics(asOf: DayKey, today: DayKey) -> [(habit: Habit, series: DaySeries, computed: HabitMetrics.Computed)] {
         habits.map { habit in
-            let series = series(of: habit, asOf: asOf)
+            let series = series(of: habit, asOf: asOf, today: today)
             return (habit, series, HabitMetrics.computed(series: series, weekStart: settings.weekStart))
         }
     }

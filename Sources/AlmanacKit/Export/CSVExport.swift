@@ -43,12 +43,13 @@ public struct CSVExport {
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> DayKey {
         var asOf = DayKey(ordinal: 0)
         let files = try store.reading { view in
-            asOf = try self.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
+            let today = clock.today(in: try StoreCalendar(settings: view.settings()))
+            asOf = self.asOf ?? today
             let snapshot = try view.snapshot(through: asOf, hours: false)
             let total = snapshot.facts.values.reduce(0) { $0 + $1.count }
             var files: [AtomicFile] = []
             do {
-                let tables = ExportTables(snapshot: snapshot, asOf: asOf)
+                let tables = ExportTables(snapshot: snapshot, asOf: asOf, today: today)
                 files.append(try table("habits.csv", ExportTables.habitsHeader, tables.habits(categories: view.categories())))
                 files.append(try entries(view, asOf: asOf, total: total, progress: progress))
                 files.append(try days(tables, asOf: asOf))

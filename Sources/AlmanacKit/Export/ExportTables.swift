@@ -56,9 +56,10 @@ struct ExportTables {
     /// Every habit in the store's order, with its series and metrics.
     let all: [(habit: Habit, series: DaySeries, metrics: HabitMetrics)]
 
-    init(snapshot: StoreSnapshot, asOf: DayKey) {
+    /// - Parameter today: the day the clock is in: the as-of day is over when it is before it.
+    init(snapshot: StoreSnapshot, asOf: DayKey, today: DayKey) {
         self.snapshot = snapshot; self.asOf = asOf
-        self.all = snapshot.metrics(asOf: asOf)
+        self.all = snapshot.metrics(asOf: asOf, today: today)
     }
 
     /// The habits with history (a logged or skipped day): the columns of the daily table.

@@ -51,9 +51,10 @@ public struct XLSXExport {
     }
 
     private func write(_ view: any StoreReading, to path: String, progress: (Int, Int) -> Void) throws -> Outcome {
-        let asOf = try self.asOf ?? clock.today(in: StoreCalendar(settings: view.settings()))
+        let today = clock.today(in: try StoreCalendar(settings: view.settings()))
+        let asOf = self.asOf ?? today
         let snapshot = try view.snapshot(through: asOf, hours: false)
-        let tables = ExportTables(snapshot: snapshot, asOf: asOf)
+        let tables = ExportTables(snapshot: snapshot, asOf: asOf, today: today)
         let scratch = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let book = try XLSXWorkbook(path: path, created: Timestamp(millis: Int64(asOf.ordinal) * 86_400_000), scratch: scratch)
         var outcome = Outcome(asOf: asOf, tables: [], cutCells: 0)

@@ -172,8 +172,9 @@ public struct SiteReport {
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
                 journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
                 wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [],
-                dayWrites: try view.dayWrites(from: asOf.adding(days: 1 - SiteDerivation.feedDays), through: asOf))
-            return (input, SiteOptions(asOf: asOf, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
+                // The feed's days and the periods they fall in (a month at most before them).
+                habitWrites: try view.habitWrites(from: asOf.adding(days: -SiteDerivation.feedDays - 31), through: asOf))
+            return (input, SiteOptions(asOf: asOf, today: today, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
                                        baseURL: request.baseURL), facts)
         }
     }

@@ -37,8 +37,8 @@ public struct GoalBook {
     /// Every goal with its progress as of a day (default today).
     public func list(asOf: DayKey?) throws -> [GoalProgress] {
         let snapshot = try store.snapshot(through: nil)
-        let day = asOf ?? clock.today(in: snapshot.calendar)
-        let metrics = snapshot.metrics(asOf: day).map { (habit: $0.habit, metrics: $0.metrics) }
+        let today = clock.today(in: snapshot.calendar), day = asOf ?? today
+        let metrics = snapshot.metrics(asOf: day, today: today).map { (habit: $0.habit, metrics: $0.metrics) }
         return try store.goals().map { GoalProgress(goal: $0, metrics: metrics, asOf: day) }
     }
 

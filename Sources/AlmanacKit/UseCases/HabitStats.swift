@@ -20,8 +20,8 @@ public struct HabitStats: Encodable, Sendable {
     public init(store: any AlmanacStore, habit name: String, asOf: DayKey?, clock: Clock) throws {
         let habit = try store.habit(named: name)
         let snapshot = try store.snapshot(through: nil)
-        let asOf = asOf ?? clock.today(in: snapshot.calendar)
-        let series = snapshot.series(of: habit, asOf: asOf)
+        let today = clock.today(in: snapshot.calendar), asOf = asOf ?? today
+        let series = snapshot.series(of: habit, asOf: asOf, today: today)
         self.habit = habit
         self.asOf = asOf
         let metrics = HabitMetrics(series: series, weekStart: snapshot.settings.weekStart)

@@ -42,6 +42,10 @@ public struct StatusReport: Encodable, Sendable {
     }
 
     public var asOf: DayKey
+    /// Whether the clock has passed the end of the as-of day: its figures are final.
+    public var asOfIsOver: Bool
+    /// The day the clock is in (not in the JSON: `asOfIsOver` says what it decides).
+    public var today: DayKey
     public var done: Int
     public var total: Int
     /// The weight of the due habits done ÷ the weight of the due habits; nil when nothing is due.
@@ -50,18 +54,24 @@ public struct StatusReport: Encodable, Sendable {
     public var experience: Experience
     public var habits: [Row]
 
+    enum CodingKeys: String, CodingKey { case asOf, asOfIsOver, done, total, weightedScore, experience, habits }
+
     /// The status as of a day (default today in the store's calendar).
     public init(store: any AlmanacStore, asOf: DayKey?, clock: Clock) throws {
         let snapshot = try store.snapshot(through: nil)
-        self.init(snapshot: snapshot, asOf: asOf ?? clock.today(in: snapshot.calendar))
+        let today = clock.today(in: snapshot.calendar)
+        self.init(snapshot: snapshot, asOf: asOf ?? today, today: today)
     }
 
-    public init(snapshot: StoreSnapshot, asOf: DayKey) {
+    /// - Parameter today: the day the clock is in: the as-of day is over when it is before it.
+    public init(snapshot: StoreSnapshot, asOf: DayKey, today: DayKey) {
         self.asOf = asOf
+        self.today = today
+        asOfIsOver = asOf < today
         let weekStart = snapshot.settings.weekStart
         // Each habit's metrics with the days its streak reached the achievements' lengths, from
         // the one fold of its days.
-        let computed = snapshot.computedMetrics(asOf: asOf)
+        let computed = snapshot.computedMetrics(asOf: asOf, today: today)
         let all = computed.map { (habit: $0.habit, series: $0.series, metrics: $0.computed.metrics) }
         let overview = DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) },
                                      asOf: asOf, weekStart: weekStart)

@@ -81,11 +81,10 @@ public struct HabitDays: Encodable, Sendable, Equatable {
         }
     }
 
-    /// The days of `days` in a habit's series; from `archivedDay` on the habit is not tracked.
-    /// - Parameter endsOnReportDay: whether the series' last day is the report's day, shown as
-    ///   not logged yet when nothing is; false for a series that ends on an earlier day (a year
-    ///   before the report's).
-    public init(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?, endsOnReportDay: Bool = true) {
+    /// The days of `days` in a habit's series; from `archivedDay` on the habit is not tracked. An
+    /// as-of day still going on with nothing logged is not logged yet; a day that is over with
+    /// nothing logged is nothing logged, whether it was missed or its period is judged.
+    public init(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?) {
         rule = ValueRule(series.habit)
         states = []; states.reserveCapacity(days.count)
         values = []; values.reserveCapacity(days.count)
@@ -95,7 +94,8 @@ public struct HabitDays: Encodable, Sendable, Equatable {
                 switch series.state(at: i) {
                 case .skipped: state = .skipped
                 case .unscheduled where !series.logged[i]: state = .unscheduled
-                case .unknown: state = endsOnReportDay && i == series.count - 1 ? .pending : .unknown
+                case .unknown: state = i == series.inProgressIndex ? .pending : .unknown
+                case .missed where !series.logged[i]: state = .unknown
                 case .done where !series.logged[i]: state = .withinLimit
                 default: state = .logged; value = series.values[i]
                 }
@@ -192,9 +192,9 @@ public struct CombinedDays: Encodable, Sendable, Equatable {
 
 /// The day cells of heatmaps and month grids, from a habit's day series or from the daily overview.
 public enum HeatmapCells {
-    /// Every day of `grid`'s year for one habit (`HabitDays` says what `endsOnReportDay` means).
-    public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?, endsOnReportDay: Bool = true) -> DayCells {
-        .habit(HabitDays(series, days: grid.days, archivedDay: archivedDay, endsOnReportDay: endsOnReportDay))
+    /// Every day of `grid`'s year for one habit.
+    public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?) -> DayCells {
+        .habit(HabitDays(series, days: grid.days, archivedDay: archivedDay))
     }
 
     /// Every day of `days` for one habit.

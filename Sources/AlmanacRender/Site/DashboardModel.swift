@@ -7,6 +7,8 @@ import AlmanacDomain
 public struct DashboardModel: TemplatedModel, Equatable {
     public var format: PageFormat
     public var asOf: DayKey
+    /// What the as-of day is called: "Today", or its date once it is over (`MetricText.dayName`).
+    public var dayName: String
     /// Habits due on the as-of day, and how many of them were done.
     public var due: Int
     public var done: Int
@@ -53,7 +55,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
         // What a phone shows: the habit, today, its streak and the month's rate; the score and the
         // best streak only on a wider screen (the stylesheet hides columns 5 and 6 of this table
         // below 40rem; both are on each habit's page, one tap away).
-        let table = HTMLTable(header: ["Habit", "Today", "Streak", "30 days", "Score", "Best"], rows: rows.map { row in
+        let table = HTMLTable(header: ["Habit", dayName, "Streak", "30 days", "Score", "Best"], rows: rows.map { row in
             [.link(Hyphenation.breakable(row.emoji.isEmpty ? row.name : "\(row.emoji) \(row.name)"), href: link(row.slug)), .text(row.today),
              .text(row.streak), .text(row.rate30), .text(row.score), .text(row.best)]
         }, rowHeadings: true, id: "table-habits")
@@ -74,9 +76,10 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "done": "\(done)", "total": "\(due)",
             "asOfLabel": md("\(asOf.weekday.title) \(asOf)"),
             "perfectDays": "\(perfectDays)", "activeCount": "\(rows.count)",
+            "dayLabel": md(dayName == "Today" ? "today" : "on " + dayName),
             "doneLabel": md(Self.doneLabel(done: done, due: due) + (weightedScore.map { ", weighted score \($0)" } ?? "")),
             "perfectDaysLabel": md(MetricText.count(perfectDays, "perfect day")),
-            "activeLabel": md(Self.activeLabel(active: rows.count, due: due)),
+            "activeLabel": md(Self.activeLabel(active: rows.count, due: due, today: dayName == "Today")),
             "hasRows": .flag(!rows.isEmpty),
             "feedLink": "feed.xml",
             "rows": .list(rows.map { row in
@@ -111,9 +114,10 @@ public struct DashboardModel: TemplatedModel, Equatable {
     /// "4 of 5 due done", "nothing due".
     public static func doneLabel(done: Int, due: Int) -> String { due == 0 ? "nothing due" : "\(done) of \(due) due done" }
 
-    /// "11 active habits (1 not due today)": why the two numbers differ.
-    static func activeLabel(active: Int, due: Int) -> String {
+    /// "11 active habits (1 not due today)": why the two numbers differ ("not due that day" of a
+    /// day that is not today).
+    static func activeLabel(active: Int, due: Int, today: Bool) -> String {
         let text = MetricText.count(active, "active habit")
-        return active > due ? text + " (\(active - due) not due today)" : text
+        return active > due ? text + " (\(active - due) not due \(today ? "today" : "that day"))" : text
     }
 }

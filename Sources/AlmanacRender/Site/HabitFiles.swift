@@ -21,6 +21,8 @@ public struct HabitFiles: SitePart {
     public let archivedDay: DayKey?
     public let weekStart: Weekday
     public let asOf: DayKey
+    /// What the as-of day is called on the page: "Today", or its date once it is over.
+    public let dayName: String
     /// The site's address, for the page's absolute links.
     public let baseURL: String?
     /// Checks per hour of the day, when any check has its time.
@@ -42,13 +44,13 @@ public struct HabitFiles: SitePart {
     public let years: ClosedRange<Int>?
 
     enum CodingKeys: String, CodingKey {
-        case habit, slug, seriesDigest, archivedDay, weekStart, asOf, baseURL, hours, category, notes, difficulty
+        case habit, slug, seriesDigest, archivedDay, weekStart, asOf, dayName, baseURL, hours, category, notes, difficulty
     }
 
-    public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, baseURL: String?,
-                hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) throws {
+    public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, dayName: String,
+                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) throws {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
-        self.asOf = asOf; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
+        self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty
         seriesDigest = try HabitFigures.digest(of: series)
         figures = HabitFigures(series: series, weekStart: weekStart)
@@ -124,7 +126,7 @@ public struct HabitFiles: SitePart {
     func statistics() -> [LabelledText] {
         let m = metrics
         var stats = [
-            LabelledText("Today", MetricText.today(m, habit: habit)),
+            LabelledText(dayName, MetricText.today(m, habit: habit)),
             LabelledText("Current streak", m.streak.unit.describe(m.streak.current)),
             LabelledText("Best streak", m.streak.unit.describe(m.streak.best)),
             LabelledText("Strength score", MetricText.percent(m.score)),

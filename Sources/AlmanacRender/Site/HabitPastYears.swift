@@ -59,7 +59,7 @@ extension HeatmapSVG {
     static func habit(_ series: DaySeries, year: Int, slug: String, weekStart: Weekday, archivedDay: DayKey?, through asOf: DayKey?) -> HeatmapSVG {
         let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == series.start.year ? series.start.month : 1,
                                through: asOf)
-        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay, endsOnReportDay: asOf != nil)
+        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay)
         let counts = cells.counts()
         return HeatmapSVG(grid: grid, cells: cells, title: "\(series.habit.name), \(year)",
                           summary: "\(counts.done) days done of \(counts.levels) due days in \(year).", color: series.habit.color,

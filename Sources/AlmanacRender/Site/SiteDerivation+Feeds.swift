@@ -16,56 +16,89 @@ extension SiteDerivation {
     /// nothing a person logs or adds changes (`Settings.storeId`).
     var idSeed: String { input.snapshot.settings.storeId ?? "almanac" }
 
-    func feed(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience) -> AtomFeed {
-        let asOf = options.asOf, calendar = input.snapshot.calendar
-        let first = max(overview.first, asOf.adding(days: 1 - Self.feedDays))
-        let days = first <= asOf ? Array((first.ordinal...asOf.ordinal).reversed().map(DayKey.init(ordinal:))) : []
+    /// The feed: one entry per day that is over, the newest `feedDays` of them (a report made
+    /// while the as-of day is still going on publishes no entry for it). An entry lists every
+    /// habit due that day (`DaySeries.forEachDueDay`, the daily overview's rule, so its title's
+    /// counts are its lists' counts) under Done or Not done, then the streaks that reached a
+    /// milestone and the achievements earned. Its `updated` is when what it is made from last
+    /// changed (`lastChange(of:…)`).
+    func feed(_ habits: [HabitFiles], all: [(habit: Habit, series: DaySeries)], overview: DailyOverview, progress: Experience) -> AtomFeed {
+        let asOf = options.asOf, calendar = input.snapshot.calendar, weekStart = input.snapshot.settings.weekStart
+        let last = asOf < options.today ? asOf : asOf.adding(days: -1)
+        let first = max(overview.first, last.adding(days: 1 - Self.feedDays))
+        let days = first <= last ? Array((first.ordinal...last.ordinal).reversed().map(DayKey.init(ordinal:))) : []
         let window = Set(days)
-        var milestones: [DayKey: [String]] = [:]
+        var milestones: [DayKey: [(habit: Habit, text: String)]] = [:]
         for item in habits {
             for reached in item.figures.milestones where window.contains(reached.day) {
-                milestones[reached.day, default: []].append("\(item.habit.name) reached a streak of \(reached.unit.describe(reached.length))")
+                milestones[reached.day, default: []].append((item.habit, "\(item.habit.name) reached a streak of \(reached.unit.describe(reached.length))"))
             }
         }
         var achievements: [DayKey: [String]] = [:]
         for achievement in progress.achievements where window.contains(achievement.day) {
             achievements[achievement.day, default: []].append("Achievement: \(MetricText.achievement(achievement))")
         }
-        // Each habit and its series, taken out of its files once (not a copy of them per day).
-        let shown = habits.map { ($0.habit, $0.series) }
-        let entries = days.map { day -> (AtomFeed.Entry, Timestamp) in
-            var done: [String] = [], missed: [String] = []
-            // What the day says changed last when one of its entries was written or withdrawn, or
-            // a habit it names was added or changed (the day's start if nothing was since).
-            var updated = max(calendar.startOfDay(day), input.dayWrites[day] ?? calendar.startOfDay(day))
-            for (habit, series) in shown {
-                guard let i = series.index(of: day) else { continue }
-                let state = series.state(at: i)
-                if series.isCompleted(i) {
-                    done.append(habit.unit == .boolean ? habit.name : "\(habit.name) (\(MetricText.value(series.values[i], of: habit)))")
-                } else if series.periodRule == nil, state == .missed || (state == .unknown && day < asOf) {
-                    // A per-week or per-month habit's day is not a failure on its own.
-                    missed.append(habit.name)
-                } else {
-                    continue
+        // Each habit's verdict on the days of the window it was due, in the overview's order.
+        var verdicts: [[DayKey: Bool]] = []
+        for (habit, series) in all {
+            var due: [DayKey: Bool] = [:]
+            if first <= last {
+                series.forEachDueDay(from: first, archivedDay: input.snapshot.archivedDay(of: habit), weekStart: weekStart) { i, completed in
+                    let day = series.day(at: i)
+                    if day <= last { due[day] = completed }
                 }
-                updated = max(updated, habit.updatedAt)
             }
-            let counts = overview.day(day)
-            var title = "\(day.weekday.title) \(day): \(counts.map { "\($0.done) of \($0.due) due done" } ?? "nothing due")"
-            if counts?.isPerfect == true { title += " · a perfect day" }
+            verdicts.append(due)
+        }
+        let entries = days.map { day -> (AtomFeed.Entry, Timestamp) in
+            var done: [String] = [], missed: [String] = [], listed: [Int] = []
+            for (index, (habit, series)) in all.enumerated() {
+                guard let completed = verdicts[index][day], let i = series.index(of: day) else { continue }
+                listed.append(index)
+                guard completed else { missed.append(habit.name); continue }
+                if habit.unit == .boolean { done.append(habit.name) }
+                else if series.logged[i] { done.append("\(habit.name) (\(MetricText.value(series.values[i], of: habit)))") }
+                else { done.append("\(habit.name) (none, limit \(NumberText.plain(habit.target)))") }
+            }
+            let due = done.count + missed.count
+            var title = "\(day.weekday.title) \(day): \(due == 0 ? "nothing due" : "\(done.count) of \(due) due done")"
+            if due > 0 && done.count == due { title += " · a perfect day" }
             var lines: [String] = []
             if !done.isEmpty { lines.append("Done: " + done.joined(separator: ", ")) }
             if !missed.isEmpty { lines.append("Not done: " + missed.joined(separator: ", ")) }
-            lines += milestones[day] ?? []
+            lines += (milestones[day] ?? []).map { $0.text }
             lines += achievements[day] ?? []
             if lines.isEmpty { lines.append("Nothing logged.") }
-            return (AtomFeed.Entry(day: day, title: title, lines: lines, updated: updated.description), updated)
+            let changed = lastChange(of: day, listed: listed.map { all[$0] }, milestones: (milestones[day] ?? []).map { $0.habit },
+                                     achievements: achievements[day] != nil, calendar: calendar, weekStart: weekStart)
+            return (AtomFeed.Entry(day: day, title: title, lines: lines, updated: changed.description), changed)
         }
         // The feed changed when its newest entry did.
         let updated = entries.map(\.1).max() ?? calendar.startOfDay(asOf)
         return AtomFeed(title: "Habit progress", baseURL: options.baseURL, idSeed: idSeed,
                         updated: max(updated, calendar.startOfDay(asOf)).description, entries: entries.map(\.0))
+    }
+
+    /// When what a day's entry is made from last changed: the end of the day (when the entry first
+    /// appears), each listed habit's definition, its entries on the days its verdict rests on
+    /// (the day, or the days of its period through it), a milestone's habit's entries through
+    /// the day, and for an achievement every habit's entries through the day — within the days
+    /// the report read the writes of (`SiteInput.habitWrites`). Nothing else moves it: a night
+    /// that changes none of these keeps the entry's `updated`.
+    private func lastChange(of day: DayKey, listed: [(habit: Habit, series: DaySeries)], milestones: [Habit], achievements: Bool,
+                            calendar: StoreCalendar, weekStart: Weekday) -> Timestamp {
+        var latest = calendar.startOfDay(day.adding(days: 1))
+        func writes(of habit: Habit, from low: DayKey) {
+            for (written, time) in input.habitWrites[habit.id.description] ?? [:] where written >= low && written <= day { latest = max(latest, time) }
+        }
+        for (habit, series) in listed {
+            latest = max(latest, habit.updatedAt)
+            let rule = series.periodRule
+            writes(of: habit, from: rule.map { $0.kind.start(of: day, weekStart: weekStart, anchor: series.start, length: $0.length) } ?? day)
+        }
+        for habit in milestones { writes(of: habit, from: .init(ordinal: 0)) }
+        if achievements { for habit in input.snapshot.habits { writes(of: habit, from: .init(ordinal: 0)) } }
+        return latest
     }
 
     /// Planned skips (consecutive days of a habit as one event) and goals' target dates.

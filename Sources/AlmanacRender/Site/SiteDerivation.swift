@@ -24,7 +24,7 @@ public struct SiteDerivation: Sendable {
     public func plan() throws -> SitePlan {
         let snapshot = input.snapshot
         let asOf = options.asOf, weekStart = snapshot.settings.weekStart
-        let all = try Parallel.map(snapshot.habits) { habit in (habit: habit, series: snapshot.series(of: habit, asOf: asOf)) }
+        let all = try Parallel.map(snapshot.habits) { habit in (habit: habit, series: snapshot.series(of: habit, asOf: asOf, today: options.today)) }
         // On the site: active habits, and archived ones that have history.
         let shown = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
@@ -37,14 +37,14 @@ public struct SiteDerivation: Sendable {
                 let habit = item.habit, id = habit.id.description
                 let files = try HabitFiles(
                     habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
-                    asOf: asOf, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
+                    asOf: asOf, dayName: MetricText.dayName(asOf, today: options.today), baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
                     category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
                     notes: options.includeNotes
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, ($0.skipped ? "Skipped: " : "") + $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [])
                 return (files: files,
-                        pastYears: try HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0, within: item.series) })
+                        pastYears: try HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0, today: options.today, within: item.series) })
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
@@ -56,7 +56,7 @@ public struct SiteDerivation: Sendable {
             let events = self.calendar(habits)
             return (self.overviewGraphics(overview), events,
                     self.indexPages(habits, overview: overview, progress: progress, hasCalendar: !events.events.isEmpty))
-        }, { self.feed(habits, overview: overview, progress: progress) })
+        }, { self.feed(habits, all: all, overview: overview, progress: progress) })
         let pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
         return SitePlan(shared: pages, habits: habits, pastYears: parts.compactMap(\.pastYears))
     }

@@ -14,27 +14,31 @@ public struct SiteInput: Sendable {
     public var notes: [String: [HabitNote]]
     public var journal: [JournalEntry]
     public var wellbeing: [WellbeingEntry]
-    /// When what each day of the feed says last changed (`StoreReading.dayWrites`): its entries'
-    /// `updated`.
-    public var dayWrites: [DayKey: Timestamp]
+    /// When each habit's entries of each day were last written or withdrawn, by habit id (text
+    /// form), over the feed's days and the periods they fall in (`StoreReading.habitWrites`):
+    /// what the feed's `updated` dates are made from.
+    public var habitWrites: [String: [DayKey: Timestamp]]
 
     public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], plannedSkips: [String: [DayKey]] = [:], notes: [String: [HabitNote]] = [:],
-                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = [], dayWrites: [DayKey: Timestamp] = [:]) {
+                journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = [], habitWrites: [String: [DayKey: Timestamp]] = [:]) {
         self.snapshot = snapshot; self.categories = categories; self.goals = goals; self.plannedSkips = plannedSkips; self.notes = notes
-        self.journal = journal; self.wellbeing = wellbeing; self.dayWrites = dayWrites
+        self.journal = journal; self.wellbeing = wellbeing; self.habitWrites = habitWrites
     }
 }
 
 /// What a report covers.
 public struct SiteOptions: Sendable {
     public var asOf: DayKey
+    /// The day the clock is in, in the store's calendar: the as-of day is over when it is before
+    /// it (its figures are final, and the site names it by its date).
+    public var today: DayKey
     public var includeNotes: Bool
     public var includeJournal: Bool
     /// The address the site is published at, ending in "/": links in the feed, the calendar and
     /// the Open Graph tags are absolute under it. Nil: relative links, and no Open Graph image.
     public var baseURL: String?
 
-    public init(asOf: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, baseURL: String? = nil) {
-        self.asOf = asOf; self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL
+    public init(asOf: DayKey, today: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, baseURL: String? = nil) {
+        self.asOf = asOf; self.today = today; self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL
     }
 }

@@ -78,13 +78,26 @@ public enum MetricText {
     /// "Nov 16".
     public static func shortDay(_ day: DayKey) -> String { "\(monthAbbreviations[day.month - 1]) \(day.day)" }
 
+    /// The months' names, January first.
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                    "October", "November", "December"]
+
+    /// What the as-of day is called: "Today" while it is the clock's day, else its date
+    /// ("Tuesday 3 November"; with the year when it is not `today`'s year).
+    public static func dayName(_ day: DayKey, today: DayKey) -> String {
+        if day == today { return "Today" }
+        let date = "\(day.weekday.title) \(day.day) \(monthNames[day.month - 1])"
+        return day.year == today.year ? date : "\(date) \(day.year)"
+    }
+
     /// "83% (10 of 12)".
     public static func rate(_ rate: CompletionRate) -> String {
         rate.value == nil ? "–" : "\(percent(rate.value)) (\(rate.completed) of \(rate.expected))"
     }
 
     /// The day's value against the target: "✓ 12/8 glasses", "✓ done", "✗ 218 min, limit 120",
-    /// "✓ none, limit 2" (an at-most habit with nothing logged), "skipped", "–".
+    /// "✓ none, limit 2" (an at-most habit with nothing logged), "✗ not done" (a day that is over
+    /// with nothing logged), "skipped", "–" (nothing logged yet).
     public static func today(value: Double?, state: DayState?, habit: Habit) -> String {
         switch state {
         case .skipped: return "skipped"
@@ -92,7 +105,11 @@ public enum MetricText {
         default: break
         }
         let limit = "limit \(NumberText.plain(habit.target))"
-        guard let value else { return habit.direction == .atMost && state == .done ? "✓ none, \(limit)" : "–" }
+        guard let value else {
+            if habit.direction == .atMost && state == .done { return "✓ none, \(limit)" }
+            if state == .missed { return habit.unit == .boolean ? "✗ not done" : "✗ none logged" }
+            return "–"
+        }
         if habit.unit == .boolean { return value >= 1 ? "✓ done" : "✗ not done" }
         return "\(habit.isCompleted(value: value) ? "✓" : "✗") \(self.value(value, of: habit))"
     }
@@ -103,13 +120,19 @@ public enum MetricText {
         return "\(NumberText.plain(value))/\(amount(habit.target, of: habit))"
     }
 
-    /// "2/3 this week", "7/10 this month".
+    /// "2 of 3 so far this week" while the period is in progress, "2 of 3 this week" once its last
+    /// day is over.
     public static func period(_ progress: HabitMetrics.PeriodProgress) -> String {
-        "\(progress.done)/\(progress.times) this \(progress.kind.rawValue)"
+        periodCount(progress) + " this \(progress.kind.rawValue)"
     }
 
-    /// The day's text, and for a per-week or per-month habit its period so far:
-    /// "✓ done · 2/3 this week".
+    /// "2 of 3 so far", "2 of 3".
+    public static func periodCount(_ progress: HabitMetrics.PeriodProgress) -> String {
+        "\(progress.done) of \(progress.times)\(progress.inProgress ? " so far" : "")"
+    }
+
+    /// The day's text, and for a per-week or per-month habit its period: "✓ done · 2 of 3 so far
+    /// this week".
     public static func today(_ metrics: HabitMetrics, habit: Habit) -> String {
         let day = today(value: metrics.todayValue, state: metrics.todayState, habit: habit)
         guard let progress = metrics.period else { return day }

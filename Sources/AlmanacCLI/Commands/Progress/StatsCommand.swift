@@ -26,7 +26,7 @@ struct StatsCommand: ParsableCommand {
         let weekdays = Weekday.allCases.map { "\($0.shortTitle) \(metrics.completedByWeekday[$0.isoIndex])" }
         var rows: [[String]] = [
             ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"]]
-        if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", "\(period.done) of \(period.times) done"]) }
+        if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", MetricText.periodCount(period)]) }
         rows.append(["Strength", MetricText.percent(metrics.score)])
         if let reduction = metrics.reduction { rows.append(["Reduction", MetricText.reduction(reduction, of: habit)]) }
         let total = habit.unit == .boolean ? "" : " (total \(MetricText.total(metrics.totalValue, of: habit)))"

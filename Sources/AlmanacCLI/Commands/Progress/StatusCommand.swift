@@ -24,11 +24,11 @@ struct StatusCommand: ParsableCommand {
         }
         let notDue = report.habits.count - report.total
         Output.line(paint.bold("\(report.asOf.weekday.title) \(report.asOf) · \(done)")
-            + (notDue > 0 ? " (\(notDue) not due today)" : ""))
+            + (notDue > 0 ? " (\(notDue) not due \(report.asOf == report.today ? "today" : "that day"))" : ""))
         guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
         let latest = report.experience.achievements.last.map { " · latest achievement: " + MetricText.achievement($0) } ?? ""
         Output.line(MetricText.level(report.experience) + latest)
-        var rows = [["", "Habit", "Today", "Streak", "Best", "30 days", "Score"]]
+        var rows = [["", "Habit", MetricText.dayName(report.asOf, today: report.today), "Streak", "Best", "30 days", "Score"]]
         for row in report.habits {
             let today = paint.state(row.today.state, MetricText.today(row.metrics, habit: row.habit))
             rows.append([TerminalText.safe(row.emoji), TerminalText.safe(row.name), today, row.streak.unit.describe(row.streak.current),
