@@ -82,12 +82,16 @@ import Testing
         try s.ok("habit", "add", "Gym", "--frequency", "per-week:3")
         try s.ok("log", "gym", "-d", "2026-11-18")
         try s.ok("log", "gym", "-d", "2026-11-20")
-        #expect(try s.ok("status").contains("2/3 this week"))
+        #expect(try s.ok("status").contains("2 of 3 so far this week"))
         let stats = try s.ok("stats", "gym")
-        #expect(stats.contains("This week") && stats.contains("2 of 3 done"))
+        #expect(stats.contains("This week") && stats.contains("2 of 3 so far"))
         #expect(stats.contains("4 weeks") && !stats.contains("7d"))
         try s.ok("report", "--out", "site")
-        #expect(String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self).contains("2/3 this week"))
+        #expect(String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self).contains("2 of 3 so far this week"))
+        // As of the same Sunday once it is over, the week ended short.
+        var night = s
+        night.now = "2026-11-23T00:05:00Z"
+        #expect(try night.ok("status", "--as-of", "yesterday").contains("✗ not done · 2 of 3 this week"))
     }
 
     @Test(arguments: TestBackend.available) func newHabitsGetDistinctColoursAndVersionIsShownOnce(_ backend: TestBackend) throws {

@@ -79,9 +79,9 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(feed.name == "feed" && namespaces == ["http://www.w3.org/2005/Atom"])
         for required in ["id", "title", "updated", "author"] { #expect(feed.first(required) != nil, "\(required)") }
         let entries = feed.all("entry")
-        // 1–20 November, newest first.
-        #expect(entries.count == 20)
-        #expect(entries.first?.first("title")?.text == "Friday 2026-11-20: 2 of 2 due done · a perfect day")
+        // 1–19 November, newest first: the 20th is still going on (18:00), so it has no entry yet.
+        #expect(entries.count == 19)
+        #expect(entries.first?.first("title")?.text == "Thursday 2026-11-19: 1 of 1 due done · a perfect day")
         let rfc3339 = ISO8601DateFormatter()
         rfc3339.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         var ids = Set<String>()
@@ -93,10 +93,10 @@ final class XMLTree: NSObject, XMLParserDelegate {
             for link in entry.all("link") { #expect(link.attributes["href"] == "index.html") }
         }
         #expect(ids.count == entries.count)
-        // A day is updated when it was last written: the 20th was logged at 18:00; the 9th had
-        // nothing written after it began (midnight in Berlin is 23:00 UTC the day before).
+        // A day is updated when it was last written: the 19th was logged on the 20th at 18:00; the
+        // 9th had nothing written after it ended (midnight in Berlin is 23:00 UTC the day before).
         #expect(entries.first?.first("updated")?.text == "2026-11-20T18:00:00.000Z")
-        #expect(entries.first { $0.first("title")!.text.contains("2026-11-09") }?.first("updated")?.text == "2026-11-08T23:00:00.000Z")
+        #expect(entries.first { $0.first("title")!.text.contains("2026-11-09") }?.first("updated")?.text == "2026-11-09T23:00:00.000Z")
         let sixteenth = try #require(entries.first { $0.first("title")!.text.contains("2026-11-16") })
         #expect(sixteenth.first("summary")?.text.contains("Read reached a streak of 7 days") == true)
         let wednesday = try #require(entries.first { $0.first("title")!.text.contains("2026-11-18") })
@@ -114,6 +114,14 @@ final class XMLTree: NSObject, XMLParserDelegate {
         try s.ok("report", "--out", "again", "--as-of", "2026-11-20")
         let again = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent("again/feed.xml"))).root
         #expect(Set(again.all("entry").map { $0.first("id")!.text }) == ids)
+        // Cron's run at 00:05 on the 21st (23:05 UTC), as of yesterday: the 20th is over and told.
+        var night = s
+        night.now = "2026-11-20T23:05:00Z"
+        try night.ok("report", "-q", "--out", "night", "--as-of", "yesterday")
+        let told = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent("night/feed.xml"))).root.all("entry")
+        #expect(told.count == 20)
+        #expect(told.first?.first("title")?.text == "Friday 2026-11-20: 2 of 2 due done · a perfect day")
+        #expect(told.first?.first("updated")?.text == "2026-11-20T23:00:00.000Z")
     }
 
     /// RFC 4287: ids are permanent, one for the store's feed and one per day, whatever is logged
@@ -139,7 +147,9 @@ final class XMLTree: NSObject, XMLParserDelegate {
         try s.ok("report", "--out", "after", "--as-of", "2026-11-20")
         let after = try feed("after")
         #expect(after.id == before.id)
-        #expect(after.entries.mapValues(\.id) == before.entries.mapValues(\.id))
+        // The 20th, over by now, has gained its entry; every other keeps its id.
+        #expect(Set(after.entries.keys) == Set(before.entries.keys).union(["2026-11-20"]))
+        #expect(after.entries.filter { before.entries[$0.key] != nil }.mapValues(\.id) == before.entries.mapValues(\.id))
         #expect(after.entries["2026-11-19"]!.summary.contains("Piano"))
         #expect(after.entries["2026-11-19"]!.updated == "2026-11-22T09:30:00.000Z")
         #expect(after.entries["2026-11-18"]!.updated == "2026-11-22T09:30:00.000Z")

@@ -51,7 +51,7 @@ import Testing
         let stats = try s.ok("stats", "call mum", "--as-of", "2026-11-28")
         #expect(stats.contains("2026-W48 from Nov 23 (so far)  2 done"))
         #expect(stats.contains("2026-W47 from Nov 16           1 done"))
-        #expect(stats.contains("2026-11 (so far)  3 of 3"))
+        #expect(stats.contains("2026-11 (so far)  3 of 4"))
         try s.ok("export", "csv", "--out", "csv", "--as-of", "2026-11-28")
         let weeks = try CSV<Named>(url: s.folder.url.appendingPathComponent("csv/weeks.csv"))
         let calls = weeks.rows.filter { $0["habit_name"] == "Call mum" }
