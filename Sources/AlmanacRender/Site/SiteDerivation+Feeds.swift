@@ -80,7 +80,7 @@ extension SiteDerivation {
     }
 
     /// When what a day's entry is made from last changed: the end of the day (when the entry first
-    /// appears), each listed habit's definition, its entries on the days its verdict rests on
+    /// appears), each listed habit's last change (not its archiving), its entries on the days its verdict rests on
     /// (the day, or the days of its period through it), a milestone's habit's entries through
     /// the day, and for an achievement every habit's entries through the day — within the days
     /// the report read the writes of (`SiteInput.habitWrites`). Nothing else moves it: a night
@@ -92,7 +92,9 @@ extension SiteDerivation {
             for (written, time) in input.habitWrites[habit.id.description] ?? [:] where written >= low && written <= day { latest = max(latest, time) }
         }
         for (habit, series) in listed {
-            latest = max(latest, habit.updatedAt)
+            // Archiving changes a habit's last change but none of the days it is listed on (those
+            // before it was archived): only a later edit of the archived habit counts.
+            if habit.archivedAt != habit.updatedAt { latest = max(latest, habit.updatedAt) }
             let rule = series.periodRule
             writes(of: habit, from: rule.map { $0.kind.start(of: day, weekStart: weekStart, anchor: series.start, length: $0.length) } ?? day)
         }
