@@ -26,9 +26,7 @@ public struct MonthGridSVG: DrawnModel {
 
     /// "November 2026".
     public static func title(of day: DayKey) -> String {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                      "October", "November", "December"]
-        return "\(months[day.month - 1]) \(day.year)"
+        "\(MetricText.monthNames[day.month - 1]) \(day.year)"
     }
 
     static let cell = 34, pitch = 38, top = 16

@@ -144,10 +144,10 @@ public struct HabitFiles: SitePart {
     func monthGrid(month: DayKey) -> MonthGridSVG {
         let days = MonthGridSVG.days(of: month)
         let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay)
-        let current = month.firstOfMonth == asOf.firstOfMonth
+        let current = month.firstOfMonth == asOf.firstOfMonth, soFar = current && !series.isOver(days.last!)
         return MonthGridSVG(month: month, weekStart: weekStart, cells: cells,
                             title: "\(habit.name), \(MonthGridSVG.title(of: month))",
-                            summary: "\(cells.counts().done) days done\(current ? " so far this month" : "").", color: habit.color,
+                            summary: "\(cells.counts().done) days done\(soFar ? " so far this month" : current ? " this month" : "").", color: habit.color,
                             idPrefix: "\(slug)-\(current ? "month" : "last-month")")
     }
 

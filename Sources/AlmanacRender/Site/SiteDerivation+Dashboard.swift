@@ -22,7 +22,8 @@ extension SiteDerivation {
         let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: "charts/all-month.svg", drawn: MonthGridSVG(
             month: options.asOf, weekStart: weekStart, cells: HeatmapCells.combined(overview, days: days),
-            title: "All habits, \(MonthGridSVG.title(of: options.asOf))", summary: "\(perfect) perfect days so far this month.",
+            title: "All habits, \(MonthGridSVG.title(of: options.asOf))",
+            summary: "\(perfect) perfect days \(options.isOver(days.last!) ? "this month" : "so far this month").",
             color: Habit.defaultColor, idPrefix: "all-month")))
         return pages
     }
@@ -73,7 +74,8 @@ extension SiteDerivation {
                 item.metrics.weeks.last { $0.first == first }.map(MetricText.doneOfDue) ?? "–"
             }
         }
-        let weekHeader = ["Habit"] + weeks.map { "Week of " + MetricText.shortDay($0) + ($0 == thisWeek ? " (so far)" : "") }
+        let thisWeekOver = options.isOver(thisWeek.adding(days: 6))
+        let weekHeader = ["Habit"] + weeks.map { "Week of " + MetricText.shortDay($0) + ($0 == thisWeek && !thisWeekOver ? " (so far)" : "") }
         let lastMonth = asOf.firstOfMonth.adding(days: -1).firstOfMonth
         let monthRows = zip(names, active).map { name, item -> [String] in
             guard let total = item.metrics.months.last(where: { $0.first == lastMonth }) else { return [name, "–", "–", "–"] }

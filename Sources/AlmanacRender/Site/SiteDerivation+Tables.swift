@@ -64,7 +64,7 @@ extension SiteDerivation {
                 done += counts.done; due += counts.due
                 if counts.isPerfect { perfect += 1 }
             }
-            var soFar = MonthGridSVG.days(of: first).last! > options.asOf ? " (so far)" : ""
+            var soFar = options.isOver(MonthGridSVG.days(of: first).last!) ? "" : " (so far)"
             if grid.firstDay > first { soFar = " (from \(MetricText.shortDay(grid.firstDay)))" }
             rows.append([String(first.description.prefix(7)) + soFar, "\(perfect)", "\(done) of \(due)",
                          MetricText.percent(CompletionRate(completed: done, expected: due).value)])

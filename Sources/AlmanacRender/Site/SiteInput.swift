@@ -38,6 +38,9 @@ public struct SiteOptions: Sendable {
     /// the Open Graph tags are absolute under it. Nil: relative links, and no Open Graph image.
     public var baseURL: String?
 
+    /// Whether a day is over as of the report's day (the rule of `DaySeries.isOver`).
+    public func isOver(_ day: DayKey) -> Bool { day < asOf || (day == asOf && asOf < today) }
+
     public init(asOf: DayKey, today: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, baseURL: String? = nil) {
         self.asOf = asOf; self.today = today; self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL
     }
