@@ -35,8 +35,7 @@ let asOf = SampleHistory.defaultEndDay
 // Rendering by kind of file, on one core (median of 5): every model of the site as of the day
 // after the bench store's last day, grouped by the model's type and, for charts, by what the
 // file name says they show; each kind's files, bytes, rendering time and the time of their
-// SHA-256 (which the publish step needs of every file it writes). A next night renders a
-// habit's first part (all but the earlier years' heatmaps) and the shared files.
+// SHA-256 (which the manifest records of every file).
 func renderByKind(store: SQLiteStore) throws {
     let request = SiteReport.Request(out: "/nonexistent/unused", asOf: .day(asOf.adding(days: 1)))
     let (input, options) = try SiteReport(store: store, request: request, clock: .system).read()
@@ -44,7 +43,7 @@ func renderByKind(store: SQLiteStore) throws {
     report("figures of every habit (one core)", figures)
     let plan = try SiteDerivation(input: input, options: options).plan()
     report("models of every habit's files (one core)", median(5) { _ = plan.habits.map { $0.pages() } })
-    let pages = plan.shared + plan.parts.flatMap { $0.pages() }
+    let pages = plan.shared + plan.habits.flatMap { $0.pages() }
     func kind(_ page: SitePage) -> String {
         let type: String
         switch page.model {
@@ -132,7 +131,7 @@ if CommandLine.arguments.count > 2 {
 }
 
 // The report's steps alone, on the bench store as of its last day (median of 5): what every run
-// pays whatever changed (read, derive, keys), and rendering every file.
+// pays (read, derive), and rendering every file.
 let siteRequest = SiteReport.Request(out: folder + "/unused", asOf: .day(asOf))
 var siteRead: (SiteInput, SiteOptions)?
 report("report step read: one read transaction", try median(5) { siteRead = try SiteReport(store: store, request: siteRequest, clock: .system).read() })
@@ -140,7 +139,6 @@ var pages: [SitePage] = []
 report("report step derive: \(try SiteDerivation(input: siteRead!.0, options: siteRead!.1).pages().count) models",
        try median(5) { pages = try SiteDerivation(input: siteRead!.0, options: siteRead!.1).pages() })
 let templates = TemplateSet.builtIn()
-report("… the key of every model", try median(5) { _ = try Parallel.map(pages) { try $0.key(renderer: "bench", templates: templates) } })
 report("… rendering every file", try median(5) { _ = try Parallel.map(pages) { try $0.render(templates) } })
 print("… every file of the next day's site rendered, by kind (one core):")
 try renderByKind(store: store)

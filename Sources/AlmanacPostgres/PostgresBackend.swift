@@ -196,39 +196,6 @@ struct PostgresSession: SQLSession {
 
     func prepareForBulkWrites() throws {}
 
-    /// The change token of each habit's entries, when the triggers that keep them are in place
-    /// exactly as Almanac made them (`PostgresSchema.entryChangeTriggers`: enabled, each on every
-    /// row of its statement, running the store's own function as Almanac wrote it); nil otherwise,
-    /// or when this role may not read the tokens (a store whose triggers someone dropped, changed
-    /// or disabled is read in full every time). The triggers' and the function's object ids stand
-    /// for SQLite's schema version: triggers made again are other triggers.
-    func entryChanges() throws -> EntryChanges? {
-        var found: [String: String] = [:], ids: [Int64] = [], readable = false
-        let schema = backend.url.schema
-        try forEachRow("""
-            SELECT t.tgname, pg_get_triggerdef(t.oid),
-                   t.tgenabled = 'O' AND p.prosrc = ? AND p.proname = 'almanac_entry_changed' AND p.pronamespace = c.relnamespace,
-                   t.oid::bigint, p.oid::bigint, has_table_privilege('habitEntryChange', 'SELECT')
-            FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-            WHERE c.oid = 'habitEntry'::regclass AND NOT t.tgisinternal
-            """, [.text(PostgresSchema.entryChangeFunction)]) { row in
-            // The definition with the store's schema left out, as PostgreSQL writes it or not.
-            found[row.string(0)] = row.withText(2, { $0.first == 1 }) ? row.string(1).replacingOccurrences(of: "\(schema).", with: "") : "changed"
-            ids += [row.integer(3), row.integer(4)]
-            readable = row.withText(5) { $0.first == 1 }
-        }
-        guard readable, found.count == PostgresSchema.entryChangeTriggers.count,
-              PostgresSchema.entryChangeTriggers.allSatisfy({ trigger in
-                  found[trigger.name] == "CREATE TRIGGER \(trigger.name) AFTER \(trigger.event) ON habitentry "
-                      + (trigger.tables.isEmpty ? "" : trigger.tables + " ") + "FOR EACH STATEMENT EXECUTE FUNCTION almanac_entry_changed()"
-              }) else { return nil }
-        var tokens: [String: [UInt8]] = [:]
-        try forEachRow("SELECT habitId, encode(token, 'hex') FROM habitEntryChange", []) { row in tokens[row.string(0)] = row.bytes(1) }
-        // FNV-1a over the ids: the same objects, the same number.
-        let version = ids.sorted().reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64(bitPattern: $1)) &* 0x100_0000_01b3 }
-        return EntryChanges(schema: Int64(bitPattern: version), tokens: tokens)
-    }
-
     /// Runs one statement with `?` placeholders (turned into `$1`, `$2`, …).
     private func run(_ sql: String, _ arguments: [SQLValue], onRow: (@Sendable (PostgresRow) throws -> Void)?) throws -> PostgresQueryMetadata {
         var bindings = PostgresBindings(capacity: arguments.count)

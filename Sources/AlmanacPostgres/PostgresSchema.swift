@@ -110,46 +110,17 @@ enum PostgresSchema {
             ALTER TABLE settings ADD COLUMN IF NOT EXISTS storeId TEXT COLLATE "C";
             UPDATE settings SET storeId = gen_random_uuid()::text WHERE storeId IS NULL;
             """),
-        // The change token of each habit's entries, as the SQLite store keeps them: every write
-        // to a habit's entries, by any program (`psql` too), gives that habit a new random token
-        // (`entryChangeTriggers`); a report's cache keeps the facts it read under them.
-        ("v7-entry-changes", """
-            CREATE TABLE IF NOT EXISTS habitEntryChange (habitId TEXT COLLATE "C" PRIMARY KEY, token BYTEA NOT NULL);
-            CREATE OR REPLACE FUNCTION almanac_entry_changed() RETURNS trigger LANGUAGE plpgsql AS $$\(entryChangeFunction)$$;
-            \(entryChangeTriggers.map { "DROP TRIGGER IF EXISTS \($0.name) ON habitEntry; CREATE TRIGGER \($0.name) AFTER \($0.event) ON habitEntry \($0.tables) FOR EACH STATEMENT EXECUTE FUNCTION almanac_entry_changed();" }.joined(separator: "\n"))
-            INSERT INTO habitEntryChange (habitId, token) SELECT habitId, uuid_send(gen_random_uuid()) FROM (SELECT DISTINCT habitId FROM habitEntry) AS d
-            ON CONFLICT (habitId) DO UPDATE SET token = excluded.token;
+        // Stores of earlier versions got a table of change tokens, a function and four triggers
+        // here, for a report's cache; every report now renders as the first, and
+        // "v8-no-entry-changes" drops them. A new store passes through with nothing to drop.
+        ("v7-entry-changes", "SELECT 1;"),
+        ("v8-no-entry-changes", """
+            DROP TRIGGER IF EXISTS habitentry_inserted ON habitEntry;
+            DROP TRIGGER IF EXISTS habitentry_updated ON habitEntry;
+            DROP TRIGGER IF EXISTS habitentry_deleted ON habitEntry;
+            DROP TRIGGER IF EXISTS habitentry_truncated ON habitEntry;
+            DROP FUNCTION IF EXISTS almanac_entry_changed();
+            DROP TABLE IF EXISTS habitEntryChange;
             """),
-    ]
-
-    /// The body of the function the entry triggers run: a new token for every habit whose entries
-    /// a statement touched (its transition tables say which), or for every habit after a
-    /// TRUNCATE. It names the change table by the trigger's own schema, whatever the writer's
-    /// `search_path`.
-    static let entryChangeFunction = """
-        DECLARE touched TEXT;
-        BEGIN
-          touched := CASE TG_OP WHEN 'INSERT' THEN 'SELECT habitId FROM new_rows'
-                                WHEN 'DELETE' THEN 'SELECT habitId FROM old_rows'
-                                WHEN 'UPDATE' THEN 'SELECT habitId FROM old_rows UNION SELECT habitId FROM new_rows' END;
-          IF TG_OP = 'TRUNCATE' THEN
-            EXECUTE format('UPDATE %I.habitEntryChange SET token = uuid_send(gen_random_uuid())', TG_TABLE_SCHEMA);
-          ELSE
-            EXECUTE format('INSERT INTO %I.habitEntryChange (habitId, token) SELECT habitId, uuid_send(gen_random_uuid()) '
-                           'FROM (SELECT DISTINCT habitId FROM (%s) AS t) AS d '
-                           'ON CONFLICT (habitId) DO UPDATE SET token = excluded.token', TG_TABLE_SCHEMA, touched);
-          END IF;
-          RETURN NULL;
-        END;
-        """
-
-    /// The triggers that keep the change tokens, one per kind of statement (a trigger with
-    /// transition tables takes one event): statement-level, so a bulk load renews each habit's
-    /// token once per statement, not once per row.
-    static let entryChangeTriggers: [(name: String, event: String, tables: String)] = [
-        ("habitentry_inserted", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-        ("habitentry_updated", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-        ("habitentry_deleted", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-        ("habitentry_truncated", "TRUNCATE", ""),
     ]
 }

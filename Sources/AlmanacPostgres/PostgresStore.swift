@@ -162,10 +162,7 @@ extension RelationalStore where Backend == PostgresBackend {
             // The store's own tables, found by name: the catalog's index on (name, schema) makes
             // this a lookup, where a scan of every table of the schema (`pg_tables`) would read the
             // whole catalog of a database of thousands of stores for each one.
-            // The change tokens too (`entryChanges`), which a role may lack SELECT on: their store
-            // is then read in full.
-            let tokens = "habitentrychange"
-            let names = ([PostgresSchema.migrationsTable, "settings", tokens] + BackupFormat.Section.allCases.map { StoreTable.name(of: $0) })
+            let names = ([PostgresSchema.migrationsTable, "settings"] + BackupFormat.Section.allCases.map { StoreTable.name(of: $0) })
                 .map { "'\($0.lowercased())'" }.joined(separator: ", ")
             var tables: [String] = [], unreadable: String?, ownersCode: String?
             // Whatever of the owner's would run as the reader is looked for before a row is read:
@@ -188,7 +185,7 @@ extension RelationalStore where Backend == PostgresBackend {
                     else if row.withText(5, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has a column of a type of its own" }
                 }
                 tables.append(name)
-                if unreadable == nil, name != tokens, !row.withText(1, { $0.first == 1 }) { unreadable = name }
+                if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = name }
             }
             if let ownersCode {
                 throw StoreError.server("The store in schema \(schema) is not read: \(ownersCode), which would run its owner's code as role \(url.user); its owner can remove it (a plain table is all a store needs).")

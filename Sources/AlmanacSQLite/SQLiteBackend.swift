@@ -77,11 +77,8 @@ struct SQLiteSession: SQLSession {
     func insertAll<Record: StoredRecord>(_ records: [Record]) throws {
         guard !records.isEmpty else { return }
         let rebuildsIndex = Record.table == HabitEntry.table && records.count > 20_000
-        // The change triggers are set aside too (a row trigger would double the load's time) and
-        // every habit gets a new token afterwards, in the same transaction.
         if rebuildsIndex {
             try db.execute(sql: "DROP INDEX habitEntry_habit_day; DROP INDEX habitEntry_id")
-            for trigger in StoreSchema.entryChangeTriggers { try db.execute(sql: "DROP TRIGGER \(trigger.name)") }
         }
         let statement = try db.makeStatement(sql: "INSERT INTO \(Record.table) (\(Record.columns.joined(separator: ", "))) VALUES ("
             + Record.columns.map { _ in "?" }.joined(separator: ", ") + ")")
@@ -96,25 +93,7 @@ struct SQLiteSession: SQLSession {
         if rebuildsIndex {
             try db.execute(sql: StoreSchema.habitEntryIdIndex)
             try db.execute(sql: StoreSchema.habitEntryIndex)
-            for trigger in StoreSchema.entryChangeTriggers { try db.execute(sql: trigger.sql) }
-            try db.execute(sql: StoreSchema.renewEntryChanges)
         }
-    }
-
-    /// The change token of each habit's entries and the schema's version, when the triggers that
-    /// keep them are in place exactly as Almanac made them; nil otherwise (a store whose triggers
-    /// someone dropped or changed is read in full every time).
-    func entryChanges() throws -> EntryChanges? {
-        var triggers: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'habitEntry'") {
-            triggers[row[0]] = row[1]
-        }
-        guard triggers.count == StoreSchema.entryChangeTriggers.count,
-              StoreSchema.entryChangeTriggers.allSatisfy({ triggers[$0.name] == $0.sql }) else { return nil }
-        let schema = try Int64.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-        var tokens: [String: [UInt8]] = [:]
-        try forEachRow("SELECT habitId, hex(token) FROM habitEntryChange", []) { row in tokens[row.string(0)] = row.bytes(1) }
-        return EntryChanges(schema: schema, tokens: tokens)
     }
 
     /// A page cache large enough to hold the entry indexes while hundreds of thousands of rows

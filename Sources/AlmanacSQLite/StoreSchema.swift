@@ -10,33 +10,6 @@ enum StoreSchema {
     /// of thousands of rows go in and built once afterwards.
     static let habitEntryIdIndex = "CREATE UNIQUE INDEX habitEntry_id ON habitEntry (id)"
 
-    /// Every change to a habit's entries — by Almanac or by any other program writing the file,
-    /// such as the `sqlite3` shell — gives that habit a new random token in `habitEntryChange`, in
-    /// the same transaction: a report that kept a habit's day facts beside its site under a
-    /// token knows them current while the token is the same (docs/REPORTS.md). Rows that
-    /// `INSERT OR REPLACE` or `UPDATE OR REPLACE` push out (no delete trigger fires for them) are
-    /// caught before the write.
-    static let entryChangeTriggers: [(name: String, sql: String)] = {
-        func bump(_ habit: String) -> String {
-            "INSERT INTO habitEntryChange (habitId, token) VALUES (\(habit), randomblob(16)) ON CONFLICT (habitId) DO UPDATE SET token = excluded.token;"
-        }
-        let replaced = "INSERT INTO habitEntryChange (habitId, token) SELECT habitId, randomblob(16) FROM habitEntry WHERE id = NEW.id OR rowid = NEW.rowid ON CONFLICT (habitId) DO UPDATE SET token = excluded.token;"
-        return [
-            ("habitEntry_replacing", "CREATE TRIGGER habitEntry_replacing BEFORE INSERT ON habitEntry BEGIN \(replaced) END"),
-            ("habitEntry_inserted", "CREATE TRIGGER habitEntry_inserted AFTER INSERT ON habitEntry BEGIN \(bump("NEW.habitId")) END"),
-            ("habitEntry_updating", "CREATE TRIGGER habitEntry_updating BEFORE UPDATE ON habitEntry BEGIN \(replaced) END"),
-            ("habitEntry_updated", "CREATE TRIGGER habitEntry_updated AFTER UPDATE ON habitEntry BEGIN \(bump("OLD.habitId")) \(bump("NEW.habitId")) END"),
-            ("habitEntry_deleted", "CREATE TRIGGER habitEntry_deleted AFTER DELETE ON habitEntry BEGIN \(bump("OLD.habitId")) END"),
-        ]
-    }()
-
-    /// A new token for every habit that has entries (after a bulk load, whose rows go in with the
-    /// triggers set aside).
-    static let renewEntryChanges = """
-        INSERT INTO habitEntryChange (habitId, token) SELECT habitId, randomblob(16) FROM (SELECT DISTINCT habitId FROM habitEntry) WHERE 1
-        ON CONFLICT (habitId) DO UPDATE SET token = excluded.token
-        """
-
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-initial") { db in
@@ -163,16 +136,22 @@ enum StoreSchema {
                 );
                 """)
         }
-        // The change token of each habit's entries, kept by triggers (`entryChangeTriggers`).
-        migrator.registerMigration("v5-entry-changes") { db in
-            try db.execute(sql: "CREATE TABLE habitEntryChange (habitId TEXT PRIMARY KEY NOT NULL, token BLOB NOT NULL) WITHOUT ROWID")
-            try db.execute(sql: renewEntryChanges)
-            for trigger in entryChangeTriggers { try db.execute(sql: trigger.sql) }
-        }
+        // Stores of earlier versions got a table of change tokens and five triggers here, for a
+        // report's cache; every report now renders as the first, and "v7-no-entry-changes"
+        // drops them. A new store passes through with nothing to drop.
+        migrator.registerMigration("v5-entry-changes") { _ in }
         // The store's permanent identity (`Settings.storeId`): its feed's ids follow it.
         migrator.registerMigration("v6-store-id") { db in
             try db.execute(sql: "ALTER TABLE settings ADD COLUMN storeId TEXT")
             try db.execute(sql: "UPDATE settings SET storeId = ?", arguments: [UUID().uuidString.lowercased()])
+        }
+        // The change tokens and their triggers of "v5-entry-changes" go (whatever of them the
+        // store still has).
+        migrator.registerMigration("v7-no-entry-changes") { db in
+            for trigger in ["habitEntry_replacing", "habitEntry_inserted", "habitEntry_updating", "habitEntry_updated", "habitEntry_deleted"] {
+                try db.execute(sql: "DROP TRIGGER IF EXISTS \(trigger)")
+            }
+            try db.execute(sql: "DROP TABLE IF EXISTS habitEntryChange")
         }
         return migrator
     }

@@ -88,12 +88,6 @@ public protocol StoreReading {
     /// entries; with `hours`, the same pass also counts when in the day each habit is done
     /// (`StoreSnapshot.hours`, `HourTally`).
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot
-    /// The change token of each habit's entries (`EntryChanges`), or nil when the store keeps
-    /// none it can vouch for (its triggers are not as Almanac made them).
-    func entryChanges() throws -> EntryChanges?
-    /// Every live entry of these habits (ids in text form) as day facts, with the local hour of
-    /// each check in `calendar` (`HabitFacts`); a habit without entries has none.
-    func habitFacts(of ids: [String], calendar: StoreCalendar) throws -> [String: HabitFacts]
     /// A habit's entries between two days (inclusive), oldest first; soft-deleted ones on request.
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry]
     /// Every entry of these habits, soft-deleted ones included.

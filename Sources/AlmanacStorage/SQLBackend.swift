@@ -28,9 +28,6 @@ public protocol SQLSession {
     func insertAll<Record: StoredRecord>(_ records: [Record]) throws
     /// Readies the connection for hundreds of thousands of rows (restore, import).
     func prepareForBulkWrites() throws
-    /// The change token of each habit's entries, when the database keeps them (`EntryChanges`);
-    /// nil when it does not.
-    func entryChanges() throws -> EntryChanges?
 }
 
 extension SQLSession {

@@ -123,28 +123,6 @@ struct SessionReading: StoreReading {
                              hours: hours ? read.compactMapValues(\.hourCounts) : [:])
     }
 
-    func entryChanges() throws -> EntryChanges? { try db.entryChanges() }
-
-    func habitFacts(of ids: [String], calendar: StoreCalendar) throws -> [String: HabitFacts] {
-        guard !ids.isEmpty else { return [:] }
-        var reader = HabitFactReader(tally: HourTally(calendar: calendar))
-        // A few habits by their index; many in one pass over the table. Either way each habit's
-        // facts come out in one order (`HabitFactReader.facts`).
-        if ids.count > 8 {
-            let wanted = Set(ids)
-            try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE deletedAt IS NULL", []) { row in
-                reader.add(row, wanted: wanted)
-            }
-        } else {
-            for id in ids {
-                try db.forEachRow("SELECT habitId, dayKey, kind, value, timestampUtc FROM habitEntry WHERE habitId = ? AND deletedAt IS NULL",
-                                  [.text(id)]) { row in reader.add(row, wanted: nil) }
-            }
-        }
-        let read = reader.facts()
-        return Dictionary(uniqueKeysWithValues: ids.map { ($0, read[$0] ?? HabitFacts(facts: [], hours: [])) })
-    }
-
     func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {
         // The columns in the order of `LiveEntryColumn`.
         try db.forEachRow("""
@@ -158,6 +136,21 @@ struct SessionReading: StoreReading {
 
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
         try db.forEachRow(StoreTable.selectAll(section), [], body)
+    }
+}
+
+/// Every live entry of a habit as a day fact, with the local hour of each check done on its own
+/// day (-1 for none), in one order (`HabitFactReader.facts`).
+struct HabitFacts: Sendable, Equatable {
+    var facts: [DayFact]
+    /// Per fact: the local hour (0–23) that counts for `StoreSnapshot.hours`, or -1.
+    var hours: [Int8]
+
+    /// The checks per local hour (24 counts), or nil when no check has an hour.
+    var hourCounts: [Int]? {
+        var counts = [Int](repeating: 0, count: 24), any = false
+        for hour in hours where hour >= 0 && hour < 24 { counts[Int(hour)] += 1; any = true }
+        return any ? counts : nil
     }
 }
 

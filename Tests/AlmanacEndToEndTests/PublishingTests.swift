@@ -46,7 +46,7 @@ import Testing
         let s = try prepared()
         try expectWhole(s)
         var seen = Set<String>()
-        let delays = [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.3, 1.7, 2.2]
+        let delays = [0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.3, 1.7, 2.2, 3.0, 4.0]
         for (i, delay) in delays.enumerated() {
             let day = String(format: "2026-11-%02d", 11 + i)
             let process = try s.spawn(["report", "--out", "site", "--as-of", day])

@@ -147,8 +147,6 @@ struct RacingReading: StoreReading {
     func goals() throws -> [Goal] { try read { try inner.goals() } }
     func sources() throws -> [FollowedSource] { try read { try inner.sources() } }
     func snapshot(through day: DayKey?, hours: Bool) throws -> StoreSnapshot { try read { try inner.snapshot(through: day, hours: hours) } }
-    func entryChanges() throws -> EntryChanges? { try read { try inner.entryChanges() } }
-    func habitFacts(of ids: [String], calendar: StoreCalendar) throws -> [String: HabitFacts] { try read { try inner.habitFacts(of: ids, calendar: calendar) } }
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry] {
         try read { try inner.entries(habitId: habitId, from: from, to: to, includeDeleted: includeDeleted) }
     }

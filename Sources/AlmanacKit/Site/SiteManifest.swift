@@ -3,25 +3,18 @@ import AlmanacRender
 import Crypto
 import Foundation
 
-/// `manifest.json` of a site: every generated file with its size, SHA-256 and the key of the
-/// model it was rendered from. A report reads the previous manifest once, through this type,
-/// and writes the new one last — only when its bytes changed.
+/// `manifest.json` of a site: every generated file with its size and SHA-256. A report reads the
+/// previous manifest once, through this type — to know which files an earlier run made (and may
+/// remove while they are as it left them) — and writes the new one last, only when its bytes
+/// changed.
 public struct SiteManifest: Codable, Equatable, Sendable {
     public struct Record: Codable, Equatable, Sendable {
         public var path: String
         public var size: Int
         public var sha256: String
-        /// The key of the file's model (`SitePage.key`): a later run whose model has the same key
-        /// keeps the file instead of rendering it again. A habit's file records its part's key.
-        public var key: String?
-        /// For a habit's file: the key of everything its part of the site is made from
-        /// (`SitePart.key`: the habit's files, or its earlier years' heatmaps) and how many files
-        /// the part has, as `KEY/COUNT`. A later run whose part has the same key keeps all of
-        /// them without making their models.
-        public var group: String?
 
-        public init(path: String, size: Int, sha256: String, key: String?, group: String? = nil) {
-            self.path = path; self.size = size; self.sha256 = sha256; self.key = key; self.group = group
+        public init(path: String, size: Int, sha256: String) {
+            self.path = path; self.size = size; self.sha256 = sha256
         }
     }
 
@@ -55,9 +48,8 @@ public struct SiteManifest: Codable, Equatable, Sendable {
 
     /// The manifest a previous run left in `folder`, or nil when there is none that reads.
     static func previous(in folder: OutputFolder) -> PreviousSite? {
-        guard let modified = folder.modificationTime(of: fileName), let bytes = folder.bytes(of: fileName),
-              let manifest = decoded(bytes) else { return nil }
-        return PreviousSite(manifest: manifest, bytes: bytes, written: modified)
+        guard let bytes = folder.bytes(of: fileName), let manifest = decoded(bytes) else { return nil }
+        return PreviousSite(manifest: manifest, bytes: bytes)
     }
 
     /// A manifest read back from its bytes.
@@ -66,7 +58,7 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     /// The bytes of the manifest of a site made of `files`.
     static func encoded(_ files: [SiteFile], asOf: DayKey, generator: String = reportGenerator) -> [UInt8] {
         SiteManifest(generator: generator, asOf: asOf.description, files: files.map { file in
-            Record(path: file.path, size: file.size, sha256: file.sha256, key: file.key, group: file.group)
+            Record(path: file.path, size: file.size, sha256: file.sha256)
         }).encoded()
     }
 
@@ -79,6 +71,28 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     }
 
     static func sha256(_ bytes: [UInt8]) -> String { Hex.string(SHA256.hash(data: bytes)) }
+}
+
+/// Lowercase hexadecimal text of bytes.
+enum Hex {
+    static func string(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// The name-based UUIDs of a site's permanent ids (`SiteOptions.uuid`): version 5 layout over
+/// SHA-256 bits of the name.
+enum NameBasedUUID {
+    static func make(_ text: String) -> String {
+        var bytes = Array(SHA256.hash(data: Array(text.utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = Array(Hex.string(bytes))
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+    }
 }
 
 /// The paths a site may write: relative, inside its folder, made of plain names.

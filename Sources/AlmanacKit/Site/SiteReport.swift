@@ -5,19 +5,16 @@ import SystemPackage
 import AlmanacStorage
 
 /// `report`: the static site of a store, as of a day, written into a folder. A pipeline of four
-/// named steps over one read of the store (docs/REPORTS.md):
+/// named steps over one read of the store, every run the same as the first (docs/REPORTS.md):
 ///
 /// 1. **read** — one read transaction gives everything the site is made from (`SiteInput`):
 ///    a `log` racing the report is in every file or in none. Notes, journal and wellbeing are
-///    read only when asked for; the entries of habits that did not change since the previous
-///    report come from its cache (`IncrementalReport`).
-/// 2. **derive** — the models of the files shared by the whole site, and each habit's parts as
-///    the values their files are made from (`SiteDerivation.plan`, `HabitFiles`,
-///    `HabitPastYears`): a pure function of what was read and the options.
-/// 3. **render** — every part of the site (`SitePart`: a habit's files, its earlier years'
-///    heatmaps) and every file shared by the whole site is kept from the previous run or
-///    rendered from its model, as `IncrementalReport` decides by its key; a kept file is the
-///    file a fresh run would render, because each key covers everything its renderer sees.
+///    read only when asked for.
+/// 2. **derive** — the models of the files shared by the whole site, and each habit's files as
+///    the values they are made from (`SiteDerivation.plan`, `HabitFiles`): a pure function of
+///    what was read and the options.
+/// 3. **render** — every file rendered from its model, and its bytes compared with the
+///    published file's: an equal file is kept as it is (its inode and time stay).
 /// 4. **publish** — the files go through the output folder, the new site exchanged with the
 ///    published one whole (`SiteWriter`, `SiteStaging`); nothing whose bytes did not change is
 ///    written again, the manifest included.
@@ -38,11 +35,6 @@ public struct SiteReport {
         public var wait: Bool
         /// What the manifest says made the site (`SiteManifest.reportGenerator`, or the sample's).
         public var generator: String
-        /// Trust nothing an earlier run left (`report --full`): the cache is not read, and
-        /// every published file is compared by its bytes, not by its size and time — what
-        /// repairs a site someone edited, or a store written behind its triggers' back
-        /// (docs/REPORTS.md, "What a re-run does not see").
-        public var full = false
 
         public init(out: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
                     includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true,
@@ -122,11 +114,11 @@ public struct SiteReport {
         }
         // The store on this core; the previous site's manifest and the built-in templates on the
         // other. Nothing is written before the folder is found to be a site's.
-        let full = request.full
-        let ((input, options, facts), (incremental, templates)) = try timed(.read) {
-            try Parallel.both({ try read(beside: path) }, { (IncrementalReport(published: published, full: full), edited ?? TemplateSet.builtIn()) })
+        let ((input, options), (previous, templates)) = try timed(.read) {
+            try Parallel.both({ try read() }, { (SiteManifest.previous(in: published), edited ?? TemplateSet.builtIn()) })
         }
-        try Self.checkIsSiteFolder(path, hasEarlierSite: incremental.previous != nil)
+        try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
+        Self.removeEarlierCache(of: path)
         let plan = try timed(.derive) { try SiteDerivation(input: input, options: options).plan() }
         // The new site is built in a staging folder beside the published one (`SiteStaging`),
         // taken now: the render step writes each new or changed file into it as it is rendered.
@@ -135,19 +127,17 @@ public struct SiteReport {
         do {
             files = try timed(.render) {
                 staging = try SiteStaging(beside: published)
-                return try render(plan, templates: templates, incremental: incremental, staging: staging)
+                return try render(plan, templates: templates, published: published, staging: staging)
             }
             outcome = try timed(.publish) {
-                try publish(files, asOf: options.asOf, incremental: incremental, staging: staging, progress: progress)
+                try publish(files, asOf: options.asOf, published: published, previous: previous, staging: staging, progress: progress)
             }
         } catch {
             staging?.discard()
             throw error
         }
-        // Once the site is out, the previous one (now in the staging folder) is removed on one
-        // core while the facts are kept for the next report on the other.
-        let previousSite = staging
-        _ = try Parallel.both({ previousSite?.discard() }, { incremental.keep(facts) })
+        // Once the site is out, the previous one (now in the staging folder) is removed.
+        staging?.discard()
         return Outcome(asOf: options.asOf, written: outcome.written, unchanged: outcome.unchanged, removed: outcome.removed,
                        files: files.count + 1, seconds: seconds, processorSeconds: processor, warnings: input.snapshot.daysOutsideRange)
     }
@@ -155,69 +145,65 @@ public struct SiteReport {
     /// The read step: everything the site is made from, in one read transaction of the store;
     /// the private parts only when asked for.
     public func read() throws -> (SiteInput, SiteOptions) {
-        let (input, options, _) = try read(beside: Self.resolved(request.out))
-        return (input, options)
-    }
-
-    /// The read step, with the entries of the habits that did not change since the previous
-    /// report into `folder` taken from its cache (`IncrementalReport.facts`).
-    private func read(beside folder: String) throws -> (SiteInput, SiteOptions, IncrementalReport.Facts) {
         try store.reading { view in
             let settings = try view.settings()
             let today = try clock.today(in: StoreCalendar(settings: settings))
             let asOf = request.asOf?.day(today: today) ?? today
-            let facts = try IncrementalReport.facts(view, through: asOf, settings: settings, beside: folder, full: request.full)
             let input = SiteInput(
-                snapshot: facts.snapshot, categories: try view.categories(), goals: try view.goals(), plannedSkips: facts.plannedSkips,
+                snapshot: try view.snapshot(through: asOf, hours: true), categories: try view.categories(), goals: try view.goals(),
+                plannedSkips: try view.plannedSkips(after: asOf),
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
                 journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
                 wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [],
                 // The feed's days and the periods they fall in (a month at most before them).
                 habitWrites: try view.habitWrites(from: asOf.adding(days: -SiteDerivation.feedDays - 31), through: asOf))
             return (input, SiteOptions(asOf: asOf, today: today, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
-                                       baseURL: request.baseURL), facts)
+                                       baseURL: request.baseURL, uuid: NameBasedUUID.make))
         }
     }
 
-    /// The render step, on both cores: each part of the site and each shared file kept or
-    /// rendered as `incremental` decides. A rendered file whose bytes are the published file's
-    /// is kept too; any other is written into `staging` at once, when there is one (else the
+    /// The render step, on both cores: every file of the site rendered from its model — the files
+    /// shared by the whole site first (the largest, the dashboard and the feed, take longest),
+    /// then each habit's — and compared with the published file: a file with the same bytes is
+    /// kept as it is; any other is written into `staging` at once, when there is one (else the
     /// publish step writes it).
-    func render(_ plan: SitePlan, templates: TemplateSet, incremental: IncrementalReport, staging: SiteStaging? = nil) throws -> [SiteFile] {
-        let folder = incremental.published, previous = incremental.previous
-        let stager = staging.map { SiteWriter(published: folder, staging: $0.folder, previous: previous) }
-        @Sendable func rendered(_ page: SitePage, key: String, group: String?) throws -> SiteFile {
-            let file: SiteFile
-            do {
-                file = SiteWriter.unchangedOnDisk(SiteFile(path: page.path, key: key, bytes: try page.render(templates), group: group),
-                                                  in: folder, previous: previous)
-            } catch {
-                throw Self.stopped(at: .render, on: page.path, error)
-            }
+    func render(_ plan: SitePlan, templates: TemplateSet, published: OutputFolder, staging: SiteStaging? = nil) throws -> [SiteFile] {
+        let stager = staging.map { SiteWriter(published: published, staging: $0.folder, previous: nil) }
+        @Sendable func rendered(_ page: SitePage) throws -> SiteFile {
+            let bytes: [UInt8]
+            do { bytes = try page.render(templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
+            let file = SiteFile(path: page.path, bytes: bytes)
+            if published.hasContent(page.path, bytes) { return file.kept }
             return try stager?.stage(file) ?? file
         }
-        // One map over both, the shared files first (the largest of them, the dashboard and the
-        // feed, take longest): the cores part at the end only once every file is done.
-        let work = plan.shared.map { RenderWork.shared($0) } + plan.parts.map { RenderWork.part($0) }
+        let work = plan.shared.map { RenderWork.shared($0) } + plan.habits.map { RenderWork.habit($0) }
         let files = try Parallel.map(work) { item -> [SiteFile] in
             switch item {
-            case .shared(let page): return [try incremental.file(of: page, templates: templates, render: rendered)]
-            case .part(let part): return try incremental.files(of: part, templates: templates, render: rendered)
+            case .shared(let page): return [try rendered(page)]
+            case .habit(let habit): return try habit.pages().map(rendered)
             }
         }
         return files.joined().sorted { $0.path < $1.path }
     }
 
-    /// What making a key (`SitePage.key`, `SitePart.key`) throws, said as the render step's, on
-    /// the file when it is about one.
-    static func keyed<T>(_ path: String?, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch { throw stopped(at: .render, on: path, error) }
-    }
-
-    /// A job of the render step: a file shared by the whole site, or a part of a habit's files.
+    /// A job of the render step: a file shared by the whole site, or one habit's files.
     private enum RenderWork: Sendable {
         case shared(SitePage)
-        case part(any SitePart)
+        case habit(HabitFiles)
+    }
+
+    /// Removes the cache file an earlier version of Almanac kept beside the folder
+    /// (`.NAME.almanac-cache`, and its temporary files): a report keeps nothing beside the site
+    /// but its lock.
+    static func removeEarlierCache(of folder: String) {
+        let url = URL(fileURLWithPath: folder)
+        let parent = url.deletingLastPathComponent().path, prefix = ".\(url.lastPathComponent).almanac-cache"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
+            let path = (parent as NSString).appendingPathComponent(entry)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(path)
+        }
     }
 
     /// The publish step: the new site, built in the staging folder (`SiteStaging`) beside the
@@ -225,9 +211,8 @@ public struct SiteReport {
     /// folder is not writable, the file system cannot exchange folders), in place, file by file.
     /// When no file changed, none was dropped and the manifest is the same, the folder is left as
     /// it is.
-    private func publish(_ files: [SiteFile], asOf: DayKey, incremental: IncrementalReport, staging: SiteStaging?,
+    private func publish(_ files: [SiteFile], asOf: DayKey, published: OutputFolder, previous: PreviousSite?, staging: SiteStaging?,
                          progress: (Int, Int) -> Void) throws -> SiteWriter.Outcome {
-        let published = incremental.published, previous = incremental.previous
         let inPlace = SiteWriter(published: published, staging: nil, previous: previous)
         let manifest = SiteManifest.encoded(files, asOf: asOf, generator: request.generator)
         if files.allSatisfy(\.isKept), previous?.bytes == manifest, inPlace.staleFiles(made: Set(files.map(\.path))).isEmpty {

@@ -28,7 +28,7 @@ struct SiteWriter: Sendable {
     /// How many files are written side by side between two moves of the progress line.
     static let sliceSize = 512
 
-    /// Writes `files` (the rendered ones are new or changed: `unchangedOnDisk` has made the others
+    /// Writes `files` (the rendered ones are new or changed: the render step has made the others
     /// kept files, and `stage` may have written them already) and then the new manifest.
     func write(_ files: [SiteFile], manifest: [UInt8], progress: (Int, Int) -> Void) throws -> Outcome {
         if let unsafe = files.first(where: { !SitePath.isSafe($0.path) }) { throw refusal(unsafe.path) }
@@ -101,16 +101,6 @@ struct SiteWriter: Sendable {
         pending.removeAll()
         outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
         return outcome
-    }
-
-    /// The file as a kept file when its rendered bytes are already those of the published file:
-    /// a file the previous run left intact is compared by the SHA-256 its manifest recorded; any
-    /// other by reading it.
-    static func unchangedOnDisk(_ file: SiteFile, in published: OutputFolder, previous: PreviousSite?) -> SiteFile {
-        guard let bytes = file.rendered else { return file }
-        let intact = previous?.isIntact(file.path, in: published)
-        let same = intact.map { $0.sha256 == file.sha256 } ?? published.hasContent(file.path, bytes)
-        return same ? SiteFile(path: file.path, key: file.key, content: .kept(size: bytes.count, sha256: file.sha256), group: file.group) : file
     }
 
     /// The files the previous run made that this run does not, and that are still as it left

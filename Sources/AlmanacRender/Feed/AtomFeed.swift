@@ -1,15 +1,15 @@
 import AlmanacDomain
-import Crypto
 
 /// The site's Atom feed (RFC 4287, `feed.xml`): one entry per day, newest first — what was done,
 /// the streaks that reached a milestone and the achievements earned that day. Its links are
 /// relative to the feed (resolved against its own address, as RFC 4287 allows) unless the site
-/// has a base URL; its ids are URLs under the base URL, else `urn:uuid:`s derived from the
-/// store's identity (`Settings.storeId`): one for the feed and one per day, the same for as long
-/// as the store is, whatever is logged or added. An entry's `updated` is when what its day says
-/// last changed, so a reader shows a corrected day again.
+/// has a base URL; its ids (`SiteDerivation.siteID`) are one for the feed and one per day, the
+/// same for as long as the store is, whatever is logged or added. An entry's `updated` is when
+/// what its day says last changed, so a reader shows a corrected day again.
 public struct AtomFeed: DrawnModel {
-    public struct Entry: Sendable, Encodable {
+    public struct Entry: Sendable {
+        /// The entry's permanent id.
+        public var id: String
         public var day: DayKey
         public var title: String
         /// Plain text lines; the entry's content is their list.
@@ -17,21 +17,21 @@ public struct AtomFeed: DrawnModel {
         /// When what the day says last changed (RFC 3339): the start of the day, or a later write.
         public var updated: String
 
-        public init(day: DayKey, title: String, lines: [String], updated: String) {
-            self.day = day; self.title = title; self.lines = lines; self.updated = updated
+        public init(id: String, day: DayKey, title: String, lines: [String], updated: String) {
+            self.id = id; self.day = day; self.title = title; self.lines = lines; self.updated = updated
         }
     }
 
     public var title: String
     /// An absolute URL ending in "/", or nil for relative links.
     public var baseURL: String?
-    /// What the ids are derived from when there is no base URL.
-    public var idSeed: String
+    /// The feed's permanent id.
+    public var id: String
     public var updated: String
     public var entries: [Entry]
 
-    public init(title: String, baseURL: String?, idSeed: String, updated: String, entries: [Entry]) {
-        self.title = title; self.baseURL = baseURL; self.idSeed = idSeed; self.updated = updated; self.entries = entries
+    public init(title: String, baseURL: String?, id: String, updated: String, entries: [Entry]) {
+        self.title = title; self.baseURL = baseURL; self.id = id; self.updated = updated; self.entries = entries
     }
 
     public func draw() -> [UInt8] { Array(render().utf8) }
@@ -43,7 +43,7 @@ public struct AtomFeed: DrawnModel {
             <feed xmlns="http://www.w3.org/2005/Atom">
             <title>\(XMLText.escape(title))</title>
             <subtitle>What was done each day, streak milestones and achievements.</subtitle>
-            <id>\(XMLText.escape(id("feed", url: "feed.xml")))</id>
+            <id>\(XMLText.escape(id))</id>
             <updated>\(updated)</updated>
             <author><name>Almanac</name></author>
             <generator>Almanac</generator>
@@ -57,7 +57,7 @@ public struct AtomFeed: DrawnModel {
             xml += """
                 <entry>
                 <title>\(XMLText.escape(entry.title))</title>
-                <id>\(XMLText.escape(id("day-\(day)", url: "index.html#day-\(day)")))</id>
+                <id>\(XMLText.escape(entry.id))</id>
                 <updated>\(entry.updated)</updated>
                 <link rel="alternate" type="text/html" href="\(XMLText.escape(root))index.html"/>
                 <summary>\(XMLText.escape(entry.lines.joined(separator: " · ")))</summary>
@@ -67,22 +67,5 @@ public struct AtomFeed: DrawnModel {
                 """
         }
         return xml + "</feed>\n"
-    }
-
-    /// A URL under the base URL, else a name-based UUID URN (version 5 layout, SHA-256 bits).
-    func id(_ name: String, url: String) -> String {
-        if let baseURL { return baseURL + url }
-        return "urn:uuid:" + Self.uuid(idSeed + "/" + name)
-    }
-
-    static func uuid(_ text: String) -> String {
-        var bytes = Array(SHA256.hash(data: Array(text.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = Hex.string(bytes)
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
-        }
-        return parts.joined(separator: "-")
     }
 }

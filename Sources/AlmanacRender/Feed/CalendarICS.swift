@@ -5,7 +5,7 @@ import AlmanacDomain
 /// Lines end in CRLF and are folded at 75 octets without splitting a character; text is
 /// escaped as the RFC says (backslash, semicolon, comma, line break).
 public struct CalendarICS: DrawnModel {
-    public struct Event: Sendable, Encodable {
+    public struct Event: Sendable {
         public var uid: String
         public var first: DayKey
         public var last: DayKey

@@ -4,7 +4,7 @@ import AlmanacDomain
 /// day's state and value and how values are worded; for all habits, each day's habits due and
 /// done. A model's key then costs a few bytes a day, and the words and colours of each cell
 /// (`cells`) are made only when the file is rendered.
-public enum DayCells: Encodable, Sendable, Equatable {
+public enum DayCells: Sendable, Equatable {
     case habit(HabitDays)
     case combined(CombinedDays)
 
@@ -46,7 +46,7 @@ public enum DayCells: Encodable, Sendable, Equatable {
 }
 
 /// One habit's days: per day a state and a value, and how values are worded and judged.
-public struct HabitDays: Encodable, Sendable, Equatable {
+public struct HabitDays: Sendable, Equatable {
     public enum State: UInt8, Sendable {
         /// After the as-of day.
         case future
@@ -69,7 +69,7 @@ public struct HabitDays: Encodable, Sendable, Equatable {
     public var rule: ValueRule
 
     /// How a habit's values are worded ("8 glasses") and judged (done, missed, over the limit).
-    public struct ValueRule: Codable, Sendable, Equatable {
+    public struct ValueRule: Sendable, Equatable {
         public var unit: HabitUnit
         /// "glasses", "min"; empty for yes/no habits.
         public var displayUnit: String
@@ -156,7 +156,7 @@ public struct HabitDays: Encodable, Sendable, Equatable {
 }
 
 /// All habits' days: per day the habits due and done (`due` −1: outside the history).
-public struct CombinedDays: Encodable, Sendable, Equatable {
+public struct CombinedDays: Sendable, Equatable {
     public var due: [Int]
     public var done: [Int]
 

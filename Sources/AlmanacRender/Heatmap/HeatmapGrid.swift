@@ -4,7 +4,7 @@ import AlmanacDomain
 /// start, 53 or 54 columns as the year needs (2012 with Monday first needs 54). The year of the
 /// report's day ends with that day's week: no columns of empty weeks to come, so a grid that
 /// scrolls on a phone opens on today.
-public struct HeatmapGrid: Sendable, Equatable, Encodable {
+public struct HeatmapGrid: Sendable, Equatable {
     public let year: Int
     public let weekStart: Weekday
     public let firstDay: DayKey

@@ -155,3 +155,18 @@ public struct HeatmapSVG: DrawnModel {
         (try? HabitRules.checkedColor(text)) != nil
     }
 }
+
+extension HeatmapSVG {
+    /// A habit's heatmap of a year.
+    /// - Parameter asOf: the report's day, when it is in `year` (the grid then ends with its week);
+    ///   nil for an earlier year, whose grid is whole.
+    static func habit(_ series: DaySeries, year: Int, slug: String, weekStart: Weekday, archivedDay: DayKey?, through asOf: DayKey?) -> HeatmapSVG {
+        let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == series.start.year ? series.start.month : 1,
+                               through: asOf)
+        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay)
+        let counts = cells.counts()
+        return HeatmapSVG(grid: grid, cells: cells, title: "\(series.habit.name), \(year)",
+                          summary: "\(counts.done) days done of \(counts.levels) due days in \(year).", color: series.habit.color,
+                          idPrefix: "\(slug)-\(year)")
+    }
+}

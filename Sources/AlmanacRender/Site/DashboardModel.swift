@@ -33,19 +33,19 @@ public struct DashboardModel: TemplatedModel, Equatable {
     public var tables: [PageTable]
     public var meta: PageMeta
 
-    public struct Row: Codable, Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
         public var emoji, name, slug, today, streak, best, rate30, score: String
     }
 
-    public struct HabitLink: Codable, Sendable, Equatable {
+    public struct HabitLink: Sendable, Equatable {
         public var name, slug: String
     }
 
-    public struct CategoryLine: Codable, Sendable, Equatable {
+    public struct CategoryLine: Sendable, Equatable {
         public var name, habits, today, rate30: String
     }
 
-    public struct GoalLine: Codable, Sendable, Equatable {
+    public struct GoalLine: Sendable, Equatable {
         public var name, progress, streaks: String
     }
 

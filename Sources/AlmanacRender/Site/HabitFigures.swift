@@ -23,10 +23,4 @@ public struct HabitFigures: Sendable, Equatable {
         streakDays = computed.streakDays
         scores = computed.scores
     }
-
-    /// A SHA-256 of the series' canonical bytes: the habit, its first and as-of days, and every
-    /// day's value, check and skip.
-    public static func digest(of series: DaySeries) throws -> [UInt8] {
-        try CanonicalEncoding.sha256(of: series)
-    }
 }

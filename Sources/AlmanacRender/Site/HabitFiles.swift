@@ -1,17 +1,10 @@
 import AlmanacDomain
 
-/// One habit's part of a site — its page in Markdown and HTML, its month grids, this year's
-/// heatmap, its charts, card and badge — and everything those files are made from. `pages()`
-/// reads nothing but this value: no store, no other habit, no report option it does not hold.
-/// (The heatmaps of earlier years are a part of their own, `HabitPastYears`.)
-///
-/// So a report keys the habit's files as a whole by this value (`key`, from its canonical
-/// encoding): when the key is the one the previous run recorded for the habit's files, and
-/// those files are as that run left them, they are that run's files, and none of the habit's
-/// models is made or keyed again (docs/REPORTS.md). What is computed from the held values in
-/// `init` (the figures, the years with a heatmap) is left out of the encoding, which holds what
-/// it is computed from; the day series is encoded as the SHA-256 of its canonical bytes.
-public struct HabitFiles: SitePart {
+/// One habit's part of a site — its page in Markdown and HTML, its month grids, a heatmap per
+/// year of its history, its charts, card and badge — and everything those files are made from.
+/// `pages()` reads nothing but this value: no store, no other habit, no report option it does
+/// not hold.
+public struct HabitFiles: Sendable {
     public let habit: Habit
     /// The file name stem of the habit's files (unique in the site, so it takes other habits'
     /// names into account).
@@ -36,30 +29,23 @@ public struct HabitFiles: SitePart {
 
     /// Computed from `series` and `weekStart`.
     public let figures: HabitFigures
-    /// The SHA-256 of the series' canonical bytes: what the key encodes of the series.
-    public let seriesDigest: [UInt8]
     public var metrics: HabitMetrics { figures.metrics }
     /// The years with a heatmap: from the first day of history to the as-of day, or to the year
     /// the habit was archived in. Computed from `series` and `archivedDay`.
     public let years: ClosedRange<Int>?
 
-    enum CodingKeys: String, CodingKey {
-        case habit, slug, seriesDigest, archivedDay, weekStart, asOf, dayName, baseURL, hours, category, notes, difficulty
-    }
-
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, dayName: String,
-                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) throws {
+                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty
-        seriesDigest = try HabitFigures.digest(of: series)
         figures = HabitFigures(series: series, weekStart: weekStart)
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
     }
 
-    /// The habit's files: its page in Markdown and HTML, its month grid, this year's heatmap,
-    /// its strength, weekday and (when its checks have times) hour charts, its card and badge.
+    /// The habit's files: its page in Markdown and HTML, its month grid, a heatmap per year, its
+    /// strength, weekday and (when its checks have times) hour charts, its card and badge.
     public func pages() -> [SitePage] {
         let month = monthGrid(month: asOf), score = scoreChart(), weekdays = weekdayChart()
         var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: month),
@@ -85,11 +71,11 @@ public struct HabitFiles: SitePart {
         var thisYear: HeatmapSVG?
         let monthsByYear = Dictionary(grouping: metrics.months, by: \.first.year)
         for year in years.map(Array.init) ?? [] {
-            if year == asOf.year {
-                let heatmap = HeatmapSVG.habit(series, year: year, slug: slug, weekStart: weekStart, archivedDay: archivedDay, through: asOf)
-                thisYear = heatmap
-                pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
-            }
+            // The as-of year's grid ends with the as-of day's week; an earlier year's is whole.
+            let heatmap = HeatmapSVG.habit(series, year: year, slug: slug, weekStart: weekStart, archivedDay: archivedDay,
+                                           through: year == asOf.year ? asOf : nil)
+            if year == asOf.year { thisYear = heatmap }
+            pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
             tables.append(yearTable(year, months: monthsByYear[year] ?? []))
         }
         pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(thisYear: thisYear)))

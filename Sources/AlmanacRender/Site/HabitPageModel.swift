@@ -40,7 +40,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     public var meta: PageMeta
 
     /// How the habit is being broken: the summary and one line per week, newest first.
-    public struct ReductionText: Codable, Sendable, Equatable {
+    public struct ReductionText: Sendable, Equatable {
         public var summary: String
         public var weeks: [DatedText]
     }
@@ -111,7 +111,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
 }
 
 /// Which of a page's two files: Markdown (for a git forge) or HTML (through libcmark).
-public enum PageFormat: String, Codable, Sendable, CaseIterable {
+public enum PageFormat: String, Sendable, CaseIterable {
     case markdown = "md"
     case html
 }
@@ -135,7 +135,7 @@ extension DashboardModel: TwoFormatPage {}
 extension JournalPageModel: TwoFormatPage {}
 
 /// A label and its value as text ("Current streak", "12 days").
-public struct LabelledText: Codable, Sendable, Equatable {
+public struct LabelledText: Sendable, Equatable {
     public var label: String
     public var text: String
 
@@ -143,7 +143,7 @@ public struct LabelledText: Codable, Sendable, Equatable {
 }
 
 /// A day and a line of text about it.
-public struct DatedText: Codable, Sendable, Equatable {
+public struct DatedText: Sendable, Equatable {
     public var day: DayKey
     public var text: String
 

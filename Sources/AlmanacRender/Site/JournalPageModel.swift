@@ -14,7 +14,7 @@ public struct JournalPageModel: TemplatedModel, Equatable {
     public var tables: [PageTable]
     public var meta: PageMeta
 
-    public struct Chart: Codable, Sendable, Equatable {
+    public struct Chart: Sendable, Equatable {
         /// "Mood".
         public var title: String
         /// The chart's path in the site (`charts/wellbeing/mood.svg`).
@@ -23,13 +23,13 @@ public struct JournalPageModel: TemplatedModel, Equatable {
         public var table: String
     }
 
-    public struct Entry: Codable, Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
         public var day: DayKey
         public var title: String
         public var body: String
     }
 
-    public struct Rating: Codable, Sendable, Equatable {
+    public struct Rating: Sendable, Equatable {
         public var day: DayKey
         public var metric: String
         /// "4/5".

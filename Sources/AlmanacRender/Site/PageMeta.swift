@@ -2,7 +2,7 @@
 /// the site's icon and feed, and Open Graph title, description and picture. Links are relative to
 /// the page; with the site's base URL the Open Graph address and picture are absolute (link
 /// previews need them so) — without one there is no `og:image`.
-public struct PageMeta: Codable, Sendable, Equatable {
+public struct PageMeta: Sendable, Equatable {
     /// The page's path in the site (`habits/run.html`).
     public var path: String
     public var title: String

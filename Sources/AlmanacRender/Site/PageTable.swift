@@ -2,7 +2,7 @@
 /// a chart's values) or a view of their own (weeks, months, years). The HTML page gets a real
 /// `<table>` (folded in `<details>` under its picture when it has a summary line), the Markdown
 /// file a pipe table, which forges render. Cells are display text, escaped here for each.
-public struct PageTable: Codable, Sendable, Equatable {
+public struct PageTable: Sendable, Equatable {
     /// Unique within its page: the marker's name and, in HTML, the element's id.
     public var name: String
     /// When set, the HTML table is folded under this line ("Table: 2026 by month").

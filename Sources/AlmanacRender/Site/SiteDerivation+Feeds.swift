@@ -16,6 +16,12 @@ extension SiteDerivation {
     /// nothing a person logs or adds changes (`Settings.storeId`).
     var idSeed: String { input.snapshot.settings.storeId ?? "almanac" }
 
+    /// A permanent id of the site's: a URL under the base URL, else a name-based UUID URN of the
+    /// store's identity and `name` (`SiteOptions.uuid`).
+    func siteID(_ name: String, url: String) -> String {
+        options.baseURL.map { $0 + url } ?? "urn:uuid:" + options.uuid(idSeed + "/" + name)
+    }
+
     /// The feed: one entry per day that is over, the newest `feedDays` of them (a report made
     /// while the as-of day is still going on publishes no entry for it). An entry lists every
     /// habit due that day (`DaySeries.forEachDueDay`, the daily overview's rule, so its title's
@@ -71,11 +77,11 @@ extension SiteDerivation {
             if lines.isEmpty { lines.append("Nothing logged.") }
             let changed = lastChange(of: day, listed: listed.map { all[$0] }, milestones: (milestones[day] ?? []).map { $0.habit },
                                      achievements: achievements[day] != nil, calendar: calendar, weekStart: weekStart)
-            return (AtomFeed.Entry(day: day, title: title, lines: lines, updated: changed.description), changed)
+            return (AtomFeed.Entry(id: siteID("day-\(day)", url: "index.html#day-\(day)"), day: day, title: title, lines: lines, updated: changed.description), changed)
         }
         // The feed changed when its newest entry did.
         let updated = entries.map(\.1).max() ?? calendar.startOfDay(asOf)
-        return AtomFeed(title: "Habit progress", baseURL: options.baseURL, idSeed: idSeed,
+        return AtomFeed(title: "Habit progress", baseURL: options.baseURL, id: siteID("feed", url: "feed.xml"),
                         updated: max(updated, calendar.startOfDay(asOf)).description, entries: entries.map(\.0))
     }
 
@@ -115,14 +121,14 @@ extension SiteDerivation {
             for run in runs {
                 let days = run.first == run.last ? "\(run.first)" : "\(run.first) to \(run.last)"
                 events.append(CalendarICS.Event(
-                    uid: AtomFeed.uuid("\(seed)/skip/\(item.habit.id)/\(run.first)") + "@almanac", first: run.first, last: run.last,
+                    uid: options.uuid("\(seed)/skip/\(item.habit.id)/\(run.first)") + "@almanac", first: run.first, last: run.last,
                     summary: "\(item.habit.name): excused", description: "\(item.habit.name) is excused (skipped) on \(days)."))
             }
         }
         for goal in input.goals {
             guard let target = goal.targetDate else { continue }
             events.append(CalendarICS.Event(
-                uid: AtomFeed.uuid("\(seed)/goal/\(goal.id)") + "@almanac", first: target, last: target,
+                uid: options.uuid("\(seed)/goal/\(goal.id)") + "@almanac", first: target, last: target,
                 summary: "Goal: \(goal.name)", description: "The target date of the goal \(goal.name)."))
         }
         events.sort { ($0.first, $0.summary) < ($1.first, $1.summary) }

@@ -15,12 +15,12 @@ public struct SiteDerivation: Sendable {
     /// Every file of the site, by path.
     public func pages() throws -> [SitePage] {
         let plan = try plan()
-        return (plan.shared + plan.parts.flatMap { $0.pages() }).sorted { $0.path < $1.path }
+        return (plan.shared + plan.habits.flatMap { $0.pages() }).sorted { $0.path < $1.path }
     }
 
     /// The site as the files shared by the whole site (the dashboard, the feeds, the overview
-    /// pictures), with their models, and each habit's parts, whose models are made on demand
-    /// (`HabitFiles`, `HabitPastYears`).
+    /// pictures), with their models, and each habit's files, whose models are made on demand
+    /// (`HabitFiles`).
     public func plan() throws -> SitePlan {
         let snapshot = input.snapshot
         let asOf = options.asOf, weekStart = snapshot.settings.weekStart
@@ -32,10 +32,10 @@ public struct SiteDerivation: Sendable {
         // Each habit's part, on both cores: its figures (with the days its streak reached the
         // achievements' lengths) are most of this step. The daily overview, which
         // needs only the day series, is worked out beside them; the experience levels from both.
-        let (parts, overview) = try Parallel.both({
+        let (habits, overview) = try Parallel.both({
             try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
                 let habit = item.habit, id = habit.id.description
-                let files = try HabitFiles(
+                return HabitFiles(
                     habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
                     asOf: asOf, dayName: MetricText.dayName(asOf, today: options.today), baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
                     category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
@@ -43,14 +43,11 @@ public struct SiteDerivation: Sendable {
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, ($0.skipped ? "Skipped: " : "") + $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [])
-                return (files: files,
-                        pastYears: try HabitPastYears(files: files) { snapshot.series(of: habit, asOf: $0, today: options.today, within: item.series) })
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
         })
-        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: parts.map(\.files.figures.streakDays), weekStart: weekStart)
-        let habits = parts.map(\.files)
+        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: habits.map(\.figures.streakDays), weekStart: weekStart)
         // The files shared by the whole site: the feed on one core, the others on the other.
         let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({
             let events = self.calendar(habits)
@@ -58,7 +55,7 @@ public struct SiteDerivation: Sendable {
                     self.indexPages(habits, overview: overview, progress: progress, hasCalendar: !events.events.isEmpty))
         }, { self.feed(habits, all: all, overview: overview, progress: progress) })
         let pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
-        return SitePlan(shared: pages, habits: habits, pastYears: parts.compactMap(\.pastYears))
+        return SitePlan(shared: pages, habits: habits)
     }
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
@@ -121,13 +118,8 @@ public struct SiteDerivation: Sendable {
     }
 }
 
-/// A site, derived: the files shared by the whole site, with their models, and each habit's parts.
+/// A site, derived: the files shared by the whole site, with their models, and each habit's files.
 public struct SitePlan: Sendable {
     public var shared: [SitePage]
     public var habits: [HabitFiles]
-    /// The heatmaps of earlier years of the habits that have any.
-    public var pastYears: [HabitPastYears]
-
-    /// Every habit's parts, each kept whole while its key is the same.
-    public var parts: [any SitePart] { habits + pastYears }
 }

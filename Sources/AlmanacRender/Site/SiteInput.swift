@@ -37,11 +37,16 @@ public struct SiteOptions: Sendable {
     /// The address the site is published at, ending in "/": links in the feed, the calendar and
     /// the Open Graph tags are absolute under it. Nil: relative links, and no Open Graph image.
     public var baseURL: String?
+    /// The name-based UUID of a text (8-4-4-4-12, lowercase): the feed's and the calendar's
+    /// permanent ids are made by it from the store's identity.
+    public var uuid: @Sendable (String) -> String
 
     /// Whether a day is over as of the report's day (the rule of `DaySeries.isOver`).
     public func isOver(_ day: DayKey) -> Bool { day < asOf || (day == asOf && asOf < today) }
 
-    public init(asOf: DayKey, today: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, baseURL: String? = nil) {
+    public init(asOf: DayKey, today: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, baseURL: String? = nil,
+                uuid: @escaping @Sendable (String) -> String) {
         self.asOf = asOf; self.today = today; self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL
+        self.uuid = uuid
     }
 }

@@ -1,5 +1,4 @@
 import CTemplates
-import Crypto
 import Mustache
 
 /// The templates a site is rendered with: the built-in ones, or a user's edited copies
@@ -16,8 +15,6 @@ public struct TemplateSet: Sendable {
     let habit: BoundedTemplate
     let journal: BoundedTemplate
     let stylesheet: String
-    /// A SHA-256 of every template's text: part of the key of every templated file.
-    let fingerprint: String
 
     /// A template that does not parse, with its file and line.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -62,12 +59,5 @@ public struct TemplateSet: Sendable {
             throw Problem(file: "\(folder)/style.css", line: nil, message: "the file is missing")
         }
         stylesheet = css
-        var hash = SHA256()
-        for name in Self.fileNames {
-            let text = Array((sources[name] ?? "").utf8)
-            hash.update(data: Array("\(name) \(text.count)\n".utf8))
-            hash.update(data: text)
-        }
-        fingerprint = Hex.string(hash.finalize())
     }
 }

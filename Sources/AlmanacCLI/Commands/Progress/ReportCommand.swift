@@ -36,8 +36,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The web address the folder is published at: the feed, the card and badge snippets and the pages' Open Graph tags then use absolute links (else relative).", valueName: "url"), transform: ArgumentValues.baseURL)
     var baseURL: String?
     @Flag(help: "Fail at once when another report is writing the same folder, instead of waiting for it.") var noWait = false
-    @Flag(help: "Trust nothing an earlier run left: compare every published file by its bytes and read the whole store (repairs a site edited by hand, or a store written around its triggers).")
-    var full = false
+    /// Every report renders every file and compares it with the published one: `--full` of
+    /// earlier versions is taken, and changes nothing, so cron lines that carry it keep working.
+    @Flag(help: .hidden) var full = false
     @Flag(help: "Say on stderr how long each step of the report took (read, derive, render, publish).") var timings = false
     @Option(help: ArgumentHelp("Render every store this PostgreSQL role may read, each into its folder under --out-root; the URL's schema keeps the record of the nights.", valueName: "url"))
     var eachStore: String?
@@ -69,7 +70,6 @@ struct ReportCommand: ParsableCommand {
         let started = Date()
         var request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                          includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
-        request.full = full
         let store = try global.openStore()
         if case .day(let day)? = asOf { global.noteIfAfterToday(day, in: store) }
         let progress = ProgressLine(label: "Writing \(out)")
