@@ -18,8 +18,11 @@ deps:
 	  fi; \
 	fi
 
+# Every target imports only what Package.swift declares it depends on.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
+
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(IMPORT_CHECK)
 
 # The Swift runtime and Foundation are linked into the release binary: it starts in a third less
 # time (no symbol lookups across a dozen shared libraries) and runs where no Swift is installed.
@@ -46,9 +49,9 @@ release: deps
 test: build
 	bash scripts/check-backup-schema.sh
 ifeq ($(SQLITE_ONLY),1)
-	env -u ALMANAC_TEST_POSTGRES $(SWIFT) test
+	env -u ALMANAC_TEST_POSTGRES $(SWIFT) test $(IMPORT_CHECK)
 else
-	bash scripts/pg-server.sh run $(SWIFT) test
+	bash scripts/pg-server.sh run $(SWIFT) test $(IMPORT_CHECK)
 endif
 	# A bounded hostile round against the importers (docs/RELIABILITY.md): 60 s, seed 1.
 	python3 scripts/fuzz-import.py .build/debug/almanac 60 1

@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Almanac builds on Linux (glibc): it exchanges folders with `renameat2` and flushes file systems
+// with `syncfs` (`CLinux`), and no other platform is declared.
 let package = Package(
     name: "Almanac",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
     ],
@@ -16,8 +17,9 @@ let package = Package(
         .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
         // Loop Habit Tracker's CSV export is a zip.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        // The PostgreSQL backend of the store.
+        // The PostgreSQL backend of the store, and the SwiftNIO types its API hands over.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         // File paths taken apart by their components (Foundation's NSString path methods trap on
         // a one-letter relative path on Linux).
         .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
@@ -25,6 +27,10 @@ let package = Package(
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
         .target(name: "AlmanacDomain"),
+        // Jobs on every core (`Parallel`) and a value behind a lock (`Locked`), for every layer.
+        .target(name: "AlmanacSupport"),
+        // Linux calls Swift's Glibc module does not declare: `renameat2` and `syncfs`.
+        .target(name: "CLinux"),
         // The store's semantics (docs/STORE.md), written once over a small SQL boundary
         // (`SQLBackend`) that each database backend implements.
         .target(name: "AlmanacStorage", dependencies: ["AlmanacDomain"]),
@@ -44,6 +50,7 @@ let package = Package(
             dependencies: [
                 "AlmanacDomain", "AlmanacStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // libcmark, the CommonMark reference implementation, from the system.
@@ -51,7 +58,7 @@ let package = Package(
         .systemLibrary(
             name: "Czlib",
             pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // libxlsxwriter: the .xlsx workbook of `export xlsx`, written row by row in constant memory,
         // from the system, as libcmark is.
@@ -65,14 +72,14 @@ let package = Package(
         .systemLibrary(
             name: "Ccmark",
             pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+            providers: [.apt(["libcmark-dev"])]
         ),
         // Readers of other apps' files (Loop, HabitBull, Rewire, Tickmate, harsh, the seed apps):
         // each turns a file into an `ImportedHistory` of the domain, touching no store.
         .target(
             name: "AlmanacImport",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacSupport",
                 // Name-based (version 5) UUIDs of imported rows: SHA-1.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -85,26 +92,32 @@ let package = Package(
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacDomain", "Ccmark", "CTemplates", .product(name: "Mustache", package: "swift-mustache"),
-                           // SHA-256 of page models: the keys that decide which files are rendered again.
-                           .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AlmanacDomain", "AlmanacSupport", "Ccmark", "CTemplates", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // The application: use cases (log, status, report, export, backup, restore, demo) and the
-        // writers that put files on disk, over the store protocol and the renderers. Any front end
-        // (this command line, a server) calls it.
+        // writers that put files on disk, over the store protocol and the renderers. It opens no
+        // database itself: a front end hands it the kinds of store it was built with (`StoreKind`).
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacPostgres", "AlmanacRender", "AlmanacImport", "Czlib", "Cxlsxwriter",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacRender", "AlmanacImport", "AlmanacSupport", "Czlib", "Cxlsxwriter", "CLinux",
+                // SHA-256 of the manifest's files and the site's name-based ids.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // The command line: argument parsing, output formatting, error reporting.
+        // The kinds of store this program opens (SQLite files, PostgreSQL schemas), with what only
+        // they do: a file built beside its path, an operator's night over a server's stores.
+        .target(
+            name: "AlmanacStores",
+            dependencies: ["AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender", "AlmanacSQLite", "AlmanacPostgres", "AlmanacSupport"]
+        ),
+        // The command line: argument parsing, output formatting, error reporting; it hands Kit the
+        // kinds of store (`AlmanacStores`).
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender", "AlmanacImport", "AlmanacStores", "AlmanacSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -115,8 +128,8 @@ let package = Package(
         // `make bench`: in-process timings of the hot paths on the bench store (docs/PERFORMANCE.md).
         .executableTarget(
             name: "almanac-bench",
-            dependencies: ["AlmanacDomain", "AlmanacSQLite", "AlmanacRender", "AlmanacKit", .product(name: "SystemPackage", package: "swift-system"),
-                           .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlmanacDomain", "AlmanacStorage", "AlmanacSQLite", "AlmanacRender", "AlmanacKit", "AlmanacSupport",
+                           .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto")],
             path: "Benchmarks/AlmanacBench"
         ),
 
@@ -125,12 +138,13 @@ let package = Package(
         .testTarget(name: "AlmanacDomainTests", dependencies: ["AlmanacDomain"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AlmanacImportTests", dependencies: ["AlmanacImport", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport",
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache"),
-                                                         .product(name: "Crypto", package: "swift-crypto")],
+        .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport",
+                                                         .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "AlmanacSupportTests", dependencies: ["AlmanacSupport"]),
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache")],
                     exclude: ["Golden"]),
-        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",
-                                                       .product(name: "SwiftCSV", package: "SwiftCSV")]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacStores", "AlmanacSQLite", "AlmanacStorage", "AlmanacRender",
+                                                       "AlmanacDomain", "AlmanacTestSupport", .product(name: "SwiftCSV", package: "SwiftCSV")]),
         .testTarget(
             name: "AlmanacEndToEndTests",
             dependencies: ["AlmanacCLI", "AlmanacSQLite", "AlmanacDomain", "AlmanacTestSupport",

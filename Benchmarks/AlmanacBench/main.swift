@@ -5,6 +5,7 @@ import AlmanacSQLite
 import Foundation
 import SystemPackage
 import AlmanacStorage
+import AlmanacSupport
 import Crypto
 
 // In-process timings of Almanac's hot paths on the bench store of docs/PERFORMANCE.md

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacSupport
 import AlmanacStorage
 /// Plans an import against the store as it is: which habits are new and which go into a habit
 /// the store has (same derived id, else same name in any case), which days are new, which the
@@ -28,9 +29,9 @@ public struct ImportPlanner: Sendable {
             ?? placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
         // The file's days are worked out on another core while the store's entries are read.
         let numbers = Self.numbers(targets)
-        let fileDays = Background { [self] in try self.fileDays(targets: targets, numbers: numbers, habits: habits, calendar: calendar) }
-        let existing = try base.entries(habitIds: Set(targets.values))
-        let (days, leftOut) = try fileDays.value()
+        let (existing, (days, leftOut)) = try Parallel.both({ try base.entries(habitIds: Set(targets.values)) }, { [self] in
+            try self.fileDays(targets: targets, numbers: numbers, habits: habits, calendar: calendar)
+        })
         changes.summary.rowsLeftOut = history.leftOut + leftOut
         try placeEntries(days, numbers: numbers, existing: existing, into: &changes)
         if following != nil { changes.summary.habits.removeAll { !$0.changesSomething } }

@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacStorage
 import Foundation
 import PostgresNIO
+import Synchronization
 
 /// The server backend: one connection to a PostgreSQL database, the store in one schema of it.
 /// The store protocol is synchronous (a command does one thing at a time), so every round trip
@@ -12,35 +13,43 @@ import PostgresNIO
 /// do not wait for) and then run in `READ COMMITTED`: writers of one store are serialised as on
 /// SQLite, and each statement after the lock sees every earlier writer's commit, so the upsert of a
 /// habit and day is race-free across processes and machines.
-public final class PostgresBackend: SQLBackend, @unchecked Sendable {
+public final class PostgresBackend: SQLBackend, Sendable {
     public let url: PostgresURL
     let connection: PostgresConnection
     let logger: Logger
-    private var closed = false
+    /// Set once, by the first `close()`.
+    private let closed = Atomic<Bool>(false)
     /// False for a backend that borrows another's connection (`pointed(at:)`): closing it leaves
     /// the connection open.
     private let ownsConnection: Bool
+    /// Run at the start and at the end of every read transaction, when set (the operator's check
+    /// of a store's definition, `PostgresNightShift`): a read it throws for returns nothing.
+    private let readCheck: (@Sendable (any SQLSession) throws -> Void)?
 
     public var location: String { url.location }
 
     /// How long a write waits for another writer of the store before giving up.
     static let lockTimeout = "10s"
 
-    private init(url: PostgresURL, connection: PostgresConnection, logger: Logger, ownsConnection: Bool = true) {
+    private init(url: PostgresURL, connection: PostgresConnection, logger: Logger, ownsConnection: Bool = true,
+                 readCheck: (@Sendable (any SQLSession) throws -> Void)? = nil) {
         self.url = url
         self.connection = connection
         self.logger = logger
         self.ownsConnection = ownsConnection
+        self.readCheck = readCheck
     }
 
-    /// This connection pointed at another schema of the database (its search path set): for a
-    /// role that reads many stores one after the other on one connection. The new backend
-    /// borrows the connection; closing it does not close the connection.
-    func pointed(at schema: String) throws -> PostgresBackend {
+    /// This connection pointed at another schema of the database (its search path set to the
+    /// system catalog and that schema alone, so no name of the statements can resolve to anything
+    /// else): for a role that reads many stores one after the other on one connection, each read
+    /// checked by `readCheck` first and last. The new backend borrows the connection; closing it
+    /// does not close the connection.
+    func pointed(at schema: String, readCheck: (@Sendable (any SQLSession) throws -> Void)? = nil) throws -> PostgresBackend {
         var url = self.url
         url.schema = schema
-        let backend = PostgresBackend(url: url, connection: connection, logger: logger, ownsConnection: false)
-        try backend.simple("SET search_path TO \(url.quotedSchema)")
+        let backend = PostgresBackend(url: url, connection: connection, logger: logger, ownsConnection: false, readCheck: readCheck)
+        try backend.simple("SET search_path TO pg_catalog, \(url.quotedSchema)")
         return backend
     }
 
@@ -80,7 +89,12 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     }
 
     public func read<T>(_ body: (any SQLSession) throws -> T) throws -> T {
-        try transaction(begin: "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", rollBack: false, body)
+        try transaction(begin: "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", rollBack: false) { session in
+            try readCheck?(session)
+            let result = try body(session)
+            try readCheck?(session)
+            return result
+        }
     }
 
     public func write<T>(rollBack: Bool, _ body: (any SQLSession) throws -> T) throws -> T {
@@ -148,12 +162,11 @@ public final class PostgresBackend: SQLBackend, @unchecked Sendable {
     }
 
     public func close() throws {
-        guard !closed else { return }
-        closed = true
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if ownsConnection { try? connection.close().wait() }
     }
 
-    deinit { if !closed && ownsConnection { try? connection.close().wait() } }
+    deinit { if !closed.load(ordering: .acquiring) && ownsConnection { try? connection.close().wait() } }
 }
 
 /// One PostgreSQL connection inside a transaction.
@@ -171,8 +184,8 @@ struct PostgresSession: SQLSession {
         // this call (`withoutActuallyEscaping` checks it).
         try withoutActuallyEscaping(body) { escapable in
             let sink = RowSink(escapable)
-            defer { sink.handler = nil }
-            _ = try run(sql, arguments) { row in try sink.handler?(PostgresRowCells(row)) }
+            defer { sink.end() }
+            _ = try run(sql, arguments) { row in try sink.take(row) }
         }
     }
 
@@ -229,12 +242,20 @@ struct PostgresSession: SQLSession {
 }
 
 /// The caller's row handler, handed to the connection's event loop while the caller waits for the
-/// query to end. Sendable by how it is used: the event loop calls the handler only while the
-/// query runs, one row at a time, and the caller empties the box only after the query ended (the
-/// future it waits on orders the two).
+/// query to end. The handler is called and dropped under the box's lock: the event loop calls it
+/// one row at a time while the caller waits, and once the caller has emptied the box a late call
+/// finds nothing.
 private final class RowSink: @unchecked Sendable {
-    var handler: ((any RowCells) throws -> Void)?
+    private let lock = NSLock()
+    private var handler: ((any RowCells) throws -> Void)?
+
     init(_ handler: @escaping (any RowCells) throws -> Void) { self.handler = handler }
+
+    /// Hands a row to the handler, while there is one.
+    func take(_ row: PostgresRow) throws { try lock.withLock { try handler?(PostgresRowCells(row)) } }
+
+    /// Drops the handler: the caller's work with it is done.
+    func end() { lock.withLock { handler = nil } }
 }
 
 /// A row as `RowCells`: text cells are the bytes PostgreSQL sent (binary format: UTF-8 for text),

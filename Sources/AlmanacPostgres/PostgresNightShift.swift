@@ -17,22 +17,27 @@ import AlmanacStorage
 public final class PostgresNightShift: Sendable {
     public let url: PostgresURL
     private let backend: PostgresBackend
+    /// Almanac's own definition of a store on this server (`PostgresDefinition`): what its
+    /// migrations make, made in the operator's schema in a transaction that was rolled back.
+    private let definition: [String]
     static let table = "almanac_report_nights"
 
     /// Connects as the operator's role; its schema (the URL's) keeps the record of the nights,
     /// the table made there when missing.
     ///
-    /// The connection reads everyone's store with nothing of theirs running as the operator
-    /// (`row_security = off`: a table with a policy is refused by the server, as `pg_dump` relies
-    /// on; `PostgresStore.openForReading` refuses views and rules in a table's place), and with
-    /// every statement limited to `timeout` seconds (locks to at most 10), so no store can hold
-    /// the night.
+    /// The connection reads everyone's store with nothing of theirs running as the operator: a
+    /// store is read only when its schema is exactly Almanac's (`PostgresDefinition`, checked at
+    /// the start and the end of every read), names resolve in the system catalog and the store's
+    /// schema alone, and `row_security = off` (a table with a policy is refused by the server, as
+    /// `pg_dump` relies on). Every statement is limited to `timeout` seconds (locks to at most 10),
+    /// so no store can hold the night.
     public init(url: PostgresURL, timeout: Int = 60) throws {
         self.url = url
         backend = try PostgresBackend.connect(url)
         do {
             try backend.simple("SET row_security = off; SET statement_timeout = '\(timeout)s'; SET lock_timeout = '\(min(timeout, 10))s'")
-            try prepare()
+            try Self.prepare(backend, url: url)
+            definition = try Self.almanacDefinition(backend, url: url)
         } catch {
             try? backend.close()
             throw error
@@ -51,7 +56,7 @@ public final class PostgresNightShift: Sendable {
         isConnected && (try? backend.simple("SELECT 1")) != nil
     }
 
-    private func prepare() throws {
+    private static func prepare(_ backend: PostgresBackend, url: PostgresURL) throws {
         var usable: (create: Bool, usage: Bool)?
         try backend.read { db in
             try db.forEachRow("SELECT has_schema_privilege(oid, 'CREATE'), has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?",
@@ -120,9 +125,42 @@ public final class PostgresNightShift: Sendable {
             """, [.text(store), .text(night.description), .text(worker)])
     }
 
-    /// A claimed store, read on this worker's connection.
+    /// A claimed store, read on this worker's connection: every read of it checks first and last
+    /// that its schema is Almanac's, exactly.
     public func open(_ store: String) throws -> PostgresStore {
-        try PostgresStore.openForReading(try backend.pointed(at: store))
+        let definition = self.definition, user = url.user
+        return try PostgresStore.openForReading(try backend.pointed(at: store) { db in
+            try Self.check(store, db, against: definition, user: user)
+        })
+    }
+
+    /// Throws, naming the first difference, unless the store's schema holds exactly Almanac's
+    /// definition.
+    static func check(_ store: String, _ db: any SQLSession, against definition: [String], user: String) throws {
+        let (extra, missing) = PostgresDefinition.differences(try PostgresDefinition.lines(of: store, db), from: definition)
+        guard extra.isEmpty && missing.isEmpty else {
+            let what = extra.first.map { "it has what Almanac's store does not (\($0))" } ?? "it lacks what Almanac's store has (\(missing[0]))"
+            throw StoreError.server("The store in schema \(store) is not read: \(what); a store is read only as Almanac makes it, so that nothing of its owner's (an index's predicate, a constraint, a default, a trigger, a policy) runs as role \(user). Its owner can remove what Almanac does not make.")
+        }
+    }
+
+    /// What Almanac's migrations make in a schema of this server, as `PostgresDefinition`
+    /// describes it: the migrations are run in the operator's own schema in a transaction that
+    /// is rolled back, and whatever was there before is left out.
+    private static func almanacDefinition(_ backend: PostgresBackend, url: PostgresURL) throws -> [String] {
+        let session = PostgresSession(backend: backend)
+        try backend.simple("BEGIN; SET LOCAL search_path TO pg_catalog, \(url.quotedSchema)")
+        do {
+            let before = Set(try PostgresDefinition.lines(of: url.schema, session))
+            try backend.simple(PostgresSchema.migrationsTableSQL)
+            for migration in PostgresSchema.migrations { try backend.simple(migration.sql) }
+            let after = try PostgresDefinition.lines(of: url.schema, session)
+            try backend.simple("ROLLBACK")
+            return after.filter { !before.contains($0) }
+        } catch {
+            try? backend.simple("ROLLBACK")
+            throw StoreError.server("The nightly run could not make Almanac's schema in \(url.schema) to compare the stores with (\(error)); role \(url.user) needs to create tables there.")
+        }
     }
 
     /// A text as an SQL literal (quotes doubled).

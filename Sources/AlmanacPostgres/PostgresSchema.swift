@@ -8,6 +8,8 @@
 /// the database was created with.
 enum PostgresSchema {
     static let migrationsTable = "almanac_migrations"
+    /// The table of the applied migrations, made with the store.
+    static let migrationsTableSQL = "CREATE TABLE IF NOT EXISTS \(migrationsTable) (identifier TEXT COLLATE \"C\" PRIMARY KEY)"
 
     static let migrations: [(identifier: String, sql: String)] = [
         ("v1-initial", """

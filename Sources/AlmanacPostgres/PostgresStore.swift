@@ -110,9 +110,7 @@ extension RelationalStore where Backend == PostgresBackend {
                 }
                 try backend.simple("CREATE SCHEMA IF NOT EXISTS \(url.quotedSchema)")
             }
-            try backend.simple("""
-                CREATE TABLE IF NOT EXISTS \(PostgresSchema.migrationsTable) (identifier TEXT COLLATE "C" PRIMARY KEY)
-                """)
+            try backend.simple(PostgresSchema.migrationsTableSQL)
             let session = PostgresSession(backend: backend)
             let applied = try appliedMigrations(session)
             if applied.isEmpty {

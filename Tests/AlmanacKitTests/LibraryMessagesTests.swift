@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacKit
+import AlmanacStores
 import AlmanacStorage
 import AlmanacTestSupport
 import Foundation
@@ -53,12 +54,12 @@ import Testing
         collect { _ = try f.book.delete("water", confirmed: false) }
         collect { _ = try f.book.add("Bad", HabitChanges(direction: .atMost)) }
         collect { _ = try TemplateFolder(f.folder.path("none")).load() }
-        collect { _ = try StoreLocation(option: "", environment: [:]) }
-        collect { _ = try StoreLocation(option: nil, environment: ["ALMANAC_STORE": ""]) }
+        collect { _ = try StoreLocation(option: "", environment: [:], kinds: StoreKinds.builtIn) }
+        collect { _ = try StoreLocation(option: nil, environment: ["ALMANAC_STORE": ""], kinds: StoreKinds.builtIn) }
         collect { _ = try Notebook(store: f.store, clock: f.clock).deleteJournal("ab") }
         collect { _ = try Notebook(store: f.store, clock: f.clock).deleteJournal("abcd") }
-        collect { _ = try StoreLocation(path: f.folder.path("missing.sqlite")).open() }
-        collect { _ = try StoreCopy(from: StoreLocation(path: f.folder.path("a.sqlite")), to: StoreLocation(path: f.folder.path("a.sqlite"))).run() }
+        collect { _ = try StoreLocation(path: f.folder.path("missing.sqlite"), kinds: StoreKinds.builtIn).open() }
+        collect { _ = try StoreCopy(from: StoreLocation(path: f.folder.path("a.sqlite"), kinds: StoreKinds.builtIn), to: StoreLocation(path: f.folder.path("a.sqlite"), kinds: StoreKinds.builtIn)).run() }
         #expect(errors.count == 16)
         for error in errors {
             let sentence = "\(error)"

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacKit
+import AlmanacStores
 import AlmanacTestSupport
 import Foundation
 import SwiftCSV
@@ -22,7 +23,7 @@ import AlmanacStorage
         let habit: Habit
 
         init(_ backend: TestBackend) throws {
-            let location = try StoreLocation(path: backend.newStore(in: folder))
+            let location = try StoreLocation(path: backend.newStore(in: folder), kinds: StoreKinds.builtIn)
             store = try location.create(settings: Settings(timeZone: "UTC"))
             _ = try HabitBook(store: store, clock: clock).add("Run", HabitChanges())
             habit = try store.habit(named: "run")

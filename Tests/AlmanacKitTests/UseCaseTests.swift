@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacKit
+import AlmanacStores
 import AlmanacSQLite
 import AlmanacTestSupport
 import Foundation
@@ -127,7 +128,7 @@ struct KitFixture {
         let path = f.folder.path("backups/b.json")
         let written = try BackupExport(store: f.store, clock: f.clock).run(to: .file(path))
         #expect(written.counts[.habits] == 1 && written.counts[.habitEntries] == 1 && written.bytes > 0)
-        let copy = try StoreLocation(path: f.folder.path("copy.sqlite"))
+        let copy = try StoreLocation(path: f.folder.path("copy.sqlite"), kinds: StoreKinds.builtIn)
         let restored = try BackupRestore(location: copy, file: path, mode: .merge, dryRun: false, clock: f.clock).run()
         #expect(restored.createdStore && restored.outcome.counts[.habitEntries]?.added == 1)
         let again = try BackupRestore(location: copy, file: path, mode: .merge, dryRun: false, clock: f.clock).run()

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacKit
+import AlmanacStores
 import ArgumentParser
 import Foundation
 import AlmanacStorage
@@ -16,7 +17,9 @@ public struct GlobalOptions: ParsableArguments {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The store: `--store`, then `ALMANAC_STORE`, then the XDG data folder.
-    public func location() throws -> StoreLocation { try StoreLocation(option: store, environment: Self.environment) }
+    public func location() throws -> StoreLocation {
+        try StoreLocation(option: store, environment: Self.environment, kinds: StoreKinds.builtIn)
+    }
 
     /// Opens the existing store.
     public func openStore() throws -> any AlmanacStore { try location().open() }

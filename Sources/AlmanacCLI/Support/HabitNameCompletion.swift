@@ -1,4 +1,5 @@
 import AlmanacKit
+import AlmanacStores
 import ArgumentParser
 import Foundation
 
@@ -9,7 +10,7 @@ enum HabitNameCompletion {
 
     static func names(_ words: [String]) -> [String] {
         let option = words.firstIndex(of: "--store").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
-        guard let location = try? StoreLocation(option: option, environment: ProcessInfo.processInfo.environment),
+        guard let location = try? StoreLocation(option: option, environment: ProcessInfo.processInfo.environment, kinds: StoreKinds.builtIn),
               let store = try? location.openIfPresent(),
               let habits = try? HabitBook(store: store, clock: .system).list(includeArchived: true) else { return [] }
         return habits.map(\.name)

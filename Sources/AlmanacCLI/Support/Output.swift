@@ -1,6 +1,7 @@
 import AlmanacDomain
 import AlmanacRender
 import Foundation
+import AlmanacSupport
 
 /// Writing to the terminal: plain lines, JSON for scripts.
 enum Output {

@@ -58,7 +58,7 @@ public struct BackupExport {
 
     /// Writes the backup to a new file named after `base` (`BASE.json`, else `BASE-2.json`, …),
     /// never over an existing file.
-    func runIntoNewFile(named base: String) throws -> Outcome {
+    public func runIntoNewFile(named base: String) throws -> Outcome {
         let url = URL(fileURLWithPath: base)
         let folder = try OutputFolder(url.deletingLastPathComponent().path)
         let file = try folder.create(url.lastPathComponent + ".json")

@@ -1,5 +1,4 @@
 import AlmanacDomain
-import AlmanacSQLite
 import Foundation
 import AlmanacStorage
 
@@ -36,7 +35,6 @@ public struct BackupRestore {
         } catch let problem as BackupDocument.Problem {
             throw AlmanacError.backup(file: file == "-" ? "standard input" : file, problem: problem)
         }
-        let path = location.path
         guard let store = try location.openIfPresent() else {
             if dryRun { return Outcome(outcome: .allAdded(contents), createdStore: true) }
             let outcome = try location.buildNew(settings: contents.settings) { fresh in
@@ -52,12 +50,7 @@ public struct BackupRestore {
             let stamp = clock.now().description.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
             // An undo copy never replaces an existing file: a second replace in the same second
             // gets the next free name.
-            if let file = store as? SQLiteStore {
-                saved = try StoreFile.copy(file, toNewFileNamed: "\(path).before-restore-\(stamp.prefix(15))Z")
-            } else {
-                saved = try BackupExport(store: store, clock: clock)
-                    .runIntoNewFile(named: "\(location.server?.schema ?? "almanac").before-restore-\(stamp.prefix(15))Z").path
-            }
+            saved = try location.kind.saveBeforeReplace(store, location: location.location, stamp: "\(stamp.prefix(15))Z", clock: clock)
         }
         let outcome = try store.restore(contents, mode: mode, dryRun: dryRun)
         return Outcome(outcome: outcome, createdStore: false, savedCopy: saved)

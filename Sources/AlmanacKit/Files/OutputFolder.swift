@@ -231,7 +231,7 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
-    static func createFolder(_ path: String) throws {
+    public static func createFolder(_ path: String) throws {
         guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {

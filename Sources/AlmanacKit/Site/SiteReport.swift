@@ -3,6 +3,7 @@ import AlmanacRender
 import Foundation
 import SystemPackage
 import AlmanacStorage
+import AlmanacSupport
 
 /// `report`: the static site of a store, as of a day, written into a folder. A pipeline of four
 /// named steps over one read of the store, every run the same as the first (docs/REPORTS.md):
@@ -71,12 +72,13 @@ public struct SiteReport {
         self.init(store: store, request: request, clock: clock, templates: nil)
     }
 
-    init(store: any AlmanacStore, request: Request, clock: Clock, templates: TemplateSet?) {
+    /// With the templates loaded already (a run over many stores loads them once).
+    public init(store: any AlmanacStore, request: Request, clock: Clock, templates: TemplateSet?) {
         self.store = store; self.request = request; self.clock = clock; self.loadedTemplates = templates
     }
 
     /// The request's templates: a folder of edited ones, or the built-in ones.
-    static func templates(_ request: Request) throws -> TemplateSet {
+    public static func templates(_ request: Request) throws -> TemplateSet {
         try request.templates.map { try TemplateFolder($0).load() } ?? TemplateSet.builtIn()
     }
 

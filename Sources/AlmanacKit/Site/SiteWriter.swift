@@ -1,6 +1,7 @@
 import AlmanacRender
 import Foundation
 import SystemPackage
+import AlmanacSupport
 
 /// Puts a generated site on disk — the only place report files are written.
 ///

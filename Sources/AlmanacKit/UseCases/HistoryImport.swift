@@ -1,6 +1,5 @@
 import AlmanacDomain
 import AlmanacImport
-import AlmanacSQLite
 
 /// `import PATH`: another app's history into the store. The file is read and checked whole
 /// first; the plan (new habits, habits merged by id or name, new days, days already here, days

@@ -1,12 +1,11 @@
 import AlmanacDomain
-import AlmanacSQLite
 import Foundation
 
 /// `demo`: a deterministic sample store (the same request gives the same store), built beside
 /// its path and renamed into place, and its site rendered as of the sample's last day.
 public struct SampleStore {
     public struct Request: Sendable {
-        public var path: String
+        public var location: StoreLocation
         public var habits: Int
         public var years: Int
         public var seed: UInt64
@@ -16,9 +15,9 @@ public struct SampleStore {
         /// Where to render the sample site; nil for none.
         public var site: String?
 
-        public init(path: String, habits: Int, years: Int, seed: UInt64, end: DayKey = SampleHistory.defaultEndDay,
+        public init(location: StoreLocation, habits: Int, years: Int, seed: UInt64, end: DayKey = SampleHistory.defaultEndDay,
                     force: Bool = false, site: String? = nil) {
-            self.path = path; self.habits = habits; self.years = years; self.seed = seed; self.end = end
+            self.location = location; self.habits = habits; self.years = years; self.seed = seed; self.end = end
             self.force = force; self.site = site
         }
     }
@@ -34,8 +33,7 @@ public struct SampleStore {
     public init(_ request: Request) { self.request = request }
 
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
-        let location = try StoreLocation(path: request.path)
-        let path = location.path
+        let location = request.location, path = location.path
         // Refuses anything that is not an Almanac store; a store there is replaced only on request.
         let existing = try location.openIfPresent()
         defer { try? existing?.close() }
@@ -47,14 +45,8 @@ public struct SampleStore {
         let started = Date()
         let contents = SampleHistory.generate(habits: request.habits, years: request.years, seed: request.seed, endDay: request.end)
         try contents.validate()   // the same rules as every other way into a store
-        if location.server == nil {
-            try? existing?.close()
-            try StoreFile.replace(path, settings: contents.settings) { fresh in try fresh.insert(contents) }
-        } else if let existing {
-            _ = try existing.restore(contents, mode: .replace, dryRun: false)
-        } else {
-            _ = try location.buildNew(settings: contents.settings) { fresh in try fresh.restore(contents, mode: .replace, dryRun: false) }
-        }
+        try? existing?.close()
+        try location.kind.replaceWhole(location.location, with: contents)
         var outcome = Outcome(habits: contents.habits.count, habitEntries: contents.habitEntries.count,
                               journalEntries: contents.journalEntries.count, wellbeingEntries: contents.wellbeingEntries.count,
                               seconds: Date().timeIntervalSince(started))

@@ -52,7 +52,6 @@ public struct AtomFeed: DrawnModel {
 
             """
         for entry in entries {
-            let day = entry.day.description
             let content = "<ul>" + entry.lines.map { "<li>\(XMLText.escape($0))</li>" }.joined() + "</ul>"
             xml += """
                 <entry>

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacSupport
 
 /// The derive step of a report: from what was read of the store to the model of every file of
 /// the site. A pure function of its input and options — no store, no files, no clock — and the

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacKit
+import AlmanacStores
 import ArgumentParser
 
 /// `almanac copy --from STORE --to STORE`: a whole store between backends.
@@ -21,8 +22,8 @@ struct CopyCommand: ParsableCommand {
 
     func run() throws {
         quiet.apply()
-        let source = try StoreLocation(option: from, environment: [:])
-        let target = try StoreLocation(option: to, environment: [:])
+        let source = try StoreLocation(option: from, environment: [:], kinds: StoreKinds.builtIn)
+        let target = try StoreLocation(option: to, environment: [:], kinds: StoreKinds.builtIn)
         let outcome = try StoreCopy(from: source, to: target).run()
         let c = outcome.counts
         Output.line("Copied \(source.path) to \(target.path)\(outcome.created ? " (created)" : ""): "

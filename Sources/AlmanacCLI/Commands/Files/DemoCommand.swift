@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacKit
+import AlmanacStores
 import ArgumentParser
 import Foundation
 
@@ -38,7 +39,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let path = store ?? "almanac-demo.sqlite"
-        let request = SampleStore.Request(path: path, habits: habits, years: years, seed: seed, end: end, force: force,
+        let request = SampleStore.Request(location: try StoreLocation(path: path, kinds: StoreKinds.builtIn), habits: habits, years: years, seed: seed, end: end, force: force,
                                           site: noReport ? nil : out)
         let progress = ProgressLine(label: "Writing \(out)")
         let made = try SampleStore(request).run(progress: progress.update)

@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacKit
+import AlmanacStores
 import AlmanacRender
 import ArgumentParser
 import Foundation
@@ -68,7 +69,7 @@ struct ReportCommand: ParsableCommand {
         if let eachStore, let outRoot { return try runEach(eachStore, outRoot: outRoot) }
         let out = self.out ?? "Output"
         let started = Date()
-        var request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
+        let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                          includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
         let store = try global.openStore()
         if case .day(let day)? = asOf { global.noteIfAfterToday(day, in: store) }
@@ -92,9 +93,8 @@ struct ReportCommand: ParsableCommand {
     /// others go on, and the exit status is 1 when any failed.
     private func runEach(_ text: String, outRoot: String) throws {
         let started = Date()
-        let url = try StoreLocation(option: text, environment: ProcessInfo.processInfo.environment).server
-        guard let url else { throw ValidationError("--each-store takes a postgres:// URL: the operator's role and its own schema.") }
-        let request = NightlyReports.Request(url: url, outRoot: outRoot, asOf: asOf, templates: templates, includeNotes: includeNotes,
+        guard PostgresSchemas().takes(text) else { throw ValidationError("--each-store takes a postgres:// URL: the operator's role and its own schema.") }
+        let request = try NightlyReports.Request(url: text, outRoot: outRoot, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                              includeJournal: includeJournal, baseURL: baseURL,
                                              workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, timeout: timeout ?? 60)
         let outcome = try NightlyReports(request: request, clock: global.clock()).run()

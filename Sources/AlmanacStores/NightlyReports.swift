@@ -1,8 +1,10 @@
 import AlmanacDomain
+import AlmanacKit
 import AlmanacPostgres
 import AlmanacRender
 import AlmanacStorage
 import Foundation
+import AlmanacSupport
 
 /// The nightly run of an operator: the site of every store of a PostgreSQL database that the
 /// operator's role may read, each into `<out root>/<schema>/`, with the whole-site publishing of
@@ -28,10 +30,12 @@ public struct NightlyReports: Sendable {
         /// store that takes longer fails and the run goes on.
         public var timeout: Int
 
-        public init(url: PostgresURL, outRoot: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
-                    includeJournal: Bool = false, baseURL: String? = nil, workers: Int, timeout: Int = 60) {
+        /// - Parameter url: the operator's `postgres://` URL, with its own schema.
+        public init(url: String, outRoot: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
+                    includeJournal: Bool = false, baseURL: String? = nil, workers: Int, timeout: Int = 60) throws {
+            guard PostgresURL.isPostgres(url) else { throw AlmanacError.option("--each-store", reason: "--each-store takes a postgres:// URL: the operator's role and its own schema.") }
             self.timeout = max(1, timeout)
-            self.url = url; self.outRoot = outRoot; self.asOf = asOf; self.templates = templates
+            self.url = try PostgresSchemas.url(url); self.outRoot = outRoot; self.asOf = asOf; self.templates = templates
             self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.workers = max(1, workers)
         }
     }

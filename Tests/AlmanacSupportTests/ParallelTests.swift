@@ -1,4 +1,4 @@
-@testable import AlmanacRender
+@testable import AlmanacSupport
 import Foundation
 import Synchronization
 import Testing

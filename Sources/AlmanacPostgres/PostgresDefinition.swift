@@ -1,0 +1,77 @@
+import AlmanacStorage
+
+/// What a schema holds, as the server describes it, one sorted line per thing: every relation
+/// and its kind, every column with its type, collation, default and generation, every index and
+/// constraint by its definition, and whatever else could hold code — triggers, rules, policies,
+/// row-level security, inheritance links either way, extended statistics, functions, operators,
+/// types, collations, conversions, operator classes and families, text search objects,
+/// extensions. The operator's nightly run compares a store's with Almanac's own (the schema its
+/// migrations make, on the same server) before reading it (docs/POSTGRES.md): an allow-list, so
+/// nothing of the owner's — a partial index's predicate, an inheritance child's `CHECK`, a
+/// default — is ever planned or run with the operator's rights.
+enum PostgresDefinition {
+    /// The lines of `schema`'s definition, with the schema's own name left out of them.
+    static func lines(of schema: String, _ db: any SQLSession) throws -> [String] {
+        var lines: [String] = []
+        try db.forEachRow(query, [.text(schema)]) { row in
+            lines.append(row.string(0).replacingOccurrences(of: " \(schema).", with: " "))
+        }
+        return lines.sorted()
+    }
+
+    /// What `actual` has that `expected` does not, and what it lacks; empty when they are the same.
+    static func differences(_ actual: [String], from expected: [String]) -> (extra: [String], missing: [String]) {
+        let have = Set(actual), want = Set(expected)
+        return (actual.filter { !want.contains($0) }, expected.filter { !have.contains($0) })
+    }
+
+    /// Every object of the schema `$1` and everything attached to its relations, as text.
+    static let query = """
+        WITH ns AS (SELECT oid FROM pg_namespace WHERE nspname = $1),
+        rels AS (SELECT c.* FROM pg_class c, ns WHERE c.relnamespace = ns.oid)
+        SELECT CASE c.relkind WHEN 'r' THEN 'table ' WHEN 'i' THEN 'index ' WHEN 'v' THEN 'view ' WHEN 'm' THEN 'materialized view '
+                              WHEN 'S' THEN 'sequence ' WHEN 'p' THEN 'partitioned table ' WHEN 'f' THEN 'foreign table '
+                              ELSE 'relation of kind ' || c.relkind::text || ' ' END || c.relname
+        FROM rels c
+        UNION ALL SELECT c.relname || ' has row-level security' FROM rels c WHERE c.relrowsecurity OR c.relforcerowsecurity
+        UNION ALL SELECT c.relname || ' is ' || CASE c.relpersistence WHEN 'u' THEN 'unlogged' ELSE 'temporary' END FROM rels c WHERE c.relpersistence <> 'p'
+        UNION ALL SELECT c.relname || ' is stored by ' || am.amname FROM rels c JOIN pg_am am ON am.oid = c.relam
+                  WHERE am.amname NOT IN ('heap', 'btree')
+        UNION ALL SELECT c.relname || ' has options ' || array_to_string(c.reloptions, ',') FROM rels c WHERE c.reloptions IS NOT NULL
+        UNION ALL SELECT c.relname || ' is a partition' FROM rels c WHERE c.relispartition
+        UNION ALL SELECT 'column ' || c.relname || '.' || a.attname || ': ' || format_type(a.atttypid, a.atttypmod)
+                  || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END || coalesce(' collate ' || co.collname, '')
+                  || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
+                  || CASE WHEN a.attgenerated <> '' THEN ' generated' ELSE '' END || CASE WHEN a.attidentity <> '' THEN ' identity' ELSE '' END
+                  FROM pg_attribute a JOIN rels c ON c.oid = a.attrelid LEFT JOIN pg_collation co ON co.oid = a.attcollation
+                  LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+                  WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind <> 'i'
+        UNION ALL SELECT 'index definition ' || pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN rels c ON c.oid = i.indrelid
+        UNION ALL SELECT 'constraint ' || coalesce(c.relname || '.', '') || con.conname || ': ' || pg_get_constraintdef(con.oid)
+                  FROM pg_constraint con LEFT JOIN pg_class c ON c.oid = con.conrelid, ns
+                  WHERE con.connamespace = ns.oid OR c.relnamespace = ns.oid
+        UNION ALL SELECT 'trigger ' || c.relname || '.' || t.tgname FROM pg_trigger t JOIN rels c ON c.oid = t.tgrelid
+        UNION ALL SELECT 'rule ' || c.relname || '.' || r.rulename FROM pg_rewrite r JOIN rels c ON c.oid = r.ev_class
+        UNION ALL SELECT 'policy ' || c.relname || '.' || p.polname FROM pg_policy p JOIN rels c ON c.oid = p.polrelid
+        UNION ALL SELECT 'inheritance: ' || ch.oid::regclass::text || ' inherits from ' || p.oid::regclass::text
+                  FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class ch ON ch.oid = i.inhrelid, ns
+                  WHERE p.relnamespace = ns.oid OR ch.relnamespace = ns.oid
+        UNION ALL SELECT 'statistics ' || s.stxname FROM pg_statistic_ext s LEFT JOIN pg_class c ON c.oid = s.stxrelid, ns
+                  WHERE s.stxnamespace = ns.oid OR c.relnamespace = ns.oid
+        UNION ALL SELECT 'function ' || p.oid::regprocedure::text FROM pg_proc p, ns WHERE p.pronamespace = ns.oid
+        UNION ALL SELECT 'operator ' || o.oid::regoperator::text FROM pg_operator o, ns WHERE o.oprnamespace = ns.oid
+        UNION ALL SELECT 'type ' || t.typname FROM pg_type t, ns WHERE t.typnamespace = ns.oid
+                  AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relnamespace = ns.oid AND c.relkind = 'r')
+                  AND NOT EXISTS (SELECT 1 FROM pg_type e JOIN pg_class c ON c.oid = e.typrelid
+                                  WHERE e.oid = t.typelem AND c.relnamespace = ns.oid AND c.relkind = 'r')
+        UNION ALL SELECT 'collation ' || collname FROM pg_collation, ns WHERE collnamespace = ns.oid
+        UNION ALL SELECT 'conversion ' || conname FROM pg_conversion, ns WHERE connamespace = ns.oid
+        UNION ALL SELECT 'operator class ' || opcname FROM pg_opclass, ns WHERE opcnamespace = ns.oid
+        UNION ALL SELECT 'operator family ' || opfname FROM pg_opfamily, ns WHERE opfnamespace = ns.oid
+        UNION ALL SELECT 'text search configuration ' || cfgname FROM pg_ts_config, ns WHERE cfgnamespace = ns.oid
+        UNION ALL SELECT 'text search dictionary ' || dictname FROM pg_ts_dict, ns WHERE dictnamespace = ns.oid
+        UNION ALL SELECT 'text search parser ' || prsname FROM pg_ts_parser, ns WHERE prsnamespace = ns.oid
+        UNION ALL SELECT 'text search template ' || tmplname FROM pg_ts_template, ns WHERE tmplnamespace = ns.oid
+        UNION ALL SELECT 'extension ' || extname FROM pg_extension, ns WHERE extnamespace = ns.oid
+        """
+}

@@ -1,0 +1,13 @@
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+#include "almanac_linux.h"
+
+int almanac_exchange(const char *a, const char *b) {
+    return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
+}
+
+int almanac_syncfs(int fd) {
+    return syncfs(fd);
+}
