@@ -139,7 +139,13 @@ public final class PostgresNightShift: Sendable {
     static func check(_ store: String, _ db: any SQLSession, against definition: [String], user: String) throws {
         let (extra, missing) = PostgresDefinition.differences(try PostgresDefinition.lines(of: store, db), from: definition)
         guard extra.isEmpty && missing.isEmpty else {
-            let what = extra.first.map { "it has what Almanac's store does not (\($0))" } ?? "it lacks what Almanac's store has (\(missing[0]))"
+            // What could hold code is named first: a view, a policy, a trigger, an index's definition…
+            let telling = ["view ", "row-level security", "policy ", "rule ", "trigger ", "inheritance", "index definition", " default ",
+                           "column ", "function ", "operator ", "type "]
+            let first = extra.min { a, b in
+                (telling.firstIndex { a.contains($0) } ?? telling.count) < (telling.firstIndex { b.contains($0) } ?? telling.count)
+            }
+            let what = first.map { "it has what Almanac's store does not (\($0))" } ?? "it lacks what Almanac's store has (\(missing[0]))"
             throw StoreError.server("The store in schema \(store) is not read: \(what); a store is read only as Almanac makes it, so that nothing of its owner's (an index's predicate, a constraint, a default, a trigger, a policy) runs as role \(user). Its owner can remove what Almanac does not make.")
         }
     }
@@ -149,7 +155,7 @@ public final class PostgresNightShift: Sendable {
     /// is rolled back, and whatever was there before is left out.
     private static func almanacDefinition(_ backend: PostgresBackend, url: PostgresURL) throws -> [String] {
         let session = PostgresSession(backend: backend)
-        try backend.simple("BEGIN; SET LOCAL search_path TO pg_catalog, \(url.quotedSchema)")
+        try backend.simple("BEGIN; SET LOCAL search_path TO \(url.quotedSchema)")
         do {
             let before = Set(try PostgresDefinition.lines(of: url.schema, session))
             try backend.simple(PostgresSchema.migrationsTableSQL)

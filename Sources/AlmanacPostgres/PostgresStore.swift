@@ -144,9 +144,9 @@ extension RelationalStore where Backend == PostgresBackend {
     }
 
     /// The store in the backend's schema, to read it on a connection that reads many stores
-    /// (`PostgresNightShift`): the connected role needs only what an administrator granted for
-    /// reading — USAGE on the schema, SELECT on its tables — not ownership. Nothing is created,
-    /// migrated or written. A store that an older Almanac wrote is refused until its owner opens
+    /// (`PostgresNightShift`, whose backend checks the schema's definition at every read): the
+    /// connected role needs only what an administrator granted for reading — USAGE on the
+    /// schema, SELECT on its tables — not ownership. Nothing is created, migrated or written. A store that an older Almanac wrote is refused until its owner opens
     /// it once (which brings it up to date); one a newer Almanac wrote, always.
     static func openForReading(_ backend: PostgresBackend) throws -> PostgresStore {
         let url = backend.url, schema = url.schema
@@ -162,31 +162,18 @@ extension RelationalStore where Backend == PostgresBackend {
             // whole catalog of a database of thousands of stores for each one.
             let names = ([PostgresSchema.migrationsTable, "settings"] + BackupFormat.Section.allCases.map { StoreTable.name(of: $0) })
                 .map { "'\($0.lowercased())'" }.joined(separator: ", ")
-            var tables: [String] = [], unreadable: String?, ownersCode: String?
-            // Whatever of the owner's would run as the reader is looked for before a row is read:
-            // a view or another kind of relation in a table's place, row-level security, a rule,
-            // a column of a type of the owner's (whose operators and functions would be hers).
+            var tables: [String] = [], unreadable: String?
+            // What else the schema holds is the night shift's check (`PostgresDefinition`), run
+            // at the start of this read and of every other.
             try db.forEachRow("""
-                SELECT c.relname, has_table_privilege(c.oid, 'SELECT'), c.relkind, c.relrowsecurity, c.relhasrules,
-                       EXISTS (SELECT 1 FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
-                               WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-                                 AND t.typnamespace <> 'pg_catalog'::regnamespace)
+                SELECT c.relname, has_table_privilege(c.oid, 'SELECT')
                 FROM pg_class c
                 WHERE c.relname IN (\(names)) AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = ?)
                 ORDER BY c.relname
                 """, [.text(schema)]) { row in
-                let name = row.string(0), kind = row.string(2)
-                if ownersCode == nil {
-                    if kind != "r" && kind != "p" { ownersCode = "\(schema).\(name) is \(kind == "v" || kind == "m" ? "a view" : "not a table")" }
-                    else if row.withText(3, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has row-level security" }
-                    else if row.withText(4, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has a rule" }
-                    else if row.withText(5, { $0.first == 1 }) { ownersCode = "\(schema).\(name) has a column of a type of its own" }
-                }
+                let name = row.string(0)
                 tables.append(name)
                 if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = name }
-            }
-            if let ownersCode {
-                throw StoreError.server("The store in schema \(schema) is not read: \(ownersCode), which would run its owner's code as role \(url.user); its owner can remove it (a plain table is all a store needs).")
             }
             guard tables.contains(PostgresSchema.migrationsTable) else { throw StoreError.missing(path: url.location) }
             if let unreadable { throw PostgresFailure.readRefused(url: url, reason: "it lacks the SELECT privilege on table \(schema).\(unreadable)") }

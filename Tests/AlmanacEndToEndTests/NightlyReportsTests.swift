@@ -179,36 +179,77 @@ struct NightlyReportsTests {
         }
     }
 
-    /// A store's owner cannot make the operator run her code: a table with row-level security, a
-    /// view in place of a table or a rule on one makes that store fail with one line naming it —
-    /// nothing of hers is evaluated as the operator (who may read everyone's journal) — and the
-    /// other stores are rendered.
+    /// A store's owner cannot make the operator run her code (docs/POSTGRES.md): a store is read
+    /// only when its schema is exactly Almanac's. A partial index whose predicate, an inheritance
+    /// child whose `CHECK`, an index expression, a trigger and two column defaults each call a
+    /// function of the owner's that reads another person's journal (one of them after `RESET
+    /// ROLE`), and a table with row-level security, a view in a table's place, a rule and a column
+    /// of the owner's type: each of those stores fails with one line naming it and what Almanac's
+    /// store does not have, the journal's text appears nowhere, and the other stores are rendered.
     @Test func aStoreWhoseOwnerAddedCodeIsRefusedAndTheOthersGoOn() throws {
         let s = Session(.postgres)
-        let server = try server(s, people: 5)
-        let (rls, view, rule, typed) = (server.stores[0], server.stores[1], server.stores[2], server.stores[3])
-        // The owner's policy would read a journal title the operator may see, bit by bit.
+        let server = try server(s, people: 12)
+        let ops = server.ops.name, victim = server.stores[0], clean = server.stores[11]
+        let secret = "VICTIM-SECRET-\(UUID().uuidString.prefix(8))"
         try TestPostgres.psql("""
-            CREATE FUNCTION \(rls).spy() RETURNS boolean LANGUAGE sql AS 'SELECT pg_sleep(3600) IS NULL';
-            ALTER TABLE \(rls).habitentry ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY spy ON \(rls).habitentry USING (\(rls).spy());
-            ALTER TABLE \(view).habitentry RENAME TO habitentry_real;
-            CREATE VIEW \(view).habitentry AS SELECT * FROM \(view).habitentry_real WHERE pg_sleep(3600) IS NULL;
-            GRANT SELECT ON \(view).habitentry TO \(server.ops.name);
-            CREATE RULE spy AS ON INSERT TO \(rule).habitentry DO ALSO SELECT pg_sleep(3600);
-            CREATE DOMAIN \(typed).note AS text; ALTER TABLE \(typed).habitentry ALTER COLUMN note TYPE \(typed).note;
+            INSERT INTO \(victim).journalentry (id, dayKey, timestampUtc, title, body, createdAt)
+            VALUES ('00000000-0000-4000-8000-000000000001', '2026-11-20', '2026-11-20T10:00:00Z', '\(secret)', '\(secret)', '2026-11-20T10:00:00Z')
             """)
+        // Each function does nothing for its owner, and as the operator raises the other
+        // person's journal as its error: it would show in the run's output had it run.
+        func spy(_ schema: String, _ name: String, returns: String = "boolean", argument: String = "", resetRole: Bool = false) -> String {
+            let nothing = returns == "trigger" ? "NEW" : returns == "text" ? "'x'" : "true"
+            return """
+                CREATE FUNCTION \(schema).\(name)(\(argument)) RETURNS \(returns) LANGUAGE plpgsql \(returns == "trigger" || resetRole ? "" : "IMMUTABLE") AS $$
+                BEGIN
+                  \(resetRole ? "EXECUTE 'RESET ROLE';" : "")
+                  IF session_user <> '\(ops)' THEN RETURN \(nothing); END IF;
+                  RAISE EXCEPTION 'LEAKED %', (SELECT string_agg(title, ',') FROM \(victim).journalentry);
+                END $$;
+                """
+        }
+        let stores = server.stores
+        let attacks: [(store: String, sql: String, words: String)] = [
+            (stores[1], spy(stores[1], "spy") + "CREATE INDEX spy ON \(stores[1]).habitentry (dayKey) WHERE \(stores[1]).spy();",
+             "index definition CREATE INDEX spy ON habitentry"),
+            (stores[2], spy(stores[2], "spy") + "CREATE TABLE \(stores[2]).more (CHECK (\(stores[2]).spy())) INHERITS (\(stores[2]).habitentry);",
+             "inheritance"),
+            (stores[3], spy(stores[3], "spy", returns: "text", argument: "t text") + "CREATE INDEX spy ON \(stores[3]).habitentry ((\(stores[3]).spy(note)));",
+             "index definition CREATE INDEX spy ON habitentry"),
+            (stores[4], spy(stores[4], "spy", returns: "trigger")
+                + "CREATE TRIGGER spy BEFORE INSERT ON \(stores[4]).habitentry FOR EACH ROW EXECUTE FUNCTION \(stores[4]).spy();",
+             "trigger habitentry.spy"),
+            (stores[5], spy(stores[5], "spy", returns: "text") + "ALTER TABLE \(stores[5]).habitentry ALTER COLUMN note SET DEFAULT \(stores[5]).spy();",
+             "default"),
+            (stores[6], spy(stores[6], "spy", returns: "text", resetRole: true)
+                + "ALTER TABLE \(stores[6]).journalentry ALTER COLUMN body SET DEFAULT \(stores[6]).spy();", "default"),
+            (stores[7], spy(stores[7], "spy") + "ALTER TABLE \(stores[7]).habitentry ENABLE ROW LEVEL SECURITY; "
+                + "CREATE POLICY spy ON \(stores[7]).habitentry USING (\(stores[7]).spy());", "row-level security"),
+            (stores[8], "ALTER TABLE \(stores[8]).habitentry RENAME TO habitentry_real; "
+                + "CREATE VIEW \(stores[8]).habitentry AS SELECT * FROM \(stores[8]).habitentry_real WHERE pg_sleep(3600) IS NULL; "
+                + "GRANT SELECT ON \(stores[8]).habitentry TO \(ops);", "view habitentry"),
+            (stores[9], "CREATE RULE spy AS ON INSERT TO \(stores[9]).habitentry DO ALSO SELECT pg_sleep(3600);", "rule habitentry.spy"),
+            (stores[10], "CREATE DOMAIN \(stores[10]).note AS text; ALTER TABLE \(stores[10]).habitentry ALTER COLUMN note TYPE \(stores[10]).note;",
+             "column habitentry.note"),
+        ]
+        for attack in attacks { try TestPostgres.psql(attack.sql) }
         let started = Date()
         let run = try nightly(s, server, outRoot: "www")
         #expect(Date().timeIntervalSince(started) < 60)
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5, "\(run.stderr)")
-        for (store, words) in [(rls, "row-level security"), (view, "a view"), (rule, "a rule"), (typed, "a type of its own")] {
-            #expect(lines.contains { $0.hasPrefix("almanac: store \(store): ") && $0.contains(words) && $0.contains("habitentry") }, "\(store): \(run.stderr)")
+        #expect(lines.count == attacks.count + 1 && lines.last?.hasPrefix("almanac: \(attacks.count) of 12 stores failed") == true, "\(run.stderr)")
+        for attack in attacks {
+            #expect(lines.contains { $0.hasPrefix("almanac: store \(attack.store): ") && $0.contains("is not read") && $0.contains(attack.words) },
+                    "\(attack.store) (\(attack.words)): \(run.stderr)")
         }
-        #expect(run.stdout.contains("1 store rendered, 0 already rendered for their night, 4 failed"), "\(run.stdout)")
-        #expect(folders(s, "www") == [server.stores[4]])
+        #expect(run.stdout.contains("2 stores rendered, 0 already rendered for their night, \(attacks.count) failed"), "\(run.stdout)")
+        #expect(folders(s, "www") == [victim, clean].sorted())
+        // The journal's text is nowhere: not in what the run said, not in a published file.
+        #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret))
+        for path in try s.folder.files(under: "www") {
+            #expect(!String(decoding: s.folder.bytes("www/" + path), as: UTF8.self).contains(secret), "\(path)")
+        }
     }
 
     /// Every statement of a nightly run has a time limit: a store whose table another session
