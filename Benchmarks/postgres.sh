@@ -74,34 +74,22 @@ pair "copy SQLite → empty store" 3 \
 fi
 
 echo "== the nightly run of an operator: $STORES stores of one year each (demo --habits 10 --years 1) in one server"
-# One store copied from a file, the others cloned from it inside the server (the same rows in
-# schemas of their own); an operator role with a schema of its own, granted reading on each.
+# Every store copied from one file by Almanac itself (its migrations make each schema exactly as a
+# store is, which the operator's check compares), two at a time; an operator role with a schema of
+# its own, granted reading on each.
 mkdir -p "$WORK/scale"
 "$BIN" demo --store "$WORK/scale/one.sqlite" --habits 10 --years 1 --seed 2 --force --no-report >/dev/null
 psql_admin "DROP ROLE IF EXISTS bench_ops" >/dev/null 2>&1 || true
-make_stores() {   # first last: stores p<first>..p<last>, cloned from p1, readable by bench_ops (100 a transaction)
-  local from=$1
-  while [ "$from" -le "$2" ]; do make_batch "$from" "$(( from + 99 < $2 ? from + 99 : $2 ))"; from=$((from + 100)); done
-}
-make_batch() {
-  psql_admin "DO \$\$ DECLARE t text; BEGIN FOR i IN $1..$2 LOOP
-      EXECUTE format('DROP SCHEMA IF EXISTS p%s CASCADE; CREATE SCHEMA p%s', i, i);
-      FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'p1' LOOP
-        EXECUTE format('CREATE TABLE p%s.%I (LIKE p1.%I INCLUDING ALL); INSERT INTO p%s.%I SELECT * FROM p1.%I', i, t, t, i, t, t);
-      END LOOP;
-      -- The entry triggers and their function, as the store's migration makes them.
-      EXECUTE replace(pg_get_functiondef('p1.almanac_entry_changed'::regproc), 'p1.', format('p%s.', i));
-      FOR t IN SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = 'p1.habitentry'::regclass AND NOT tgisinternal LOOP
-        EXECUTE replace(t, 'p1.', format('p%s.', i));
-      END LOOP;
+make_stores() {   # first last: stores p<first>..p<last>, copied from the file, readable by bench_ops
+  seq "$1" "$2" | xargs -P 2 -I{} sh -c "psql '$ALMANAC_TEST_POSTGRES' -X -q -c 'DROP SCHEMA IF EXISTS p{} CASCADE' >/dev/null 2>&1; \
+    '$BIN' copy --from '$WORK/scale/one.sqlite' --to '$ALMANAC_TEST_POSTGRES?schema=p{}' >/dev/null"
+  psql_admin "DO \$\$ BEGIN FOR i IN $1..$2 LOOP
       EXECUTE format('GRANT USAGE ON SCHEMA p%s TO bench_ops; GRANT SELECT ON ALL TABLES IN SCHEMA p%s TO bench_ops', i, i);
     END LOOP; END \$\$" >/dev/null
 }
 psql_admin "DROP SCHEMA IF EXISTS p1 CASCADE; DROP SCHEMA IF EXISTS bench_ops CASCADE; CREATE ROLE bench_ops LOGIN PASSWORD 'bench'; CREATE SCHEMA bench_ops AUTHORIZATION bench_ops" >/dev/null
-"$BIN" copy --from "$WORK/scale/one.sqlite" --to "$ALMANAC_TEST_POSTGRES?schema=p1" >/dev/null
-psql_admin "GRANT USAGE ON SCHEMA p1 TO bench_ops; GRANT SELECT ON ALL TABLES IN SCHEMA p1 TO bench_ops" >/dev/null
 started=$(date +%s.%N)
-make_stores 2 "$STORES"
+make_stores 1 "$STORES"
 # Long-lived stores are vacuumed and on disk: freshly written rows would otherwise be rewritten on
 # their first read (hint bits), and autovacuum and the checkpointer would run during the timings.
 psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null
@@ -125,9 +113,10 @@ done
 # up to date beside the published one).
 forget; sync
 t=$( { /usr/bin/time -f "%e" env PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$WORK/scale/w2-1" --workers 2 --quiet --as-of 2026-11-21; } 2>&1 | tail -n 1)
-printf '   the next night into the same folders, 2 workers: %6.2f s, %5.1f stores/s\n' "$t" "$(echo "$STORES / $t" | bc -l)"
+printf '   the next night into the same folders, 2 workers: %6.2f s, %5.1f stores/s (target ≥ 30 stores/s: %s)\n' "$t" "$(echo "$STORES / $t" | bc -l)" \
+  "$(echo "$STORES / $t >= 30" | bc -l | sed 's/1/met/; s/0/MISSED/')"
 # A second night over the same folders in which a tenth of the stores changed (one entry each,
-# written by psql): the others' sites are the same, their entries come from each site's cache.
+# written by psql): every store is read and rendered as on a first night.
 first_night=$(printf '%s\n' "${times[@]}" | median)
 changed=$((STORES / 10))
 psql_admin "DO \$\$ BEGIN FOR i IN 1..$changed LOOP
@@ -135,7 +124,7 @@ psql_admin "DO \$\$ BEGIN FOR i IN 1..$changed LOOP
   END LOOP; END \$\$" >/dev/null
 forget; sync
 t=$( { /usr/bin/time -f "%e" env PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$WORK/scale/w2-1" --workers 2 --quiet --as-of 2026-11-21; } 2>&1 | tail -n 1)
-printf '   a second night, %s of %s stores changed, 2 workers: %6.2f s, %5.1f stores/s (%.1f × the first night; target ≥ 3 ×)\n' \
+printf '   a second night, %s of %s stores changed, 2 workers: %6.2f s, %5.1f stores/s (%.1f × the first night)\n' \
   "$changed" "$STORES" "$t" "$(echo "$STORES / $t" | bc -l)" "$(echo "$first_night / $t" | bc -l)"
 times=()
 for i in $(seq "$RUNS"); do

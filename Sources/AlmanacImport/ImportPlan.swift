@@ -29,9 +29,10 @@ public struct ImportPlanner: Sendable {
             ?? placeHabits(base: base, calendar: calendar, firstDays: firstDays, into: &changes)
         // The file's days are worked out on another core while the store's entries are read.
         let numbers = Self.numbers(targets)
-        let (existing, (days, leftOut)) = try Parallel.both({ try base.entries(habitIds: Set(targets.values)) }, { [self] in
+        let (existing, (fileDays, leftOut)) = try Parallel.both({ try base.entries(habitIds: Set(targets.values)) }, { [self] in
             try self.fileDays(targets: targets, numbers: numbers, habits: habits, calendar: calendar)
         })
+        let days = following == nil ? fileDays : try Self.ownIds(fileDays, besides: existing, base: base)
         changes.summary.rowsLeftOut = history.leftOut + leftOut
         try placeEntries(days, numbers: numbers, existing: existing, into: &changes)
         if following != nil { changes.summary.habits.removeAll { !$0.changesSomething } }
@@ -152,7 +153,8 @@ public struct ImportPlanner: Sendable {
         let scalars = raw.unicodeScalars.map { scalar -> Unicode.Scalar in
             scalar.properties.generalCategory == .control || HabitRules.isDirectionControl(scalar) ? " " : scalar
         }
-        var name = String(String.UnicodeScalarView(scalars)).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        var name = HabitRules.withoutHiddenCharacters(String(String.UnicodeScalarView(scalars)))
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         if name.count > HabitRules.maxNameLength { name = String(name.prefix(HabitRules.maxNameLength)).trimmingCharacters(in: .whitespaces) }
         return name.isEmpty ? fallback : name
     }
@@ -282,6 +284,25 @@ public struct ImportPlanner: Sendable {
         } else {
             changes.summary.daysReplaced += 1
             changes.rows.deletions += current.map { ($0.id, now) }
+        }
+    }
+
+    /// Following: the file's rows with ids of their own where another habit of the store holds
+    /// their id already — an earlier plain import of the same file merged that habit into one of
+    /// the store's, and its rows have the ids derived from the same content. The new id is derived
+    /// from the followed habit and the old one, so the next sync derives it again.
+    static func ownIds(_ days: [(slot: Int, habit: EntityID, rows: [HabitEntry])], besides existing: [HabitEntry],
+                       base: any ImportBase) throws -> [(slot: Int, habit: EntityID, rows: [HabitEntry])] {
+        let targets = Set(existing.map(\.id))
+        let elsewhere = try base.existingEntries(days.flatMap { $0.rows.map(\.id) }.filter { !targets.contains($0) })
+        guard !elsewhere.isEmpty else { return days }
+        return days.map { day in
+            (day.slot, day.habit, day.rows.map { row in
+                guard elsewhere.contains(row.id) else { return row }
+                var own = row
+                own.id = .derived("followed|\(day.habit)|\(row.id)")
+                return own
+            })
         }
     }
 

@@ -14,6 +14,8 @@ public protocol ImportBase {
     func existingWellbeing(_ ids: [EntityID]) throws -> Set<EntityID>
     /// Which of these journal ids the store has (live or deleted).
     func existingJournal(_ ids: [EntityID]) throws -> Set<EntityID>
+    /// Which of these habit entry ids the store has (live or deleted), whatever their habit.
+    func existingEntries(_ ids: [EntityID]) throws -> Set<EntityID>
 }
 
 /// The rows an import writes, and what it amounts to for the preview.
@@ -109,4 +111,5 @@ public struct StoreImportBase: ImportBase {
     public func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] { try view.entries(habitIds: habitIds) }
     public func existingWellbeing(_ ids: [EntityID]) throws -> Set<EntityID> { try view.existingIDs(ids, in: .wellbeingEntries) }
     public func existingJournal(_ ids: [EntityID]) throws -> Set<EntityID> { try view.existingIDs(ids, in: .journalEntries) }
+    public func existingEntries(_ ids: [EntityID]) throws -> Set<EntityID> { try view.existingIDs(ids, in: .habitEntries) }
 }

@@ -22,8 +22,9 @@ public final class PostgresBackend: SQLBackend, Sendable {
     /// False for a backend that borrows another's connection (`pointed(at:)`): closing it leaves
     /// the connection open.
     private let ownsConnection: Bool
-    /// Run at the start and at the end of every read transaction, when set (the operator's check
-    /// of a store's definition, `PostgresNightShift`): a read it throws for returns nothing.
+    /// Run at the start of every read transaction, before its first statement, when set (the
+    /// operator's check of a store's definition, `PostgresNightShift`): a read it throws for
+    /// reads nothing.
     private let readCheck: (@Sendable (any SQLSession) throws -> Void)?
 
     public var location: String { url.location }
@@ -43,7 +44,7 @@ public final class PostgresBackend: SQLBackend, Sendable {
     /// This connection pointed at another schema of the database (its search path set to the
     /// system catalog and that schema alone, so no name of the statements can resolve to anything
     /// else): for a role that reads many stores one after the other on one connection, each read
-    /// checked by `readCheck` first and last. The new backend borrows the connection; closing it
+    /// checked by `readCheck` first. The new backend borrows the connection; closing it
     /// does not close the connection.
     func pointed(at schema: String, readCheck: (@Sendable (any SQLSession) throws -> Void)? = nil) throws -> PostgresBackend {
         var url = self.url
@@ -91,9 +92,7 @@ public final class PostgresBackend: SQLBackend, Sendable {
     public func read<T>(_ body: (any SQLSession) throws -> T) throws -> T {
         try transaction(begin: "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", rollBack: false) { session in
             try readCheck?(session)
-            let result = try body(session)
-            try readCheck?(session)
-            return result
+            return try body(session)
         }
     }
 

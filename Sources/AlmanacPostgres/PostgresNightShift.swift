@@ -27,7 +27,7 @@ public final class PostgresNightShift: Sendable {
     ///
     /// The connection reads everyone's store with nothing of theirs running as the operator: a
     /// store is read only when its schema is exactly Almanac's (`PostgresDefinition`, checked at
-    /// the start and the end of every read), names resolve in the system catalog and the store's
+    /// the start of every read), names resolve in the system catalog and the store's
     /// schema alone, and `row_security = off` (a table with a policy is refused by the server, as
     /// `pg_dump` relies on). Every statement is limited to `timeout` seconds (locks to at most 10),
     /// so no store can hold the night.
@@ -125,8 +125,8 @@ public final class PostgresNightShift: Sendable {
             """, [.text(store), .text(night.description), .text(worker)])
     }
 
-    /// A claimed store, read on this worker's connection: every read of it checks first and last
-    /// that its schema is Almanac's, exactly.
+    /// A claimed store, read on this worker's connection: every read of it checks first that its
+    /// schema is Almanac's, exactly.
     public func open(_ store: String) throws -> PostgresStore {
         let definition = self.definition, user = url.user
         return try PostgresStore.openForReading(try backend.pointed(at: store) { db in

@@ -398,28 +398,6 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
                                   habits: sample.habits, facts: facts))
 }
 
-@Suite struct EarlierSeriesTests {
-    /// A series as of an earlier day taken from a later one is the series built from the facts as
-    /// of that day: every habit of the sample store (created late, history before creation, skips,
-    /// several entries a day), for days from before its first day to the later day itself.
-    @Test(arguments: [1, 2] as [UInt64])
-    func theFirstDaysOfALaterSeriesAreTheEarlierSeries(seed: UInt64) throws {
-        let (sample, snapshot) = try sampleSnapshot(habits: 12, years: 3, seed: seed)
-        let later = DayKey("2026-11-20")!
-        for habit in sample.habits {
-            let longer = snapshot.series(of: habit, asOf: later, today: later)
-            let days = [longer.start.adding(days: -1), longer.start, longer.start.adding(days: 40), DayKey("2025-12-31")!,
-                        DayKey("2024-02-29")!, later.adding(days: -1), later]
-            for day in days {
-                let taken = snapshot.series(of: habit, asOf: day, today: day, within: longer), built = snapshot.series(of: habit, asOf: day, today: day)
-                #expect(taken.start == built.start && taken.asOf == built.asOf && taken.checkins == built.checkins
-                        && taken.values == built.values && taken.logged == built.logged && taken.skipped == built.skipped
-                        && taken.habit == built.habit, "\(habit.name) as of \(day)")
-            }
-        }
-    }
-}
-
 @Suite struct OneWalkTests {
     /// The sample store's habits (daily, weekdays, per-week, per-month and per-days, at-least and
     /// at-most) as of days that end a week, a month and a year and that do not.

@@ -433,4 +433,45 @@ import Testing
         try s.ok("report", "--out", "site", "--as-of", "2026-11-20", "--full")
         #expect(try sameAsFresh("b").isEmpty)
     }
+
+    /// The fifth round's minor findings: names that show as nothing or hide characters are
+    /// refused (an emoji's own joiners and a flag's tags are not); a name's U+FFFE is U+FFFD in
+    /// the HTML; a symbolic link at the lock's path is never followed; a time the clocks skip is
+    /// refused; every command that writes the store takes `-q`.
+    @Test func minorFindingsOfTheFifthRound() throws {
+        let s = try prepared()
+        for hidden in ["\u{200B}", "\u{200D}", "\u{200E}", "\u{2060}", "\u{2063}", "\u{061C}", "\u{E0041}"] {
+            try refused(s, ["habit", "add", "Gym\(hidden)nasium"], status: 1, mentioning: ["shows as nothing or hides"])
+        }
+        try refused(s, ["habit", "add", "\u{3164}"], status: 1, mentioning: ["U+3164"])
+        try refused(s, ["habit", "add", "\u{FEFF}Gym"], status: 1, mentioning: ["U+FEFF"])
+        try s.ok("habit", "add", "🧗‍♀️ Bouldern 🏴󠁧󠁢󠁳󠁣󠁴󠁿")
+        try s.ok("habit", "add", "Odd\u{FFFE}name")
+        try s.ok("report", "--out", "site")   // today: the habits made today are on it
+        for page in ["index.html", "index.md"] {
+            let text = String(decoding: s.folder.bytes("site/" + page), as: UTF8.self)
+            #expect(!text.unicodeScalars.contains { $0.value == 0xFFFE } && text.contains("Odd\u{FFFD}name"), "\(page)")
+        }
+        // A symbolic link where the lock goes: refused, and its target is not made.
+        #expect(symlink(s.folder.path("elsewhere"), s.folder.path(".linked.lock")) == 0)
+        let linked = try s.run("report", "--out", "linked", "--as-of", "2026-11-20")
+        #expect(linked.status == 1 && linked.stderr.contains("symbolic link"), "\(linked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("elsewhere")))
+        // 02:30 on Sunday 29 March 2026 does not happen in Berlin: the clocks go from 02:00 to 03:00.
+        try refused(s, ["log", "run", "--date", "2026-03-29", "--at", "02:30"], status: 1, mentioning: ["02:30 does not exist on 2026-03-29"])
+        try s.ok("log", "run", "--date", "2026-03-29", "--at", "03:30")
+        // -q: nothing on stdout from any command that writes the store.
+        let quiet: [[String]] = [
+            ["habit", "add", "Swim"], ["habit", "edit", "swim", "--target", "1"], ["habit", "archive", "swim"], ["habit", "unarchive", "swim"],
+            ["log", "swim"], ["unlog", "swim"], ["category", "add", "Sport"], ["category", "rename", "Sport", "Sports"],
+            ["goal", "add", "Fit", "--habits", "swim"], ["goal", "edit", "Fit", "--habits", "run"], ["goal", "delete", "Fit"],
+            ["category", "delete", "Sports"], ["journal", "add", "A day"], ["wellbeing", "add", "mood", "4", "--scale", "5"],
+            ["habit", "delete", "swim", "--yes"],
+        ]
+        for arguments in quiet {
+            let result = try s.binary.run(arguments + ["-q"], environment: s.environment, in: s.folder.url)
+            #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(arguments): \(result.stdout) \(result.stderr)")
+        }
+    }
+
 }

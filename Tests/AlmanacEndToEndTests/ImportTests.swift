@@ -499,4 +499,30 @@ import ZIPFoundation
         let score = (json["metrics"] as! [String: Any])["score"] as! Double
         #expect((score * 10_000).rounded() / 10_000 == 0.4772)
     }
+
+    /// A file imported once, with one of its habits merged into the store's habit of that name,
+    /// and then followed: the followed habit's days get ids of their own (the merged ones keep
+    /// theirs), the dry run says what the import does, and the next sync changes nothing.
+    @Test func aFileImportedThenFollowedKeepsBothHabitsHistories() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
+        let file = s.folder.path("habitto.json")
+        try FileManager.default.copyItem(atPath: ImportTests.fixture("habitto.json"), toPath: file)
+        #expect(try s.ok("import", file).contains("\"Water\" goes into \"Water\""))
+        let before = try s.ok("history", "water", "--from", "2020-01-01", "--to", "2026-11-22")
+        let dryRun = try s.run("import", file, "--follow", "--dry-run")
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        let followed = try s.run("import", file, "--follow")
+        #expect(followed.status == 0 && followed.stderr.isEmpty, "\(followed.stderr)")
+        // The merged habit's history is as it was.
+        #expect(try s.ok("history", "water", "--from", "2020-01-01", "--to", "2026-11-22") == before)
+        let again = try s.run("sync")
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+        try s.ok("backup", "--out", "b.json")
+        let backup = try JSONSerialization.jsonObject(with: s.folder.bytes("b.json")) as? [String: Any]
+        let ids = (backup?["habitEntries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(Set(ids).count == ids.count)
+    }
+
 }

@@ -18,13 +18,16 @@ import Testing
         try s.ok("habit", "add", "Run")
         #expect(try s.ok("log", "run", "--at", "07:30", "--difficulty", "7")
                 == "Logged Run today at 07:30: done (done or not; complete), difficulty 7/10.\n")
-        try s.ok("log", "run", "-d", "2026-03-29", "--at", "2:30")   // the night summer time starts: no 02:30
+        // The night summer time starts there is no 02:30: refused, not moved.
+        let skipped = try s.run("log", "run", "-d", "2026-03-29", "--at", "2:30")
+        #expect(skipped.status == 1 && skipped.stderr.contains("02:30 does not exist on 2026-03-29 in Europe/Berlin"), "\(skipped.stderr)")
+        try s.ok("log", "run", "-d", "2026-03-29", "--at", "3:30")
         try s.ok("log", "run", "-d", "2026-10-25", "--at", "23:59")
         let json = try backup(s)
         let entries = try #require(json["habitEntries"] as? [[String: Any]])
         let times = Dictionary(uniqueKeysWithValues: entries.map { ($0["dayKey"] as! String, $0["timestampUtc"] as! String) })
         #expect(times["2026-11-22"] == "2026-11-22T06:30:00.000Z")   // 07:30 in Berlin (CET)
-        #expect(times["2026-03-29"] == "2026-03-29T01:30:00.000Z")   // 03:30 CEST: moved forward an hour, as clocks were
+        #expect(times["2026-03-29"] == "2026-03-29T01:30:00.000Z")   // 03:30 CEST
         #expect(times["2026-10-25"] == "2026-10-25T22:59:00.000Z")   // CET again after the change
         let ratings = try #require(json["wellbeingEntries"] as? [[String: Any]])
         #expect(ratings.count == 1)

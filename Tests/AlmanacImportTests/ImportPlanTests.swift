@@ -30,6 +30,7 @@ import Testing
         func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] { storedEntries.filter { habitIds.contains($0.habitId) } }
         func existingWellbeing(_ ids: [EntityID]) throws -> Set<EntityID> { [] }
         func existingJournal(_ ids: [EntityID]) throws -> Set<EntityID> { [] }
+        func existingEntries(_ ids: [EntityID]) throws -> Set<EntityID> { Set(storedEntries.map(\.id)).intersection(ids) }
     }
 
     let now = Timestamp(iso8601: "2026-11-22T10:00:00Z")!

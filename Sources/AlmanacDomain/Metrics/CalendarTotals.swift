@@ -88,9 +88,7 @@ extension DaySeries {
     /// days that adds each day to its period of every unit (`DayFold`: a period's values are
     /// summed in day order, as period by period).
     public func calendarTotals(_ units: [CalendarUnit], weekStart: Weekday) -> [[CalendarTotal]] {
-        var fold = DayFold(start: start, weekStart: weekStart, byDay: periodRule == nil, units: units)
-        fold.add(self, upTo: count)
-        return calendarTotals(of: fold)
+        calendarTotals(of: DayFold(self, weekStart: weekStart, units: units))
     }
 
     /// The totals of the fold of every day of the series (`DayFold`, whose last periods are in

@@ -1,7 +1,7 @@
 /// The passes of a habit's metrics over its days as one fold, a day at a time from the series'
-/// first day: the sum of the values, the completed days per weekday, the weekly, monthly and
-/// yearly totals and, for a day-counted habit (daily, weekdays), its streak with the days it
-/// reached a milestone and the first days it reached the achievements' lengths.
+/// first day to its as-of day: the sum of the values, the completed days per weekday, the weekly,
+/// monthly and yearly totals and, for a day-counted habit (daily, weekdays), its streak with the
+/// days it reached a milestone and the first days it reached the achievements' lengths.
 ///
 /// A day's share depends on nothing after it, but for an as-of day the clock is still inside
 /// (due only once done, and it does not break a streak).
@@ -13,19 +13,13 @@ public struct DayFold: Sendable, Equatable {
     public let byDay: Bool
     /// The units the totals are kept by (`keptUnits` for the metrics).
     public let units: [CalendarUnit]
-    /// How many days from `start` are folded in.
-    public private(set) var count = 0
     /// The sum of the values of the days, in day order.
     public private(set) var totalValue = 0.0
     /// Completed days per weekday, Monday first.
     public private(set) var completedByWeekday = [Int](repeating: 0, count: 7)
-    /// Per unit of `units`: the periods so far, oldest first; the last one holds the days of it
-    /// folded so far. For a per-period habit `done` and `due` are left to its own periods
-    /// (`DaySeries.calendarTotals`). A period is in progress only in a fold of the as-of day.
+    /// Per unit of `units`: the periods through the as-of day, oldest first. For a per-period
+    /// habit `done` and `due` are left to its own periods (`DaySeries.calendarTotals`).
     public private(set) var totals: [[CalendarTotal]]
-    /// Whether the fold holds the series' as-of day (and so its periods in progress): it is then
-    /// where no later day's fold starts.
-    public private(set) var holdsAsOfDay = false
     /// A day-counted habit's streak: the run the days end with, the best run, and every day it
     /// reached one of `DaySeries.milestones(.days)`.
     public private(set) var run = 0, best = 0
@@ -38,21 +32,18 @@ public struct DayFold: Sendable, Equatable {
     /// The units of the metrics' totals: the store's weeks, calendar months and years.
     public static let keptUnits: [CalendarUnit] = [.week, .month, .year]
 
-    /// No day yet, for a series starting on `start`.
-    public init(start: DayKey, weekStart: Weekday, byDay: Bool, units: [CalendarUnit] = keptUnits) {
-        self.start = start; self.weekStart = weekStart; self.byDay = byDay; self.units = units
-        totals = units.map { _ in [] }
-    }
-
-    /// Folds in the series' days from `count` up to `end` (exclusive): the series' as-of day, its
-    /// last, by its own rules, and then each unit's last period is in progress when it runs past
-    /// that day.
-    public mutating func add(_ series: DaySeries, upTo end: Int) {
-        guard count < end, !holdsAsOfDay else { return }
-        // A first fold has its periods' room made once (a week a year is at most one more).
-        if count == 0 {
-            for u in units.indices { totals[u].reserveCapacity(units[u] == .week ? end / 7 + 2 : units[u] == .month ? end / 28 + 2 : end / 365 + 2) }
+    /// Every day of the series folded in: an as-of day still going on by its own rules, and each
+    /// unit's last period in progress while its last day is not over.
+    public init(_ series: DaySeries, weekStart: Weekday, units: [CalendarUnit] = keptUnits) {
+        start = series.start; self.weekStart = weekStart; byDay = series.periodRule == nil; self.units = units
+        let end = series.count
+        // The periods' room made once (a week a year is at most one more).
+        totals = units.map { unit in
+            var slots: [CalendarTotal] = []
+            slots.reserveCapacity(unit == .week ? end / 7 + 2 : unit == .month ? end / 28 + 2 : end / 365 + 2)
+            return slots
         }
+        guard end > 0 else { return }
         let habit = series.habit, open = series.inProgressIndex ?? -1, units = self.units
         let mask = series.scheduledWeekdays, byDay = self.byDay
         let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
@@ -61,22 +52,20 @@ public struct DayFold: Sendable, Equatable {
         // it) and written back when the next one starts, and at the end; `ends` is the first
         // index past it (0: no period yet).
         typealias Running = (value: Double, daysDone: Int, done: Int, due: Int)
-        var running: [Running] = units.indices.map { u in
-            totals[u].last.map { ($0.value, $0.daysDone, $0.done, $0.due) } ?? (0, 0, 0, 0)
-        }
-        var ends = units.indices.map { u in totals[u].last.map { start.days(to: units[u].next(after: $0.first)) } ?? 0 }
-        var nextEnd = ends.min() ?? 0
+        var running = [Running](repeating: (0, 0, 0, 0), count: units.count)
+        var ends = [Int](repeating: 0, count: units.count), nextEnd = 0
         var byWeekday = completedByWeekday
-        var weekday = (start.weekday.isoIndex + count) % 7
-        var run = self.run, best = self.best, achievementRun = self.achievementRun, sum = totalValue
-        var achievementsLeft = achievementDays.filter { $0 == nil }.count
+        var weekday = start.weekday.isoIndex
+        var run = 0, best = 0, achievementRun = 0, sum = 0.0
+        var achievementsLeft = achievementDays.count
+        var totals = self.totals, milestones = self.milestones, achievementDays = self.achievementDays
         series.values.withUnsafeBufferPointer { values in
             series.logged.withUnsafeBufferPointer { logged in
                 series.skipped.withUnsafeBufferPointer { skipped in
-                    for i in count..<end {
+                    for i in 0..<end {
                         if i >= nextEnd {
                             for u in units.indices where i >= ends[u] {
-                                if let slot = totals[u].indices.last { store(running[u], in: &totals[u][slot]) }
+                                if let slot = totals[u].indices.last { Self.store(running[u], in: &totals[u][slot]) }
                                 let first = units[u].start(of: start.adding(days: i), weekStart: weekStart)
                                 totals[u].append(CalendarTotal(unit: units[u], first: first, daysDone: 0, done: 0, due: 0, value: 0,
                                                                inProgress: false))
@@ -122,20 +111,17 @@ public struct DayFold: Sendable, Equatable {
                 }
             }
         }
-        for u in units.indices { if let slot = totals[u].indices.last { store(running[u], in: &totals[u][slot]) } }
+        for u in units.indices {
+            let slot = totals[u].count - 1
+            Self.store(running[u], in: &totals[u][slot])
+            totals[u][slot].inProgress = !series.isOver(units[u].next(after: totals[u][slot].first).adding(days: -1))
+        }
+        self.totals = totals; self.milestones = milestones; self.achievementDays = achievementDays
         completedByWeekday = byWeekday
         self.run = run; self.best = best; self.achievementRun = achievementRun; totalValue = sum
-        count = end
-        if end == series.count, end > 0 {
-            holdsAsOfDay = true
-            for u in units.indices {
-                let slot = totals[u].count - 1
-                totals[u][slot].inProgress = !series.isOver(units[u].next(after: totals[u][slot].first).adding(days: -1))
-            }
-        }
     }
 
-    private func store(_ running: (value: Double, daysDone: Int, done: Int, due: Int), in total: inout CalendarTotal) {
+    private static func store(_ running: (value: Double, daysDone: Int, done: Int, due: Int), in total: inout CalendarTotal) {
         total.value = running.value; total.daysDone = running.daysDone; total.done = running.done; total.due = running.due
     }
 }

@@ -79,16 +79,6 @@ public struct DaySeries: Sendable, Encodable {
     /// Live check entries through the as-of day.
     public let checkins: Int
 
-    /// The first days of `series`, through `asOf` (from its first day on): the series of the same
-    /// facts as of that day, whose live check entries through it are `checkins`.
-    init(firstDaysOf series: DaySeries, through asOf: DayKey, today: DayKey, checkins: Int) {
-        let count = max(0, series.start.days(to: asOf) + 1)
-        habit = series.habit; start = series.start; self.asOf = asOf; asOfIsOver = asOf < today
-        values = Array(series.values.prefix(count)); logged = Array(series.logged.prefix(count))
-        skipped = Array(series.skipped.prefix(count))
-        self.checkins = checkins
-    }
-
     /// The number of days in the series (0 when the habit starts after the as-of day).
     public var count: Int { values.count }
 

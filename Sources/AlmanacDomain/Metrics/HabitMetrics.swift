@@ -88,8 +88,7 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     /// The metrics and every day a streak reached a milestone, the strength score of every day
     /// and the achievements' streak days, from one fold of the series' days (`DayFold`).
     public static func computed(series: DaySeries, weekStart: Weekday) -> Computed {
-        var fold = DayFold(start: series.start, weekStart: weekStart, byDay: series.periodRule == nil)
-        fold.add(series, upTo: series.count)
+        let fold = DayFold(series, weekStart: weekStart)
         let scores = series.strengthScores()
         // A per-period habit's streak is one of its periods, not its days.
         let walk = fold.byDay ? nil : series.streakWalk(weekStart: weekStart, milestones: true)

@@ -54,6 +54,13 @@ extension DaySeries {
         }
     }
 
+    /// The first day of the habit's own period that holds `day`: the day itself for a daily or
+    /// weekdays habit.
+    public func periodStart(of day: DayKey, weekStart: Weekday) -> DayKey {
+        guard let rule = periodRule else { return day }
+        return rule.kind.start(of: day, weekStart: weekStart, anchor: start, length: rule.length)
+    }
+
     /// Tallies every period that overlaps the days `from…asOf` of the series, oldest first.
     public func periods(from: DayKey? = nil, weekStart: Weekday) -> [PeriodTally] {
         guard let rule = periodRule, count > 0 else { return [] }

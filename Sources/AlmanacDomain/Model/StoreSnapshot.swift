@@ -22,14 +22,6 @@ public struct StoreSnapshot: Sendable {
                   createdDay: calendar.dayKey(for: habit.createdAt), asOf: asOf, today: today)
     }
 
-    /// The habit's day series as of an earlier day than `longer`'s, its series as of a later
-    /// one: the first days of `longer`, which a series built from the facts would repeat.
-    public func series(of habit: Habit, asOf: DayKey, today: DayKey, within longer: DaySeries) -> DaySeries {
-        guard longer.habit == habit, asOf <= longer.asOf, asOf >= longer.start else { return series(of: habit, asOf: asOf, today: today) }
-        let checkins = (facts[habit.id.description] ?? []).reduce(0) { $0 + ($1.kind == .check && $1.day <= asOf ? 1 : 0) }
-        return DaySeries(firstDaysOf: longer, through: asOf, today: today, checkins: checkins)
-    }
-
     /// What another program wrote outside the days Almanac keeps (`SupportedDays`), which the
     /// metrics leave out (`DaySeries`): one sentence per habit, naming it and the first such day.
     public var daysOutsideRange: [String] {

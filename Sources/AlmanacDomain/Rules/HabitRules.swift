@@ -19,7 +19,47 @@ public enum HabitRules {
         if let scalar = name.unicodeScalars.first(where: isDirectionControl) {
             throw DomainError.invalid("A \(kind) name cannot contain \(codePoint(scalar)), a character that reverses how the text around it is shown.")
         }
+        if let scalar = hiddenCharacter(in: name) {
+            throw DomainError.invalid("A \(kind) name cannot contain \(codePoint(scalar)), a character that shows as nothing or hides the ones around it.")
+        }
         return name
+    }
+
+    /// The first character of `name` that shows as nothing or hides others: zero-width spaces and
+    /// joiners and the direction marks (U+200B–U+200F), word joiners and invisible operators
+    /// (U+2060–U+2064), the Arabic letter mark (U+061C), the Hangul filler (U+3164), a byte order
+    /// mark (U+FEFF) and tag characters (U+E0000–U+E007F). A zero-width joiner inside an emoji
+    /// (🧗‍♀️) and the tags of a flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿) are the emoji's own, and stay.
+    public static func hiddenCharacter(in name: String) -> Unicode.Scalar? {
+        for character in name {
+            if let hidden = hiddenScalars(of: character).first { return hidden }
+        }
+        return nil
+    }
+
+    /// The name without its hidden characters (`hiddenCharacter`): a name from another app's file.
+    public static func withoutHiddenCharacters(_ name: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for character in name {
+            let hidden = hiddenScalars(of: character)
+            kept.append(contentsOf: character.unicodeScalars.filter { scalar in !hidden.contains(scalar) })
+        }
+        return String(kept)
+    }
+
+    private static func hiddenScalars(of character: Character) -> [Unicode.Scalar] {
+        let scalars = Array(character.unicodeScalars)
+        guard let first = scalars.first else { return [] }
+        let emoji = first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.count > 1)
+        return scalars.filter { scalar in
+            let value = scalar.value
+            let hidden = (0x200B...0x200F).contains(value) || (0x2060...0x2064).contains(value) || value == 0x061C
+                || value == 0x3164 || value == 0xFEFF || (0xE0000...0xE007F).contains(value)
+            guard hidden else { return false }
+            if value == 0x200D && emoji { return false }
+            if (0xE0020...0xE007F).contains(value) && first.value == 0x1F3F4 { return false }
+            return true
+        }
     }
 
     /// Explicit direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):

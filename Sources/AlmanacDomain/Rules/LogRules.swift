@@ -90,6 +90,9 @@ public enum LogRules {
         if let minute = request.minuteOfDay {
             guard (0..<1440).contains(minute) else { throw LogProblem.timeOutOfDay(minute) }
             if request.days.max() == today, calendar.instant(of: today, minute: minute) > now { throw LogProblem.timeLaterToday(minute) }
+            if let day = request.days.first(where: { !calendar.exists($0, minute: minute) }) {
+                throw LogProblem.timeSkipped(minute, day: day, zone: calendar.timeZone.identifier)
+            }
         }
         if let difficulty = request.difficulty, !difficulties.contains(difficulty) { throw LogProblem.difficulty(difficulty) }
         let value: Double
@@ -119,6 +122,8 @@ public enum LogProblem: Error, Equatable, CustomStringConvertible, Sendable {
     case future(DayKey, today: DayKey)
     /// A time of day today that has not come yet (minutes after midnight).
     case timeLaterToday(Int)
+    /// A time of day the clocks skip on that day (a DST change).
+    case timeSkipped(Int, day: DayKey, zone: String)
     case timeOutOfDay(Int)
     case difficulty(Int)
     case skipWithValue
@@ -135,6 +140,8 @@ public enum LogProblem: Error, Equatable, CustomStringConvertible, Sendable {
         case .future(let day, let today): return "\(day) is in the future (today is \(today)); only skips can be planned ahead."
         case .timeLaterToday(let minute): return "\(Self.clock(minute)) today is in the future; give a time that has passed."
         case .timeOutOfDay: return "A time of day is 00:00 to 23:59."
+        case .timeSkipped(let minute, let day, let zone):
+            return "\(Self.clock(minute)) does not exist on \(day) in \(zone): the clocks went forward over it; give a time before or after."
         case .difficulty(let value):
             return "A difficulty goes from \(LogRules.difficulties.lowerBound) (easy) to \(LogRules.difficulties.upperBound) (hardest), not \(value)."
         case .skipWithValue: return "A skipped day has no value."

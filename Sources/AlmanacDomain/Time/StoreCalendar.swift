@@ -56,6 +56,14 @@ extension StoreCalendar {
         return dayKey(for: guess) == day ? guess : noon(of: day)
     }
 
+    /// Whether a local time of day (`minute` after midnight) happens on a day in this calendar's
+    /// zone: not when a DST change skips it (02:30 on the night the clocks go forward).
+    public func exists(_ day: DayKey, minute: Int) -> Bool {
+        let instant = instant(of: day, minute: minute)
+        let local = instant.millis + Int64(timeZone.secondsFromGMT(for: instant.date)) * 1000
+        return local == Int64(day.ordinal) * 86_400_000 + Int64(minute) * 60_000
+    }
+
     /// Noon of a day in this calendar's zone: the time given to facts that carry a day only.
     public func noon(of day: DayKey) -> Timestamp {
         let utcNoon = Int64(day.ordinal) * 86_400_000 + 43_200_000

@@ -12,7 +12,12 @@ final class FolderLock {
     init(for folder: String, wait: Bool, busy: @autoclosure () -> AlmanacError) throws {
         let url = URL(fileURLWithPath: folder)
         let lockFile = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
-        var fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
+        // Never through a symbolic link at the lock's path: another user's link would make the
+        // report create or lock a file of the link's choosing.
+        var fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
+        if fd < 0 && errno == ELOOP {
+            throw AlmanacError.cannotWrite(path: lockFile, reason: "it is a symbolic link, and Almanac takes its lock only on a file of its own")
+        }
         if fd < 0 {
             // The lock file's own error is the one to report: the folder may not exist yet.
             let lockError = errno

@@ -143,19 +143,11 @@ public final class OutputFolder: @unchecked Sendable {
         return existing == bytes
     }
 
-    /// The size and modification time of a regular file inside the folder (not a link to one),
-    /// nil when there is none.
-    public func fileInfo(of relative: String) -> (size: Int, modified: timespec)? {
-        guard let info = info(of: relative), info.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-        return (Int(info.st_size), info.st_mtimespec)
-        #else
-        return (Int(info.st_size), info.st_mtim)
-        #endif
+    /// Whether a regular file (not a link to one) is at the path inside the folder.
+    public func hasFile(_ relative: String) -> Bool {
+        guard let info = info(of: relative) else { return false }
+        return info.st_mode & S_IFMT == S_IFREG
     }
-
-    /// The modification time of a regular file inside the folder, nil when there is none.
-    public func modificationTime(of relative: String) -> timespec? { fileInfo(of: relative)?.modified }
 
     /// The bytes of a file inside the folder (a symbolic link is followed), or nil when it
     /// cannot be read.

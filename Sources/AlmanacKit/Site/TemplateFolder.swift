@@ -8,6 +8,9 @@ public struct TemplateFolder: Sendable {
 
     public init(_ path: String) { self.path = path }
 
+    /// The most a template file may have: a hundred times the largest built-in one.
+    static let maxBytes = 1 << 20
+
     /// The user's templates; files missing from the folder come from the built-in set.
     public func load() throws -> TemplateSet {
         var isFolder: ObjCBool = false
@@ -17,8 +20,16 @@ public struct TemplateFolder: Sendable {
         var sources = TemplateSet.builtInSources
         for name in TemplateSet.fileNames {
             let file = (path as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
-            guard let text = String(data: data, encoding: .utf8) else {
+            var info = stat()
+            guard stat(file, &info) == 0 else { continue }   // not there: the built-in one
+            // A FIFO or a device in a template's place is said, never waited on or taken for missing.
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw AlmanacError.template(file: file, reason: "it is not a regular file.")
+            }
+            guard Int(info.st_size) <= Self.maxBytes, let bytes = OutputFolder.bytes(atPath: file, limit: Self.maxBytes) else {
+                throw AlmanacError.template(file: file, reason: "it has more than \(Self.maxBytes / 1024) kB; a template is read up to that.")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw AlmanacError.template(file: file, reason: "it is not UTF-8 text.")
             }
             sources[name] = text
@@ -35,7 +46,7 @@ public struct TemplateFolder: Sendable {
     public func exportBuiltIn(force: Bool) throws -> [String] {
         let folder = try OutputFolder(path)
         let names = TemplateSet.fileNames
-        let existing = names.filter { folder.fileInfo(of: $0) != nil }
+        let existing = names.filter { folder.hasFile($0) }
         if !existing.isEmpty && !force {
             throw AlmanacError.alreadyExists(path: path, what: existing.joined(separator: ", "))
         }

@@ -68,4 +68,5 @@ struct EmptyImportBase: ImportBase {
     func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] { [] }
     func existingWellbeing(_ ids: [EntityID]) throws -> Set<EntityID> { [] }
     func existingJournal(_ ids: [EntityID]) throws -> Set<EntityID> { [] }
+    func existingEntries(_ ids: [EntityID]) throws -> Set<EntityID> { [] }
 }

@@ -97,12 +97,11 @@ extension SiteDerivation {
         func writes(of habit: Habit, from low: DayKey) {
             for (written, time) in input.habitWrites[habit.id.description] ?? [:] where written >= low && written <= day { latest = max(latest, time) }
         }
-        for (habit, series) in listed {
+        for item in listed {
             // Archiving changes a habit's last change but none of the days it is listed on (those
             // before it was archived): only a later edit of the archived habit counts.
-            if habit.archivedAt != habit.updatedAt { latest = max(latest, habit.updatedAt) }
-            let rule = series.periodRule
-            writes(of: habit, from: rule.map { $0.kind.start(of: day, weekStart: weekStart, anchor: series.start, length: $0.length) } ?? day)
+            if item.habit.archivedAt != item.habit.updatedAt { latest = max(latest, item.habit.updatedAt) }
+            writes(of: item.habit, from: item.series.periodStart(of: day, weekStart: weekStart))
         }
         for habit in milestones { writes(of: habit, from: .init(ordinal: 0)) }
         if achievements { for habit in input.snapshot.habits { writes(of: habit, from: .init(ordinal: 0)) } }

@@ -37,7 +37,13 @@ struct TemplateBudget: Sendable {
             guard let kind = tag.first else { continue }
             let name = Self.trimmed(tag.dropFirst())
             switch kind {
-            case "#", "^": stack.append(Section(name: String(name), inverted: kind == "^", children: []))
+            case "#", "^":
+                // A transform (`{{#reversed(rows)}}`, `first`, `sorted`…) renders a list the
+                // budget cannot see: such a section is refused, not guessed at.
+                if name.contains("(") {
+                    throw TemplateSet.Problem(file: "", line: nil, message: "the section {{\(kind)\(name)}} applies a function to a list, which templates cannot do here; use the list itself")
+                }
+                stack.append(Section(name: String(name), inverted: kind == "^", children: []))
             case "/":
                 guard stack.count > 1 else { continue }
                 let done = stack.removeLast()

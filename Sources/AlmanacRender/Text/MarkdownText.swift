@@ -11,7 +11,7 @@ public enum MarkdownText {
     public static func escape(_ text: String) -> String {
         // On UTF-8 bytes: every character it changes is ASCII, and no byte of a longer
         // character is. Text that needs nothing (most names and figures) is returned as it is.
-        var text = text
+        var text = noncharactersReplaced(text)
         // Whether the text may hold a direction control (each is encoded from the byte 0xE2 on).
         var mayHaveControls = false
         let escaped: [UInt8]? = text.withUTF8 { bytes in
@@ -29,7 +29,7 @@ public enum MarkdownText {
     /// `escape(text)`'s UTF-8 bytes appended to `out`: the tables of a page, cell by cell,
     /// without a string made per cell.
     public static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
+        var text = noncharactersReplaced(text)
         let mayHaveControls = text.withUTF8 { bytes -> Bool in
             guard !bytes.contains(0xE2) else { return true }
             if needsChange(bytes) { appendEscaped(bytes, to: &out) } else { out.append(contentsOf: bytes) }
@@ -39,6 +39,13 @@ public enum MarkdownText {
             var escaped = escape(text)
             escaped.withUTF8 { out.append(contentsOf: $0) }
         }
+    }
+
+    /// U+FFFE and U+FFFF, which no HTML or XML document may hold, as U+FFFD (as the SVGs and the
+    /// workbook write them); a name from another program's file may carry them.
+    static func noncharactersReplaced(_ text: String) -> String {
+        guard text.utf8.contains(0xEF), text.unicodeScalars.contains(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value == 0xFFFE || $0.value == 0xFFFF ? "\u{FFFD}" : $0 }))
     }
 
     /// Whether any byte of the text is escaped or replaced.

@@ -7,12 +7,15 @@ struct GoalAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a goal over some habits.")
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var quiet: QuietOption
     @Argument(help: "The goal's name, e.g. \"Marathon 2027\".") var name: String
     @Option(help: ArgumentHelp("Its habits, by name, separated by commas.", valueName: "run,stretch")) var habits: String
     @Option(help: ArgumentHelp("The day you aim for (informational).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var targetDate: DayKey?
 
     func run() throws {
+        quiet.apply()
         let goal = try GoalBook(store: global.openStore(), clock: global.clock())
             .add(name, habits: GoalCommand.habitNames(habits), targetDate: targetDate)
         let count = goal.habitIds.count

@@ -7,6 +7,8 @@ struct GoalEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a goal's name, habits or target date.")
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var quiet: QuietOption
     @Argument(help: "The goal's name (any case).") var name: String
     @Option(help: "A new name.") var newName: String?
     @Option(help: ArgumentHelp("Its habits instead of the ones it has.", valueName: "run,stretch")) var habits: String?
@@ -18,6 +20,7 @@ struct GoalEditCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let goal = try GoalBook(store: global.openStore(), clock: global.clock())
             .edit(name, newName: newName, habits: habits.map(GoalCommand.habitNames), targetDate: targetDate, clearDate: noTargetDate)
         Output.line("Changed the goal \(TerminalText.safe(goal.name)).")

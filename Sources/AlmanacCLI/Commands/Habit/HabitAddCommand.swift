@@ -8,6 +8,8 @@ struct HabitAddCommand: ParsableCommand {
         commandName: "add", abstract: "Define a new habit (at most 100 can be active).")
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var quiet: QuietOption
     @Argument(help: "The habit's name (unique, at most 100 characters).") var name: String
     @OptionGroup var fields: HabitFields
 
@@ -18,6 +20,7 @@ struct HabitAddCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let saved = try HabitBook(store: global.openStore(), clock: global.clock()).add(name, fields.changes)
         Output.line("Added \(HabitText.title(saved)): \(MetricText.goal(saved)), \(saved.frequency.cliDescription).")
     }

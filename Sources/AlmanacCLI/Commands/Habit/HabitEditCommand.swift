@@ -8,11 +8,14 @@ struct HabitEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a habit's definition.")
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var quiet: QuietOption
     @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var name: String
     @Option(name: .customLong("name"), help: ArgumentHelp("A new name.", valueName: "name")) var newName: String?
     @OptionGroup var fields: HabitFields
 
     func run() throws {
+        quiet.apply()
         var changes = fields.changes
         changes.name = newName
         let store = try global.openStore()

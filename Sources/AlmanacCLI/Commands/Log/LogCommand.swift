@@ -16,6 +16,8 @@ struct LogCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var quiet: QuietOption
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
         "The habit's name (any case) and the day's value (default 1 for yes/no habits and with --add; minutes also as 1:30 or 1h30m); or several habits, each logged with its default.",
         valueName: "habit [value]"), completion: HabitNameCompletion.kind)
@@ -71,6 +73,7 @@ struct LogCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let mode: LogMode = skip ? .skip : (add ? .add : .replace)
         let days = try range.selection()
         let (habits, value) = try parsedWords()

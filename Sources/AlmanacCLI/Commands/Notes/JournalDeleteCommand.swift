@@ -7,9 +7,12 @@ struct JournalDeleteCommand: ParsableCommand {
         commandName: "delete", abstract: "Delete a journal entry (it stays in history and backups).")
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var quiet: QuietOption
     @Argument(help: "The entry's id, or its first characters as `journal list` shows them.") var id: String
 
     func run() throws {
+        quiet.apply()
         let entry = try Notebook(store: global.openStore(), clock: global.clock()).deleteJournal(id)
         Output.line("Deleted journal entry \"\(TerminalText.safe(entry.title))\" of \(entry.dayKey) (kept in history).")
     }

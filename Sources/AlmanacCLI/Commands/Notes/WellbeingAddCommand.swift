@@ -7,6 +7,8 @@ struct WellbeingAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a rating, e.g. `wellbeing add mood 4 --scale 5`.")
 
     @OptionGroup var global: GlobalOptions
+
+    @OptionGroup var quiet: QuietOption
     @Argument(help: "What is rated: mood, energy, sleep, difficulty …") var metric: String
     @Argument(help: "The rating, from 0 to the scale's maximum.", transform: ArgumentValues.number) var value: Double
     @Option(help: "The scale's maximum (default 5).", transform: ArgumentValues.positive) var scale: Double?
@@ -25,6 +27,7 @@ struct WellbeingAddCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let entry = try Notebook(store: global.openStore(), clock: global.clock())
             .addWellbeing(metric: metric, value: value, scale: scale ?? Self.defaultScale, habit: habit, note: note, day: date)
         Output.line("Recorded \(entry.metric) \(NumberText.plain(entry.value))/\(NumberText.plain(entry.scaleMax)) for \(entry.dayKey).")
