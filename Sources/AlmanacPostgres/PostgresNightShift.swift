@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacStorage
+import Synchronization
 
 /// One worker of an operator's nightly run over the stores of a database: a connection of the
 /// operator's role that finds the stores it may read, claims each store for the night so that
@@ -26,8 +27,8 @@ public final class PostgresNightShift: Sendable {
     /// the table made there when missing.
     ///
     /// The connection reads everyone's store with nothing of theirs running as the operator: a
-    /// store is read only when its schema is exactly Almanac's (`PostgresDefinition`, checked at
-    /// the start of every read), names resolve in the system catalog and the store's
+    /// store is read only when its schema is exactly Almanac's (`PostgresDefinition`, checked
+    /// before its first read), names resolve in the system catalog and the store's
     /// schema alone, and `row_security = off` (a table with a policy is refused by the server, as
     /// `pg_dump` relies on). Every statement is limited to `timeout` seconds (locks to at most 10),
     /// so no store can hold the night.
@@ -125,12 +126,15 @@ public final class PostgresNightShift: Sendable {
             """, [.text(store), .text(night.description), .text(worker)])
     }
 
-    /// A claimed store, read on this worker's connection: every read of it checks first that its
-    /// schema is Almanac's, exactly.
+    /// A claimed store, read on this worker's connection: its first read checks, before anything
+    /// else, that its schema is Almanac's, exactly (the store's reads of the night follow it
+    /// within milliseconds; a check before each of them cost a third of the night).
     public func open(_ store: String) throws -> PostgresStore {
-        let definition = self.definition, user = url.user
+        let definition = self.definition, user = url.user, checked = Atomic<Bool>(false)
         return try PostgresStore.openForReading(try backend.pointed(at: store) { db in
+            guard !checked.load(ordering: .acquiring) else { return }
             try Self.check(store, db, against: definition, user: user)
+            checked.store(true, ordering: .releasing)
         })
     }
 
