@@ -77,7 +77,7 @@ echo "== the nightly run of an operator: $STORES stores of one year each (demo -
 # Every store copied from one file by Almanac itself (its migrations make each schema exactly as a
 # store is, which the operator's check compares), two at a time; an operator role with a schema of
 # its own, granted reading on each.
-mkdir -p "$WORK/scale"
+rm -rf "$WORK/scale"; mkdir -p "$WORK/scale"   # nothing of an earlier (killed) run counted
 "$BIN" demo --store "$WORK/scale/one.sqlite" --habits 10 --years 1 --seed 2 --force --no-report >/dev/null
 psql_admin "DROP ROLE IF EXISTS bench_ops" >/dev/null 2>&1 || true
 make_stores() {   # first last: stores p<first>..p<last>, copied from the file, readable by bench_ops
