@@ -213,10 +213,24 @@ extension StoreError {
                 return StoreError.readOnly(path: path, reason: readOnlyReason!, needs: "writing")
             case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
                 return StoreError.cannotCreate(path: path, reason: db.message ?? "it cannot be opened for writing")
-            case .SQLITE_FULL: return StoreError.database("the disk is full")
+            case .SQLITE_FULL: return StoreError.database(Self.diskFull(path))
+            // SQLite says "disk I/O error" for a write that found no space (ENOSPC in WAL mode).
+            case .SQLITE_IOERR where Self.hasNoSpace(near: path): return StoreError.database(Self.diskFull(path))
             default: return StoreError.database(db.message ?? "\(db.resultCode)")
             }
         }
         return error
+    }
+
+    private static func diskFull(_ path: String) -> String {
+        "no space left on device: the disk that holds \(path) is full; nothing of this command was saved"
+    }
+
+    /// Whether the file system that holds `path` has no room left (under 64 kB for this user).
+    static func hasNoSpace(near path: String) -> Bool {
+        var info = statvfs()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard statvfs(folder, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 }

@@ -474,4 +474,28 @@ import Testing
         }
     }
 
+
+    /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the
+    /// write is not half-saved: on a small file system of its own (root mounts a tmpfs).
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))
+    func aFullDiskIsNamedAsSuch() throws {
+        let folder = TemporaryFolder("full")
+        let mount = try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/mount")).run(["-t", "tmpfs", "-o", "size=600k", "tmpfs", folder.path("")])
+        guard mount.status == 0 else { return }   // a machine that may not mount: nothing to see
+        defer { _ = try? AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/umount")).run([folder.path("")]) }
+        let s = Session()
+        let env = ["ALMANAC_STORE": folder.path("s.sqlite"), "ALMANAC_NOW": s.now]
+        for arguments in [["init", "--timezone", "UTC"], ["habit", "add", "Run"]] {
+            #expect(try s.binary.run(arguments, environment: env, in: s.folder.url).status == 0)
+        }
+        // The rest of the file system taken by another file.
+        let filler = folder.path("filler")
+        _ = try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/dd")).run(["if=/dev/zero", "of=\(filler)", "bs=1k", "count=2000"])   // stops when full
+        let full = try s.binary.run(["journal", "add", "A long day", "--body", String(repeating: "y", count: 100_000)], environment: env, in: s.folder.url)
+        #expect(full.status == 1 && full.stderr.contains("no space left on device") && !full.stderr.contains("disk I/O error"), "\(full.stderr)")
+        try FileManager.default.removeItem(atPath: filler)
+        let listed = try s.binary.run(["journal", "list"], environment: env, in: s.folder.url)
+        #expect(listed.status == 0 && !listed.stdout.contains("A long day"), "\(listed.stdout)")
+    }
+
 }
