@@ -24,6 +24,14 @@ public struct SQLiteFiles: StoreKind {
 
     /// The file is built beside its path, loaded in bulk, and renamed into place.
     public func buildNew<T>(_ location: String, settings: Settings, _ fill: (any AlmanacStore) throws -> T) throws -> T {
+        try build(location, settings: settings, fill)
+    }
+
+    public func replaceWhole(_ location: String, with contents: StoreContents) throws {
+        try build(location, settings: contents.settings) { fresh in try fresh.insert(contents) }
+    }
+
+    private func build<T>(_ location: String, settings: Settings, _ fill: (SQLiteStore) throws -> T) throws -> T {
         try StoreFile.replace(location) { temporary in
             let fresh = try SQLiteStore.open(path: temporary, mode: .createIfMissing(settings))
             try fresh.beginBulkLoad()
@@ -32,10 +40,6 @@ public struct SQLiteFiles: StoreKind {
             try fresh.close()
             return result
         }
-    }
-
-    public func replaceWhole(_ location: String, with contents: StoreContents) throws {
-        try buildNew(location, settings: contents.settings) { fresh in try (fresh as! SQLiteStore).insert(contents) }
     }
 
     /// A checked copy of the file beside it (`BASE.before-restore-STAMP.sqlite`).

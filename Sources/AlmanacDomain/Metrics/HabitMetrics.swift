@@ -64,9 +64,6 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         public init(kind: PeriodKind, done: Int, times: Int, inProgress: Bool) {
             self.kind = kind; self.done = done; self.times = times; self.inProgress = inProgress
         }
-
-        /// Whether the period met what it requires.
-        public var isMet: Bool { done >= times }
     }
 
     public init(series: DaySeries, weekStart: Weekday) {

@@ -7,8 +7,8 @@ import AlmanacDomain
 public struct DashboardModel: TemplatedModel, Equatable {
     public var format: PageFormat
     public var asOf: DayKey
-    /// What the as-of day is called: "Today", or its date once it is over (`MetricText.dayName`).
-    public var dayName: String
+    /// The clock's day: the as-of day is "Today" while it is this day, else it is named by its date.
+    public var today: DayKey
     /// Habits due on the as-of day, and how many of them were done.
     public var due: Int
     public var done: Int
@@ -65,6 +65,10 @@ public struct DashboardModel: TemplatedModel, Equatable {
             .render(markdown: markdown, title: "Habits", root: "", tables: tables).utf8)
     }
 
+    private var isToday: Bool { asOf == today }
+    /// What the as-of day is called: "Today", or its date once it is over.
+    private var dayName: String { MetricText.dayName(asOf, today: today) }
+
     private func link(_ slug: String) -> String { "habits/\(slug).\(format.rawValue)" }
 
     /// The template's values, each escaped for Markdown.
@@ -76,10 +80,10 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "done": "\(done)", "total": "\(due)",
             "asOfLabel": md("\(asOf.weekday.title) \(asOf)"),
             "perfectDays": "\(perfectDays)", "activeCount": "\(rows.count)",
-            "dayLabel": md(dayName == "Today" ? "today" : "on " + dayName),
+            "dayLabel": md(isToday ? "today" : "on " + dayName),
             "doneLabel": md(Self.doneLabel(done: done, due: due) + (weightedScore.map { ", weighted score \($0)" } ?? "")),
             "perfectDaysLabel": md(MetricText.count(perfectDays, "perfect day")),
-            "activeLabel": md(Self.activeLabel(active: rows.count, due: due, today: dayName == "Today")),
+            "activeLabel": md(Self.activeLabel(active: rows.count, due: due, today: isToday)),
             "hasRows": .flag(!rows.isEmpty),
             "feedLink": "feed.xml",
             "rows": .list(rows.map { row in

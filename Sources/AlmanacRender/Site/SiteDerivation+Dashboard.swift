@@ -47,7 +47,7 @@ extension SiteDerivation {
                                       rate30: MetricText.percent(m.rate30.value), score: MetricText.percent(m.score))
         }
         return DashboardModel(
-            format: .markdown, asOf: options.asOf, dayName: MetricText.dayName(options.asOf, today: options.today), due: today?.due ?? 0, done: today?.done ?? 0,
+            format: .markdown, asOf: options.asOf, today: options.today, due: today?.due ?? 0, done: today?.done ?? 0,
             weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },

@@ -30,7 +30,7 @@ extension SiteDerivation {
     /// changed (`lastChange(of:…)`).
     func feed(_ habits: [HabitFiles], all: [(habit: Habit, series: DaySeries)], overview: DailyOverview, progress: Experience) -> AtomFeed {
         let asOf = options.asOf, calendar = input.snapshot.calendar, weekStart = input.snapshot.settings.weekStart
-        let last = asOf < options.today ? asOf : asOf.adding(days: -1)
+        let last = options.isOver(asOf) ? asOf : asOf.adding(days: -1)
         let first = max(overview.first, last.adding(days: 1 - Self.feedDays))
         let days = first <= last ? Array((first.ordinal...last.ordinal).reversed().map(DayKey.init(ordinal:))) : []
         let window = Set(days)
