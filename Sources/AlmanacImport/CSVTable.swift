@@ -10,28 +10,50 @@ import Foundation
 struct CSVTable {
     let file: String
     let header: [String]
-    /// Data rows with their line numbers; blank lines are left out.
-    let rows: [(line: Int, cells: [String])]
+    /// The file's bytes: rows are read from them as they are walked (`forEachRow`), so a large
+    /// file never exists as a table of cells in memory.
+    private let data: Data
 
+    /// Reads the header (the first line that is not blank), and nothing after it.
     init(file: String, data: Data) throws {
-        self.file = file
-        var records = try Self.records(data, file: file)
-        records.removeAll { $0.cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
-        guard !records.isEmpty else { throw ImportProblem(file: file, "it is empty") }
-        header = records.removeFirst().cells.map { $0.trimmingCharacters(in: .whitespaces) }
-        let width = header.count
-        if let long = records.first(where: { $0.cells.count > width }) {
-            throw ImportProblem(file: file, place: "line \(long.line)", "the row has \(long.cells.count) cells, more than the \(width) columns of the header")
+        self.file = file; self.data = data
+        var header: [String]?
+        try Self.forEachRecord(data, file: file) { _, cells in
+            header = cells.map { $0.trimmingCharacters(in: .whitespaces) }
+            return false
         }
-        // Short rows are padded to the header's width: a missing cell reads as empty.
-        rows = records.map { ($0.line, $0.cells + Array(repeating: "", count: width - $0.cells.count)) }
+        guard let header else { throw ImportProblem(file: file, "it is empty") }
+        self.header = header
     }
 
-    /// The records of a CSV file (UTF-8, an optional byte order mark) with the line each starts
-    /// on. A cell may hold at most as much as a note (`HabitRules.maxTextBytes`), so a hostile
-    /// file is refused as soon as it passes that, whatever its size.
-    static func records(_ data: Data, file: String) throws -> [(line: Int, cells: [String])] {
-        var records: [(line: Int, cells: [String])] = []
+    /// Each data row after the header with its line number, padded to the header's width (a
+    /// missing cell reads as empty); blank lines are left out, a row wider than the header is
+    /// refused naming its line.
+    func forEachRow(_ body: (_ line: Int, _ cells: [String]) throws -> Void) throws {
+        var pastHeader = false
+        let width = header.count
+        try Self.forEachRecord(data, file: file) { line, cells in
+            guard pastHeader else { pastHeader = true; return true }
+            guard cells.count <= width else {
+                throw ImportProblem(file: file, place: "line \(line)", "the row has \(cells.count) cells, more than the \(width) columns of the header")
+            }
+            try body(line, cells.count == width ? cells : cells + Array(repeating: "", count: width - cells.count))
+            return true
+        }
+    }
+
+    /// Every data row, read whole (a small file: one habit's days).
+    func rows() throws -> [(line: Int, cells: [String])] {
+        var rows: [(line: Int, cells: [String])] = []
+        try forEachRow { rows.append(($0, $1)) }
+        return rows
+    }
+
+    /// The records of a CSV file (UTF-8, an optional byte order mark) that are not blank, each
+    /// with the line it starts on, until `body` returns false. A cell may hold at most as much as
+    /// a note (`HabitRules.maxTextBytes`), so a hostile file is refused as soon as it passes
+    /// that, whatever its size.
+    static func forEachRecord(_ data: Data, file: String, _ body: (_ line: Int, _ cells: [String]) throws -> Bool) throws {
         var cells: [String] = [], cell: [UInt8] = []
         var line = 1, recordLine = 1, quoteLine = 0
         var quoted = false, afterQuote = false, pendingQuote = false, afterCR = false
@@ -48,9 +70,12 @@ struct CSVTable {
             }
             cell.append(c)
         }
-        func endRecord() throws {
+        /// False when `body` wants no more.
+        func endRecord() throws -> Bool {
             try endCell()
-            records.append((recordLine, cells)); cells = []
+            defer { cells.removeAll(keepingCapacity: true) }
+            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return true }
+            return try body(recordLine, cells)
         }
         let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.startIndex + 3 : data.startIndex
         for c in data[start...] {
@@ -74,7 +99,8 @@ struct CSVTable {
                 try endCell(); afterQuote = false
             case cr, lf:
                 afterCR = c == cr
-                try endRecord(); afterQuote = false
+                guard try endRecord() else { return }
+                afterQuote = false
                 line += 1; recordLine = line
             case quote where cell.isEmpty && !afterQuote:
                 quoted = true; quoteLine = line
@@ -89,8 +115,7 @@ struct CSVTable {
         if quoted {
             throw ImportProblem(file: file, place: "line \(quoteLine)", "a quote opened here never closes (every line after it would be one cell)")
         }
-        if !cell.isEmpty || !cells.isEmpty || afterQuote { try endRecord() }
-        return records
+        if !cell.isEmpty || !cells.isEmpty || afterQuote { _ = try endRecord() }
     }
 
     /// The index of a column, trying each spelling; nil when none is there.

@@ -12,15 +12,16 @@ enum HabitBullCSV {
         let name = try table.required("HabitName"), date = try table.required("CalendarDate"), value = try table.required("Value")
         let category = table.column("HabitCategory"), comment = table.column("CommentText")
         var habits: [String: Int] = [:]
-        for row in table.rows {
-            let title = row.cells[name].trimmingCharacters(in: .whitespaces)
-            guard !title.isEmpty else { try history.leaveOut(table.problem(line: row.line, "the habit name is empty")); continue }
+        // Row by row as the file is read: an export of years of many habits is never a table in memory.
+        try table.forEachRow { line, cells in
+            let title = cells[name].trimmingCharacters(in: .whitespaces)
+            guard !title.isEmpty else { try history.leaveOut(table.problem(line: line, "the habit name is empty")); return }
             let key = NameMatcher<Habit>.fold(title)
-            guard let day = try history.tolerating({ try table.day(row.cells[date], line: row.line, monthFirst: true) }),
-                  let amount = try history.tolerating({ try table.number(row.cells[value], line: row.line, what: "value") }) else { continue }
+            guard let day = try history.tolerating({ try table.day(cells[date], line: line, monthFirst: true) }),
+                  let amount = try history.tolerating({ try table.number(cells[value], line: line, what: "value") }) else { return }
             guard amount.isFinite, amount >= 0, amount <= HabitRules.maxValue else {
-                try history.leaveOut(table.problem(line: row.line, "the value \(NumberText.plain(amount)) is not one Almanac keeps (values go from 0 to a billion)"))
-                continue
+                try history.leaveOut(table.problem(line: line, "the value \(NumberText.plain(amount)) is not one Almanac keeps (values go from 0 to a billion)"))
+                return
             }
             let index: Int
             if let known = habits[key] {
@@ -28,13 +29,13 @@ enum HabitBullCSV {
             } else {
                 var habit = ImportedHabit(id: .derived("habitbull|name|\(key)"), name: title, sourceKey: title)
                 habit.position = history.habits.count
-                habit.category = category.map { row.cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+                habit.category = category.map { cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
                 index = history.habits.count
                 habits[key] = index
                 history.habits.append(habit)
             }
             if amount != 0 && amount != 1 { history.habits[index].unit = .count }
-            let note = comment.map { row.cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+            let note = comment.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
             history.entries.append(ImportedEntry(habitId: history.habits[index].id, day: day, value: amount, note: note))
         }
         return history

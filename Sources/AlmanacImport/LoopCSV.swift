@@ -20,7 +20,7 @@ enum LoopCSV {
         let position = table.column("Position")
         let numerator = table.column("FrequencyNumerator", "NumRepetitions"), denominator = table.column("FrequencyDenominator", "Interval")
         var byPosition: [Int: (habit: ImportedHabit, numeric: Bool)] = [:]
-        for (index, row) in table.rows.enumerated() {
+        for (index, row) in try table.rows().enumerated() {
             let title = row.cells[name]
             var habit = ImportedHabit(id: .derived("loop-csv|name|\(NameMatcher<Habit>.fold(title))"), name: title, sourceKey: title)
             habit.position = index
@@ -72,7 +72,7 @@ enum LoopCSV {
     private static func readCheckmarks(_ table: CSVTable, habit: ImportedHabit, numeric: Bool, into history: inout ImportedHistory) throws {
         let date = try table.required("Date"), value = try table.required("Value"), notes = table.column("Notes")
         // Newest first in the file: read oldest first.
-        for row in table.rows.reversed() {
+        for row in try table.rows().reversed() {
             guard let day = try history.tolerating({ try table.day(row.cells[date], line: row.line) }) else { continue }
             let cell = row.cells[value].trimmingCharacters(in: .whitespaces)
             guard let raw = codes[cell] ?? Int(cell) else {

@@ -141,10 +141,27 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "almanac: Cannot read cut.gz: it starts as gzip but is damaged or cut short; check it with gzip -t.\n", "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("new.sqlite")))
-        // A gzip bomb stops at the size a backup may have, long before memory runs out.
-        let bomb = try shell(s, "head -c 600000000 /dev/zero | gzip -1 > bomb.gz")
-        #expect(bomb.status == 0)
-        let refused = try s.run("restore", "bomb.gz", "--store", s.folder.path("new.sqlite"))
-        #expect(refused.status == 1 && refused.stderr.contains("over the"), "\(refused.stderr)")
+    }
+
+    /// Small files that inflate to hundreds of megabytes are refused while they are inflated, in
+    /// little memory: what is not a backup from its opening, a backup's opening followed by
+    /// spaces, and one followed by a string longer than any field holds.
+    @Test func gzipBombsAreRefusedInLittleMemory() throws {
+        let s = Session()
+        let opening = #"{"format": "almanac-backup", "version": 1, "exportedAt": "2026-11-20T00:00:00Z", "notes": ""#
+        let bombs: [(script: String, says: String)] = [
+            ("head -c 600000000 /dev/zero", "does not start as a JSON object"),
+            ("{ printf '%s' '\(opening)\"'; head -c 500000000 /dev/zero | tr '\\0' ' '; }", "ends too early"),
+            ("{ printf '%s' '\(opening)'; head -c 500000000 /dev/zero | tr '\\0' 'a'; }", "holds a text of over"),
+        ]
+        for (index, bomb) in bombs.enumerated() {
+            #expect(try shell(s, "\(bomb.script) | gzip -9 > bomb\(index).gz").status == 0)
+            #expect(s.folder.bytes("bomb\(index).gz").count < 1_000_000)
+            let refused = try shell(s, "/usr/bin/time -f 'peak %M' \"$A\" restore bomb\(index).gz --store new.sqlite")
+            #expect(refused.status == 1 && refused.stderr.contains(bomb.says), "\(refused.stderr)")
+            let peak = refused.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? .max
+            #expect(peak < 150_000, "bomb \(index) peaked at \(peak) kB")
+            #expect(!FileManager.default.fileExists(atPath: s.folder.path("new.sqlite")))
+        }
     }
 }

@@ -180,6 +180,47 @@ import Testing
         #expect(result.status == 1 && result.stderr.contains("dashboard.md.mustache") && result.stderr.contains("sections"), "\(result.stderr)")
     }
 
+    // 12b. A template cannot make a page larger than a page may be: the most it can render is
+    // known before a byte of it is rendered (1.7 GB here, within the section budget).
+    @Test func aTemplateThatWouldRenderAHugePageIsRefusedBeforeRendering() throws {
+        let s = try prepared()
+        try s.ok("templates", "export", "mine")
+        let big = "{{#rows}}{{#rows}}{{#rows}}" + String(repeating: "{{name}}", count: 200) + "{{/rows}}{{/rows}}{{/rows}}"
+        try Data(big.utf8).write(to: s.folder.url.appendingPathComponent("mine/dashboard.md.mustache"))
+        let name = String(repeating: "n", count: 90)
+        for i in 0..<38 {
+            try s.ok("habit", "add", "\(name) \(i)")
+            try s.ok("log", "\(name) \(i)", "--date", "2026-11-20")
+        }
+        let started = Date()
+        let result = try s.run("report", "--out", "site", "--templates", "mine")
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == 1 && result.stderr.contains("dashboard.md.mustache") && result.stderr.contains("larger than 64 MB"), "\(result.stderr)")
+    }
+
+    // 12c. Years of archived habits cost a line each: the most recently archived keep their own
+    // files, the others are listed by name on the dashboard.
+    @Test func archivedHabitsBeyondTheRecentOnesAreListedNotPaged() throws {
+        var s = try prepared()
+        for i in 0..<30 {
+            try s.ok("habit", "add", "Old \(i)")
+            try s.ok("log", "old \(i)", "--date", "2026-11-01")
+            s.now = "2026-11-\(String(format: "%02d", 2 + i / 3))T1\(i % 3):00:00Z"
+            try s.ok("habit", "archive", "old \(i)")
+        }
+        s.now = "2026-11-22T10:00:00Z"
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("site/habits")).filter { $0.hasPrefix("old-") && $0.hasSuffix(".html") }
+        #expect(pages.count == 24, "\(pages.sorted())")
+        // The six archived first (on 2 and 3 November) have no files of their own.
+        for i in 0..<6 { #expect(!pages.contains("old-\(i).html")) }
+        let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+        #expect(dashboard.contains("- Old 0 (2026-11-01 – archived 2026-11-02)"), "\(dashboard)")
+        #expect(dashboard.contains("- [Old 29](habits/old-29.md) (2026-11-01 – archived 2026-11-11)"), "\(dashboard)")
+        let manifest = String(decoding: s.folder.bytes("site/manifest.json"), as: UTF8.self)
+        #expect(!manifest.contains("old-0.") && manifest.contains("heatmaps/old-29-2026.svg"))
+    }
+
     // 13. One validation for every way in: restore refuses what log refuses; the demo follows the rules.
     @Test func restoreRefusesValuesThatLogRefuses() throws {
         let s = try prepared()

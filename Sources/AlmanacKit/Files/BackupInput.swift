@@ -1,10 +1,15 @@
+import AlmanacDomain
 import AlmanacImport
 import Czlib
 import Foundation
+import AlmanacStorage
 
 /// The bytes of a backup to restore: a file (mapped, not copied), standard input (`-`), or a pipe
 /// such as `/dev/stdin` read to its end; gzip-compressed ones (recognised by their magic bytes, not
-/// their name) are inflated. Every way in stops at `limit` bytes, compressed or not.
+/// their name) are inflated. Every way in stops at `limit` bytes, compressed or not. An inflated
+/// backup is held as compact JSON (`JSONSqueeze`), and only once its opening names an Almanac
+/// format and version: a small file that inflates to gigabytes of spaces, of one string or of
+/// something else is refused while it is inflated, holding little more than it must.
 enum BackupInput {
     /// The bytes a gzip stream starts with (RFC 1952).
     static let gzipMagic: [UInt8] = [0x1F, 0x8B]
@@ -53,6 +58,10 @@ enum BackupInput {
     }
 
 
+    /// How much of an inflated backup is looked at before the rest is inflated: its opening,
+    /// where Almanac writes the format and version.
+    static let openingBytes = 64 << 10
+
     /// Inflates a whole gzip stream (one member or several, as `cat a.gz b.gz` gives), refusing a
     /// damaged or truncated one and one that inflates past `limit`.
     static func inflate(_ compressed: Data, name: String, limit: Int) throws -> Data {
@@ -62,7 +71,7 @@ enum BackupInput {
             throw AlmanacError.cannotRead(path: name, reason: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
-        var output = Data()
+        var output = Data(), squeeze = JSONSqueeze(), openingChecked = false
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         let damaged = AlmanacError.cannotRead(path: name, reason: "it starts as gzip but is damaged or cut short; check it with gzip -t")
         try compressed.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
@@ -72,15 +81,19 @@ enum BackupInput {
                 stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.advanced(by: offset).assumingMemoryBound(to: UInt8.self))
                 stream.avail_in = UInt32(min(remaining, Int(UInt32.max)))
                 let before = stream.avail_in
-                let result = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
+                let result = try buffer.withUnsafeMutableBufferPointer { out -> Int32 in
                     stream.next_out = out.baseAddress
                     stream.avail_out = UInt32(out.count)
                     let result = Czlib.inflate(&stream, Z_NO_FLUSH)
-                    output.append(out.baseAddress!, count: out.count - Int(stream.avail_out))
+                    try squeeze.append(UnsafeBufferPointer(rebasing: out[..<(out.count - Int(stream.avail_out))]), to: &output, name: name)
                     return result
                 }
                 offset += Int(before - stream.avail_in)
                 guard output.count <= limit else { throw tooLarge(name, size: output.count, limit: limit) }
+                if !openingChecked, output.count >= openingBytes {
+                    try BackupDocument.checkOpening(output)
+                    openingChecked = true
+                }
                 switch result {
                 case Z_STREAM_END:
                     // Another member may follow; anything else after the stream is damage.
@@ -99,5 +112,35 @@ enum BackupInput {
             }
         }
         return output
+    }
+}
+
+/// JSON text made compact as it is inflated: the spaces between values left out, and a string
+/// longer than any text a store holds (a note's megabyte, every byte escaped) refused as soon
+/// as it passes that. What is kept is what the decoder needs, byte for byte.
+struct JSONSqueeze {
+    static let maxStringBytes = 6 * HabitRules.maxTextBytes + 64
+    private var inString = false, escaped = false, stringBytes = 0
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout Data, name: String) throws {
+        var kept = [UInt8]()
+        kept.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if inString {
+                kept.append(byte)
+                stringBytes += 1
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                guard stringBytes <= Self.maxStringBytes else {
+                    throw AlmanacError.refused("Cannot restore \(name): it holds a text of over \(ByteCount.text(Self.maxStringBytes)), more than any field of a store may hold.")
+                }
+                continue
+            }
+            switch byte {
+            case 32, 10, 13, 9: continue
+            case UInt8(ascii: "\""): inString = true; stringBytes = 0; kept.append(byte)
+            default: kept.append(byte)
+            }
+        }
+        output.append(contentsOf: kept)
     }
 }

@@ -23,8 +23,9 @@ public struct DashboardModel: TemplatedModel, Equatable {
     public var goals: [GoalLine]
     /// Earned achievements, newest first.
     public var achievements: [String]
-    /// Archived habits that have history.
-    public var archived: [HabitLink]
+    /// Archived habits that have history, the most recently archived first; those without a
+    /// page of their own (`SiteDerivation.archivedPages`) have no slug.
+    public var archived: [ArchivedHabit]
     public var hasJournal: Bool
     /// Whether the site has a calendar (planned skips or goals' target dates).
     public var hasCalendar: Bool
@@ -37,8 +38,11 @@ public struct DashboardModel: TemplatedModel, Equatable {
         public var emoji, name, slug, today, streak, best, rate30, score: String
     }
 
-    public struct HabitLink: Sendable, Equatable {
-        public var name, slug: String
+    public struct ArchivedHabit: Sendable, Equatable {
+        public var name: String
+        public var slug: String?
+        /// "2019-03-01 – archived 2021-05-02": its first day and the day it was archived.
+        public var span: String
     }
 
     public struct CategoryLine: Sendable, Equatable {
@@ -102,7 +106,9 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "combinedTable": .text(tables.placeholder(format, "all-12-months")),
             "hasLastMonth": .flag(tables.contains { $0.name == "last-month" }), "monthTable": .text(tables.placeholder(format, "this-month")),
             "hasArchived": .flag(!archived.isEmpty),
-            "archived": .list(archived.map { ["name": md($0.name), "link": .text(link($0.slug))] }),
+            "archived": .list(archived.map { habit in
+                ["name": md(habit.name), "link": habit.slug.map { .text(link($0)) } ?? .flag(false), "span": md(habit.span)]
+            }),
             "level": md(level),
             "achievements": .list(achievements.map { ["text": md($0)] }), "hasAchievements": .flag(!achievements.isEmpty),
             "categories": .list(categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] }),

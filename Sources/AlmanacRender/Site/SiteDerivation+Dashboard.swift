@@ -36,7 +36,20 @@ extension SiteDerivation {
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
 
-    func dashboard(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> DashboardModel {
+    /// The archived habits with history, the most recently archived first, linked to their page
+    /// where they have one.
+    func archivedList(_ habits: [HabitFiles], without others: [(habit: Habit, series: DaySeries)]) -> [DashboardModel.ArchivedHabit] {
+        let slugs = Dictionary(habits.map { ($0.habit.id, $0.slug) }, uniquingKeysWith: { a, _ in a })
+        let series = Dictionary((habits.map { ($0.habit.id, $0.series) } + others.map { ($0.habit.id, $0.series) }), uniquingKeysWith: { a, _ in a })
+        return Self.lastArchived(habits.map(\.habit) + others.map(\.habit)).map { habit in
+            let first = series[habit.id].flatMap { $0.count > 0 ? $0.start : nil }
+            let span = [first?.description, input.snapshot.archivedDay(of: habit).map { "archived \($0)" }].compactMap { $0 }.joined(separator: " – ")
+            return DashboardModel.ArchivedHabit(name: habit.name, slug: slugs[habit.id], span: span)
+        }
+    }
+
+    func dashboard(_ habits: [HabitFiles], archivedWithoutFiles: [(habit: Habit, series: DaySeries)], overview: DailyOverview,
+                   progress: Experience, hasCalendar: Bool) -> DashboardModel {
         let today = overview.day(options.asOf)
         let active = habits.filter { !$0.habit.isArchived && $0.series.count > 0 }
         let rows = active.map { item in
@@ -51,7 +64,7 @@ extension SiteDerivation {
             weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
-            archived: habits.filter(\.habit.isArchived).map { DashboardModel.HabitLink(name: $0.habit.name, slug: $0.slug) },
+            archived: archivedList(habits, without: archivedWithoutFiles),
             hasJournal: options.includeJournal, hasCalendar: hasCalendar, tables: comparisonTables(active) + overviewTables(overview),
             meta: meta(path: "index.html", title: "Habits",
                        description: "Habit progress as of \(options.asOf): \(today.map { "\($0.done) of \($0.due) due done" } ?? "nothing due") "

@@ -26,15 +26,22 @@ public struct SiteDerivation: Sendable {
         let snapshot = input.snapshot
         let asOf = options.asOf, weekStart = snapshot.settings.weekStart
         let all = try Parallel.map(snapshot.habits) { habit in (habit: habit, series: snapshot.series(of: habit, asOf: asOf, today: options.today)) }
-        // On the site: active habits, and archived ones that have history.
-        let shown = all.filter { item in
+        // On the site: active habits, and archived ones that have history. An archived habit has
+        // files of its own (page, charts, card, badge) while it is among the most recently
+        // archived; the others are listed by name on the dashboard, so that years of archived
+        // habits cost a line each, not a page and a dozen pictures (docs/REPORTS.md).
+        let visible = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
+        let shown = Array(zip(visible, Slug.make(visible.map(\.habit.name))))
+        let paged = Set(Self.lastArchived(visible.map(\.habit)).prefix(Self.archivedPages).map(\.id))
+        let withFiles = shown.filter { !$0.0.habit.isArchived || paged.contains($0.0.habit.id) }
+        let listed = visible.filter { $0.habit.isArchived && !paged.contains($0.habit.id) }
         // Each habit's part, on both cores: its figures (with the days its streak reached the
         // achievements' lengths) are most of this step. The daily overview, which
         // needs only the day series, is worked out beside them; the experience levels from both.
         let (habits, overview) = try Parallel.both({
-            try Parallel.map(Array(zip(shown, Slug.make(shown.map(\.habit.name))))) { item, slug in
+            try Parallel.map(withFiles) { item, slug in
                 let habit = item.habit, id = habit.id.description
                 return HabitFiles(
                     habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
@@ -48,21 +55,35 @@ public struct SiteDerivation: Sendable {
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
         })
-        let progress = Experience(overview: overview, series: shown.map(\.series), streakDays: habits.map(\.figures.streakDays), weekStart: weekStart)
+        let progress = Experience(overview: overview, series: withFiles.map(\.0.series) + listed.map(\.series),
+                                  streakDays: habits.map(\.figures.streakDays) + listed.map(\.series.streakAchievementDays), weekStart: weekStart)
         // The files shared by the whole site: the feed on one core, the others on the other.
         let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({
             let events = self.calendar(habits)
             return (self.overviewGraphics(overview), events,
-                    self.indexPages(habits, overview: overview, progress: progress, hasCalendar: !events.events.isEmpty))
+                    self.indexPages(habits, archivedWithoutFiles: listed, overview: overview, progress: progress,
+                                    hasCalendar: !events.events.isEmpty))
         }, { self.feed(habits, all: all, overview: overview, progress: progress) })
         let pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
         return SitePlan(shared: pages, habits: habits)
     }
 
+    /// How many archived habits, the most recently archived, have files of their own.
+    static let archivedPages = 24
+
+    /// Archived habits, the most recently archived first.
+    static func lastArchived(_ habits: [Habit]) -> [Habit] {
+        habits.filter(\.isArchived).sorted { a, b in
+            a.archivedAt! != b.archivedAt! ? a.archivedAt! > b.archivedAt! : a.id.description < b.id.description
+        }
+    }
+
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
-    private func indexPages(_ habits: [HabitFiles], overview: DailyOverview, progress: Experience, hasCalendar: Bool) -> [SitePage] {
+    private func indexPages(_ habits: [HabitFiles], archivedWithoutFiles: [(habit: Habit, series: DaySeries)], overview: DailyOverview,
+                            progress: Experience, hasCalendar: Bool) -> [SitePage] {
         var pages: [SitePage] = []
-        let dashboard = dashboard(habits, overview: overview, progress: progress, hasCalendar: hasCalendar)
+        let dashboard = dashboard(habits, archivedWithoutFiles: archivedWithoutFiles, overview: overview, progress: progress,
+                                  hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
         for chart in journal?.drawn ?? [] { pages.append(chart) }
         for format in PageFormat.allCases {

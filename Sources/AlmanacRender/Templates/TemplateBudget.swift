@@ -5,8 +5,10 @@ import Mustache
 /// A bound on what one template may make a page render: a user's template with sections
 /// nested over the same lists (`{{#rows}}{{#rows}}{{#rows}}…`) would otherwise render for hours.
 /// Before a page is rendered, its template's sections are counted against the actual values —
-/// every time a section would be rendered counts one — and a page over the budget is refused
-/// with a sentence instead. The count stops at the budget, so it costs at most that much.
+/// every time a section would be rendered counts one — and so is the most the page can be (each
+/// section's own text and the values it shows, HTML-escaped): a page over either budget is refused
+/// with a sentence before a byte of it is rendered. The count stops at the budget, so it costs at
+/// most that much.
 struct TemplateBudget: Sendable {
     /// Sections one page may render: far above what any sensible page needs (a habit page with
     /// ten years of daily notes renders about 4,000) and rendered in well under a second.
@@ -14,22 +16,28 @@ struct TemplateBudget: Sendable {
     /// The largest page a template may produce.
     static let maxBytes = 64 << 20
 
-    /// A section of the template, with the sections inside it.
+    /// A section of the template, with the sections inside it, the bytes of its own text and the
+    /// values it shows (outside the sections inside it).
     struct Section: Sendable {
         var name: String
         var inverted: Bool
         var children: [Section]
+        var textBytes = 0
+        var variables: [[String]] = []
         /// The name's parts (`a.b` → `a`, `b`), split once.
-        var parts: [String] { name == "." ? [] : name.split(separator: ".").map(String.init) }
+        var parts: [String] { Self.parts(of: name) }
+        static func parts(of name: some StringProtocol) -> [String] { name == "." ? [] : String(name).split(separator: ".").map(String.init) }
     }
 
-    let sections: [Section]
+    /// The template as a section rendered once: its own text and values, and its sections.
+    let root: Section
 
     /// The section tree of a template source that parsed (standard `{{ }}` delimiters).
     init(source: String) throws {
         var stack: [Section] = [Section(name: "", inverted: false, children: [])]
         var rest = Substring(source)
         while let open = Self.find(UInt8(ascii: "{"), in: rest) {
+            stack[stack.count - 1].textBytes += rest.utf8.distance(from: rest.startIndex, to: open.lowerBound)
             rest = rest[open.upperBound...]
             guard let close = Self.find(UInt8(ascii: "}"), in: rest) else { break }
             let tag = Self.trimmed(rest[..<close.lowerBound])
@@ -49,11 +57,15 @@ struct TemplateBudget: Sendable {
                 let done = stack.removeLast()
                 stack[stack.count - 1].children.append(done)
             case "=": throw TemplateSet.Problem(file: "", line: nil, message: "changing the tag delimiters ({{=…=}}) is not supported")
-            default: continue
+            case "!", ">": continue
+            case "{", "&": stack[stack.count - 1].variables.append(Section.parts(of: name.trimmingCharacters(in: .init(charactersIn: "} "))))
+            default: stack[stack.count - 1].variables.append(Section.parts(of: tag))
             }
         }
-        sections = stack[0].children
-        prepared = sections.map(Prepared.init)
+        stack[stack.count - 1].textBytes += rest.utf8.count
+        while stack.count > 1 { let open = stack.removeLast(); stack[stack.count - 1].children.append(open) }
+        root = stack[0]
+        prepared = Prepared(root)
     }
 
     /// Where the first pair of `brace` (a `{{` or `}}`) in `text` is, found on its UTF-8 bytes.
@@ -76,42 +88,59 @@ struct TemplateBudget: Sendable {
         return Substring(text.trimmingCharacters(in: .whitespaces))
     }
 
-    /// Throws when rendering `context` would render more sections than the budget allows.
+    /// Throws when rendering `context` would render more sections, or more bytes, than the
+    /// budget allows.
     func check(_ context: TemplateFields) throws {
-        var count = 0
+        var count = Count()
         var stack: [TemplateValue] = [.fields(context)]
-        try Self.count(prepared, &stack, &count)
+        try Self.render(prepared, &stack, &count)
     }
 
     /// The sections with their names split, made once per template.
-    private let prepared: [Prepared]
+    private let prepared: Prepared
 
     private struct Prepared: Sendable {
         let parts: [String]
         let inverted: Bool
         let children: [Prepared]
-        init(_ section: Section) { parts = section.parts; inverted = section.inverted; children = section.children.map(Prepared.init) }
+        let textBytes: Int
+        let variables: [[String]]
+        init(_ section: Section) {
+            parts = section.parts; inverted = section.inverted; children = section.children.map(Prepared.init)
+            textBytes = section.textBytes; variables = section.variables
+        }
     }
 
-    private static func count(_ sections: [Prepared], _ stack: inout [TemplateValue], _ count: inout Int) throws {
-        for section in sections {
-            count += 1
-            if count > maxSections {
+    private struct Count { var sections = 0, bytes = 0 }
+
+    /// One rendering of a section's body: its text, its values (each at most six times its
+    /// length once HTML-escaped: `"` is `&quot;`), and its sections.
+    private static func render(_ section: Prepared, _ stack: inout [TemplateValue], _ count: inout Count) throws {
+        count.bytes += section.textBytes
+        for variable in section.variables {
+            if case .text(let text)? = lookup(variable, in: stack) { count.bytes += 6 * text.utf8.count }
+        }
+        if count.bytes > maxBytes {
+            throw TemplateSet.Problem(file: "", line: nil, message: "the page would be larger than \(maxBytes >> 20) MB")
+        }
+        for child in section.children {
+            count.sections += 1
+            if count.sections > maxSections {
                 throw TemplateSet.Problem(file: "", line: nil, message: "the page would render more than \(maxSections) sections (are sections nested over the same list?)")
             }
-            let value = lookup(section.parts, in: stack)
-            if section.inverted {
-                if isEmpty(value) { try Self.count(section.children, &stack, &count) }
+            let value = lookup(child.parts, in: stack)
+            if child.inverted {
+                if isEmpty(value) { try Self.render(child, &stack, &count) }
             } else if case .list(let list)? = value {
                 for element in list {
                     stack.append(element)
                     defer { stack.removeLast() }
-                    try Self.count(section.children, &stack, &count)
+                    try Self.render(child, &stack, &count)
                 }
             } else if let value, !isEmpty(value) {
                 stack.append(value)
                 defer { stack.removeLast() }
-                try Self.count(section.children, &stack, &count)
+                try Self.render(child, &stack, &count)
             }
         }
     }
@@ -160,10 +189,6 @@ struct BoundedTemplate: Sendable {
         } catch let problem as TemplateSet.Problem {
             throw TemplateSet.Problem(file: file, line: nil, message: problem.message)
         }
-        let page = template.render(context.anyDictionary)
-        guard page.utf8.count <= TemplateBudget.maxBytes else {
-            throw TemplateSet.Problem(file: file, line: nil, message: "the page would be larger than \(TemplateBudget.maxBytes >> 20) MB")
-        }
-        return page
+        return template.render(context.anyDictionary)
     }
 }

@@ -55,20 +55,7 @@ public enum BackupDocument {
         // The header first: a file that is not a backup, or one of a newer version, is refused
         // before any of its body is read (Almanac writes the two first; a file that does not is
         // stepped over to find them, keeping nothing).
-        struct HeaderRead: Error {}
-        var scan = reader
-        var header: (format: Bool, version: Bool) = (false, false)
-        do {
-            try scan.readObject { reader, key in
-                switch key {
-                case "format", "version":
-                    try check(key, try reader.readValue(depth: 1))
-                    if key == "format" { header.format = true } else { header.version = true }
-                    if header.format && header.version { throw HeaderRead() }   // the body is read next, once
-                default: try reader.skipValue(depth: 1)
-                }
-            }
-        } catch is HeaderRead {}
+        _ = try checkHeader(reader)
         var contents = StoreContents(settings: Settings(timeZone: "UTC"))
         var seenFormat = false, version: Int?, exportedAt: Timestamp?, settings: Settings?
         var sections = Set<BackupFormat.Section>()
@@ -106,6 +93,46 @@ public enum BackupDocument {
         contents.settings = settings
         try BackupValidator.validate(contents)
         return (contents, exportedAt)
+    }
+
+    /// Checks the opening of a backup that is still being inflated: it must be an object that
+    /// names an Almanac `format` and a `version` this build reads among its first members, as
+    /// every backup Almanac writes does, before the body is inflated and held.
+    public static func checkOpening(_ prefix: Data) throws {
+        try prefix.withUnsafeBytes { raw in
+            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
+            guard reader.peek() == UInt8(ascii: "{") else {
+                throw Problem("The file is not an Almanac backup (it does not start as a JSON object).")
+            }
+            do {
+                if try checkHeader(reader) { return }
+            } catch let error as JSONReader.SyntaxError where error.offset + 16 < raw.count {   // not where the prefix was cut
+                throw Problem("The file is not valid JSON: \(error.message) (at byte \(error.offset)).")
+            } catch is JSONReader.SyntaxError {}
+            throw Problem("The file does not name its \"format\" and \"version\" at its start, as every Almanac backup does; a compressed file is not inflated further without them.")
+        }
+    }
+
+    /// Reads a copy of `reader` (at an object's start) until it has seen and checked `format` and
+    /// `version`: true then, false when the object ends without both.
+    private static func checkHeader(_ reader: JSONReader) throws -> Bool {
+        struct HeaderRead: Error {}
+        var scan = reader
+        var header: (format: Bool, version: Bool) = (false, false)
+        do {
+            try scan.readObject { reader, key in
+                switch key {
+                case "format", "version":
+                    try check(key, try reader.readValue(depth: 1))
+                    if key == "format" { header.format = true } else { header.version = true }
+                    if header.format && header.version { throw HeaderRead() }
+                default: try reader.skipValue(depth: 1)
+                }
+            }
+        } catch is HeaderRead {
+            return true
+        }
+        return false
     }
 
     /// The header's `format` or `version` checked; the version when it is that.
