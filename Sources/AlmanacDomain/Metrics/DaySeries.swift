@@ -106,26 +106,13 @@ public struct DaySeries: Sendable, Encodable {
     /// Calls `body(index, completed)` for every index in `range` whose day is scheduled and not
     /// skipped, in order, with `isCompleted(index)`: the due days of a daily or weekdays habit,
     /// for the passes over every day of many series (the daily overview, the streak
-    /// achievements). Reads the day arrays in place.
-    @inline(__always)
+    /// achievements).
     func forEachScheduledDay(in range: Range<Int>, _ body: (Int, Bool) -> Void) {
-        guard !range.isEmpty else { return }
         let mask = scheduledWeekdays
-        let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
         var weekday = (start.weekday.isoIndex + range.lowerBound) % 7
-        values.withUnsafeBufferPointer { values in
-            logged.withUnsafeBufferPointer { logged in
-                skipped.withUnsafeBufferPointer { skipped in
-                    mask.withUnsafeBufferPointer { mask in
-                        for i in range {
-                            let due = !skipped[i] && mask[weekday]
-                            weekday = weekday == 6 ? 0 : weekday + 1
-                            guard due else { continue }
-                            body(i, logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone)
-                        }
-                    }
-                }
-            }
+        for i in range {
+            defer { weekday = weekday == 6 ? 0 : weekday + 1 }
+            if !skipped[i] && mask[weekday] { body(i, isCompleted(i)) }
         }
     }
 

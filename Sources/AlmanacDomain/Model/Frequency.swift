@@ -163,55 +163,9 @@ extension Frequency {
         return text + "}"
     }
 
-    /// Reads the JSON text of `json` back. A store's habits share a few texts: each is decoded
-    /// once in a process (a JSON decoder per habit was a millisecond of every report).
+    /// Reads the JSON text of `json` back.
     public init(json text: String) throws {
-        if let known = Self.decoded.frequency(of: text) { self = known; return }
-        self = try Self.frozen(text) ?? JSONDecoder().decode(Frequency.self, from: Data(text.utf8))
-        Self.decoded.remember(self, for: text)
-    }
-
-    /// The frequency of a text exactly as `json` writes it (what the store holds), read without
-    /// a JSON decoder, whose first use costs more than a report's whole read of the habits; nil
-    /// for any other text, which the decoder then reads (or refuses).
-    static func frozen(_ text: String) -> Frequency? {
-        var rest = Substring(text)
-        func take(_ literal: String) -> Bool {
-            guard rest.hasPrefix(literal) else { return false }
-            rest = rest.dropFirst(literal.count)
-            return true
-        }
-        func number() -> Int? {
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            rest = rest.dropFirst(digits.count)
-            return Int(digits)
-        }
-        guard take(#"{"type":""#), let quote = rest.firstIndex(of: "\"") else { return nil }
-        var fields = Fields(type: String(rest[..<quote]))
-        rest = rest[rest.index(after: quote)...]
-        if take(#","days":["#) {
-            guard let close = rest.firstIndex(of: "]") else { return nil }
-            fields.days = rest[..<close].split(separator: ",").map { $0.trimmingPrefix("\"").dropLast().description }
-            rest = rest[rest.index(after: close)...]
-        }
-        if take(#","times":"#) { fields.times = number() }
-        if take(#","period":"#) { fields.period = number() }
-        guard take("}"), rest.isEmpty, let frequency = try? Frequency(fields), frequency.json == text else { return nil }
-        return frequency
-    }
-
-    private static let decoded = DecodedTexts()
-
-    /// The frequencies decoded from their JSON texts so far, the first 64 texts.
-    private final class DecodedTexts: @unchecked Sendable {
-        private let lock = NSLock()
-        private var frequencies: [String: Frequency] = [:]
-
-        func frequency(of text: String) -> Frequency? { lock.withLock { frequencies[text] } }
-
-        func remember(_ frequency: Frequency, for text: String) {
-            lock.withLock { if frequencies.count < 64 { frequencies[text] = frequency } }
-        }
+        self = try JSONDecoder().decode(Frequency.self, from: Data(text.utf8))
     }
 }
 
