@@ -43,10 +43,8 @@ public struct DailyOverview: Sendable {
         for (s, archivedDay) in series {
             // Index i of the series is day offset + i of the overview.
             let offset = first.days(to: s.start), weight = s.habit.weight
-            days.withUnsafeMutableBufferPointer { days in
-                s.forEachDueDay(from: from, archivedDay: archivedDay, weekStart: weekStart) { i, completed in
-                    days[offset + i].count(weight: weight, completed: completed)
-                }
+            s.forEachDueDay(from: from, archivedDay: archivedDay, weekStart: weekStart) { i, completed in
+                days[offset + i].count(weight: weight, completed: completed)
             }
         }
         self.days = days

@@ -59,56 +59,51 @@ public struct DayFold: Sendable, Equatable {
         var run = 0, best = 0, achievementRun = 0, sum = 0.0
         var achievementsLeft = achievementDays.count
         var totals = self.totals, milestones = self.milestones, achievementDays = self.achievementDays
-        series.values.withUnsafeBufferPointer { values in
-            series.logged.withUnsafeBufferPointer { logged in
-                series.skipped.withUnsafeBufferPointer { skipped in
-                    for i in 0..<end {
-                        if i >= nextEnd {
-                            for u in units.indices where i >= ends[u] {
-                                if let slot = totals[u].indices.last { Self.store(running[u], in: &totals[u][slot]) }
-                                let first = units[u].start(of: start.adding(days: i), weekStart: weekStart)
-                                totals[u].append(CalendarTotal(unit: units[u], first: first, daysDone: 0, done: 0, due: 0, value: 0,
-                                                               inProgress: false))
-                                ends[u] = start.days(to: units[u].next(after: first))
-                                running[u] = (0, 0, 0, 0)
-                            }
-                            nextEnd = ends.min() ?? 0
-                        }
-                        let completed = logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone && !skipped[i]
-                        let due = byDay && !skipped[i] && mask[weekday], inProgress = i == open
-                        let value = values[i]
-                        sum += value
-                        if completed { byWeekday[weekday] += 1 }
-                        weekday = weekday == 6 ? 0 : weekday + 1
-                        let counted = due && (completed || !inProgress)
-                        for u in running.indices {
-                            running[u].value += value
-                            if completed { running[u].daysDone += 1 }
-                            if counted {
-                                running[u].due += 1
-                                if completed { running[u].done += 1 }
-                            }
-                        }
-                        guard due else { continue }
-                        if completed {
-                            run += 1
-                            best = max(best, run)
-                            if run >= lengths[0], lengths.contains(run) {
-                                milestones.append(StreakMilestone(day: start.adding(days: i), length: run, unit: .days))
-                            }
-                            if achievementsLeft > 0 {
-                                achievementRun += 1
-                                for (index, length) in achievements.enumerated() where length == achievementRun && achievementDays[index] == nil {
-                                    achievementDays[index] = start.adding(days: i)
-                                    achievementsLeft -= 1
-                                }
-                            }
-                        } else {
-                            if !inProgress { run = 0 }
-                            achievementRun = 0
-                        }
+        let values = series.values, logged = series.logged, skipped = series.skipped
+        for i in 0..<end {
+            if i >= nextEnd {
+                for u in units.indices where i >= ends[u] {
+                    if let slot = totals[u].indices.last { Self.store(running[u], in: &totals[u][slot]) }
+                    let first = units[u].start(of: start.adding(days: i), weekStart: weekStart)
+                    totals[u].append(CalendarTotal(unit: units[u], first: first, daysDone: 0, done: 0, due: 0, value: 0,
+                                                   inProgress: false))
+                    ends[u] = start.days(to: units[u].next(after: first))
+                    running[u] = (0, 0, 0, 0)
+                }
+                nextEnd = ends.min() ?? 0
+            }
+            let completed = logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone && !skipped[i]
+            let due = byDay && !skipped[i] && mask[weekday], inProgress = i == open
+            let value = values[i]
+            sum += value
+            if completed { byWeekday[weekday] += 1 }
+            weekday = weekday == 6 ? 0 : weekday + 1
+            let counted = due && (completed || !inProgress)
+            for u in running.indices {
+                running[u].value += value
+                if completed { running[u].daysDone += 1 }
+                if counted {
+                    running[u].due += 1
+                    if completed { running[u].done += 1 }
+                }
+            }
+            guard due else { continue }
+            if completed {
+                run += 1
+                best = max(best, run)
+                if run >= lengths[0], lengths.contains(run) {
+                    milestones.append(StreakMilestone(day: start.adding(days: i), length: run, unit: .days))
+                }
+                if achievementsLeft > 0 {
+                    achievementRun += 1
+                    for (index, length) in achievements.enumerated() where length == achievementRun && achievementDays[index] == nil {
+                        achievementDays[index] = start.adding(days: i)
+                        achievementsLeft -= 1
                     }
                 }
+            } else {
+                if !inProgress { run = 0 }
+                achievementRun = 0
             }
         }
         for u in units.indices {
