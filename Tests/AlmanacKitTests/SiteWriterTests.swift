@@ -30,4 +30,20 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("site"))
         #expect(!names.contains { $0.contains("tmp-") })
     }
+
+    /// A manifest over 64 MB that its file really holds reads (a site of tens of thousands of
+    /// habits' files); a sparse one that claims 3 GB is not read.
+    @Test func aLargeManifestReadsAndASparseOneDoesNot() throws {
+        let folder = TemporaryFolder("manifest")
+        let published = try OutputFolder(folder.path("site"))
+        let files = [SiteFile(path: "index.html", text: "one")]
+        var bytes = SiteManifest.encoded(files, asOf: DayKey("2026-11-20")!)
+        bytes += [UInt8](repeating: UInt8(ascii: " "), count: 70 << 20)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.path("site/manifest.json")))
+        #expect(SiteManifest.previous(in: published)?.manifest.files.map(\.path) == ["index.html"])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.path("site/manifest.json")))
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        #expect(SiteManifest.previous(in: published) == nil)
+    }
 }

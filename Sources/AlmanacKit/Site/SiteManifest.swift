@@ -46,9 +46,15 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         return text.hasPrefix("{\"asOf\":")
     }
 
-    /// The manifest a previous run left in `folder`, or nil when there is none that reads.
+    /// The manifest a previous run left in `folder`, or nil when there is none that reads. It is
+    /// read up to 64 MB, or up to what its file holds on disk (at most 1 GB): the manifest of
+    /// any site a report wrote reads — before archived habits were bounded, 20,000 of them made
+    /// one of 64 MB — while a sparse file that claims gigabytes it does not hold is not read.
     static func previous(in folder: OutputFolder) -> PreviousSite? {
-        guard let bytes = folder.bytes(of: fileName), let manifest = decoded(bytes) else { return nil }
+        var info = stat()
+        let held = lstat(folder.path(of: fileName), &info) == 0 ? Int(info.st_blocks) * 512 : 0
+        guard let bytes = folder.bytes(of: fileName, limit: min(1 << 30, max(OutputFolder.maxReadBytes, held))),
+              let manifest = decoded(bytes) else { return nil }
         return PreviousSite(manifest: manifest, bytes: bytes)
     }
 
