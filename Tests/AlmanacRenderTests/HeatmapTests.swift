@@ -196,10 +196,10 @@ import Testing
     }
 
     @Test func ownSVGImagesBecomeObjectsAndNothingElseDoes() {
-        let html = "<p><img src=\"heatmaps/run-2026.svg\" alt=\"Run\" /></p><p><img src=\"https://x.example/a.svg\" alt=\"x\" /></p>"
-        let out = HTMLPage.embedSVGImages(html)
+        let out = HTMLPage.body("![Run](heatmaps/run-2026.svg)\n\n![x](https://x.example/a.svg)\n\n⟦table:none⟧\n", tables: [:])
         #expect(out.contains("<object class=\"heatmap\" data=\"heatmaps/run-2026.svg\" type=\"image/svg+xml\"><img src=\"heatmaps/run-2026.svg\" alt=\"Run\" /></object>"))
         #expect(out.contains("<p><img src=\"https://x.example/a.svg\" alt=\"x\" /></p>"))
+        #expect(out.contains("<p>⟦table:none⟧</p>"))   // a marker of no table stays text
         #expect(!HTMLPage.isOwnSVG("../heatmaps/../../x.svg"))
         for own in ["heatmaps/run-2026.svg", "../heatmaps/all-2026.svg", "charts/Run-2-month.svg", "../charts/wellbeing/mood.svg"] {
             #expect(HTMLPage.isOwnSVG(own), "\(own)")

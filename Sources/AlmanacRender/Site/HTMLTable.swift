@@ -62,6 +62,7 @@ struct HTMLTable: Sendable {
         if summary != nil { add("\n</details>") }
     }
 
-    /// The marker paragraph cmark makes of `⟦table:NAME⟧`.
-    static func marker(_ name: String) -> String { "<p>⟦table:\(name)⟧</p>" }
+    /// The text of the paragraph that marks where a table goes in a page's Markdown (HTML variant):
+    /// `⟦table:NAME⟧`.
+    static let markerStart = "⟦table:", markerEnd = "⟧"
 }

@@ -20,7 +20,7 @@ public struct PageTable: Sendable, Equatable {
     /// What the page's Markdown holds in its place: the marker the HTML page replaces, or the pipe
     /// table of the Markdown file.
     func placeholder(_ format: PageFormat) -> String {
-        format == .html ? "⟦table:\(name)⟧" : markdown()
+        format == .html ? HTMLTable.markerStart + name + HTMLTable.markerEnd : markdown()
     }
 
     /// A pipe table; each cell escaped, a linked cell as a Markdown link. Built as bytes, appended
