@@ -113,7 +113,7 @@ import Testing
             let dashboard = String(decoding: try s.folder.bytes("site/index.md"), as: UTF8.self)
             let gymPage = String(decoding: try s.folder.bytes("site/habits/gym.md"), as: UTF8.self)
             let progress = "\(Self.gymDone[day]) of 3\(Self.gymWeekOver[day] ? "" : " so far") this week"
-            #expect(dashboard.contains("**[Gym](habits/gym.md)** — on \(name) "), "\(night)")
+            #expect(dashboard.contains("**[Gym](habits/gym.md)** ![Gym, the last 14 days](strips/gym.svg) on \(name) "), "\(night)")
             #expect(dashboard.contains(progress) && gymPage.contains("- **\(name):** ") && gymPage.contains(progress), "\(night): \(progress)")
             #expect(!gymPage.contains("**Today:**"), "\(night)")
             if Self.gymState[day] == "missed" { #expect(gymPage.contains("- **\(name):** ✗ not done · 2 of 3 this week"), "\(night)") }

@@ -92,7 +92,8 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "feedLink": "feed.xml",
             "rows": .list(rows.map { row in
                 ["emoji": md(row.emoji), "name": md(Hyphenation.breakable(row.name)), "link": .text(link(row.slug)), "today": md(row.today),
-                 "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score)]
+                 "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score),
+                 "strip": .text(HabitFiles.stripPath(row.slug)), "stripAlt": md("\(row.name), the last 14 days")]
             }),
             "year": "\(year)",
             "monthImage": "charts/all-month.svg", "monthAlt": md("All habits: \(MonthGridSVG.title(of: asOf)), share done per day"),

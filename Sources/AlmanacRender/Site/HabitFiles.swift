@@ -78,6 +78,7 @@ public struct HabitFiles: Sendable {
             pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
             tables.append(yearTable(year, months: monthsByYear[year] ?? []))
         }
+        if !habit.isArchived { pages.append(SitePage(path: Self.stripPath(slug), drawn: strip())) }
         pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(thisYear: thisYear)))
         pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge()))
         let page = page(hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables)
@@ -124,6 +125,17 @@ public struct HabitFiles: Sendable {
         if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
         if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
         return stats
+    }
+
+    /// Where an active habit's strip of its last 14 days is (`strip`).
+    static func stripPath(_ slug: String) -> String { "strips/\(slug).svg" }
+
+    /// The habit's last 14 days through the as-of day, the picture of its line on the dashboard.
+    func strip() -> DayStripSVG {
+        let days = DayStripSVG.days(endingWith: asOf)
+        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay)
+        return DayStripSVG(days: days, cells: cells, title: "\(habit.name), the last 14 days",
+                           summary: "\(MetricText.count(cells.counts().done, "day")) of 14 done.", color: habit.color, idPrefix: "\(slug)-strip")
     }
 
     /// A month of one habit as a grid of days: the as-of day's month, or the one before.
