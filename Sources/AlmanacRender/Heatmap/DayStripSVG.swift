@@ -20,15 +20,8 @@ public struct DayStripSVG: DrawnModel {
 
     public func draw() -> [UInt8] {
         let width = days.count * Self.pitch - (Self.pitch - Self.cell), height = Self.cell
-        var out = Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
-            viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
-            <title>\(XMLText.escape(title))</title>
-            <desc>\(XMLText.escape(summary))</desc>
-            \(HeatmapSVG.defsAndStyle(color: HeatmapSVG.isColor(color) ? color : Habit.defaultColor, hatch: "\(idPrefix)-hatch"))
-
-            """.utf8)
+        var out = Array(HeatmapSVG.opening(width: width, height: height, title: title, summary: summary,
+                                           color: HeatmapSVG.isColor(color) ? color : Habit.defaultColor, hatch: "\(idPrefix)-hatch").utf8)
         for (index, (day, cell)) in zip(days, cells.cells()).enumerated() {
             out.append("<rect x=\""); out.append(number: index * Self.pitch); out.append("\" y=\"0\" width=\"")
             out.append(number: Self.cell); out.append("\" height=\""); out.append(number: Self.cell)

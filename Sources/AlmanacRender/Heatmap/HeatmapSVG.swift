@@ -127,6 +127,20 @@ public struct HeatmapSVG: DrawnModel {
     /// year heatmaps and the month grids so that both read the same. In print the levels are
     /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
     /// over an at-most limit is a heavy outline.
+    /// The opening of a grid of days as an SVG document: the element with its size and text, its
+    /// title and description, and the grids' shared definitions and style.
+    static func opening(width: Int, height: Int, title: String, summary: String, color: String, hatch: String, extra: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
+        viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
+        <title>\(XMLText.escape(title))</title>
+        <desc>\(XMLText.escape(summary))</desc>
+        \(defsAndStyle(color: color, hatch: hatch, extra: extra))
+
+        """
+    }
+
     static func defsAndStyle(color: String, hatch: String, extra: String = "") -> String {
         """
         <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\

@@ -37,15 +37,8 @@ public struct MonthGridSVG: DrawnModel {
         let rows = (offset + cells.count + 6) / 7
         let width = 7 * Self.pitch, height = Self.top + rows * Self.pitch
         let hatch = "\(idPrefix)-hatch"
-        var out = Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
-            viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
-            <title>\(XMLText.escape(title))</title>
-            <desc>\(XMLText.escape(summary))</desc>
-            \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch, extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}"))
-
-            """.utf8)
+        var out = Array(HeatmapSVG.opening(width: width, height: height, title: title, summary: summary, color: color, hatch: hatch,
+            extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}").utf8)
         func put(_ text: StaticString) { out.append(text) }
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         for column in 0..<7 {
