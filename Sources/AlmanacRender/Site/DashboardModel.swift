@@ -23,6 +23,10 @@ public struct DashboardModel: TemplatedModel, Equatable {
     public var goals: [GoalLine]
     /// Earned achievements, newest first.
     public var achievements: [String]
+    /// Pairs of habits that go together and each habit's year against the last, as sentences,
+    /// and what the pairs rest on.
+    public var insights: [String]
+    public var insightsNote: String
     /// Archived habits that have history, the most recently archived first; those without a
     /// page of their own (`SiteDerivation.archivedPages`) have no slug.
     public var archived: [ArchivedHabit]
@@ -112,6 +116,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             }),
             "level": md(level),
             "achievements": .list(achievements.map { ["text": md($0)] }), "hasAchievements": .flag(!achievements.isEmpty),
+            "insights": .list(insights.map { ["text": md($0)] }), "insightsNote": md(insightsNote), "hasInsights": .flag(!rows.isEmpty), "hasInsightLines": .flag(!insights.isEmpty),
             "categories": .list(categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] }),
             "hasCategories": .flag(!categories.isEmpty),
             "goals": .list(goals.map { ["name": md($0.name), "progress": md($0.progress), "streaks": md($0.streaks)] }),

@@ -26,19 +26,23 @@ public struct HabitFiles: Sendable {
     public let notes: [DatedText]
     /// The difficulty ratings the page shows, by month: none unless the report was asked for them.
     public let difficulty: [LabelledText]
+    /// The pairs of habits with this one that hold (`PairInsights`), as sentences.
+    public let pairs: [String]
 
     /// Computed from `series` and `weekStart`.
     public let figures: HabitFigures
     public var metrics: HabitMetrics { figures.metrics }
+    /// This year against the last, its best and worst month, its best weekday.
+    public var insights: HabitInsights { HabitInsights(series: series, metrics: metrics) }
     /// The years with a heatmap: from the first day of history to the as-of day, or to the year
     /// the habit was archived in. Computed from `series` and `archivedDay`.
     public let years: ClosedRange<Int>?
 
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, dayName: String,
-                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText]) {
+                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText], pairs: [String] = []) {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
-        self.difficulty = difficulty
+        self.difficulty = difficulty; self.pairs = pairs
         figures = HabitFigures(series: series, weekStart: weekStart)
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
@@ -124,6 +128,14 @@ public struct HabitFiles: Sendable {
         stats.append(LabelledText("Check-ins", "\(m.totalCheckins)"))
         if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
         if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
+        let insights = self.insights
+        if let year = insights.yearAgainstYear { stats.append(LabelledText("This year against the last", MetricText.yearAgainstYear(year, of: habit, name: false))) }
+        if let best = insights.bestMonth, let worst = insights.worstMonth {
+            stats.append(LabelledText("Best month of the last 12", MetricText.share(best, month: true)))
+            stats.append(LabelledText("Worst month of the last 12", MetricText.share(worst, month: true)))
+        }
+        if let weekday = insights.bestWeekday { stats.append(LabelledText("Best weekday", MetricText.share(weekday, month: false))) }
+        for pair in pairs { stats.append(LabelledText("With other habits", pair)) }
         return stats
     }
 

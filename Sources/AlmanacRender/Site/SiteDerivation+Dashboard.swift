@@ -36,6 +36,13 @@ extension SiteDerivation {
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
 
+    /// The dashboard's insights: the pairs of habits that hold, then each habit's year against the last.
+    func insightLines(_ active: [HabitFiles], pairs: PairInsights) -> [String] {
+        let names = Dictionary(active.map { ($0.habit.id, $0.habit.name) }, uniquingKeysWith: { a, _ in a })
+        return pairs.shown.prefix(8).map { MetricText.pair($0, names: names) }
+            + active.compactMap { item in item.insights.yearAgainstYear.map { MetricText.yearAgainstYear($0, of: item.habit) } }
+    }
+
     /// The archived habits with history, the most recently archived first, linked to their page
     /// where they have one.
     func archivedList(_ habits: [HabitFiles], without others: [(habit: Habit, series: DaySeries)]) -> [DashboardModel.ArchivedHabit] {
@@ -48,7 +55,7 @@ extension SiteDerivation {
         }
     }
 
-    func dashboard(_ habits: [HabitFiles], archivedWithoutFiles: [(habit: Habit, series: DaySeries)], overview: DailyOverview,
+    func dashboard(_ habits: [HabitFiles], archivedWithoutFiles: [(habit: Habit, series: DaySeries)], pairs: PairInsights, overview: DailyOverview,
                    progress: Experience, hasCalendar: Bool) -> DashboardModel {
         let today = overview.day(options.asOf)
         let active = habits.filter { !$0.habit.isArchived && $0.series.count > 0 }
@@ -64,6 +71,7 @@ extension SiteDerivation {
             weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
+            insights: insightLines(active, pairs: pairs), insightsNote: MetricText.pairsNote(pairs),
             archived: archivedList(habits, without: archivedWithoutFiles),
             hasJournal: options.includeJournal, hasCalendar: hasCalendar, tables: comparisonTables(active) + overviewTables(overview),
             meta: meta(path: "index.html", title: "Habits",

@@ -40,6 +40,10 @@ public struct SiteDerivation: Sendable {
         // Each habit's part, on both cores: its figures (with the days its streak reached the
         // achievements' lengths) are most of this step. The daily overview, which
         // needs only the day series, is worked out beside them; the experience levels from both.
+        // How the active habits go together: the same pairs on the dashboard and on their pages.
+        let active = withFiles.map(\.0).filter { !$0.habit.isArchived && $0.series.count > 0 }
+        let pairs = PairInsights(series: active.map(\.series), asOf: asOf, asOfIsOver: options.isOver(asOf))
+        let names = Dictionary(active.map { ($0.habit.id, $0.habit.name) }, uniquingKeysWith: { a, _ in a })
         let (habits, overview) = try Parallel.both({
             try Parallel.map(withFiles) { item, slug in
                 let habit = item.habit, id = habit.id.description
@@ -50,7 +54,8 @@ public struct SiteDerivation: Sendable {
                     notes: options.includeNotes
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, ($0.skipped ? "Skipped: " : "") + $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
-                    difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [])
+                    difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
+                    pairs: pairs.shown.filter { $0.condition == habit.id || $0.outcome == habit.id }.prefix(4).map { MetricText.pair($0, names: names) })
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
@@ -61,7 +66,7 @@ public struct SiteDerivation: Sendable {
         let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({
             let events = self.calendar(habits)
             return (self.overviewGraphics(overview), events,
-                    self.indexPages(habits, archivedWithoutFiles: listed, overview: overview, progress: progress,
+                    self.indexPages(habits, archivedWithoutFiles: listed, pairs: pairs, overview: overview, progress: progress,
                                     hasCalendar: !events.events.isEmpty))
         }, { self.feed(habits, all: all, overview: overview, progress: progress) })
         let pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
@@ -79,10 +84,11 @@ public struct SiteDerivation: Sendable {
     }
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
-    private func indexPages(_ habits: [HabitFiles], archivedWithoutFiles: [(habit: Habit, series: DaySeries)], overview: DailyOverview,
+    private func indexPages(_ habits: [HabitFiles], archivedWithoutFiles: [(habit: Habit, series: DaySeries)], pairs: PairInsights,
+                            overview: DailyOverview,
                             progress: Experience, hasCalendar: Bool) -> [SitePage] {
         var pages: [SitePage] = []
-        let dashboard = dashboard(habits, archivedWithoutFiles: archivedWithoutFiles, overview: overview, progress: progress,
+        let dashboard = dashboard(habits, archivedWithoutFiles: archivedWithoutFiles, pairs: pairs, overview: overview, progress: progress,
                                   hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
         for chart in journal?.drawn ?? [] { pages.append(chart) }

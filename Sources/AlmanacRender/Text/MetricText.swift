@@ -23,6 +23,38 @@ public enum MetricText {
         return unit.isEmpty ? NumberText.grouped(value) : "\(NumberText.grouped(value)) \(unit)"
     }
 
+    /// "On days after Sleep was done, Run was done 71% of the time, against 44% otherwise (212 days)."
+    public static func pair(_ pair: PairInsights.Pair, names: [EntityID: String]) -> String {
+        let condition = names[pair.condition] ?? "?", outcome = names[pair.outcome] ?? "?"
+        return "On days \(pair.dayAfter ? "after" : "when") \(condition) was done, \(outcome) was done \(percent(pair.withShare)) of the time, "
+            + "against \(percent(pair.withoutShare)) otherwise (\(count(pair.days, "day")))."
+    }
+
+    /// What the pairs rest on: how many were tried, over which days, and the test.
+    public static func pairsNote(_ pairs: PairInsights) -> String {
+        let tried = count(pairs.tried, "pair") + " of habits tried (the same day and the day after, \(pairs.from) to \(pairs.through))"
+        guard pairs.tried > 0 else {
+            return "No pair of habits has \(PairInsights.minimumDays) days on each side yet (done and not done) in the last \(PairInsights.windowDays) days."
+        }
+        return pairs.shown.isEmpty
+            ? "None of the \(tried) shows a difference that holds once chance is accounted for."
+            : "From \(tried): \(count(pairs.shown.count, "difference")) that \(pairs.shown.count == 1 ? "holds" : "hold") after a "
+                + "two-proportion test corrected for the number of pairs tried (Benjamini–Hochberg, 5%)."
+    }
+
+    /// "Run: 120 days done this year so far, against 98 by this day last year."
+    public static func yearAgainstYear(_ comparison: HabitInsights.YearAgainstYear, of habit: Habit, name: Bool = true) -> String {
+        let now = comparison.doneDays ? count(Int(comparison.thisYear), "day") + " done" : total(comparison.thisYear, of: habit)
+        let then = comparison.doneDays ? "\(Int(comparison.lastYear))" : total(comparison.lastYear, of: habit)
+        return (name ? "\(habit.name): " : "") + "\(now) in \(comparison.year) through \(comparison.through), against \(then) by the same day of \(comparison.year - 1)."
+    }
+
+    /// "2026-03 (93%, 28 of 30 due)".
+    public static func share(_ share: HabitInsights.Share, month: Bool) -> String {
+        let label = month ? String(share.label.prefix(7)) : (Int(share.label).map { Weekday.allCases[$0 - 1].title } ?? share.label)
+        return "\(label) (\(percent(share.share)), \(share.done) of \(share.due) due)"
+    }
+
     /// "1 perfect day", "3 perfect days".
     public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) " + (n == 1 ? singular : plural ?? singular + "s")

@@ -1,0 +1,188 @@
+import Foundation
+
+/// What one habit's history says beyond its rates: this year against the last, its best and
+/// worst month, its best weekday. Computed once, here, from its day series and metrics; the
+/// site and `stats --json` show the same figures (docs/METRICS.md).
+public struct HabitInsights: Sendable, Codable, Equatable {
+    /// From 1 January through the as-of day, and over the same days a year before: done days, or
+    /// the total for a habit that counts an amount. Nil unless the history reaches back to the
+    /// start of last year's span.
+    public struct YearAgainstYear: Sendable, Codable, Equatable {
+        public var year: Int
+        public var through: DayKey
+        public var thisYear: Double
+        public var lastYear: Double
+        /// Whether the figures are done days (else they are totals of the habit's unit).
+        public var doneDays: Bool
+    }
+
+    /// A share done of due: a month's, or a weekday's.
+    public struct Share: Sendable, Codable, Equatable {
+        /// The month's first day, or for a weekday its ISO number (1 Monday … 7 Sunday) as text.
+        public var label: String
+        public var done: Int
+        public var due: Int
+        public var share: Double { Double(done) / Double(due) }
+    }
+
+    public var yearAgainstYear: YearAgainstYear?
+    /// Of the last 12 months that are over with at least `minimumDue` due days: the one with the
+    /// highest share done and the one with the lowest (nil with fewer than two such months, or
+    /// when they are all alike).
+    public var bestMonth: Share?
+    public var worstMonth: Share?
+    /// The weekday with the highest share done of its due days, each weekday with at least
+    /// `minimumDue` of them (nil otherwise, or when every weekday has the same share).
+    public var bestWeekday: Share?
+
+    public static let minimumDue = 8
+
+    public init(series: DaySeries, metrics: HabitMetrics) {
+        let months = metrics.months.filter { !$0.inProgress && $0.due >= Self.minimumDue }.suffix(12)
+            .map { Share(label: $0.first.description, done: $0.done, due: $0.due) }
+        if let best = months.max(by: { $0.share < $1.share }), let worst = months.min(by: { $0.share < $1.share }), best.share > worst.share {
+            bestMonth = best; worstMonth = worst
+        }
+        // Due days by weekday (Monday first), the day still going on left out.
+        var done = [Int](repeating: 0, count: 7), due = [Int](repeating: 0, count: 7)
+        series.forEachDueDay(from: nil, archivedDay: nil, weekStart: .monday) { i, completed in
+            guard i != series.inProgressIndex else { return }
+            let weekday = (series.start.weekday.isoIndex + i) % 7
+            due[weekday] += 1
+            if completed { done[weekday] += 1 }
+        }
+        if due.allSatisfy({ $0 >= Self.minimumDue }) {
+            let shares = (0..<7).map { Share(label: "\($0 + 1)", done: done[$0], due: due[$0]) }
+            if let best = shares.max(by: { $0.share < $1.share }), shares.contains(where: { $0.share < best.share }) {
+                bestWeekday = shares.first { $0.share == best.share }
+            }
+        }
+        yearAgainstYear = Self.yearAgainstYear(series)
+    }
+
+    static func yearAgainstYear(_ series: DaySeries) -> YearAgainstYear? {
+        let through = series.asOf, year = through.year
+        guard let thisStart = DayKey(year: year, month: 1, day: 1), let lastStart = DayKey(year: year - 1, month: 1, day: 1),
+              let lastThrough = DayKey(year: year - 1, month: through.month, day: min(through.day, DayKey.daysIn(month: through.month, year: year - 1))),
+              series.count > 0, series.start <= lastStart else { return nil }
+        let doneDays = series.habit.unit == .boolean
+        func sum(_ from: DayKey, _ to: DayKey) -> Double {
+            var total = 0.0
+            for ordinal in from.ordinal...to.ordinal {
+                let i = ordinal - series.start.ordinal
+                guard i >= 0, i < series.count else { continue }
+                if doneDays { total += series.isCompleted(i) ? 1 : 0 } else if series.logged[i] { total += series.values[i] }
+            }
+            return total
+        }
+        return YearAgainstYear(year: year, through: through, thisYear: sum(thisStart, through), lastYear: sum(lastStart, lastThrough), doneDays: doneDays)
+    }
+}
+
+/// How habits go together: for two daily or weekday habits, how often the second was done on
+/// the days the first was done (the same day, or the day before) against the days it was not.
+/// Every such pair with enough days on both sides is tried; a difference is shown only when a
+/// two-proportion z-test's p-value survives the Benjamini–Hochberg correction over every pair
+/// tried at a false discovery rate of 5 % (docs/METRICS.md).
+public struct PairInsights: Sendable, Codable, Equatable {
+    public struct Pair: Sendable, Codable, Equatable {
+        /// The habit whose day is the condition, and the habit whose day is counted.
+        public var condition: EntityID
+        public var outcome: EntityID
+        /// Whether the condition is the day before (else the same day).
+        public var dayAfter: Bool
+        /// The outcome's due days where the condition was done, and how many of them it was done.
+        public var withDays: Int
+        public var withDone: Int
+        /// The same where the condition was due and not done.
+        public var withoutDays: Int
+        public var withoutDone: Int
+        public var pValue: Double
+        /// The Benjamini–Hochberg adjusted p-value over every pair tried.
+        public var adjusted: Double
+
+        public var withShare: Double { Double(withDone) / Double(withDays) }
+        public var withoutShare: Double { Double(withoutDone) / Double(withoutDays) }
+        public var days: Int { withDays + withoutDays }
+    }
+
+    /// Both sides of a pair need this many days.
+    public static let minimumDays = 30
+    /// The days looked at: the last 365 that are over.
+    public static let windowDays = 365
+    public static let falseDiscoveryRate = 0.05
+
+    public var from: DayKey
+    public var through: DayKey
+    /// How many pairs (each order and each lag) had enough days to be tried.
+    public var tried: Int
+    /// The pairs whose difference survives the correction, strongest evidence first.
+    public var shown: [Pair]
+
+    public init(series all: [DaySeries], asOf: DayKey, asOfIsOver: Bool) {
+        let through = asOfIsOver ? asOf : asOf.adding(days: -1), from = through.adding(days: -(Self.windowDays - 1))
+        self.through = through; self.from = from
+        // Each habit's due and done days over the window, day by day.
+        let habits: [(id: EntityID, due: [Bool], done: [Bool])] = all.filter { $0.periodRule == nil && !$0.habit.isArchived }.map { series in
+            var due = [Bool](repeating: false, count: Self.windowDays), done = due
+            let mask = series.scheduledWeekdays
+            for d in 0..<Self.windowDays {
+                let day = from.adding(days: d)
+                guard let i = series.index(of: day), day <= through, !series.skipped[i], mask[day.weekday.isoIndex] else { continue }
+                due[d] = true
+                done[d] = series.isCompleted(i)
+            }
+            return (series.habit.id, due, done)
+        }
+        var tried: [Pair] = []
+        for a in habits {
+            for b in habits where b.id != a.id {
+                for lag in [0, 1] {
+                    var counts = (withDays: 0, withDone: 0, withoutDays: 0, withoutDone: 0)
+                    for d in lag..<Self.windowDays where b.due[d] && a.due[d - lag] {
+                        if a.done[d - lag] {
+                            counts.withDays += 1
+                            if b.done[d] { counts.withDone += 1 }
+                        } else {
+                            counts.withoutDays += 1
+                            if b.done[d] { counts.withoutDone += 1 }
+                        }
+                    }
+                    guard counts.withDays >= Self.minimumDays, counts.withoutDays >= Self.minimumDays else { continue }
+                    tried.append(Pair(condition: a.id, outcome: b.id, dayAfter: lag == 1, withDays: counts.withDays, withDone: counts.withDone,
+                                      withoutDays: counts.withoutDays, withoutDone: counts.withoutDone,
+                                      pValue: Self.twoProportionP(counts.withDone, counts.withDays, counts.withoutDone, counts.withoutDays),
+                                      adjusted: 1))
+                }
+            }
+        }
+        self.tried = tried.count
+        let adjusted = Self.benjaminiHochberg(tried.map(\.pValue))
+        for i in tried.indices { tried[i].adjusted = adjusted[i] }
+        shown = tried.filter { $0.adjusted <= Self.falseDiscoveryRate }.sorted {
+            ($0.adjusted, -abs($0.withShare - $0.withoutShare)) < ($1.adjusted, -abs($1.withShare - $1.withoutShare))
+        }
+    }
+
+    /// The two-sided p-value of a two-proportion z-test (pooled): x1 of n1 against x2 of n2.
+    public static func twoProportionP(_ x1: Int, _ n1: Int, _ x2: Int, _ n2: Int) -> Double {
+        let p1 = Double(x1) / Double(n1), p2 = Double(x2) / Double(n2)
+        let pooled = Double(x1 + x2) / Double(n1 + n2)
+        let variance = pooled * (1 - pooled) * (1 / Double(n1) + 1 / Double(n2))
+        guard variance > 0 else { return 1 }
+        return erfc(abs(p1 - p2) / variance.squareRoot() / 2.0.squareRoot())
+    }
+
+    /// Benjamini–Hochberg adjusted p-values, in the order given: the i-th smallest of m is
+    /// min over j ≥ i of m · p(j) / j, at most 1.
+    public static func benjaminiHochberg(_ p: [Double]) -> [Double] {
+        let m = Double(p.count)
+        let order = p.indices.sorted { p[$0] < p[$1] }
+        var adjusted = [Double](repeating: 1, count: p.count), running = 1.0
+        for (rank, index) in order.enumerated().reversed() {
+            running = min(running, p[index] * m / Double(rank + 1))
+            adjusted[index] = min(1, running)
+        }
+        return adjusted
+    }
+}

@@ -1,0 +1,99 @@
+@testable import AlmanacDomain
+import Foundation
+import Testing
+
+/// The insights' rules with hand-computed cases: the two-proportion test, the correction over
+/// every pair tried, pairs shown and not shown, and one habit's year, months and weekdays.
+@Suite struct InsightsTests {
+    static let asOf = DayKey("2026-11-20")!
+
+    /// A daily habit created `days` days before the as-of day (which is over), done on the days
+    /// (counted back from the as-of day: 0 is the as-of day) that `done` says.
+    static func series(_ name: String, days: Int = 400, unit: HabitUnit = .boolean, value: Double = 1,
+                       done: (Int) -> Bool) -> DaySeries {
+        let habit = Habit(name: name, unit: unit, target: 1, createdAt: Timestamp(millis: 0))
+        let facts = (0..<days).filter(done).map { DayFact(day: asOf.adding(days: -$0), kind: .check, value: value) }
+        return DaySeries(habit: habit, facts: facts, createdDay: asOf.adding(days: -(days - 1)), asOf: asOf, today: asOf.adding(days: 1))
+    }
+
+    @Test func theTwoProportionTestAndTheCorrectionByHand() {
+        // 60 of 100 against 40 of 100: pooled 0.5, standard error √(0.25 · 0.02) = 0.0707,
+        // z = 2.828, p = erfc(2) = 0.004678.
+        #expect(abs(PairInsights.twoProportionP(60, 100, 40, 100) - 0.004678) < 0.000001)
+        #expect(PairInsights.twoProportionP(30, 30, 40, 40) == 1)   // no spread at all: no evidence
+        // m = 4: 0.01·4/1 = 0.04, 0.03·4/2 = 0.06, 0.04·4/3 = 0.0533, 0.2·4/4 = 0.2; each the least
+        // of itself and those ranked after it.
+        let adjusted = PairInsights.benjaminiHochberg([0.01, 0.04, 0.03, 0.2])
+        let expected = [0.04, 0.16 / 3, 0.16 / 3, 0.2]
+        for (a, e) in zip(adjusted, expected) { #expect(abs(a - e) < 1e-12) }
+    }
+
+    @Test func aPairThatHoldsIsShownAndPairsWithoutEvidenceOrDaysAreNot() {
+        // Sleep is done every other day; Run exactly on the days after Sleep was done.
+        let sleep = Self.series("Sleep") { $0 % 2 == 1 }
+        let run = Self.series("Run") { $0 % 2 == 0 }
+        // Read on every third day: unrelated to either (a third of the days on both sides).
+        let read = Self.series("Read") { $0 % 3 == 0 }
+        // Stretch is 40 days old: fewer than 30 days on each side, never tried.
+        let stretch = Self.series("Stretch", days: 40) { $0 % 2 == 0 }
+        let insights = PairInsights(series: [sleep, run, read, stretch], asOf: Self.asOf, asOfIsOver: true)
+        #expect(insights.through == Self.asOf && insights.from == Self.asOf.adding(days: -364))
+        // Sleep, Run and Read, each ordered pair and both lags: 3 · 2 · 2.
+        #expect(insights.tried == 12)
+        let found = insights.shown.first { $0.condition == sleep.habit.id && $0.outcome == run.habit.id && $0.dayAfter }
+        #expect(found != nil)
+        if let found {
+            // 364 days with a day before in the window: 182 after a done Sleep (Run done on all),
+            // 182 after a Sleep not done (Run done on none).
+            #expect(found.withDays == 182 && found.withDone == 182 && found.withoutDays == 182 && found.withoutDone == 0)
+            #expect(found.adjusted < 1e-10)
+        }
+        #expect(!insights.shown.contains { $0.condition == read.habit.id || $0.outcome == read.habit.id })
+        #expect(!insights.shown.contains { $0.condition == stretch.habit.id || $0.outcome == stretch.habit.id })
+    }
+
+    @Test func aDifferenceThatDoesNotSurviveTheCorrectionIsNotShown() {
+        // Over 121 days A is done on even days; B on 60 % of the odd days and 40 % of the even
+        // ones; C on every third day. Same day, B after A: 25 of 61 against 36 of 60, p ≈ 0.04 on
+        // its own — but 12 pairs are tried, and the correction asks the smallest p for
+        // 0.05 / 12 ≈ 0.004: nothing is shown.
+        let days = 121
+        let a = Self.series("A", days: days) { $0 % 2 == 0 }
+        let bDone: (Int) -> Bool = { day in day % 2 == 1 ? day % 10 < 6 : day % 10 < 4 }
+        let b = Self.series("B", days: days, done: bDone)
+        let c = Self.series("C", days: days) { $0 % 3 == 0 }
+        let with = (0..<days).filter { $0 % 2 == 0 }, without = (0..<days).filter { $0 % 2 == 1 }
+        let p = PairInsights.twoProportionP(with.filter(bDone).count, with.count, without.filter(bDone).count, without.count)
+        #expect(with.filter(bDone).count == 25 && with.count == 61 && without.filter(bDone).count == 36 && without.count == 60)
+        #expect(p < 0.05 && p > 0.02)
+        let insights = PairInsights(series: [a, b, c], asOf: Self.asOf, asOfIsOver: true)
+        #expect(insights.tried == 12)
+        #expect(insights.shown.isEmpty)
+        // The same two habits alone: four pairs tried, each with about this evidence, and the
+        // correction lets them through.
+        #expect(!PairInsights(series: [a, b], asOf: Self.asOf, asOfIsOver: true).shown.isEmpty)
+    }
+
+    @Test func oneHabitsYearMonthsAndWeekdays() {
+        // Done on Mondays only, for 700 days: last year's 1 January through 20 November and this
+        // year's the same span; Monday is its best weekday.
+        let mondays = Self.series("Swim", days: 700) { Self.asOf.adding(days: -$0).weekday == .monday }
+        let metrics = HabitMetrics(series: mondays, weekStart: .monday)
+        let insights = HabitInsights(series: mondays, metrics: metrics)
+        func mondaysBetween(_ from: String, _ to: String) -> Double {
+            let a = DayKey(from)!, b = DayKey(to)!
+            return Double((a.ordinal...b.ordinal).filter { DayKey(ordinal: $0).weekday == .monday }.count)
+        }
+        #expect(insights.yearAgainstYear == HabitInsights.YearAgainstYear(
+            year: 2026, through: Self.asOf, thisYear: mondaysBetween("2026-01-01", "2026-11-20"),
+            lastYear: mondaysBetween("2025-01-01", "2025-11-20"), doneDays: true))
+        #expect(insights.bestWeekday?.label == "1" && insights.bestWeekday?.share == 1)
+        // Every month has a share of about 4 of 30: best and worst are the months with 5 Mondays
+        // and with 4 in the fewest days.
+        #expect(insights.bestMonth != nil && insights.worstMonth != nil)
+        #expect(insights.bestMonth!.share > insights.worstMonth!.share)
+        // A habit younger than last year's 1 January has no comparison.
+        let young = Self.series("New", days: 100) { _ in true }
+        #expect(HabitInsights(series: young, metrics: HabitMetrics(series: young, weekStart: .monday)).yearAgainstYear == nil)
+    }
+}

@@ -1,0 +1,53 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// The insights as a user meets them: a pair of habits that goes together is said on the
+/// dashboard and on both habits' pages, with the figures `stats --json` gives; pairs that do not
+/// hold are not said, and the page says how many were tried.
+@Suite struct InsightsPageTests {
+    @Test func aPairThatHoldsIsOnThePagesAndInStatsWithTheSameFigures() throws {
+        var s = Session()
+        s.now = "2026-11-21T08:00:00Z"
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        // 400 days: Sleep done every other day, Run on exactly the days after Sleep was done.
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd"
+        format.timeZone = TimeZone(identifier: "UTC")
+        let last = format.date(from: "2026-11-20")!
+        var csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
+        for back in 0..<400 {
+            let day = format.string(from: last.addingTimeInterval(-86_400 * Double(back)))
+            csv += "\(back % 2 == 1 ? "Sleep" : "Run"),,,\(day),1,\n"
+        }
+        try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent("habitbull.csv"))
+        try s.ok("import", "habitbull.csv")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+        let sentence = "On days after Sleep was done, Run was done 100% of the time, against 0% otherwise (364 days)."
+        #expect(dashboard.contains("- " + sentence), "\(dashboard)")
+        #expect(dashboard.contains("From 4 pairs of habits tried (the same day and the day after, 2025-11-21 to 2026-11-20)"))
+        let runPage = String(decoding: s.folder.bytes("site/habits/run.md"), as: UTF8.self)
+        #expect(runPage.contains("- **With other habits:** " + sentence))
+        #expect(String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains(sentence))
+        // stats --json: the same pair, the same days.
+        let stats = try JSONSerialization.jsonObject(with: Data(try s.ok("stats", "run", "--json", "--as-of", "2026-11-20").utf8)) as! [String: Any]
+        let pairs = stats["pairs"] as! [String: Any], names = stats["names"] as! [String: String]
+        #expect(pairs["tried"] as? Int == 4)
+        let shown = (pairs["shown"] as! [[String: Any]]).first { names[$0["condition"] as! String] == "Sleep" && $0["dayAfter"] as? Bool == true }
+        #expect(shown?["withDays"] as? Int == 182 && shown?["withDone"] as? Int == 182)
+        #expect(shown?["withoutDays"] as? Int == 182 && shown?["withoutDone"] as? Int == 0)
+    }
+
+    @Test func aYoungStoreSaysThatPairsNeedMoreDays() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        try s.ok("habit", "add", "Read")
+        try s.ok("log", "run")
+        try s.ok("report", "--out", "site")
+        let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+        #expect(dashboard.contains("No pair of habits has 30 days on each side yet"))
+        #expect(!dashboard.contains("On days"))
+    }
+}
