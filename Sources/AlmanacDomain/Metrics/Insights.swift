@@ -122,34 +122,38 @@ public struct PairInsights: Sendable, Codable, Equatable {
     public init(series all: [DaySeries], asOf: DayKey, asOfIsOver: Bool) {
         let through = asOfIsOver ? asOf : asOf.adding(days: -1), from = through.adding(days: -(Self.windowDays - 1))
         self.through = through; self.from = from
-        // Each habit's due and done days over the window, day by day.
-        let habits: [(id: EntityID, due: [Bool], done: [Bool])] = all.filter { $0.periodRule == nil && !$0.habit.isArchived }.map { series in
-            var due = [Bool](repeating: false, count: Self.windowDays), done = due
+        // Each habit's due and done days over the window as bits (bit d is day `from + d`), and the
+        // same moved one day later (bit d is day d - 1) for the day after: a pair is counted a
+        // word of 64 days at a time.
+        let words = (Self.windowDays + 63) / 64
+        struct Days { var due: [UInt64], done: [UInt64], dueBefore: [UInt64], doneBefore: [UInt64] }
+        func later(_ bits: [UInt64]) -> [UInt64] { bits.indices.map { w in bits[w] << 1 | (w > 0 ? bits[w - 1] >> 63 : 0) } }
+        let habits: [(id: EntityID, days: Days)] = all.filter { $0.periodRule == nil && !$0.habit.isArchived }.map { series in
+            var due = [UInt64](repeating: 0, count: words), done = due
             let mask = series.scheduledWeekdays
             for d in 0..<Self.windowDays {
                 let day = from.adding(days: d)
                 guard let i = series.index(of: day), day <= through, !series.skipped[i], mask[day.weekday.isoIndex] else { continue }
-                due[d] = true
-                done[d] = series.isCompleted(i)
+                due[d / 64] |= 1 << UInt64(d % 64)
+                if series.isCompleted(i) { done[d / 64] |= 1 << UInt64(d % 64) }
             }
-            return (series.habit.id, due, done)
+            return (series.habit.id, Days(due: due, done: done, dueBefore: later(due), doneBefore: later(done)))
         }
         var tried: [Pair] = []
         for a in habits {
             for b in habits where b.id != a.id {
-                for lag in [0, 1] {
+                for dayAfter in [false, true] {
+                    let aDue = dayAfter ? a.days.dueBefore : a.days.due, aDone = dayAfter ? a.days.doneBefore : a.days.done
                     var counts = (withDays: 0, withDone: 0, withoutDays: 0, withoutDone: 0)
-                    for d in lag..<Self.windowDays where b.due[d] && a.due[d - lag] {
-                        if a.done[d - lag] {
-                            counts.withDays += 1
-                            if b.done[d] { counts.withDone += 1 }
-                        } else {
-                            counts.withoutDays += 1
-                            if b.done[d] { counts.withoutDone += 1 }
-                        }
+                    for w in 0..<words {
+                        let both = b.days.due[w] & aDue[w], with = both & aDone[w], without = both & ~aDone[w]
+                        counts.withDays += with.nonzeroBitCount
+                        counts.withDone += (with & b.days.done[w]).nonzeroBitCount
+                        counts.withoutDays += without.nonzeroBitCount
+                        counts.withoutDone += (without & b.days.done[w]).nonzeroBitCount
                     }
                     guard counts.withDays >= Self.minimumDays, counts.withoutDays >= Self.minimumDays else { continue }
-                    tried.append(Pair(condition: a.id, outcome: b.id, dayAfter: lag == 1, withDays: counts.withDays, withDone: counts.withDone,
+                    tried.append(Pair(condition: a.id, outcome: b.id, dayAfter: dayAfter, withDays: counts.withDays, withDone: counts.withDone,
                                       withoutDays: counts.withoutDays, withoutDone: counts.withoutDone,
                                       pValue: Self.twoProportionP(counts.withDone, counts.withDays, counts.withoutDone, counts.withoutDays),
                                       adjusted: 1))
