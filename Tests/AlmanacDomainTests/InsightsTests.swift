@@ -96,4 +96,21 @@ import Testing
         let young = Self.series("New", days: 100) { _ in true }
         #expect(HabitInsights(series: young, metrics: HabitMetrics(series: young, weekStart: .monday)).yearAgainstYear == nil)
     }
+
+    /// A goal's pace: Sleep done every other day (15 of 30 in the last 30 days), the target date
+    /// 60 days ahead: 60 due days ahead at one a day, 30 of them done at that rate.
+    @Test func aGoalsPaceAtItsThirtyDayRate() {
+        let sleep = Self.series("Sleep") { $0 % 2 == 1 }
+        let metrics = HabitMetrics(series: sleep, weekStart: .monday)
+        #expect(metrics.rate30.completed == 15 && metrics.rate30.expected == 30)
+        let goal = Goal(name: "Rested", habitIds: [sleep.habit.id], targetDate: Self.asOf.adding(days: 60), createdAt: Timestamp(millis: 0))
+        let progress = GoalProgress(goal: goal, metrics: [(sleep.habit, metrics)], asOf: Self.asOf)
+        #expect(progress.pace == GoalProgress.Pace(done: 30, due: 60))
+        let past = Goal(name: "Late", habitIds: [sleep.habit.id], targetDate: Self.asOf.adding(days: -1), createdAt: Timestamp(millis: 0))
+        #expect(GoalProgress(goal: past, metrics: [(sleep.habit, metrics)], asOf: Self.asOf).pace == nil)
+        // A habit of 20 days: its 30-day rate is all it has, no pace from it.
+        let young = Self.series("Young", days: 20) { _ in true }
+        let youngGoal = Goal(name: "Soon", habitIds: [young.habit.id], targetDate: Self.asOf.adding(days: 60), createdAt: Timestamp(millis: 0))
+        #expect(GoalProgress(goal: youngGoal, metrics: [(young.habit, HabitMetrics(series: young, weekStart: .monday))], asOf: Self.asOf).pace == nil)
+    }
 }

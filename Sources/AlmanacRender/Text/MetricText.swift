@@ -197,6 +197,7 @@ public enum MetricText {
             default: text += " · \(count(left, "day")) left (\(date))"
             }
         }
+        if let pace = goal.pace { text += " · on track for \(pace.done) of \(pace.due) due days done by then" }
         return text
     }
 
