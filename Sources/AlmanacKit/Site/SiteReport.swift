@@ -32,14 +32,18 @@ public struct SiteReport {
         public var includeJournal: Bool
         /// The address the site is published at (ending in "/"), for absolute links; nil: relative.
         public var baseURL: String?
+        /// Let search engines index the site (needs `baseURL`): `robots.txt` allows crawling and
+        /// names `sitemap.xml`; else every page says `noindex` (docs/REPORTS.md).
+        public var isPublic: Bool
         /// Wait for another report into the same folder to finish (else refuse at once).
         public var wait: Bool
         /// What the manifest says made the site (`SiteManifest.reportGenerator`, or the sample's).
         public var generator: String
 
         public init(out: String, asOf: DaySelection? = nil, templates: String? = nil, includeNotes: Bool = false,
-                    includeJournal: Bool = false, baseURL: String? = nil, wait: Bool = true,
+                    includeJournal: Bool = false, baseURL: String? = nil, isPublic: Bool = false, wait: Bool = true,
                     generator: String = SiteManifest.reportGenerator) {
+            self.isPublic = isPublic
             self.generator = generator
             self.out = out; self.asOf = asOf; self.templates = templates
             self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL; self.wait = wait
@@ -160,7 +164,7 @@ public struct SiteReport {
                 // The feed's days and the periods they fall in (a month at most before them).
                 habitWrites: try view.habitWrites(from: asOf.adding(days: -SiteDerivation.feedDays - 31), through: asOf))
             return (input, SiteOptions(asOf: asOf, today: today, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
-                                       baseURL: request.baseURL, uuid: NameBasedUUID.make))
+                                       baseURL: request.baseURL, isPublic: request.isPublic, uuid: NameBasedUUID.make))
         }
     }
 

@@ -18,6 +18,8 @@ public struct HabitFiles: Sendable {
     public let dayName: String
     /// The site's address, for the page's absolute links.
     public let baseURL: String?
+    /// Whether search engines may index the page (`SiteOptions.isPublic`).
+    public let isPublic: Bool
     /// Checks per hour of the day, when any check has its time.
     public let hours: [Int]?
     /// The name of the habit's category.
@@ -39,7 +41,8 @@ public struct HabitFiles: Sendable {
     public let years: ClosedRange<Int>?
 
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, dayName: String,
-                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText], pairs: [String] = []) {
+                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText], pairs: [String] = [], isPublic: Bool = false) {
+        self.isPublic = isPublic
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty; self.pairs = pairs
@@ -110,7 +113,7 @@ public struct HabitFiles: Sendable {
             meta: PageMeta(path: "habits/\(slug).html", title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",
                        description: "\(habit.name): streak \(m.streak.unit.describe(m.streak.current)) (best \(m.streak.unit.describe(m.streak.best))), "
                            + "strength score \(MetricText.percent(m.score)), 30 days \(MetricText.percent(m.rate30.value)), as of \(asOf).",
-                       image: "cards/\(slug).svg", baseURL: baseURL))
+                       image: "cards/\(slug).svg", baseURL: baseURL, isPublic: isPublic))
     }
 
     /// The statistics of a habit page, label and value.

@@ -10,9 +10,12 @@ public struct PageMeta: Sendable, Equatable {
     /// The site path of the page's preview picture (`cards/run.svg`).
     public var image: String?
     public var baseURL: String?
+    /// Whether search engines may index the page (`SiteOptions.isPublic`); else it says `noindex`.
+    public var isPublic: Bool
 
-    public init(path: String, title: String, description: String, image: String?, baseURL: String?) {
+    public init(path: String, title: String, description: String, image: String?, baseURL: String?, isPublic: Bool = false) {
         self.path = path; self.title = title; self.description = description; self.image = image; self.baseURL = baseURL
+        self.isPublic = isPublic
     }
 
     /// The lines for the page's `<head>`, escaped.
@@ -26,6 +29,7 @@ public struct PageMeta: Sendable, Equatable {
             "<meta property=\"og:title\" content=\"\(e(title))\">",
             "<meta property=\"og:description\" content=\"\(e(description))\">",
         ]
+        if !isPublic { lines.insert("<meta name=\"robots\" content=\"noindex\">", at: 0) }
         if let baseURL {
             lines.append("<meta property=\"og:url\" content=\"\(e(baseURL + path))\">")
             lines.append("<link rel=\"canonical\" href=\"\(e(baseURL + path))\">")

@@ -55,7 +55,8 @@ public struct SiteDerivation: Sendable {
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, ($0.skipped ? "Skipped: " : "") + $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
-                    pairs: pairs.shown.filter { $0.condition == habit.id || $0.outcome == habit.id }.prefix(4).map { MetricText.pair($0, names: names) })
+                    pairs: pairs.shown.filter { $0.condition == habit.id || $0.outcome == habit.id }.prefix(4).map { MetricText.pair($0, names: names) },
+                    isPublic: options.isPublic)
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
@@ -69,7 +70,11 @@ public struct SiteDerivation: Sendable {
                     self.indexPages(habits, archivedWithoutFiles: listed, pairs: pairs, overview: overview, progress: progress,
                                     hasCalendar: !events.events.isEmpty))
         }, { self.feed(habits, all: all, overview: overview, progress: progress) })
-        let pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
+        var pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
+        if options.isPublic, let baseURL = options.baseURL {
+            let paths = ["index.html"] + (options.includeJournal ? ["journal.html"] : []) + habits.map { "habits/\($0.slug).html" }
+            pages.append(SitePage(path: "sitemap.xml", drawn: Sitemap(urls: paths.map { baseURL + $0 }, lastModified: asOf)))
+        }
         return SitePlan(shared: pages, habits: habits)
     }
 

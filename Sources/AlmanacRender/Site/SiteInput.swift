@@ -37,6 +37,10 @@ public struct SiteOptions: Sendable {
     /// The address the site is published at, ending in "/": links in the feed, the calendar and
     /// the Open Graph tags are absolute under it. Nil: relative links, and no Open Graph image.
     public var baseURL: String?
+    /// Whether search engines may index the site (`report --public`, which needs `baseURL`): its
+    /// `robots.txt` then allows crawling and names its `sitemap.xml`. Else every page says
+    /// `noindex` and `robots.txt` disallows everything.
+    public var isPublic: Bool
     /// The name-based UUID of a text (8-4-4-4-12, lowercase): the feed's and the calendar's
     /// permanent ids are made by it from the store's identity.
     public var uuid: @Sendable (String) -> String
@@ -45,7 +49,8 @@ public struct SiteOptions: Sendable {
     public func isOver(_ day: DayKey) -> Bool { day < asOf || (day == asOf && asOf < today) }
 
     public init(asOf: DayKey, today: DayKey, includeNotes: Bool = false, includeJournal: Bool = false, baseURL: String? = nil,
-                uuid: @escaping @Sendable (String) -> String) {
+                isPublic: Bool = false, uuid: @escaping @Sendable (String) -> String) {
+        self.isPublic = isPublic && baseURL != nil
         self.asOf = asOf; self.today = today; self.includeNotes = includeNotes; self.includeJournal = includeJournal; self.baseURL = baseURL
         self.uuid = uuid
     }

@@ -36,6 +36,8 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Add a journal page with journal entries and wellbeing ratings.") var includeJournal = false
     @Option(help: ArgumentHelp("The web address the folder is published at: the feed, the card and badge snippets and the pages' Open Graph tags then use absolute links (else relative).", valueName: "url"), transform: ArgumentValues.baseURL)
     var baseURL: String?
+    @Flag(help: "Let search engines index the site: robots.txt allows crawling and names sitemap.xml (needs --base-url). Without it every page says noindex and robots.txt disallows everything.")
+    var `public` = false
     @Flag(help: "Fail at once when another report is writing the same folder, instead of waiting for it.") var noWait = false
     /// Every report renders every file and compares it with the published one: `--full` of
     /// earlier versions is taken, and changes nothing, so cron lines that carry it keep working.
@@ -53,6 +55,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var quiet: QuietOption
 
     func validate() throws {
+        if `public` && baseURL == nil { throw ValidationError("--public needs --base-url: a sitemap lists the pages by their addresses.") }
         if eachStore == nil {
             if outRoot != nil || workers != nil || timeout != nil { throw ValidationError("--out-root, --workers and --timeout go with --each-store.") }
             return
@@ -70,7 +73,7 @@ struct ReportCommand: ParsableCommand {
         let out = self.out ?? "Output"
         let started = Date()
         let request = SiteReport.Request(out: out, asOf: asOf, templates: templates, includeNotes: includeNotes,
-                                         includeJournal: includeJournal, baseURL: baseURL, wait: !noWait)
+                                         includeJournal: includeJournal, baseURL: baseURL, isPublic: `public`, wait: !noWait)
         let store = try global.openStore()
         if case .day(let day)? = asOf { global.noteIfAfterToday(day, in: store) }
         let progress = ProgressLine(label: "Writing \(out)")
