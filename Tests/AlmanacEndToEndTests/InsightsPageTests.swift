@@ -49,5 +49,7 @@ import Testing
         let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
         #expect(dashboard.contains("No pair of habits has 30 days on each side yet"))
         #expect(!dashboard.contains("On days"))
+        // A new user's page shows no empty months: nothing reads "0 of 0".
+        #expect(!dashboard.contains("0 of 0"), "\(dashboard)")
     }
 }

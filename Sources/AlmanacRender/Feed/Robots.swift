@@ -8,7 +8,7 @@ public struct RobotsTxt: DrawnModel {
 
     public func draw() -> [UInt8] {
         guard let sitemap else {
-            return Array("# A personal habit page: not for search engines (almanac report --public changes this).\nUser-agent: *\nDisallow: /\n".utf8)
+            return Array("# A personal habit page: not for search engines.\nUser-agent: *\nDisallow: /\n".utf8)
         }
         return Array("User-agent: *\nAllow: /\n\nSitemap: \(sitemap)\n".utf8)
     }

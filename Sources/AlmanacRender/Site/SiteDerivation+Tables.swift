@@ -64,6 +64,8 @@ extension SiteDerivation {
                 done += counts.done; due += counts.due
                 if counts.isPerfect { perfect += 1 }
             }
+            // A month with nothing due (before the first habit, or all skipped) is left out: no "0 of 0".
+            guard due > 0 else { first = first.adding(days: first.daysInMonth); continue }
             var soFar = options.isOver(MonthGridSVG.days(of: first).last!) ? "" : " (so far)"
             if grid.firstDay > first { soFar = " (from \(MetricText.shortDay(grid.firstDay)))" }
             rows.append([String(first.description.prefix(7)) + soFar, "\(perfect)", "\(done) of \(due)",
