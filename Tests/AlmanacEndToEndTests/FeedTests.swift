@@ -167,6 +167,34 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(try feed("restored").id == after.id)
     }
 
+    /// JSON Feed 1.1 beside the Atom feed: the specification's required fields (version, title,
+    /// items; each item an id and content), the Atom feed's entries with their ids and updated
+    /// dates, absolute addresses under a base URL and none without one, and every page links it.
+    @Test func theJSONFeedHasTheAtomFeedsEntriesAndTheRequiredFields() throws {
+        let s = try store()
+        for (folder, base) in [("plain", nil), ("based", "https://me.example/h/")] as [(String, String?)] {
+            try s.ok(["report", "--out", folder, "--as-of", "2026-11-20"] + (base.map { ["--base-url", $0] } ?? []))
+            let atom = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent(folder + "/feed.xml"))).root
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: s.folder.url.appendingPathComponent(folder + "/feed.json"))) as! [String: Any]
+            #expect(json["version"] as? String == "https://jsonfeed.org/version/1.1")
+            #expect(json["title"] as? String == atom.first("title")!.text)
+            let items = try #require(json["items"] as? [[String: Any]])
+            #expect(items.map { $0["id"] as? String } == atom.all("entry").map { $0.first("id")!.text })
+            #expect(items.map { $0["date_modified"] as? String } == atom.all("entry").map { $0.first("updated")!.text })
+            #expect(items.allSatisfy { ($0["content_text"] as? String).map { !$0.isEmpty } ?? false })
+            #expect(!items.isEmpty)
+            if let base {
+                #expect(json["feed_url"] as? String == base + "feed.json" && json["home_page_url"] as? String == base + "index.html")
+            } else {
+                #expect(json["feed_url"] == nil && json["home_page_url"] == nil && items.allSatisfy { $0["url"] == nil })
+            }
+            let page = String(decoding: s.folder.bytes(folder + "/habits/read.html"), as: UTF8.self)
+            #expect(page.contains("<link rel=\"alternate\" type=\"application/feed+json\""))
+        }
+        // Private text never reaches it.
+        #expect(!String(decoding: s.folder.bytes("plain/feed.json"), as: UTF8.self).contains("SECRET-NOTE"))
+    }
+
     @Test func aBaseURLMakesEveryLinkAbsolute() throws {
         let s = try store()
         try s.ok("report", "--out", "site", "--base-url", "https://example.org/habits")

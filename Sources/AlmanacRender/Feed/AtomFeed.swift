@@ -1,4 +1,5 @@
 import AlmanacDomain
+import Foundation
 
 /// The site's Atom feed (RFC 4287, `feed.xml`): one entry per day, newest first — what was done,
 /// the streaks that reached a milestone and the achievements earned that day. Its links are
@@ -66,5 +67,47 @@ public struct AtomFeed: DrawnModel {
                 """
         }
         return xml + "</feed>\n"
+    }
+}
+
+/// The same feed as JSON Feed 1.1 (`feed.json`, jsonfeed.org): the Atom feed's entries with
+/// their permanent ids and `updated` dates, for readers and tools that take JSON. Its addresses
+/// are absolute under the site's base URL, and left out without one (the format has no
+/// relative links).
+public struct JSONFeed: DrawnModel {
+    public var atom: AtomFeed
+
+    public init(atom: AtomFeed) { self.atom = atom }
+
+    struct Document: Encodable {
+        struct Author: Encodable { var name: String }
+        struct Item: Encodable {
+            var id: String
+            var url: String?
+            var title: String
+            var summary: String
+            var content_text: String
+            var date_modified: String
+        }
+        var version = "https://jsonfeed.org/version/1.1"
+        var title: String
+        var description = "What was done each day, streak milestones and achievements."
+        var home_page_url: String?
+        var feed_url: String?
+        var authors = [Author(name: "Almanac")]
+        var items: [Item]
+    }
+
+    public func draw() -> [UInt8] {
+        let root = atom.baseURL
+        let document = Document(title: atom.title, home_page_url: root.map { $0 + "index.html" }, feed_url: root.map { $0 + "feed.json" },
+                                items: atom.entries.map { entry in
+            Document.Item(id: entry.id, url: root.map { $0 + "index.html" }, title: entry.title, summary: entry.lines.joined(separator: " · "),
+                          content_text: entry.lines.map { "• " + $0 }.joined(separator: "\n"), date_modified: entry.updated)
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Strings and optional strings always encode.
+        return Array(try! encoder.encode(document)) + [UInt8(ascii: "\n")]
     }
 }

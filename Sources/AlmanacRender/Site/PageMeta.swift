@@ -25,6 +25,7 @@ public struct PageMeta: Sendable, Equatable {
             "<meta name=\"description\" content=\"\(e(description))\">",
             "<link rel=\"icon\" href=\"\(root)favicon.svg\" type=\"image/svg+xml\">",
             "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Habit progress, day by day\" href=\"\(root)feed.xml\">",
+            "<link rel=\"alternate\" type=\"application/feed+json\" title=\"Habit progress, day by day\" href=\"\(root)feed.json\">",
             "<meta property=\"og:type\" content=\"website\">",
             "<meta property=\"og:title\" content=\"\(e(title))\">",
             "<meta property=\"og:description\" content=\"\(e(description))\">",

@@ -7,7 +7,8 @@ extension SiteDerivation {
     /// The files for other programs and pages: the Atom feed, the calendar (when it has events),
     /// the favicon, and each habit's card and badge (made with the habit's files).
     func feedPages(_ feed: AtomFeed, calendar: CalendarICS) -> [SitePage] {
-        var pages = [SitePage(path: "feed.xml", drawn: feed), SitePage(path: "favicon.svg", drawn: FaviconSVG()),
+        var pages = [SitePage(path: "feed.xml", drawn: feed), SitePage(path: "feed.json", drawn: JSONFeed(atom: feed)),
+                     SitePage(path: "favicon.svg", drawn: FaviconSVG()),
                      SitePage(path: "robots.txt", drawn: RobotsTxt(sitemap: options.isPublic ? options.baseURL.map { $0 + "sitemap.xml" } : nil))]
         if !calendar.events.isEmpty { pages.append(SitePage(path: "calendar.ics", drawn: calendar)) }
         return pages
