@@ -185,7 +185,10 @@ import Testing
     /// its times (when each day was written: a sync writes on several nights, an import on one).
     static func withoutIdentities(_ feed: Data) -> Data {
         let lines = String(decoding: feed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        return Data(lines.filter { !$0.hasPrefix("<id>") && !$0.hasPrefix("<updated>") }.joined(separator: "\n").utf8)
+        return Data(lines.filter { line in
+            let text = line.trimmingCharacters(in: .whitespaces)   // feed.xml's elements, feed.json's members
+            return !["<id>", "<updated>", "\"id\"", "\"date_modified\""].contains { text.hasPrefix($0) }
+        }.joined(separator: "\n").utf8)
     }
 
     static func outputs(_ s: Session, _ label: String) throws -> [String: Data] {
@@ -193,7 +196,7 @@ import Testing
         try s.ok("export", "csv", "--out", "csv-\(label)")
         var all: [String: Data] = [:]
         for (path, data) in try siteFiles(s.folder.url.appendingPathComponent("site-\(label)")) where path != "manifest.json" {
-            all["site/" + path] = path == "feed.xml" ? withoutIdentities(data) : data
+            all["site/" + path] = path == "feed.xml" || path == "feed.json" ? withoutIdentities(data) : data
         }
         for (path, data) in try siteFiles(s.folder.url.appendingPathComponent("csv-\(label)")) { all["csv/" + path] = data }
         return all

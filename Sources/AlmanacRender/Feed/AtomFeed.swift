@@ -107,7 +107,17 @@ public struct JSONFeed: DrawnModel {
         })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings and optional strings always encode.
-        return Array(try! encoder.encode(document)) + [UInt8(ascii: "\n")]
+        // Strings and optional strings always encode. `<`, `>` and `&` (which only strings hold)
+        // are written as \u escapes, so no reader that shows the text as HTML meets markup.
+        var out: [UInt8] = []
+        for byte in try! encoder.encode(document) {
+            switch byte {
+            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+            case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
+            case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+            default: out.append(byte)
+            }
+        }
+        return out + [UInt8(ascii: "\n")]
     }
 }
