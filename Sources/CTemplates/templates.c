@@ -16,6 +16,9 @@ static const char habit[] = {
 static const char journal[] = {
 #embed "../../Templates/journal.md.mustache"
 , 0 };
+static const char year[] = {
+#embed "../../Templates/year.md.mustache"
+, 0 };
 static const char style[] = {
 #embed "../../Templates/style.css"
 , 0 };
@@ -23,7 +26,7 @@ static const char style[] = {
 const char *almanac_builtin_template(const char *name) {
     static const struct { const char *name, *text; } files[] = {
         {"layout.html.mustache", layout}, {"dashboard.md.mustache", dashboard}, {"habit.md.mustache", habit},
-        {"journal.md.mustache", journal}, {"style.css", style},
+        {"journal.md.mustache", journal}, {"year.md.mustache", year}, {"style.css", style},
     };
     for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++) {
         if (strcmp(files[i].name, name) == 0) return files[i].text;

@@ -113,4 +113,19 @@ import Testing
         let youngGoal = Goal(name: "Soon", habitIds: [young.habit.id], targetDate: Self.asOf.adding(days: 60), createdAt: Timestamp(millis: 0))
         #expect(GoalProgress(goal: youngGoal, metrics: [(young.habit, HabitMetrics(series: young, weekStart: .monday))], asOf: Self.asOf).pace == nil)
     }
+
+    /// A habit's years: done every day from 25 December 2025 to 10 January 2026 but 5 January.
+    /// 2025: 7 days done, its longest run 7 (a run ends with its year); 2026: 9 done, longest 5
+    /// (6 to 10 January).
+    @Test func aHabitsYearsCountRunsWithinEachYear() {
+        let first = DayKey("2025-12-25")!, last = DayKey("2026-01-10")!, gap = DayKey("2026-01-05")!
+        let series = Self.series("Y") { back in
+            let day = Self.asOf.adding(days: -back)
+            return day >= first && day <= last && day != gap
+        }
+        let years = HabitYear.byYear(series: series, metrics: HabitMetrics(series: series, weekStart: .monday))
+        #expect(years[2025]?.doneDays == 7 && years[2025]?.longestStreak == 7)
+        #expect(years[2026]?.doneDays == 9 && years[2026]?.longestStreak == 5)
+        #expect(years[2026]?.bestMonth?.label == "2026-01-01")
+    }
 }

@@ -79,6 +79,41 @@ public struct HabitInsights: Sendable, Codable, Equatable {
     }
 }
 
+/// One habit's year, for the year in review: its done days and total, its longest run of due
+/// days done in a row within the year (daily and weekday habits; nil for a per-period habit), and
+/// its best month (at least `HabitInsights.minimumDue` due days). Nil for a year without history.
+public struct HabitYear: Sendable, Codable, Equatable {
+    public var year: Int
+    public var doneDays: Int
+    public var total: Double
+    public var longestStreak: Int?
+    public var bestMonth: HabitInsights.Share?
+
+    /// Every year of the habit's history, in one pass over its days.
+    public static func byYear(series: DaySeries, metrics: HabitMetrics) -> [Int: HabitYear] {
+        let months = Dictionary(grouping: metrics.months.filter { $0.due >= HabitInsights.minimumDue }, by: \.first.year)
+        var years: [Int: HabitYear] = [:]
+        for totals in metrics.years {
+            let year = totals.first.year
+            years[year] = HabitYear(year: year, doneDays: totals.daysDone, total: totals.value, longestStreak: series.periodRule == nil ? 0 : nil,
+                                    bestMonth: months[year]?.max { Double($0.done) / Double($0.due) < Double($1.done) / Double($1.due) }
+                                        .map { HabitInsights.Share(label: $0.first.description, done: $0.done, due: $0.due) })
+        }
+        guard series.periodRule == nil else { return years }
+        // The longest run of due days done within each year: a run ends at a year's end.
+        var run = 0, year = series.start.year, nextYear = DayKey(year: year + 1, month: 1, day: 1)!
+        series.forEachDueDay(from: nil, archivedDay: nil, weekStart: .monday) { i, completed in
+            let day = series.start.adding(days: i)
+            if day >= nextYear { year = day.year; nextYear = DayKey(year: year + 1, month: 1, day: 1)!; run = 0 }
+            if completed {
+                run += 1
+                if run > years[year]?.longestStreak ?? 0 { years[year]?.longestStreak = run }
+            } else if i != series.inProgressIndex { run = 0 }
+        }
+        return years
+    }
+}
+
 /// How habits go together: for two daily or weekday habits, how often the second was done on
 /// the days the first was done (the same day, or the day before) against the days it was not.
 /// Every such pair with enough days on both sides is tried; a difference is shown only when a

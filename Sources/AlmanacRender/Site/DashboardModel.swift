@@ -27,6 +27,8 @@ public struct DashboardModel: TemplatedModel, Equatable {
     /// and what the pairs rest on.
     public var insights: [String]
     public var insightsNote: String
+    /// The years with a year in review, newest first.
+    public var years: [Int]
     /// Archived habits that have history, the most recently archived first; those without a
     /// page of their own (`SiteDerivation.archivedPages`) have no slug.
     public var archived: [ArchivedHabit]
@@ -117,6 +119,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "level": md(level),
             "achievements": .list(achievements.map { ["text": md($0)] }), "hasAchievements": .flag(!achievements.isEmpty),
             "insights": .list(insights.map { ["text": md($0)] }), "insightsNote": md(insightsNote), "hasInsights": .flag(!rows.isEmpty), "hasInsightLines": .flag(!insights.isEmpty),
+            "yearsLine": .text(years.map { "[\($0)](years/\($0).\(format.rawValue))" }.joined(separator: " · ")), "hasYears": .flag(!years.isEmpty),
             "categories": .list(categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] }),
             "hasCategories": .flag(!categories.isEmpty),
             "goals": .list(goals.map { ["name": md($0.name), "progress": md($0.progress), "streaks": md($0.streaks)] }),

@@ -71,7 +71,7 @@ extension SiteDerivation {
             weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
-            insights: insightLines(active, pairs: pairs), insightsNote: MetricText.pairsNote(pairs),
+            insights: insightLines(active, pairs: pairs), insightsNote: MetricText.pairsNote(pairs), years: reviewYears(overview).reversed(),
             archived: archivedList(habits, without: archivedWithoutFiles),
             hasJournal: options.includeJournal, hasCalendar: hasCalendar, tables: comparisonTables(active) + overviewTables(overview),
             meta: meta(path: "index.html", title: "Habits",

@@ -78,6 +78,35 @@ public struct SiteDerivation: Sendable {
         return SitePlan(shared: pages, habits: habits)
     }
 
+    /// The years with history, oldest first: the first year of the overview through the as-of day's.
+    func reviewYears(_ overview: DailyOverview) -> [Int] {
+        overview.days.isEmpty || overview.first > options.asOf ? [] : Array(overview.first.year...options.asOf.year)
+    }
+
+    /// A year in review for every year with history (`YearPageModel`).
+    func yearPages(_ habits: [HabitFiles], overview: DailyOverview) -> [YearPageModel] {
+        let years = reviewYears(overview)
+        let habitYears = habits.map { HabitYear.byYear(series: $0.series, metrics: $0.metrics) }
+        var perfect: [Int: Int] = [:]
+        for (index, day) in overview.days.enumerated() where day.isPerfect { perfect[overview.first.adding(days: index).year, default: 0] += 1 }
+        return years.map { year in
+            let soFar = year == options.asOf.year && !options.isOver(DayKey(year: year, month: 12, day: 31)!)
+            let summary = "\(year)\(soFar ? " so far" : ""): " + MetricText.count(perfect[year] ?? 0, "perfect day")
+                + (years.contains(year - 1) ? " (\(perfect[year - 1] ?? 0) in \(year - 1))" : "") + "."
+            let rows: [YearPageModel.Row] = zip(habits, habitYears).compactMap { item, byYear in
+                guard let mine = byYear[year], mine.doneDays > 0 || mine.total > 0 else { return nil }
+                let before = byYear[year - 1]
+                return YearPageModel.Row(emoji: item.habit.emoji, name: item.habit.name, slug: item.slug, done: MetricText.year(mine, of: item.habit),
+                                         streak: mine.longestStreak.map { MetricText.count($0, "day") } ?? "–",
+                                         bestMonth: mine.bestMonth.map { MetricText.share($0, month: true) },
+                                         lastYear: before.map { MetricText.yearBefore($0, of: item.habit) })
+            }
+            return YearPageModel(format: .markdown, asOf: options.asOf, year: year, previousYear: years.contains(year - 1) ? year - 1 : nil,
+                                 nextYear: years.contains(year + 1) ? year + 1 : nil, summary: summary, habits: rows,
+                                 meta: meta(path: "years/\(year).html", title: "\(year) in review", description: summary, image: "heatmaps/all-\(year).svg"))
+        }
+    }
+
     /// How many archived habits, the most recently archived, have files of their own.
     static let archivedPages = 24
 
@@ -97,6 +126,9 @@ public struct SiteDerivation: Sendable {
                                   hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
         for chart in journal?.drawn ?? [] { pages.append(chart) }
+        for page in yearPages(habits, overview: overview) {
+            for format in PageFormat.allCases { pages.append(SitePage(path: YearPageModel.path(page.year, format), templated: page.in(format))) }
+        }
         for format in PageFormat.allCases {
             pages.append(SitePage(path: "index.\(format.rawValue)", templated: dashboard.in(format)))
             if let journal { pages.append(SitePage(path: "journal.\(format.rawValue)", templated: journal.page.in(format))) }

@@ -8,12 +8,13 @@ import Mustache
 public struct TemplateSet: Sendable {
     /// The files of a template set.
     public static let fileNames = ["layout.html.mustache", "dashboard.md.mustache", "habit.md.mustache",
-                                   "journal.md.mustache", "style.css"]
+                                   "journal.md.mustache", "year.md.mustache", "style.css"]
 
     let layout: BoundedTemplate
     let dashboard: BoundedTemplate
     let habit: BoundedTemplate
     let journal: BoundedTemplate
+    let year: BoundedTemplate
     let stylesheet: String
 
     /// A template that does not parse, with its file and line.
@@ -55,6 +56,7 @@ public struct TemplateSet: Sendable {
         dashboard = try parse("dashboard.md.mustache")
         habit = try parse("habit.md.mustache")
         journal = try parse("journal.md.mustache")
+        year = try parse("year.md.mustache")
         guard let css = sources["style.css"] else {
             throw Problem(file: "\(folder)/style.css", line: nil, message: "the file is missing")
         }

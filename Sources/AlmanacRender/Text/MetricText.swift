@@ -49,6 +49,16 @@ public enum MetricText {
         return (name ? "\(habit.name): " : "") + "\(now) in \(comparison.year) through \(comparison.through), against \(then) by the same day of \(comparison.year - 1)."
     }
 
+    /// A habit's year in a line's parts: "95 days done" or "2,808 glasses", and against the year
+    /// before, "106 in 2025".
+    public static func year(_ year: HabitYear, of habit: Habit) -> String {
+        habit.unit == .boolean ? count(year.doneDays, "day") + " done" : total(year.total, of: habit)
+    }
+
+    public static func yearBefore(_ year: HabitYear, of habit: Habit) -> String {
+        "against " + (habit.unit == .boolean ? "\(year.doneDays)" : total(year.total, of: habit)) + " in \(year.year)"
+    }
+
     /// "2026-03 (93%, 28 of 30 due)".
     public static func share(_ share: HabitInsights.Share, month: Bool) -> String {
         let label = month ? String(share.label.prefix(7)) : (Int(share.label).map { Weekday.allCases[$0 - 1].title } ?? share.label)

@@ -1,0 +1,52 @@
+import AlmanacDomain
+
+/// A year in review (`years/YYYY.md` or `.html`, for every year with history): the year's
+/// combined heatmap, its perfect days against the year before, and per habit its done days or
+/// total, longest streak and best month, against the year before; the year in progress says
+/// "so far". Values are display text, not yet escaped.
+public struct YearPageModel: TemplatedModel, Equatable {
+    public var format: PageFormat
+    public var asOf: DayKey
+    public var year: Int
+    /// The years with a page of their own before and after this one.
+    public var previousYear: Int?
+    public var nextYear: Int?
+    /// "2026 so far: 214 perfect days (182 in 2025)".
+    public var summary: String
+    public var habits: [Row]
+    public var meta: PageMeta
+
+    public struct Row: Sendable, Equatable {
+        public var emoji, name, slug, done, streak: String
+        public var bestMonth: String?
+        public var lastYear: String?
+    }
+
+    static func path(_ year: Int, _ format: PageFormat) -> String { "years/\(year).\(format.rawValue)" }
+
+    public func render(_ templates: TemplateSet) throws -> [UInt8] {
+        let md = { TemplateValue.text(MarkdownText.escape($0)) }
+        var context: TemplateFields = [
+            "title": md("\(year) in review"), "home": .text("../index.\(format.rawValue)"), "summary": md(summary),
+            "heatmap": .text("../heatmaps/all-\(year).svg"), "heatmapAlt": md("All habits: share done per day in \(year)"),
+            "hasHabits": .flag(!habits.isEmpty),
+            "habits": .list(habits.map { row in
+                var fields: TemplateFields = ["name": md(row.name), "link": .text("../habits/\(row.slug).\(format.rawValue)"),
+                                              "done": md(row.done), "streak": md(row.streak)]
+                // Only what there is: an empty string would still open the template's section.
+                if !row.emoji.isEmpty { fields["emoji"] = md(row.emoji) }
+                if let best = row.bestMonth { fields["bestMonth"] = md(best) }
+                if let last = row.lastYear { fields["lastYear"] = md(last) }
+                return .fields(fields)
+            }),
+        ]
+        if let previousYear { context["previous"] = .text("\(previousYear).\(format.rawValue)"); context["previousYear"] = .text("\(previousYear)") }
+        if let nextYear { context["next"] = .text("\(nextYear).\(format.rawValue)"); context["nextYear"] = .text("\(nextYear)") }
+        let markdown = try templates.year.render(context)
+        guard format == .html else { return Array(markdown.utf8) }
+        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
+            .render(markdown: markdown, title: "\(year) in review", root: "../").utf8)
+    }
+}
+
+extension YearPageModel: TwoFormatPage {}

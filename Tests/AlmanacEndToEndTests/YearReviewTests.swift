@@ -1,0 +1,45 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// A year in review for every year with history, linked from the dashboard and from each other.
+@Suite struct YearReviewTests {
+    @Test func everyYearWithHistoryHasItsReview() throws {
+        var s = Session()
+        s.now = "2026-11-21T08:00:00Z"
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        // Run on every other day of the last 400 (from 2025-10-17), and 8 glasses of water a day since 2026-01-01.
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd"
+        format.timeZone = TimeZone(identifier: "UTC")
+        let last = format.date(from: "2026-11-20")!
+        var csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
+        for back in 0..<400 {
+            let day = format.string(from: last.addingTimeInterval(-86_400 * Double(back)))
+            if back % 2 == 0 { csv += "Run,,,\(day),1,\n" }
+            if day >= "2026-01-01" { csv += "Water,,,\(day),8,\n" }
+        }
+        try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent("habitbull.csv"))
+        try s.ok("import", "habitbull.csv")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+        #expect(dashboard.contains("Year in review: [2026](years/2026.md) · [2025](years/2025.md)"), "\(dashboard)")
+        let now = String(decoding: s.folder.bytes("site/years/2026.md"), as: UTF8.self)
+        #expect(now.hasPrefix("# 2026 in review\n"))
+        #expect(now.contains("[← All habits](../index.md) · [2025](2025.md)\n"))
+        #expect(now.contains("**2026 so far: "), "\(now)")
+        // Run: every other day from 2026-01-01 (done, as 2026-11-20 is 400 - 1 days after the first) to 2026-11-20.
+        let runDays2026 = (0..<400).filter { $0 % 2 == 0 }.filter { format.string(from: last.addingTimeInterval(-86_400 * Double($0))) >= "2026-01-01" }.count
+        let runDays2025 = (0..<400).filter { $0 % 2 == 0 }.count - runDays2026
+        #expect(now.contains("- **[Run](../habits/run.md)** — \(runDays2026) days done · longest streak 1 day"), "\(now)")
+        #expect(now.contains("against \(runDays2025) in 2025"), "\(now)")
+        // Water counts glasses; it has no 2025 to compare with.
+        #expect(now.contains("- **[Water](../habits/water.md)** — 2,592"), "\(now)")
+        let before = String(decoding: s.folder.bytes("site/years/2025.md"), as: UTF8.self)
+        #expect(before.contains("[← All habits](../index.md) · [2026](2026.md)\n") && before.contains("**2025: "))
+        #expect(!before.contains("Water"))
+        let html = String(decoding: s.folder.bytes("site/years/2026.html"), as: UTF8.self)
+        #expect(html.contains("<object class=\"heatmap\" data=\"../heatmaps/all-2026.svg\""))
+        #expect(html.contains("href=\"../habits/run.html\""))
+    }
+}
