@@ -11,15 +11,7 @@ import Testing
         s.now = "2026-11-21T08:00:00Z"
         try s.ok("init", "--timezone", "Europe/Berlin")
         // 400 days: Sleep done every other day, Run on exactly the days after Sleep was done.
-        let format = DateFormatter()
-        format.dateFormat = "yyyy-MM-dd"
-        format.timeZone = TimeZone(identifier: "UTC")
-        let last = format.date(from: "2026-11-20")!
-        var csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
-        for back in 0..<400 {
-            let day = format.string(from: last.addingTimeInterval(-86_400 * Double(back)))
-            csv += "\(back % 2 == 1 ? "Sleep" : "Run"),,,\(day),1,\n"
-        }
+        let csv = Self.habitBullCSV(days: 400) { back, _ in [(back % 2 == 1 ? "Sleep" : "Run", 1)] }
         try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent("habitbull.csv"))
         try s.ok("import", "habitbull.csv")
         try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
@@ -51,5 +43,20 @@ import Testing
         #expect(!dashboard.contains("On days"))
         // A new user's page shows no empty months: nothing reads "0 of 0".
         #expect(!dashboard.contains("0 of 0"), "\(dashboard)")
+    }
+
+    /// A HabitBull export of `days` days back from 2026-11-20: `rows(daysBack, "YYYY-MM-DD")` gives
+    /// each day's habits and values.
+    static func habitBullCSV(days: Int, _ rows: (Int, String) -> [(String, Double)]) -> String {
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd"
+        format.timeZone = TimeZone(identifier: "UTC")
+        let last = format.date(from: "2026-11-20")!
+        var csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
+        for back in 0..<days {
+            let day = format.string(from: last.addingTimeInterval(-86_400 * Double(back)))
+            for (name, value) in rows(back, day) { csv += "\(name),,,\(day),\(NumberFormatter.localizedString(from: value as NSNumber, number: .none)),\n" }
+        }
+        return csv
     }
 }

@@ -9,15 +9,8 @@ import Testing
         s.now = "2026-11-21T08:00:00Z"
         try s.ok("init", "--timezone", "Europe/Berlin")
         // Run on every other day of the last 400 (from 2025-10-17), and 8 glasses of water a day since 2026-01-01.
-        let format = DateFormatter()
-        format.dateFormat = "yyyy-MM-dd"
-        format.timeZone = TimeZone(identifier: "UTC")
-        let last = format.date(from: "2026-11-20")!
-        var csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
-        for back in 0..<400 {
-            let day = format.string(from: last.addingTimeInterval(-86_400 * Double(back)))
-            if back % 2 == 0 { csv += "Run,,,\(day),1,\n" }
-            if day >= "2026-01-01" { csv += "Water,,,\(day),8,\n" }
+        let csv = InsightsPageTests.habitBullCSV(days: 400) { back, day in
+            (back % 2 == 0 ? [("Run", 1.0)] : []) + (day >= "2026-01-01" ? [("Water", 8.0)] : [])
         }
         try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent("habitbull.csv"))
         try s.ok("import", "habitbull.csv")
@@ -29,7 +22,8 @@ import Testing
         #expect(now.contains("[← All habits](../index.md) · [2025](2025.md)\n"))
         #expect(now.contains("**2026 so far: "), "\(now)")
         // Run: every other day from 2026-01-01 (done, as 2026-11-20 is 400 - 1 days after the first) to 2026-11-20.
-        let runDays2026 = (0..<400).filter { $0 % 2 == 0 }.filter { format.string(from: last.addingTimeInterval(-86_400 * Double($0))) >= "2026-01-01" }.count
+        // 2026-01-01 is 323 days before 2026-11-20: days back 0…323 are in 2026.
+        let runDays2026 = (0...323).filter { $0 % 2 == 0 }.count
         let runDays2025 = (0..<400).filter { $0 % 2 == 0 }.count - runDays2026
         #expect(now.contains("- **[Run](../habits/run.md)** — \(runDays2026) days done · longest streak 1 day"), "\(now)")
         #expect(now.contains("against \(runDays2025) in 2025"), "\(now)")

@@ -97,7 +97,7 @@ public struct SiteDerivation: Sendable {
                 guard let mine = byYear[year], mine.doneDays > 0 || mine.total > 0 else { return nil }
                 let before = byYear[year - 1]
                 return YearPageModel.Row(emoji: item.habit.emoji, name: item.habit.name, slug: item.slug, done: MetricText.year(mine, of: item.habit),
-                                         streak: mine.longestStreak.map { MetricText.count($0, "day") } ?? "–",
+                                         streak: mine.longestStreak.map { MetricText.count($0, "day") },
                                          bestMonth: mine.bestMonth.map { MetricText.share($0, month: true) },
                                          lastYear: before.map { MetricText.yearBefore($0, of: item.habit) })
             }

@@ -17,7 +17,9 @@ public struct YearPageModel: TemplatedModel, Equatable {
     public var meta: PageMeta
 
     public struct Row: Sendable, Equatable {
-        public var emoji, name, slug, done, streak: String
+        public var emoji, name, slug, done: String
+        /// "12 days": a daily or weekday habit's longest run within the year.
+        public var streak: String?
         public var bestMonth: String?
         public var lastYear: String?
     }
@@ -32,9 +34,10 @@ public struct YearPageModel: TemplatedModel, Equatable {
             "hasHabits": .flag(!habits.isEmpty),
             "habits": .list(habits.map { row in
                 var fields: TemplateFields = ["name": md(row.name), "link": .text("../habits/\(row.slug).\(format.rawValue)"),
-                                              "done": md(row.done), "streak": md(row.streak)]
+                                              "done": md(row.done)]
                 // Only what there is: an empty string would still open the template's section.
                 if !row.emoji.isEmpty { fields["emoji"] = md(row.emoji) }
+                if let streak = row.streak { fields["streak"] = md(streak) }
                 if let best = row.bestMonth { fields["bestMonth"] = md(best) }
                 if let last = row.lastYear { fields["lastYear"] = md(last) }
                 return .fields(fields)
