@@ -34,8 +34,9 @@ public struct HabitFiles: Sendable {
     /// Computed from `series` and `weekStart`.
     public let figures: HabitFigures
     public var metrics: HabitMetrics { figures.metrics }
-    /// This year against the last, its best and worst month, its best weekday.
-    public var insights: HabitInsights { HabitInsights(series: series, metrics: metrics) }
+    /// This year against the last, its best and worst month, its best weekday: worked out once,
+    /// for its page and the dashboard.
+    public let insights: HabitInsights
     /// The years with a heatmap: from the first day of history to the as-of day, or to the year
     /// the habit was archived in. Computed from `series` and `archivedDay`.
     public let years: ClosedRange<Int>?
@@ -47,6 +48,7 @@ public struct HabitFiles: Sendable {
         self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty; self.pairs = pairs
         figures = HabitFigures(series: series, weekStart: weekStart)
+        insights = HabitInsights(series: series, metrics: figures.metrics)
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
     }
