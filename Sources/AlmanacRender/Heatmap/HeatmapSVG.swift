@@ -123,10 +123,6 @@ public struct HeatmapSVG: DrawnModel {
     /// A legend item's drawn width: its swatch, its label (about 5 units a letter) and a gap.
     static func itemWidth(_ label: String) -> Int { 15 + label.count * 5 + 8 }
 
-    /// The hatch pattern and the stylesheet of the day cells' levels and kinds, shared by the
-    /// year heatmaps and the month grids so that both read the same. In print the levels are
-    /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
-    /// over an at-most limit is a heavy outline.
     /// The opening of a grid of days as an SVG document: the element with its size and text, its
     /// title and description, and the grids' shared definitions and style.
     static func opening(width: Int, height: Int, title: String, summary: String, color: String, hatch: String, extra: String = "") -> String {
@@ -141,6 +137,10 @@ public struct HeatmapSVG: DrawnModel {
         """
     }
 
+    /// The hatch pattern and the stylesheet of the day cells' levels and kinds, shared by the
+    /// year heatmaps and the month grids so that both read the same. In print the levels are
+    /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
+    /// over an at-most limit is a heavy outline.
     static func defsAndStyle(color: String, hatch: String, extra: String = "") -> String {
         """
         <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\

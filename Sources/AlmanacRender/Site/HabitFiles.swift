@@ -133,7 +133,6 @@ public struct HabitFiles: Sendable {
         stats.append(LabelledText("Check-ins", "\(m.totalCheckins)"))
         if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
         if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
-        let insights = self.insights
         if let year = insights.yearAgainstYear { stats.append(LabelledText("This year against the last", MetricText.yearAgainstYear(year, of: habit, name: false))) }
         if let best = insights.bestMonth, let worst = insights.worstMonth {
             stats.append(LabelledText("Best month of the last 12", MetricText.share(best, month: true)))

@@ -36,10 +36,13 @@ extension SiteDerivation {
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
 
+    /// How many of the pairs that hold the dashboard lists, strongest first.
+    static let listedPairs = 8
+
     /// The dashboard's insights: the pairs of habits that hold, then each habit's year against the last.
     func insightLines(_ active: [HabitFiles], pairs: PairInsights) -> [String] {
         let names = Dictionary(active.map { ($0.habit.id, $0.habit.name) }, uniquingKeysWith: { a, _ in a })
-        return pairs.shown.prefix(8).map { MetricText.pair($0, names: names) }
+        return pairs.shown.prefix(Self.listedPairs).map { MetricText.pair($0, names: names) }
             + active.compactMap { item in item.insights.yearAgainstYear.map { MetricText.yearAgainstYear($0, of: item.habit) } }
     }
 
@@ -71,7 +74,7 @@ extension SiteDerivation {
             weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
             level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
             achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
-            insights: insightLines(active, pairs: pairs), insightsNote: MetricText.pairsNote(pairs), years: reviewYears(overview).reversed(),
+            insights: insightLines(active, pairs: pairs), insightsNote: MetricText.pairsNote(pairs, listed: Self.listedPairs), years: reviewYears(overview).reversed(),
             archived: archivedList(habits, without: archivedWithoutFiles),
             hasJournal: options.includeJournal, hasCalendar: hasCalendar, tables: comparisonTables(active) + overviewTables(overview),
             meta: meta(path: "index.html", title: "Habits",

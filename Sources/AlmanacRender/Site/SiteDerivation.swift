@@ -87,19 +87,28 @@ public struct SiteDerivation: Sendable {
     func yearPages(_ habits: [HabitFiles], overview: DailyOverview) -> [YearPageModel] {
         let years = reviewYears(overview)
         let habitYears = habits.map { HabitYear.byYear(series: $0.series, metrics: $0.metrics) }
-        var perfect: [Int: Int] = [:]
-        for (index, day) in overview.days.enumerated() where day.isPerfect { perfect[overview.first.adding(days: index).year, default: 0] += 1 }
+        // Perfect days by year, and of the year before the as-of year through its same day.
+        let asOf = options.asOf
+        let sameDayLastYear = DayKey(year: asOf.year - 1, month: asOf.month, day: min(asOf.day, DayKey.daysIn(month: asOf.month, year: asOf.year - 1)))!
+        var perfect: [Int: Int] = [:], perfectLastYearSoFar = 0
+        for (index, day) in overview.days.enumerated() where day.isPerfect {
+            let date = overview.first.adding(days: index)
+            perfect[date.year, default: 0] += 1
+            if date.year == asOf.year - 1, date <= sameDayLastYear { perfectLastYearSoFar += 1 }
+        }
         return years.map { year in
-            let soFar = year == options.asOf.year && !options.isOver(DayKey(year: year, month: 12, day: 31)!)
-            let summary = "\(year)\(soFar ? " so far" : ""): " + MetricText.count(perfect[year] ?? 0, "perfect day")
-                + (years.contains(year - 1) ? " (\(perfect[year - 1] ?? 0) in \(year - 1))" : "") + "."
+            let soFar = year == asOf.year && !options.isOver(DayKey(year: year, month: 12, day: 31)!)
+            let before = !years.contains(year - 1) ? "" : soFar ? " (\(perfectLastYearSoFar) by the same day of \(year - 1))" : " (\(perfect[year - 1] ?? 0) in \(year - 1))"
+            let summary = "\(year)\(soFar ? " so far" : ""): " + MetricText.count(perfect[year] ?? 0, "perfect day") + before + "."
             let rows: [YearPageModel.Row] = zip(habits, habitYears).compactMap { item, byYear in
                 guard let mine = byYear[year], mine.doneDays > 0 || mine.total > 0 else { return nil }
-                let before = byYear[year - 1]
+                // The year in progress against the same days of the year before, as the habit's page says it.
+                let lastYear = soFar ? item.insights.yearAgainstYear.map { MetricText.sameDaysBefore($0, of: item.habit) }
+                    : byYear[year - 1].map { MetricText.yearBefore($0, of: item.habit) }
                 return YearPageModel.Row(emoji: item.habit.emoji, name: item.habit.name, slug: item.slug, done: MetricText.year(mine, of: item.habit),
                                          streak: mine.longestStreak.map { MetricText.count($0, "day") },
                                          bestMonth: mine.bestMonth.map { MetricText.share($0, month: true) },
-                                         lastYear: before.map { MetricText.yearBefore($0, of: item.habit) })
+                                         lastYear: lastYear)
             }
             return YearPageModel(format: .markdown, asOf: options.asOf, year: year, previousYear: years.contains(year - 1) ? year - 1 : nil,
                                  nextYear: years.contains(year + 1) ? year + 1 : nil, summary: summary, habits: rows,

@@ -30,8 +30,9 @@ public enum MetricText {
             + "against \(percent(pair.withoutShare)) otherwise (\(count(pair.days, "day")))."
     }
 
-    /// What the pairs rest on: how many were tried, over which days, and the test.
-    public static func pairsNote(_ pairs: PairInsights) -> String {
+    /// What the pairs rest on: how many were tried, over which days, and the test; and how many
+    /// of those that hold are listed, when that is fewer (`listed`).
+    public static func pairsNote(_ pairs: PairInsights, listed: Int = .max) -> String {
         let tried = count(pairs.tried, "pair") + " of habits tried (the same day and the day after, \(pairs.from) to \(pairs.through))"
         guard pairs.tried > 0 else {
             return "No pair of habits has \(PairInsights.minimumDays) days on each side yet (done and not done) in the last \(PairInsights.windowDays) days."
@@ -39,10 +40,11 @@ public enum MetricText {
         return pairs.shown.isEmpty
             ? "None of the \(tried) shows a difference that holds once chance is accounted for."
             : "From \(tried): \(count(pairs.shown.count, "difference")) that \(pairs.shown.count == 1 ? "holds" : "hold") after a "
-                + "two-proportion test corrected for the number of pairs tried (Benjamini–Hochberg, 5%)."
+                + "two-proportion test corrected for the number of pairs tried (Benjamini–Hochberg, 5%)"
+                + (pairs.shown.count > listed ? "; the \(listed) strongest are listed." : ".")
     }
 
-    /// "Run: 120 days done this year so far, against 98 by this day last year."
+    /// "Run: 95 days done in 2026 through 2026-11-20, against 106 by the same day of 2025."
     public static func yearAgainstYear(_ comparison: HabitInsights.YearAgainstYear, of habit: Habit, name: Bool = true) -> String {
         let now = comparison.doneDays ? count(Int(comparison.thisYear), "day") + " done" : total(comparison.thisYear, of: habit)
         let then = comparison.doneDays ? "\(Int(comparison.lastYear))" : total(comparison.lastYear, of: habit)
@@ -53,6 +55,12 @@ public enum MetricText {
     /// before, "106 in 2025".
     public static func year(_ year: HabitYear, of habit: Habit) -> String {
         habit.unit == .boolean ? count(year.doneDays, "day") + " done" : total(year.total, of: habit)
+    }
+
+    /// The year in progress's comparison, "against 106 by the same day of 2025" (the habit page's
+    /// "This year against the last").
+    public static func sameDaysBefore(_ comparison: HabitInsights.YearAgainstYear, of habit: Habit) -> String {
+        "against " + (comparison.doneDays ? "\(Int(comparison.lastYear))" : total(comparison.lastYear, of: habit)) + " by the same day of \(comparison.year - 1)"
     }
 
     public static func yearBefore(_ year: HabitYear, of habit: Habit) -> String {
