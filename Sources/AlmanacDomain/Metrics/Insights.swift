@@ -158,37 +158,42 @@ public struct PairInsights: Sendable, Codable, Equatable {
         let through = asOfIsOver ? asOf : asOf.adding(days: -1), from = through.adding(days: -(Self.windowDays - 1))
         self.through = through; self.from = from
         // Each habit's due and done days over the window as bits (bit d is day `from + d`), and the
-        // same moved one day later (bit d is day d - 1) for the day after: a pair is counted a
-        // word of 64 days at a time.
+        // same moved one day later (bit d is day d - 1) for the day after, in one flat array of
+        // `Bits` rows: a pair is counted a word of 64 days at a time.
         let words = (Self.windowDays + 63) / 64
-        struct Days { var due: [UInt64], done: [UInt64], dueBefore: [UInt64], doneBefore: [UInt64] }
-        func later(_ bits: [UInt64]) -> [UInt64] { bits.indices.map { w in bits[w] << 1 | (w > 0 ? bits[w - 1] >> 63 : 0) } }
-        let habits: [(id: EntityID, days: Days)] = all.filter { $0.periodRule == nil && !$0.habit.isArchived }.map { series in
-            var due = [UInt64](repeating: 0, count: words), done = due
-            let mask = series.scheduledWeekdays
+        enum Bits: Int, CaseIterable { case due, done, dueBefore, doneBefore }
+        let series = all.filter { $0.periodRule == nil && !$0.habit.isArchived }
+        var bits = [UInt64](repeating: 0, count: series.count * Bits.allCases.count * words)
+        func row(_ habit: Int, _ kind: Bits) -> Int { (habit * Bits.allCases.count + kind.rawValue) * words }
+        for (h, one) in series.enumerated() {
+            let mask = one.scheduledWeekdays, offset = one.start.days(to: from), weekday = from.weekday.isoIndex
             for d in 0..<Self.windowDays {
-                let day = from.adding(days: d)
-                guard let i = series.index(of: day), day <= through, !series.skipped[i], mask[day.weekday.isoIndex] else { continue }
-                due[d / 64] |= 1 << UInt64(d % 64)
-                if series.isCompleted(i) { done[d / 64] |= 1 << UInt64(d % 64) }
+                let i = offset + d
+                guard i >= 0, i < one.count, !one.skipped[i], mask[(weekday + d) % 7] else { continue }
+                bits[row(h, .due) + d / 64] |= 1 << UInt64(d % 64)
+                if one.isCompleted(i) { bits[row(h, .done) + d / 64] |= 1 << UInt64(d % 64) }
             }
-            return (series.habit.id, Days(due: due, done: done, dueBefore: later(due), doneBefore: later(done)))
+            for (kind, later) in [(Bits.due, Bits.dueBefore), (.done, .doneBefore)] {
+                for w in 0..<words { bits[row(h, later) + w] = bits[row(h, kind) + w] << 1 | (w > 0 ? bits[row(h, kind) + w - 1] >> 63 : 0) }
+            }
         }
         var tried: [Pair] = []
-        for a in habits {
-            for b in habits where b.id != a.id {
+        for a in series.indices {
+            for b in series.indices where b != a {
                 for dayAfter in [false, true] {
-                    let aDue = dayAfter ? a.days.dueBefore : a.days.due, aDone = dayAfter ? a.days.doneBefore : a.days.done
+                    let aDue = row(a, dayAfter ? .dueBefore : .due), aDone = row(a, dayAfter ? .doneBefore : .done)
+                    let bDue = row(b, .due), bDone = row(b, .done)
                     var counts = (withDays: 0, withDone: 0, withoutDays: 0, withoutDone: 0)
                     for w in 0..<words {
-                        let both = b.days.due[w] & aDue[w], with = both & aDone[w], without = both & ~aDone[w]
+                        let both = bits[bDue + w] & bits[aDue + w], with = both & bits[aDone + w], without = both & ~bits[aDone + w]
                         counts.withDays += with.nonzeroBitCount
-                        counts.withDone += (with & b.days.done[w]).nonzeroBitCount
+                        counts.withDone += (with & bits[bDone + w]).nonzeroBitCount
                         counts.withoutDays += without.nonzeroBitCount
-                        counts.withoutDone += (without & b.days.done[w]).nonzeroBitCount
+                        counts.withoutDone += (without & bits[bDone + w]).nonzeroBitCount
                     }
                     guard counts.withDays >= Self.minimumDays, counts.withoutDays >= Self.minimumDays else { continue }
-                    tried.append(Pair(condition: a.id, outcome: b.id, dayAfter: dayAfter, withDays: counts.withDays, withDone: counts.withDone,
+                    tried.append(Pair(condition: series[a].habit.id, outcome: series[b].habit.id, dayAfter: dayAfter,
+                                      withDays: counts.withDays, withDone: counts.withDone,
                                       withoutDays: counts.withoutDays, withoutDone: counts.withoutDone,
                                       pValue: Self.twoProportionP(counts.withDone, counts.withDays, counts.withoutDone, counts.withoutDays),
                                       adjusted: 1))
