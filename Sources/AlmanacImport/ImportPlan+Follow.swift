@@ -51,15 +51,7 @@ extension ImportPlanner {
             byName[NameMatcher<Habit>.fold(habit.name)] = habit
             if habit.name != current.name { report.renamedFrom = current.name }
             report.name = habit.name
-            habit.unit = imported.unit
-            habit.unitLabel = imported.unitLabel
-            habit.target = imported.target
-            habit.direction = imported.direction
-            habit.baseline = imported.direction == .atMost ? imported.baseline : nil
-            habit.frequency = imported.frequency
-            if let color = imported.color.flatMap({ try? HabitRules.checkedColor($0) }) { habit.color = color }
-            if !imported.emoji.isEmpty { habit.emoji = imported.emoji }
-            if let weight = imported.weight { habit.weight = weight }
+            habit.definition = try imported.patch.applied(to: habit.definition)
             if let category = try categoryId(of: imported, categories: &categories, into: &changes) { habit.categoryId = category }
             habit.createdAt = createdAt(of: imported, firstDay: firstDays[imported.id], calendar: calendar)
             habit.sortOrder = slots[index]
@@ -96,19 +88,7 @@ extension ImportPlanner {
     /// The fields of a habit's definition that differ, by their names (`target`, `frequency`). The
     /// creation day follows the first day of the file and is not listed.
     static func definitionChanges(from old: Habit, to new: Habit) -> [String] {
-        var fields: [String] = []
-        if old.unit != new.unit { fields.append("unit") }
-        if old.unitLabel != new.unitLabel { fields.append("unitLabel") }
-        if old.target != new.target { fields.append("target") }
-        if old.direction != new.direction { fields.append("direction") }
-        if old.baseline != new.baseline { fields.append("baseline") }
-        if old.frequency != new.frequency { fields.append("frequency") }
-        if old.color != new.color { fields.append("color") }
-        if old.emoji != new.emoji { fields.append("emoji") }
-        if old.weight != new.weight { fields.append("weight") }
-        if old.categoryId != new.categoryId { fields.append("category") }
-        if old.sortOrder != new.sortOrder { fields.append("order") }
-        return fields
+        new.definition.changedFields(from: old.definition).map(\.name).filter { $0 != "name" } + (old.sortOrder != new.sortOrder ? ["order"] : [])
     }
 
     /// One day of a followed habit: after the sync its live entries are exactly the file's last

@@ -102,13 +102,9 @@ public struct ImportPlanner: Sendable {
     /// A habit new to the store, as the source defines it.
     func newHabit(_ imported: ImportedHabit, name: String, sortOrder: Int, firstDay: DayKey?, others: [Habit],
                   categories: inout [String: Category], calendar: StoreCalendar, into changes: inout ImportChanges) throws -> Habit {
-        var habit = Habit(id: imported.id, name: name, emoji: imported.emoji,
-                          unit: imported.unit, unitLabel: imported.unitLabel, target: imported.target,
-                          direction: imported.direction, baseline: imported.direction == .atMost ? imported.baseline : nil,
-                          frequency: imported.frequency,
-                          color: imported.color.flatMap { try? HabitRules.checkedColor($0) } ?? HabitPalette.next(after: others),
-                          weight: imported.weight ?? 1, sortOrder: sortOrder,
+        var habit = Habit(id: imported.id, name: name, color: HabitPalette.next(after: others), sortOrder: sortOrder,
                           createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))
+        habit.definition = try imported.patch.applied(to: habit.definition)
         habit.archivedAt = imported.archived ? now : nil
         habit.categoryId = try categoryId(of: imported, categories: &categories, into: &changes)
         if let following { habit.sourceId = following.id; habit.sourceKey = imported.sourceKey }

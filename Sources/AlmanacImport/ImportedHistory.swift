@@ -66,6 +66,17 @@ public struct ImportedHabit: Sendable, Equatable {
     public var sourceKey: String
 
     public init(id: EntityID, name: String, sourceKey: String) { self.id = id; self.name = name; self.sourceKey = sourceKey }
+
+    /// What the source says of the definition: a colour, an emoji and a weight only when it gives
+    /// them, a baseline only for an at-most habit.
+    var patch: HabitDefinition.Patch {
+        var patch = HabitDefinition.Patch()
+        patch.set(\.unit, unit); patch.set(\.unitLabel, unitLabel); patch.set(\.target, target); patch.set(\.direction, direction)
+        patch.set(\.baseline, .some(direction == .atMost ? baseline : nil)); patch.set(\.frequency, frequency)
+        patch.set(\.color, color.flatMap { try? HabitRules.checkedColor($0) }); patch.set(\.emoji, emoji.isEmpty ? nil : emoji)
+        patch.set(\.weight, weight)
+        return patch
+    }
 }
 
 /// One fact of a day: a value (a check) or a skip, for one imported habit.

@@ -161,8 +161,24 @@ import Testing
         let list = try s.ok("habit", "list")
         #expect(list.contains("Health") && list.contains("#1F6FEB") && list.contains("weight 2"), "\(list)")
         let edited = try s.ok("habit", "edit", "steps", "--target", "12000", "--weight", "3")
-        #expect(edited.contains("goal ") && edited.contains("→") && edited.contains("weight 2 → 3"), "\(edited)")
+        #expect(edited.contains("target: 10000 → 12000; weight: 2 → 3."), "\(edited)")
         #expect(try s.ok("habit", "edit", "steps").contains("nothing changed"))
+    }
+
+    /// One definition of a habit: a unit change is said, needs a target that fits the new unit,
+    /// and takes the old unit's label away.
+    @Test func aUnitChangeIsSaidAndAsksForATarget() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Water", "--unit", "count", "--unit-label", "cups", "--target", "8")
+        let refused = try s.run("habit", "edit", "water", "--unit", "duration")
+        #expect(refused.status == 1 && refused.stderr.contains("from count to duration needs a new target (in minutes)"), "\(refused.stderr)")
+        #expect(try s.ok("habit", "show", "water").contains("8 cups"))
+        let edited = try s.ok("habit", "edit", "water", "--unit", "duration", "--target", "30")
+        #expect(edited.contains("unit: count → duration; unitLabel: cups → none; target: 8 → 30."), "\(edited)")
+        let shown = try s.ok("habit", "show", "water")
+        #expect(shown.contains("at least 30 min") && !shown.contains("cups"), "\(shown)")
+        #expect(try s.ok("habit", "edit", "water", "--unit", "boolean").contains("unit: duration → boolean; target: 30 → 1."))
     }
 
     @Test func correctionsShowTheStoresTime() throws {

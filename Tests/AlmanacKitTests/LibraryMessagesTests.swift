@@ -38,7 +38,7 @@ import Testing
     /// a sentence, and no sentence names a flag.
     @Test func theErrorsOfTheLibrarySayWhatWentWrong() throws {
         let f = try KitFixture()
-        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        _ = try f.book.add("Water", HabitChanges { $0.set(\.unit, .count); $0.set(\.unitLabel, "glasses"); $0.set(\.target, 8) })
         let today = DayKey("2026-11-22")!
         var errors: [any Error] = []
         func collect(_ body: () throws -> Void) {
@@ -52,7 +52,7 @@ import Testing
         collect { _ = try f.log.log(.init(habit: "water", value: 1, days: .range(today, today.adding(days: -3)))) }
         collect { _ = try f.log.log(.init(habit: "water", value: 1, days: .range(DayKey("1990-01-01")!, today))) }
         collect { _ = try f.book.delete("water", confirmed: false) }
-        collect { _ = try f.book.add("Bad", HabitChanges(direction: .atMost)) }
+        collect { _ = try f.book.add("Bad", HabitChanges { $0.set(\.direction, .atMost) }) }
         collect { _ = try TemplateFolder(f.folder.path("none")).load() }
         collect { _ = try StoreLocation(option: "", environment: [:], kinds: StoreKinds.builtIn) }
         collect { _ = try StoreLocation(option: nil, environment: ["ALMANAC_STORE": ""], kinds: StoreKinds.builtIn) }

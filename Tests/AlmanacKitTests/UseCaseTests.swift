@@ -24,7 +24,7 @@ struct KitFixture {
     static func runAndWater() throws -> KitFixture {
         let f = try KitFixture()
         _ = try f.book.add("Run", HabitChanges())
-        _ = try f.book.add("Water", HabitChanges(unit: .count, unitLabel: "glasses", target: 8))
+        _ = try f.book.add("Water", HabitChanges { $0.set(\.unit, .count); $0.set(\.unitLabel, "glasses"); $0.set(\.target, 8) })
         return f
     }
 }
@@ -73,7 +73,7 @@ struct KitFixture {
 
     @Test func statusCountsTheDueHabitsOfTheDay() throws {
         let f = try KitFixture()
-        _ = try f.book.add("Run", HabitChanges(frequency: .weekdays([.monday])))
+        _ = try f.book.add("Run", HabitChanges { $0.set(\.frequency, .weekdays([.monday])) })
         _ = try f.book.add("Read", HabitChanges())
         _ = try f.log.log(.init(habit: "read"))
         let status = try StatusReport(store: f.store, asOf: nil, clock: f.clock)
@@ -89,7 +89,7 @@ struct KitFixture {
         let colours = try (0...n).map { try f.book.add("Habit \($0)", HabitChanges()).color }
         #expect(Array(colours.prefix(n)) == HabitPalette.colors)
         #expect(colours[n] == HabitPalette.colors[0])   // then round again
-        #expect(try f.book.add("Mine", HabitChanges(color: "#123456")).color == "#123456")
+        #expect(try f.book.add("Mine", HabitChanges { $0.set(\.color, "#123456") }).color == "#123456")
     }
 
     @Test func habitsGoIntoCategoriesByNameAndLeaveThemWhenTheyAreDeleted() throws {
@@ -100,14 +100,14 @@ struct KitFixture {
         }
         try categories.add("Health")
         #expect(throws: DomainError.refused("A category named \"Health\" already exists; choose another name.")) { try categories.add("HEALTH") }
-        let run = try f.book.add("Run", HabitChanges(category: "Health", weight: 3))
+        let run = try f.book.add("Run", HabitChanges(category: "Health") { $0.set(\.weight, 3) })
         for bad in [0, 11, 2.5] {
-            #expect(throws: DomainError.self) { try f.book.edit("run", HabitChanges(weight: bad)) }
+            #expect(throws: DomainError.self) { try f.book.edit("run", HabitChanges { $0.set(\.weight, bad) }) }
         }
         #expect(try f.book.categoryName(of: run) == "Health")
         let walk = try f.book.add("Walk", HabitChanges(category: "health"))
         #expect(walk.categoryId == run.categoryId)
-        let edited = try f.book.edit("walk", HabitChanges(name: "Long walk", category: ""))
+        let edited = try f.book.edit("walk", HabitChanges(category: "") { $0.set(\.name, "Long walk") })
         #expect(edited.name == "Long walk" && edited.categoryId == nil)
         #expect(throws: AlmanacError.needsConfirmation("Deleting removes Run's definition (its entries stay as history)")) {
             try f.book.delete("run", confirmed: false)

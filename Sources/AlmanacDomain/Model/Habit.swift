@@ -1,22 +1,10 @@
-/// The definition of a behaviour to track. It owns no time and no progress: both come from entries.
+/// A behaviour to track: its definition (`HabitDefinition`, whose fields read as the habit's own,
+/// `habit.name`), its place in the list, its dates and the app it follows. It owns no time and no
+/// progress: both come from entries.
+@dynamicMemberLookup
 public struct Habit: Codable, Equatable, Sendable, Identifiable {
     public var id: EntityID
-    public var name: String
-    public var emoji: String
-    public var unit: HabitUnit
-    /// What a count is counted in, e.g. "glasses"; empty for yes/no habits.
-    public var unitLabel: String
-    /// A number > 0: 1 for yes/no habits, minutes for duration habits.
-    public var target: Double
-    public var direction: Direction
-    /// At-most habits (breaking a habit, as Habitto has it): the usage per day before the user started,
-    /// which their reduction is measured against. Nil when not given.
-    public var baseline: Double?
-    public var frequency: Frequency
-    /// `#RRGGBB`.
-    public var color: String
-    public var categoryId: EntityID?
-    public var weight: Double
+    public var definition: HabitDefinition
     public var sortOrder: Int
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
@@ -32,11 +20,37 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
                 frequency: Frequency = .daily, color: String = Habit.defaultColor, categoryId: EntityID? = nil,
                 weight: Double = 1, sortOrder: Int = 0, createdAt: Timestamp, updatedAt: Timestamp? = nil,
                 archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil) {
-        self.id = id; self.name = name; self.emoji = emoji; self.unit = unit; self.unitLabel = unitLabel
-        self.target = target; self.direction = direction; self.baseline = baseline; self.frequency = frequency; self.color = color
-        self.categoryId = categoryId; self.weight = weight; self.sortOrder = sortOrder
+        definition = HabitDefinition(name: name)
+        definition.emoji = emoji; definition.unit = unit; definition.unitLabel = unitLabel; definition.target = target
+        definition.direction = direction; definition.baseline = baseline; definition.frequency = frequency
+        definition.color = color; definition.categoryId = categoryId; definition.weight = weight
+        self.id = id; self.sortOrder = sortOrder
         self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt; self.archivedAt = archivedAt
         self.sourceId = sourceId; self.sourceKey = sourceKey
+    }
+
+    public subscript<T>(dynamicMember path: WritableKeyPath<HabitDefinition, T>) -> T {
+        get { definition[keyPath: path] }
+        set { definition[keyPath: path] = newValue }
+    }
+
+    // In JSON the definition's fields are the habit's own, as they are in the stores.
+    private enum CodingKeys: String, CodingKey { case id, sortOrder, createdAt, updatedAt, archivedAt, sourceId, sourceKey }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(EntityID.self, forKey: .id); definition = try HabitDefinition(from: decoder)
+        sortOrder = try c.decode(Int.self, forKey: .sortOrder); createdAt = try c.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try c.decode(Timestamp.self, forKey: .updatedAt); archivedAt = try c.decodeIfPresent(Timestamp.self, forKey: .archivedAt)
+        sourceId = try c.decodeIfPresent(EntityID.self, forKey: .sourceId); sourceKey = try c.decodeIfPresent(String.self, forKey: .sourceKey)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try definition.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(sortOrder, forKey: .sortOrder); try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt); try c.encodeIfPresent(archivedAt, forKey: .archivedAt)
+        try c.encodeIfPresent(sourceId, forKey: .sourceId); try c.encodeIfPresent(sourceKey, forKey: .sourceKey)
     }
 
     public static let defaultColor = "#2DA44E"
@@ -45,14 +59,14 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
 
     /// Whether a day's value (the sum of its live check entries) completes the habit.
     /// `atMost` days complete only when something was logged: a day with no entry is unknown.
-    public func isCompleted(value: Double) -> Bool { direction.isMet(by: value, target: target) }
+    public func isCompleted(value: Double) -> Bool { definition.direction.isMet(by: value, target: definition.target) }
 
     /// The label a value is shown with ("glasses", "min"), or nothing for yes/no habits.
     public var displayUnit: String {
-        switch unit {
+        switch definition.unit {
         case .boolean: return ""
-        case .count: return unitLabel
-        case .duration: return unitLabel.isEmpty ? "min" : unitLabel
+        case .count: return definition.unitLabel
+        case .duration: return definition.unitLabel.isEmpty ? "min" : definition.unitLabel
         }
     }
 }

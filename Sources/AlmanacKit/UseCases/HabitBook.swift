@@ -19,7 +19,7 @@ public struct HabitBook {
     public func add(_ name: String, _ changes: HabitChanges) throws -> Habit {
         let now = clock.now()
         var habit = Habit(name: name, color: HabitPalette.next(after: try store.habits(includeArchived: true)), createdAt: now)
-        try changes.apply(to: &habit, store: store, now: now)
+        try changes.apply(to: &habit, store: store)
         return try store.addHabit(habit)
     }
 
@@ -27,7 +27,7 @@ public struct HabitBook {
     public func edit(_ name: String, _ changes: HabitChanges) throws -> Habit {
         let now = clock.now()
         var habit = try store.habit(named: name)
-        try changes.apply(to: &habit, store: store, now: now)
+        try changes.apply(to: &habit, store: store)
         try store.updateHabit(habit, now: now)
         return habit
     }

@@ -17,28 +17,13 @@ struct HabitEditCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         var changes = fields.changes
-        changes.name = newName
+        changes.patch.set(\.name, newName)
         let store = try global.openStore()
         let book = HabitBook(store: store, clock: try global.clock())
         let before = try book.find(name)
         let habit = try book.edit(name, changes)
         let categories = Dictionary(try store.categories().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let changed = Self.changes(from: before, to: habit, categories: categories)
+        let changed = habit.definition.changes(from: before.definition, categoryNames: categories).map { TerminalText.safe($0) }
         Output.line("Updated \(HabitText.title(habit)): " + (changed.isEmpty ? "nothing changed." : changed.joined(separator: "; ") + "."))
-    }
-
-    /// "target 1 → 2", one per field that changed, as a person reads them.
-    static func changes(from old: Habit, to new: Habit, categories: [EntityID: String]) -> [String] {
-        var out: [String] = []
-        func add(_ field: String, _ a: String, _ b: String) { if a != b { out.append("\(field) \(TerminalText.safe(a)) → \(TerminalText.safe(b))") } }
-        add("name", old.name, new.name)
-        add("emoji", old.emoji.isEmpty ? "none" : old.emoji, new.emoji.isEmpty ? "none" : new.emoji)
-        add("goal", MetricText.goal(old), MetricText.goal(new))
-        add("baseline", old.baseline.map(NumberText.plain) ?? "none", new.baseline.map(NumberText.plain) ?? "none")
-        add("frequency", old.frequency.cliDescription, new.frequency.cliDescription)
-        add("colour", old.color, new.color)
-        add("category", old.categoryId.flatMap { categories[$0] } ?? "none", new.categoryId.flatMap { categories[$0] } ?? "none")
-        add("weight", NumberText.plain(old.weight), NumberText.plain(new.weight))
-        return out
     }
 }

@@ -41,7 +41,10 @@ struct HabitFields: ParsableArguments {
     var baseline: Double?
 
     var changes: HabitChanges {
-        HabitChanges(emoji: emoji, unit: unit, unitLabel: unitLabel, target: target, direction: direction,
-                     frequency: frequency, color: color, category: category, weight: weight, baseline: baseline)
+        HabitChanges(category: category) {
+            $0.set(\.emoji, emoji); $0.set(\.unit, unit); $0.set(\.unitLabel, unitLabel); $0.set(\.target, target)
+            $0.set(\.direction, direction); $0.set(\.frequency, frequency); $0.set(\.color, color); $0.set(\.weight, weight)
+            $0.set(\.baseline, baseline.map { .some($0) })
+        }
     }
 }
