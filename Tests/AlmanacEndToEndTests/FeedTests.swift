@@ -126,6 +126,33 @@ final class XMLTree: NSObject, XMLParserDelegate {
 
     /// RFC 4287: ids are permanent, one for the store's feed and one per day, whatever is logged
     /// or added later; a day whose content changes gets a later `updated`, and so does the feed.
+    /// A year that ended within the feed's days has one entry of its own, linked to its review;
+    /// a year still going on, or ended before those days, has none.
+    @Test func aYearThatEndedHasAnEntryLinkedToItsReview() throws {
+        var s = try store()
+        func yearEntries(_ asOf: String) throws -> [XMLTree.Element] {
+            try s.ok("report", "--out", "site", "--as-of", asOf)
+            return try XMLTree.parse(try file(s, "feed.xml")).root.all("entry").filter { $0.first("title")!.text.hasSuffix("in review") }
+        }
+        s.now = "2026-12-31T20:00:00Z"
+        #expect(try yearEntries("2026-12-31").isEmpty)   // the year's last day is still going on
+        s.now = "2027-01-05T12:00:00Z"
+        let entries = try yearEntries("2027-01-04")
+        try #require(entries.count == 1)
+        let entry = entries[0]
+        #expect(entry.first("title")?.text == "2026 in review")
+        #expect(entry.first("link")?.attributes["href"] == "years/2026.html")
+        #expect(entry.first("updated")?.text == "2026-12-31T23:00:00.000Z")   // the year's end in Berlin
+        let summary = entry.first("summary")?.text ?? ""
+        #expect(summary.hasPrefix("2026: ") && summary.contains(" perfect days. · 📚 Read: 11 days done · longest streak 11 days"), "\(summary)")
+        // It sits beside its last day's entry, and feed.json has it with its page's address.
+        let titles = try XMLTree.parse(try file(s, "feed.xml")).root.all("entry").map { $0.first("title")!.text }
+        #expect(titles.firstIndex(of: "2026 in review").map { titles[$0 + 1].contains("2026-12-31") } == true, "\(titles)")
+        let json = try JSONSerialization.jsonObject(with: try file(s, "feed.json")) as! [String: Any]
+        #expect((json["items"] as! [[String: Any]]).contains { $0["title"] as? String == "2026 in review" })
+        #expect(try yearEntries("2027-02-15").isEmpty)   // past the feed's 30 days
+    }
+
     @Test func idsStayAndAChangedDayIsUpdated() throws {
         var s = try store()
         func feed(_ folder: String) throws -> (id: String, updated: String, entries: [String: (id: String, updated: String, summary: String)]) {

@@ -27,7 +27,9 @@ import Testing
         #expect(!String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains("noindex"))
         let sitemap = try XMLDocument(data: s.folder.bytes("site/sitemap.xml"))
         let urls = try sitemap.nodes(forXPath: "//*[local-name()='loc']").compactMap(\.stringValue)
-        #expect(urls == ["https://me.example/habits/index.html", "https://me.example/habits/habits/run.html"])
+        // Every page of the site: the dashboard, each habit's and each year's.
+        #expect(urls == ["https://me.example/habits/index.html", "https://me.example/habits/habits/run.html",
+                         "https://me.example/habits/years/2026.html"])
         // The next report without --public makes it private again: never public unless said.
         try s.ok("report", "--out", "site", "--base-url", "https://me.example/habits")
         #expect(String(decoding: s.folder.bytes("site/robots.txt"), as: UTF8.self).hasSuffix("Disallow: /\n"))

@@ -17,9 +17,11 @@ public struct AtomFeed: DrawnModel {
         public var lines: [String]
         /// When what the day says last changed (RFC 3339): the start of the day, or a later write.
         public var updated: String
+        /// The page the entry is about, relative to the site's root.
+        public var link: String
 
-        public init(id: String, day: DayKey, title: String, lines: [String], updated: String) {
-            self.id = id; self.day = day; self.title = title; self.lines = lines; self.updated = updated
+        public init(id: String, day: DayKey, title: String, lines: [String], updated: String, link: String = "index.html") {
+            self.id = id; self.day = day; self.title = title; self.lines = lines; self.updated = updated; self.link = link
         }
     }
 
@@ -43,7 +45,7 @@ public struct AtomFeed: DrawnModel {
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom">
             <title>\(XMLText.escape(title))</title>
-            <subtitle>What was done each day, streak milestones and achievements.</subtitle>
+            <subtitle>What was done each day, streak milestones, achievements and each year in review.</subtitle>
             <id>\(XMLText.escape(id))</id>
             <updated>\(updated)</updated>
             <author><name>Almanac</name></author>
@@ -59,7 +61,7 @@ public struct AtomFeed: DrawnModel {
                 <title>\(XMLText.escape(entry.title))</title>
                 <id>\(XMLText.escape(entry.id))</id>
                 <updated>\(entry.updated)</updated>
-                <link rel="alternate" type="text/html" href="\(XMLText.escape(root))index.html"/>
+                <link rel="alternate" type="text/html" href="\(XMLText.escape(root + entry.link))"/>
                 <summary>\(XMLText.escape(entry.lines.joined(separator: " · ")))</summary>
                 <content type="html">\(XMLText.escape(content))</content>
                 </entry>
@@ -91,7 +93,7 @@ public struct JSONFeed: DrawnModel {
         }
         var version = "https://jsonfeed.org/version/1.1"
         var title: String
-        var description = "What was done each day, streak milestones and achievements."
+        var description = "What was done each day, streak milestones, achievements and each year in review."
         var home_page_url: String?
         var feed_url: String?
         var authors = [Author(name: "Almanac")]
@@ -102,7 +104,7 @@ public struct JSONFeed: DrawnModel {
         let root = atom.baseURL
         let document = Document(title: atom.title, home_page_url: root.map { $0 + "index.html" }, feed_url: root.map { $0 + "feed.json" },
                                 items: atom.entries.map { entry in
-            Document.Item(id: entry.id, url: root.map { $0 + "index.html" }, title: entry.title, summary: entry.lines.joined(separator: " · "),
+            Document.Item(id: entry.id, url: root.map { $0 + entry.link }, title: entry.title, summary: entry.lines.joined(separator: " · "),
                           content_text: entry.lines.map { "• " + $0 }.joined(separator: "\n"), date_modified: entry.updated)
         })
         let encoder = JSONEncoder()

@@ -29,8 +29,10 @@ extension SiteDerivation {
     /// habit due that day (`DaySeries.forEachDueDay`, the daily overview's rule, so its title's
     /// counts are its lists' counts) under Done or Not done, then the streaks that reached a
     /// milestone and the achievements earned. Its `updated` is when what it is made from last
-    /// changed (`lastChange(of:…)`).
-    func feed(_ habits: [HabitFiles], all: [(habit: Habit, series: DaySeries)], overview: DailyOverview, progress: Experience) -> AtomFeed {
+    /// changed (`lastChange(of:…)`). A year that ended within those days has an entry of its own
+    /// beside its last day's: its review (`YearPageModel`), linked to its page.
+    func feed(_ habits: [HabitFiles], all: [(habit: Habit, series: DaySeries)], overview: DailyOverview, progress: Experience,
+              years: [YearPageModel]) -> AtomFeed {
         let asOf = options.asOf, calendar = input.snapshot.calendar, weekStart = input.snapshot.settings.weekStart
         let last = options.isOver(asOf) ? asOf : asOf.adding(days: -1)
         let first = max(overview.first, last.adding(days: 1 - Self.feedDays))
@@ -58,7 +60,7 @@ extension SiteDerivation {
             }
             verdicts.append(due)
         }
-        let entries = days.map { day -> (AtomFeed.Entry, Timestamp) in
+        let entries = days.flatMap { day -> [(AtomFeed.Entry, Timestamp)] in
             var done: [String] = [], missed: [String] = [], listed: [Int] = []
             for (index, (habit, series)) in all.enumerated() {
                 guard let completed = verdicts[index][day], let i = series.index(of: day) else { continue }
@@ -79,12 +81,31 @@ extension SiteDerivation {
             if lines.isEmpty { lines.append("Nothing logged.") }
             let changed = lastChange(of: day, listed: listed.map { all[$0] }, milestones: (milestones[day] ?? []).map { $0.habit },
                                      achievements: achievements[day] != nil, calendar: calendar, weekStart: weekStart)
-            return (AtomFeed.Entry(id: siteID("day-\(day)", url: "index.html#day-\(day)"), day: day, title: title, lines: lines, updated: changed.description), changed)
+            let entry = (AtomFeed.Entry(id: siteID("day-\(day)", url: "index.html#day-\(day)"), day: day, title: title, lines: lines, updated: changed.description), changed)
+            guard day.month == 12, day.day == 31, let review = years.first(where: { $0.year == day.year }) else { return [entry] }
+            return [yearEntry(review, habits: all.map(\.habit), calendar: calendar), entry]
         }
         // The feed changed when its newest entry did.
         let updated = entries.map(\.1).max() ?? calendar.startOfDay(asOf)
         return AtomFeed(title: "Habit progress", baseURL: options.baseURL, id: siteID("feed", url: "feed.xml"),
                         updated: max(updated, calendar.startOfDay(asOf)).description, entries: entries.map(\.0))
+    }
+
+    /// A year's entry: its review's summary and a line per habit, updated when the year ended or
+    /// when a day of it was written later (within the days the report read the writes of).
+    private func yearEntry(_ review: YearPageModel, habits: [Habit], calendar: StoreCalendar) -> (AtomFeed.Entry, Timestamp) {
+        let first = DayKey(year: review.year, month: 1, day: 1)!, last = DayKey(year: review.year, month: 12, day: 31)!
+        var latest = calendar.startOfDay(last.adding(days: 1))
+        for habit in habits {
+            for (written, time) in input.habitWrites[habit.id.description] ?? [:] where written >= first && written <= last { latest = max(latest, time) }
+        }
+        let lines = [review.summary] + review.habits.map { row in
+            ([(row.emoji.isEmpty ? "" : row.emoji + " ") + row.name + ": " + row.done] + [row.streak.map { "longest streak \($0)" }, row.bestMonth.map { "best month \($0)" }, row.lastYear]
+                .compactMap { $0 }).joined(separator: " · ")
+        }
+        let path = "years/\(review.year).html"
+        return (AtomFeed.Entry(id: siteID("year-\(review.year)", url: path), day: last, title: "\(review.year) in review", lines: lines,
+                               updated: latest.description, link: path), latest)
     }
 
     /// When what a day's entry is made from last changed: the end of the day (when the entry first

@@ -64,15 +64,17 @@ public struct SiteDerivation: Sendable {
         let progress = Experience(overview: overview, series: withFiles.map(\.0.series) + listed.map(\.series),
                                   streakDays: habits.map(\.figures.streakDays) + listed.map(\.series.streakAchievementDays), weekStart: weekStart)
         // The files shared by the whole site: the feed on one core, the others on the other.
+        let years = yearPages(habits, overview: overview)
         let ((graphics, events, index), atom): (([SitePage], CalendarICS, [SitePage]), AtomFeed) = try Parallel.both({
             let events = self.calendar(habits)
             return (self.overviewGraphics(overview), events,
                     self.indexPages(habits, archivedWithoutFiles: listed, pairs: pairs, overview: overview, progress: progress,
-                                    hasCalendar: !events.events.isEmpty))
-        }, { self.feed(habits, all: all, overview: overview, progress: progress) })
+                                    years: years, hasCalendar: !events.events.isEmpty))
+        }, { self.feed(habits, all: all, overview: overview, progress: progress, years: years) })
         var pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
         if options.isPublic, let baseURL = options.baseURL {
             let paths = ["index.html"] + (options.includeJournal ? ["journal.html"] : []) + habits.map { "habits/\($0.slug).html" }
+                + years.map { YearPageModel.path($0.year, .html) }
             pages.append(SitePage(path: "sitemap.xml", drawn: Sitemap(urls: paths.map { baseURL + $0 }, lastModified: asOf)))
         }
         return SitePlan(shared: pages, habits: habits)
@@ -128,14 +130,13 @@ public struct SiteDerivation: Sendable {
 
     /// The dashboard, and the journal page when asked for, in Markdown and HTML.
     private func indexPages(_ habits: [HabitFiles], archivedWithoutFiles: [(habit: Habit, series: DaySeries)], pairs: PairInsights,
-                            overview: DailyOverview,
-                            progress: Experience, hasCalendar: Bool) -> [SitePage] {
+                            overview: DailyOverview, progress: Experience, years: [YearPageModel], hasCalendar: Bool) -> [SitePage] {
         var pages: [SitePage] = []
         let dashboard = dashboard(habits, archivedWithoutFiles: archivedWithoutFiles, pairs: pairs, overview: overview, progress: progress,
                                   hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
         for chart in journal?.drawn ?? [] { pages.append(chart) }
-        for page in yearPages(habits, overview: overview) {
+        for page in years {
             for format in PageFormat.allCases { pages.append(SitePage(path: YearPageModel.path(page.year, format), templated: page.in(format))) }
         }
         for format in PageFormat.allCases {
