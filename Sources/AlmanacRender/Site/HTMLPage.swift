@@ -22,15 +22,17 @@ struct HTMLPage {
     /// The page's body: the Markdown through cmark's node tree, with each table put where its
     /// marker paragraph is (`PageTable.placeholder`; a habit page has a table per year of history)
     /// and our own SVG images shown as `<object>` documents (so the heatmaps' tooltips work on
-    /// hover), the image kept inside as the fallback.
+    /// hover), named by the image's text for assistive technology, the image kept inside as the
+    /// fallback.
     static func body(_ markdown: String, tables: [String: HTMLTable]) -> String {
         CommonMark.html(from: markdown, block: { text in
             guard text.hasPrefix(HTMLTable.markerStart), text.hasSuffix(HTMLTable.markerEnd) else { return nil }
             return tables[String(text.dropFirst(HTMLTable.markerStart.count).dropLast(HTMLTable.markerEnd.count))]?.render()
-        }, aroundImage: { src in
+        }, aroundImage: { src, alt in
             guard isOwnSVG(src) else { return nil }
             // A chart is an object; a year grid sits in a span that scrolls sideways on a phone (style.css).
-            let object = "<object class=\"\(src.contains("charts/") ? "chart" : "heatmap")\" data=\"\(src)\" type=\"image/svg+xml\">"
+            let object = "<object class=\"\(src.contains("charts/") ? "chart" : "heatmap")\" data=\"\(src)\" type=\"image/svg+xml\""
+                + " role=\"img\" aria-label=\"\(XMLText.escape(alt))\">"
             return src.contains("charts/") ? (object, "</object>") : ("<span class=\"heatmap\">" + object, "</object></span>")
         })
     }
