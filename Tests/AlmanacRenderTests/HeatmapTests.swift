@@ -260,6 +260,22 @@ import Testing
 }
 
 @Suite struct YoungHabitGridTests {
+    /// The dashboard's last twelve months start at the history's first week, four weeks at least.
+    @Test func aYoungStoresLastTwelveMonthsStartAtItsFirstWeek() {
+        let asOf = DayKey("2026-11-28")!   // a Saturday; Monday first: its week began on the 23rd
+        let young = HeatmapGrid(lastYearThrough: asOf, weekStart: .monday, historyFrom: DayKey("2026-11-25")!)
+        #expect(young.origin == DayKey("2026-11-02")! && young.columns == 4)   // four weeks: 2, 9, 16 and 23 November
+        #expect(young.monthColumns.map(\.month) == [11] && young.monthColumns.map(\.column) == [0])   // labelled though the 1st is not shown
+        let sixWeeks = HeatmapGrid(lastYearThrough: asOf, weekStart: .monday, historyFrom: DayKey("2026-10-14")!)
+        #expect(sixWeeks.origin == DayKey("2026-10-12")! && sixWeeks.columns == 7 && sixWeeks.monthColumns.map(\.month) == [11])
+        let sunday = HeatmapGrid(lastYearThrough: asOf, weekStart: .sunday, historyFrom: DayKey("2026-10-14")!)
+        #expect(sunday.origin == DayKey("2026-10-11")! && sunday.lastDay == DayKey("2026-11-28")!)
+        for old in [DayKey("2016-01-01")!, nil] {
+            let year = HeatmapGrid(lastYearThrough: asOf, weekStart: .monday, historyFrom: old)
+            #expect(year.columns == 53 && year.origin == DayKey("2025-11-24")!)
+        }
+    }
+
     @Test func aHabitsFirstYearStartsAtItsFirstMonth() {
         let grid = HeatmapGrid(year: 2026, weekStart: .monday, firstMonth: 11)
         #expect(grid.firstDay == DayKey("2026-11-01")! && grid.days.count == 61)

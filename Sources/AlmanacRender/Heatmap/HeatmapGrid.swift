@@ -32,15 +32,18 @@ public struct HeatmapGrid: Sendable, Equatable {
     }
 
     /// The last twelve months through the report's day, as the contribution graphs people know
-    /// draw them: 53 weeks, the last one the report's day's. `year` is that day's year.
-    public init(lastYearThrough asOf: DayKey, weekStart: Weekday) {
+    /// draw them: 53 weeks, the last one the report's day's. A history that began later starts at
+    /// its first week, and shows four weeks at least: a new store's grid is not a year of
+    /// nothing. `year` is the report's day's year.
+    public init(lastYearThrough asOf: DayKey, weekStart: Weekday, historyFrom first: DayKey? = nil) {
         year = asOf.year
         self.weekStart = weekStart
-        lastDay = asOf.startOfWeek(weekStart).adding(days: 6)
-        origin = asOf.startOfWeek(weekStart).adding(days: -52 * 7)
+        let thisWeek = asOf.startOfWeek(weekStart), yearAgo = thisWeek.adding(days: -52 * 7)
+        lastDay = thisWeek.adding(days: 6)
+        origin = max(yearAgo, min(thisWeek.adding(days: -3 * 7), first?.startOfWeek(weekStart) ?? yearAgo))
         firstDay = origin
         firstMonth = origin.month
-        columns = 53
+        columns = origin.days(to: lastDay) / 7 + 1
     }
 
     /// Every day of the year, in order.
@@ -50,7 +53,8 @@ public struct HeatmapGrid: Sendable, Equatable {
     public func row(of day: DayKey) -> Int { day.weekday.position(weekStart: weekStart) }
 
     /// The column where each month begins, for the month labels: every month whose first day is
-    /// shown (a grid of the last twelve months runs across a new year).
+    /// shown (a grid of the last twelve months runs across a new year), and the first column's
+    /// month when no label is near it (a grid of a few weeks would have none).
     public var monthColumns: [(month: Int, column: Int)] {
         var first = firstDay.firstOfMonth
         if first < firstDay { first = first.adding(days: first.daysInMonth) }
@@ -59,6 +63,7 @@ public struct HeatmapGrid: Sendable, Equatable {
             columns.append((first.month, column(of: first)))
             first = first.adding(days: first.daysInMonth)
         }
+        if columns.first.map({ $0.column > 2 }) ?? true { columns.insert((firstDay.month, 0), at: 0) }
         return columns
     }
 

@@ -12,7 +12,7 @@ extension SiteDerivation {
         var pages = (overview.first.year...options.asOf.year).map { year in
             SitePage(path: "heatmaps/all-\(year).svg", drawn: combinedHeatmap(HeatmapGrid(year: year, weekStart: weekStart, through: options.asOf), overview: overview))
         }
-        let lastYear = HeatmapGrid(lastYearThrough: options.asOf, weekStart: weekStart)
+        let lastYear = HeatmapGrid(lastYearThrough: options.asOf, weekStart: weekStart, historyFrom: overview.days.isEmpty ? nil : overview.first)
         let perfectInLastYear = lastYear.days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: Self.lastYearHeatmap, drawn: HeatmapSVG(
             grid: lastYear, cells: HeatmapCells.combined(overview, grid: lastYear), title: "All habits, the last 12 months",
