@@ -10,7 +10,7 @@ public struct AlmanacCommand: ParsableCommand {
             ALMANAC_STORE names the store when --store is not given.
             """,
         subcommands: [
-            InitCommand.self, HabitCommand.self, LogCommand.self, UnlogCommand.self,
+            InitCommand.self, SettingsCommand.self, HabitCommand.self, LogCommand.self, UnlogCommand.self,
             CategoryCommand.self, GoalCommand.self, StatusCommand.self, StatsCommand.self, HistoryCommand.self, ReportCommand.self, TemplatesCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, CopyCommand.self, ImportCommand.self, SyncCommand.self, SourceCommand.self, JournalCommand.self, WellbeingCommand.self, DemoCommand.self,
         ]
     )

@@ -124,5 +124,7 @@ enum PostgresSchema {
             DROP FUNCTION IF EXISTS almanac_entry_changed();
             DROP TABLE IF EXISTS habitEntryChange;
             """),
+        // Where the store's site is published when its owner made it public (`Settings.publicAddress`).
+        ("v9-public-address", "ALTER TABLE settings ADD COLUMN IF NOT EXISTS publicAddress TEXT COLLATE \"C\";"),
     ]
 }

@@ -153,6 +153,10 @@ enum StoreSchema {
             }
             try db.execute(sql: "DROP TABLE IF EXISTS habitEntryChange")
         }
+        // Where the store's site is published when its owner made it public (`Settings.publicAddress`).
+        migrator.registerMigration("v8-public-address") { db in
+            try db.execute(sql: "ALTER TABLE settings ADD COLUMN publicAddress TEXT")
+        }
         return migrator
     }
 }

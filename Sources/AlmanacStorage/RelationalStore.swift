@@ -39,8 +39,8 @@ public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
         let storeId = try settings.storeId ?? db.strings("SELECT storeId FROM settings WHERE storeId IS NOT NULL").first
             ?? UUID().uuidString.lowercased()
         try db.execute("DELETE FROM settings")
-        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId) VALUES (1, ?, ?, ?)",
-                       [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId)])
+        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId, publicAddress) VALUES (1, ?, ?, ?, ?)",
+                       [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId), SQLValue(settings.publicAddress)])
     }
 
     public func rowCounts() throws -> [BackupFormat.Section: Int] {
@@ -59,9 +59,10 @@ enum RelationalStoreSettings {
     static func read(_ db: any SQLSession, location: String) throws -> Settings {
         var found: Settings?
         var unreadable = false
-        try db.forEachRow("SELECT timeZone, weekStart, storeId FROM settings", []) { row in
+        try db.forEachRow("SELECT timeZone, weekStart, storeId, publicAddress FROM settings", []) { row in
             guard let weekStart = Weekday(rawValue: row.string(1)) else { unreadable = true; return }
-            found = Settings(timeZone: row.string(0), weekStart: weekStart, storeId: row.isNull(2) ? nil : row.string(2))
+            found = Settings(timeZone: row.string(0), weekStart: weekStart, storeId: row.isNull(2) ? nil : row.string(2),
+                             publicAddress: row.isNull(3) ? nil : row.string(3))
         }
         if unreadable { throw StoreError.database("the settings have an unreadable week start") }
         guard let found else { throw StoreError.notAnAlmanacStore(path: location) }

@@ -88,6 +88,28 @@ struct NightlyReportsTests {
         #expect(try TestPostgres.psql("SELECT count(*) FROM \(server.ops.name).almanac_report_nights") == "4")
     }
 
+    /// Each store's site follows its owner's setting: public, or private. The operator's
+    /// `--base-url` gives the addresses, as an explicit `--base-url` does for one store.
+    @Test func eachStoresSiteFollowsItsOwnSetting() throws {
+        var s = Session(.postgres)
+        s.now = "2026-11-20T20:00:00Z"
+        let server = try server(s, people: 2)
+        let owner = try s.binary.run(["settings", "--public", "https://p0.example/", "--store", pg.url(role: "postgres", schema: server.stores[0])],
+                                     environment: ["PGPASSWORD": TestPostgres.password, "ALMANAC_NOW": s.now], in: s.folder.url)
+        #expect(owner.status == 0, "\(owner.stderr)")
+        let night = try nightly(s, server, outRoot: "www", ["--base-url", "https://ops.example/sites"])
+        #expect(night.status == 0, "\(night.stderr)")
+        let robots = server.stores.map { String(decoding: s.folder.bytes("www/\($0)/robots.txt"), as: UTF8.self) }
+        #expect(robots[0].contains("Sitemap: https://ops.example/sites/\(server.stores[0])/sitemap.xml") && robots[1].hasSuffix("Disallow: /\n"),
+                "\(robots)")
+        // Without one (the next night), the owner's address.
+        s.now = "2026-11-21T20:00:00Z"
+        let alone = try nightly(s, server, outRoot: "www2")
+        #expect(alone.status == 0 && String(decoding: s.folder.bytes("www2/\(server.stores[0])/robots.txt"), as: UTF8.self)
+            .contains("Sitemap: https://p0.example/sitemap.xml"), "\(alone.stderr)")
+        #expect(String(decoding: s.folder.bytes("www/\(server.stores[1])/index.html"), as: UTF8.self).contains("noindex"))
+    }
+
     @Test func aStoreThatCannotBeReadIsNamedAndTheOthersGoOn() throws {
         let s = Session(.postgres)
         let server = try server(s, people: 3, selectOn: 2)   // the third: USAGE but no SELECT

@@ -18,15 +18,7 @@ enum ArgumentValues {
     /// The address a site is published at: `http(s)://host/path`, given a closing "/" so that
     /// the site's paths append to it.
     static func baseURL(_ text: String) throws -> String {
-        let lower = text.lowercased()
-        let scheme = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
-        let rest = text.dropFirst(scheme)
-        guard scheme > 0, !rest.isEmpty, !rest.hasPrefix("/"),
-              text.allSatisfy({ $0.isASCII && !$0.isWhitespace && !"\"<>\\^`{|}".contains($0) }),
-              !text.contains("?"), !text.contains("#") else {
-            throw ValidationError("\(text) is not a web address to publish at; use http:// or https:// with a host, e.g. https://example.org/habits/.")
-        }
-        return text.hasSuffix("/") ? text : text + "/"
+        do { return try Settings.checkedAddress(text) } catch let error as DomainError { throw ValidationError(error.description) }
     }
 
     /// A day as people say it: a date, `today`, `yesterday`, or `-N` days ago (`--date` of a log,

@@ -28,6 +28,10 @@ struct BackupWriter {
             out.append(contentsOf: ",\"storeId\":".utf8)
             JSONText.appendString(storeId, to: &out)
         }
+        if let address = settings.publicAddress {
+            out.append(contentsOf: ",\"publicAddress\":".utf8)
+            JSONText.appendString(address, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
         var counts: [BackupFormat.Section: Int] = [:]
         for section in BackupFormat.Section.allCases {

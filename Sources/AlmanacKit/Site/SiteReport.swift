@@ -163,8 +163,10 @@ public struct SiteReport {
                 wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [],
                 // The feed's days and the periods they fall in (a month at most before them).
                 habitWrites: try view.habitWrites(from: asOf.adding(days: -SiteDerivation.feedDays - 31), through: asOf))
+            // A store its owner made public is published as public at its address by every report.
             return (input, SiteOptions(asOf: asOf, today: today, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
-                                       baseURL: request.baseURL, isPublic: request.isPublic, uuid: NameBasedUUID.make))
+                                       baseURL: request.baseURL ?? settings.publicAddress, isPublic: request.isPublic || settings.publicAddress != nil,
+                                       uuid: NameBasedUUID.make))
         }
     }
 

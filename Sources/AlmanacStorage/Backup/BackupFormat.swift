@@ -9,8 +9,9 @@ public enum BackupFormat {
     /// (and the `perDays` frequency); a version-1 backup reads with no baselines. Version 3 added the
     /// followed sources (`sources`, `habits[].sourceId`, `habits[].sourceKey`); an earlier backup
     /// reads with none. Version 4 added the store's identity (`settings.storeId`); an earlier
-    /// backup restores into a store that keeps its own.
-    public static let version = 4
+    /// backup restores into a store that keeps its own. Version 5 added where a public site is
+    /// published (`settings.publicAddress`); an earlier backup restores a private site.
+    public static let version = 5
 
     /// How a field's value is written.
     public enum Kind: Sendable {

@@ -2,10 +2,11 @@ import AlmanacDomain
 /// Each object of the backup format, read from its fields by name (`StoredRecord.init(fields:)`).
 extension BackupFields {
     /// The settings' fields (what a backup's `settings` object is read for; any other is skipped).
-    static let settingsFields: Set<String> = ["timeZone", "weekStart", "storeId"]
+    static let settingsFields: Set<String> = ["timeZone", "weekStart", "storeId", "publicAddress"]
 
     func settings() throws -> Settings {
-        Settings(timeZone: try string("timeZone"), weekStart: try choice("weekStart", Weekday.self), storeId: try optionalString("storeId"))
+        Settings(timeZone: try string("timeZone"), weekStart: try choice("weekStart", Weekday.self), storeId: try optionalString("storeId"),
+                 publicAddress: try optionalString("publicAddress"))
     }
 
     func category() throws -> Category { try Category(fields: self) }

@@ -12,6 +12,9 @@ enum BackupValidator {
         if let storeId = contents.settings.storeId, UUID(uuidString: storeId) == nil {
             throw Problem(at: "settings.storeId", "\"\(storeId)\" is not a UUID.")
         }
+        if let address = contents.settings.publicAddress, (try? Settings.checkedAddress(address)) != address {
+            throw Problem(at: "settings.publicAddress", "\"\(address)\" is not a web address ending in /.")
+        }
         guard TimeZone(identifier: contents.settings.timeZone) != nil else {
             throw Problem(at: "settings.timeZone", "\"\(contents.settings.timeZone)\" is not a known time zone.")
         }

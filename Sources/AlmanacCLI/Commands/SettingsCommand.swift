@@ -1,0 +1,38 @@
+import AlmanacDomain
+import ArgumentParser
+
+/// `almanac settings`: the store's settings; `--public URL` makes its site public at that address
+/// for every report (cron need not say it), `--private` makes it private again.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: "Show the store's settings, or make its site public or private.",
+        discussion: """
+            A site is private by default: its robots.txt disallows everything and every page says noindex. \
+            With --public, every report of the store (and the operator's --each-store) lets search engines \
+            index it, lists its pages in sitemap.xml and uses the address for absolute links.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .customLong("public"), help: ArgumentHelp("Make the site public, published at this web address.", valueName: "url"),
+            transform: ArgumentValues.baseURL)
+    var publicAddress: String?
+    @Flag(name: .customLong("private"), help: "Make the site private again (the default).") var makePrivate = false
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func validate() throws {
+        if publicAddress != nil && makePrivate { throw ValidationError("--public and --private cannot go together.") }
+    }
+
+    func run() throws {
+        let store = try global.openStore()
+        var settings = try store.settings()
+        if publicAddress != nil || makePrivate {
+            settings.publicAddress = publicAddress
+            try store.updateSettings(settings)
+        }
+        if json { return try Output.json(settings) }
+        Output.line("Time zone: \(settings.timeZone)")
+        Output.line("Weeks start on: \(settings.weekStart.rawValue)")
+        Output.line("Site: " + (settings.publicAddress.map { "public at \($0)" } ?? "private (robots.txt disallows everything, every page says noindex)"))
+    }
+}
