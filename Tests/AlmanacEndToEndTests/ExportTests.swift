@@ -104,7 +104,22 @@ import Testing
         #expect(s.folder.bytes("out/habits.csv").starts(with: [0xEF, 0xBB, 0xBF]))
         // No temporary files are left behind.
         let names = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out")).sorted()
-        #expect(names == ["daily.csv", "days.csv", "entries.csv", "habits.csv", "journal.csv", "months.csv", "weeks.csv", "wellbeing.csv"])
+        #expect(names == ["daily.csv", "datapackage.json", "days.csv", "entries.csv", "habits.csv", "journal.csv", "months.csv", "weeks.csv",
+                          "wellbeing.csv"])
+        // The package describes every file with the encoding it was written in; the same store and
+        // day give the same package.
+        let package = try JSONSerialization.jsonObject(with: s.folder.bytes("out/datapackage.json")) as! [String: Any]
+        let resources = package["resources"] as! [[String: Any]]
+        #expect(resources.map { $0["path"] as! String }.sorted() == names.filter { $0.hasSuffix(".csv") })
+        #expect(resources.allSatisfy { $0["encoding"] as? String == "utf-8-sig" })
+        let habits = try #require(resources.first { $0["name"] as? String == "habits" })
+        let fields = (habits["schema"] as! [String: Any])["fields"] as! [[String: Any]]
+        let header = String(decoding: s.folder.bytes("out/habits.csv").dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n")[0]
+        #expect(fields.map { $0["name"] as! String }.joined(separator: ",") == header)
+        #expect(fields.allSatisfy { !($0["description"] as? String ?? "").isEmpty })
+        let before = s.folder.bytes("out/datapackage.json")
+        try s.ok("export", "csv", "--out", "out", "--bom")
+        #expect(s.folder.bytes("out/datapackage.json") == before)
     }
 
     @Test func asOfLeavesLaterDaysOut() throws {
@@ -122,7 +137,8 @@ import Testing
         let s = Session(backend)
         try s.ok("demo", "--store", s.store, "--habits", "12", "--years", "2", "--seed", "4", "--no-report")
         try s.ok("export", "csv", "--out", "out", "--as-of", "2026-06-30")
-        let names = ["habits.csv", "entries.csv", "days.csv", "daily.csv", "weeks.csv", "months.csv", "journal.csv", "wellbeing.csv"]
+        let names = ["habits.csv", "entries.csv", "days.csv", "daily.csv", "weeks.csv", "months.csv", "journal.csv", "wellbeing.csv",
+                     "datapackage.json"]
         let before = names.map { s.folder.bytes("out/\($0)") }
         #expect(before[1].count > 200_000)
         let shell = Process()

@@ -125,8 +125,17 @@ func openpyxl(_ code: String, workbook: String, in s: Session) throws -> String 
                               >= min(60, max(len(c.value) for c in column if isinstance(c.value, str)))
                               for i, column in enumerate(weeks.iter_cols())))
             result.append(weeks['I2'].number_format)
+            about = [[c.value for c in row] for row in book['About'].iter_rows()]
+            result.append(about[0])
+            result.append([row for row in about if row[0] == 'Days' and row[1] == 'Drink water (glasses)'])
+            result.append(sum(1 for row in about if row[0] == 'Weeks') == len([c for c in weeks[1]]) and all(row[3] for row in about[1:]))
             """, workbook: "d.xlsx", in: s).components(separatedBy: "\n")
-        #expect(facts[0] == "['Habits', 'Days', 'Weeks', 'Months', 'Entries', 'Journal', 'Wellbeing']")
+        #expect(facts[0] == "['Habits', 'Days', 'Weeks', 'Months', 'Entries', 'Journal', 'Wellbeing', 'About']")
+        // The About sheet says what every column of every sheet holds (the CSV package's descriptions).
+        #expect(facts[9] == "['sheet', 'column', 'type', 'description']", "\(facts)")
+        #expect(facts[10] == "[['Days', 'Drink water (glasses)', 'number', \"The day's value of Drink water, in glasses (empty when nothing was logged).\"]]",
+                "\(facts)")
+        #expect(facts[11] == "True", "\(facts)")
         #expect(facts[1] == "['Drink water (glasses)', 'Smoking (cigarettes)']")
         #expect(facts[2] == "2026-11-20")
         #expect(facts[3] == "(None, 'FFD9D9D9')")    // the skipped day: blank and grey

@@ -3,18 +3,17 @@ import AlmanacRender
 import Foundation
 import AlmanacStorage
 
-/// Writes the eight CSV files into a folder as one unit: every file is written and flushed to disk
-/// before any of them replaces its old version, so a failure (a full disk) leaves all eight old
-/// files or all eight new ones. All eight come from one read of the store (one snapshot), so a
+/// Writes the eight CSV files and their `datapackage.json` (`ExportSchema`) into a folder as one
+/// unit: every file is written and flushed to disk before any of them replaces its old version, so
+/// a failure (a full disk) leaves all old files or all new ones. All come from one read of the store (one snapshot), so a
 /// `log` racing the export is in every file or in none. Entries are streamed from the store; the
 /// other tables are `ExportTables`, which the workbook (`XLSXExport`) writes too. The column lists are frozen: changing them is a format
 /// change (docs/FORMATS.md).
 public struct CSVExport {
-    static let entriesHeader = ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "note",
-                                "timestamp_utc", "entry_id"]
-    static let daysHeader = ["date", "habit_id", "habit_name", "value", "unit", "target", "direction", "done", "skipped"]
+    static let entriesHeader = ExportSchema.entries.header
+    static let daysHeader = ExportSchema.days.header
     public static let fileNames = ["habits.csv", "entries.csv", "days.csv", "daily.csv", "weeks.csv", "months.csv", "journal.csv",
-                                   "wellbeing.csv"]
+                                   "wellbeing.csv", "datapackage.json"]
 
     let store: any AlmanacStore
     let folder: OutputFolder
@@ -60,6 +59,12 @@ public struct CSVExport {
                 files.append(try table("journal.csv", ExportTables.journalHeader, ExportTables.journal(view.journal(from: nil, to: asOf))))
                 files.append(try table("wellbeing.csv", ExportTables.wellbeingHeader,
                                        ExportTables.wellbeing(view.wellbeing(from: nil, to: asOf))))
+                let package = ExportSchema.dataPackage(
+                    [ExportSchema.habits, ExportSchema.entries, ExportSchema.days, ExportSchema.daily(daily.habits.map { (CSVField.unquoted($0.name, neutralising: neutralising), ExportSchema.unitName($0)) }),
+                     ExportSchema.weeks, ExportSchema.months, ExportSchema.journal, ExportSchema.wellbeing], asOf: asOf.description, byteOrderMark: byteOrderMark)
+                let described = try folder.create("datapackage.json")
+                files.append(described)
+                try described.write(package)
             } catch {
                 files.forEach { $0.abandon() }
                 throw error

@@ -40,14 +40,11 @@ enum ExportCell: Equatable {
 /// every day's values, the weeks and months of each habit, the journal and wellbeing. The entries
 /// are streamed by each writer from the store.
 struct ExportTables {
-    static let habitsHeader = ["id", "name", "emoji", "unit", "unit_label", "target", "direction", "frequency", "category",
-                               "color", "created_at", "archived_at", "current_streak", "best_streak", "rate_7d", "rate_30d",
-                               "rate_365d", "score", "total_checkins", "total_value", "rate_recent", "rate_recent_window"]
-    static let weeksHeader = ["week_start", "iso_week", "habit_id", "habit_name", "unit", "days_done", "done", "due", "rate",
-                              "value", "in_progress"]
-    static let monthsHeader = ["month", "habit_id", "habit_name", "unit", "days_done", "done", "due", "rate", "value", "in_progress"]
-    static let journalHeader = ["date", "timestamp_utc", "title", "body", "id"]
-    static let wellbeingHeader = ["date", "timestamp_utc", "metric", "value", "scale_max", "habit_id", "note", "id"]
+    static let habitsHeader = ExportSchema.habits.header
+    static let weeksHeader = ExportSchema.weeks.header
+    static let monthsHeader = ExportSchema.months.header
+    static let journalHeader = ExportSchema.journal.header
+    static let wellbeingHeader = ExportSchema.wellbeing.header
     /// The workbook's Wellbeing sheet: the CSV's columns with the rated habit's name beside its id.
     static let wellbeingSheetHeader = ["date", "timestamp_utc", "metric", "value", "scale_max", "habit_id", "habit_name", "note", "id"]
 

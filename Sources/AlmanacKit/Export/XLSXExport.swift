@@ -102,6 +102,20 @@ public struct XLSXExport {
         _ = try table("Wellbeing", ExportTables.wellbeingSheetHeader) { run in
             for row in wellbeing { try run.append(row) }
         }
+        // What every column of every sheet holds: the descriptions of `export csv`'s datapackage.json.
+        let dailyTable = ExportSchema.daily(daily.habits.map { ($0.name, ExportSchema.unitName($0)) })
+        let sheets: [(String, ExportSchema.Table, [String])] = [
+            ("Habits", ExportSchema.habits, ExportTables.habitsHeader), ("Days", dailyTable, dailyHeader(daily.header, habits: daily.habits)),
+            ("Weeks", ExportSchema.weeks, ExportTables.weeksHeader), ("Months", ExportSchema.months, ExportTables.monthsHeader),
+            ("Entries", ExportSchema.entries, EntriesSheet.header), ("Journal", ExportSchema.journal, ExportTables.journalHeader),
+            ("Wellbeing", ExportSchema.wellbeing, ExportTables.wellbeingSheetHeader)]
+        _ = try table("About", ["sheet", "column", "type", "description"]) { run in
+            for (sheet, described, header) in sheets {
+                for (name, column) in zip(header, ExportSchema.withSheetColumns(described, header)) {
+                    try run.append([.text(sheet), .text(name), .text(column.type), .text(column.description)])
+                }
+            }
+        }
         try book.close()
         outcome.cutCells = book.cutCells
         return outcome
@@ -221,7 +235,7 @@ final class SheetRun {
 /// The Entries sheet: the rows of `forEachLiveEntry` written straight from the store's bytes,
 /// with the columns of entries.csv.
 enum EntriesSheet {
-    static let header = ["date", "habit_id", "habit_name", "kind", "value", "unit", "target", "note", "timestamp_utc", "entry_id"]
+    static let header = ExportSchema.entries.header
     private typealias Column = LiveEntryColumn
 
     static func append(_ row: any RowCells, to run: SheetRun) throws {

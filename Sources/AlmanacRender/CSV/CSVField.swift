@@ -36,8 +36,7 @@ public enum CSVField {
             needsQuotes = true
             break
         }
-        var neutralise = false
-        if neutralising, let first = bytes.first, formulaStarts.contains(first) { neutralise = !isPlainNumber(bytes) }
+        let neutralise = neutralising && startsAFormula(bytes)
         if !needsQuotes && !neutralise {
             out.append(contentsOf: bytes)
             return
@@ -52,6 +51,16 @@ public enum CSVField {
     }
 
     private static let formulaStarts: [UInt8] = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 9, 13]
+
+    private static func startsAFormula(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.first.map { formulaStarts.contains($0) } == true && !isPlainNumber(bytes)
+    }
+
+    /// A cell's value as a reader of the file gets it back: with its leading `'` when neutralised.
+    public static func unquoted(_ value: String, neutralising: Bool = true) -> String {
+        var value = value
+        return neutralising && value.withUTF8(startsAFormula) ? "'" + value : value
+    }
 
     public static func number(_ value: Double) -> String { NumberText.plain(value) }
 
