@@ -181,15 +181,12 @@ extension RelationalStore where Backend == SQLiteBackend {
     private static func prepareFolder(for path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw StoreError.cannotCreate(path: path, reason: "\(folder) is not a folder") }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.cannotCreate(path: path, reason: "the folder \(folder) cannot be created")
-            }
+        // No folder is made for a store (a path mistyped in a cron line makes no tree of folders);
+        // the default store's folder is made by whoever chose it (`StoreLocation`).
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw StoreError.cannotCreate(path: path, reason: "its folder \(folder) does not exist; create it first, or check the path")
         }
+        guard isFolder.boolValue else { throw StoreError.cannotCreate(path: path, reason: "\(folder) is not a folder") }
         guard access(folder, W_OK) == 0 else {
             throw StoreError.cannotCreate(path: path, reason: "the folder \(folder) is not writable")
         }

@@ -33,6 +33,26 @@ import Testing
         try expectRefused(s, ["unlog", "drink", "--date", "2026-11-19"], status: 1, mentioning: ["Drink water"])
     }
 
+    /// A path mistyped in a cron line makes no tree of folders: an output is written into the
+    /// folder named (made when its parent is there) or refused, naming the folder that is missing,
+    /// and nothing is written; a store is made only in a folder that exists.
+    @Test func pathsWithAMissingFolderAreRefusedAndMakeNothing() throws {
+        let s = try prepared()
+        let missing = s.folder.path("typo/deep")
+        for (arguments, named) in [(["report", "--out", missing + "/site"], "the folder \(missing) above it does not exist"),
+                                   (["export", "csv", "--out", missing + "/csv"], "the folder \(missing) above it does not exist"),
+                                   (["export", "xlsx", "--out", missing + "/w.xlsx"], "its folder \(missing) does not exist"),
+                                   (["backup", "--out", missing + "/b.json"], "its folder \(missing) does not exist"),
+                                   (["init", "--store", missing + "/s.sqlite"], "its folder \(missing) does not exist")] {
+            try expectRefused(s, arguments, status: 1, mentioning: [named, "create it first"])
+            #expect(!FileManager.default.fileExists(atPath: s.folder.path("typo")), "\(arguments) made a folder")
+        }
+        // The folder named itself is made when the one above it is there.
+        try s.ok("report", "--out", s.folder.path("site"))
+        try s.ok("export", "csv", "--out", s.folder.path("csv"))
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("site/index.html")) && FileManager.default.fileExists(atPath: s.folder.path("csv/habits.csv")))
+    }
+
     @Test(arguments: TestBackend.available) func duplicateNamesAreRefused(_ backend: TestBackend) throws {
         let s = try prepared(backend)
         try expectRefused(s, ["habit", "add", "RUN"], status: 1, mentioning: ["already exists"])

@@ -98,6 +98,7 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
     /// that folder would be inside the web root).
     @Test func aPublicRunLeavesNoPrivateTextBesideTheSite() throws {
         let s = try hostileStore()
+        try FileManager.default.createDirectory(atPath: s.folder.path("www"), withIntermediateDirectories: false)
         try s.ok("report", "--out", "www/habits", "--include-notes", "--include-journal")
         try s.ok("report", "--out", "www/habits", "--include-notes", "--include-journal", "--as-of", "2026-11-21")
         for asOf in ["2026-11-21", "2026-11-22"] {
@@ -175,8 +176,13 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         return times
     }
 
-    @Test func aReportCreatesItsFolderAndItsParents() throws {
+    /// As `mkdir` without `-p`: the folder named, never the folders above it.
+    @Test func aReportCreatesItsFolderButNotItsParents() throws {
         let s = try hostileStore()
+        let refused = try s.run("report", "--out", "deep/new/site")
+        #expect(refused.status == 1 && refused.stderr.contains("the folder deep/new above it does not exist"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("deep")))
+        try FileManager.default.createDirectory(atPath: s.folder.path("deep/new"), withIntermediateDirectories: true)
         try s.ok("report", "--out", "deep/new/site")
         #expect(FileManager.default.fileExists(atPath: s.folder.path("deep/new/site/index.html")))
     }

@@ -125,6 +125,7 @@ struct KitFixture {
         let f = try KitFixture()
         _ = try f.book.add("Run", HabitChanges())
         _ = try f.log.log(.init(habit: "run", note: "5k"))
+        try FileManager.default.createDirectory(atPath: f.folder.path("backups"), withIntermediateDirectories: false)
         let path = f.folder.path("backups/b.json")
         let written = try BackupExport(store: f.store, clock: f.clock).run(to: .file(path))
         #expect(written.counts[.habits] == 1 && written.counts[.habitEntries] == 1 && written.bytes > 0)

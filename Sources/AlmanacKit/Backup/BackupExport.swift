@@ -46,6 +46,7 @@ public struct BackupExport {
             return Outcome(path: path, counts: counts, bytes: 0)
         case .file(let path):
             guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
+            try OutputFolder.requireFolder(of: path)
             let url = URL(fileURLWithPath: path)
             let folder = try OutputFolder(url.deletingLastPathComponent().path)
             let file = try folder.create(url.lastPathComponent, followingLinks: true)

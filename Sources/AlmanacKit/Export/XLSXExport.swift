@@ -38,6 +38,7 @@ public struct XLSXExport {
         if stat(out, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             throw AlmanacError.cannotWrite(path: out, reason: "it is not a regular file, and a workbook can only be written to one")
         }
+        try OutputFolder.requireFolder(of: out)
         let file = try AtomicFile(path: out, followingLinks: true)
         do {
             let outcome = try store.reading { view in try write(view, to: file.temporary, progress: progress) }

@@ -223,6 +223,16 @@ public final class OutputFolder: @unchecked Sendable {
         }
     }
 
+    /// Refuses a file to write whose folder does not exist: a file named on the command line gets
+    /// no folder made for it.
+    public static func requireFolder(of file: String) throws {
+        let folder = FilePath(file).removingLastComponent().string
+        guard !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) else { return }
+        throw AlmanacError.cannotWrite(path: file, reason: "its folder \(folder) does not exist; create it first, or check the path")
+    }
+
+    /// Creates the folder `path` names, and only it, as `mkdir` without `-p` does: a missing folder
+    /// above it is refused, named (a path mistyped in a cron line makes no tree of folders).
     public static func createFolder(_ path: String) throws {
         guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
         var isFolder: ObjCBool = false
@@ -231,7 +241,9 @@ public final class OutputFolder: @unchecked Sendable {
             return
         }
         let parent = FilePath(path).removingLastComponent().string
-        if !parent.isEmpty, parent != path { try createFolder(parent) }
+        if !parent.isEmpty, parent != path, !FileManager.default.fileExists(atPath: parent) {
+            throw AlmanacError.cannotWrite(path: path, reason: "the folder \(parent) above it does not exist; create it first, or check the path")
+        }
         // mkdir's own error says why: a folder of another user, a read-only file system.
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw AlmanacError.system(path + "/") }
     }

@@ -12,6 +12,9 @@ public struct StoreLocation: Sendable, Equatable {
     public let path: String
     /// The kind of store that opens it.
     public let kind: any StoreKind
+    /// Whether it is the default store's file under the XDG data folder, whose folder is made
+    /// with it (no other store's folder is: `--store` names a file in a folder that exists).
+    public private(set) var isDefault = false
 
     /// The location, opened by the first of `kinds` that takes it.
     public init(path location: String, kinds: [any StoreKind]) throws {
@@ -40,6 +43,7 @@ public struct StoreLocation: Sendable, Equatable {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
         try self.init(path: data + "/almanac/almanac.sqlite", kinds: kinds)
+        isDefault = true
     }
 
     public static func == (a: StoreLocation, b: StoreLocation) -> Bool { a.location == b.location }
@@ -51,10 +55,19 @@ public struct StoreLocation: Sendable, Equatable {
     public func openIfPresent() throws -> (any AlmanacStore)? { try kind.openIfPresent(location) }
 
     /// Creates the store with these settings (opening it if it was created in between).
-    public func create(settings: Settings) throws -> any AlmanacStore { try kind.create(location, settings: settings) }
+    public func create(settings: Settings) throws -> any AlmanacStore {
+        try makeDefaultFolder()
+        return try kind.create(location, settings: settings)
+    }
 
     /// Builds a new store, whole or not at all.
     func buildNew<T>(settings: Settings, _ fill: (any AlmanacStore) throws -> T) throws -> T {
-        try kind.buildNew(location, settings: settings, fill)
+        try makeDefaultFolder()
+        return try kind.buildNew(location, settings: settings, fill)
+    }
+
+    private func makeDefaultFolder() throws {
+        guard isDefault else { return }
+        try FileManager.default.createDirectory(atPath: (location as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     }
 }
