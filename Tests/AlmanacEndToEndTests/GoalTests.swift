@@ -30,6 +30,24 @@ import Testing
         #expect(try s.ok("habit", "list").contains("Stretch") && (try s.ok("history", "run")).contains("done"))
     }
 
+    /// `--habits` repeated keeps every habit it was given, one name each (commas and all); a list
+    /// separated by commas is taken while no habit's name has a comma.
+    @Test func aGoalKeepsEveryHabitItWasGiven() throws {
+        let s = Session()
+        try s.ok("init")
+        for name in ["Run", "Stretch", "Eat, pray, love"] { try s.ok("habit", "add", name) }
+        try s.ok("goal", "add", "Both", "--habits", "run", "--habits", "stretch")
+        try s.ok("goal", "add", "Commas", "--habits", "eat, pray, love", "--habits", "RUN")
+        try s.ok("goal", "edit", "both", "--habits", "stretch", "--habits", "Eat, pray, love", "--habits", "run")
+        let goals = try #require(try JSONSerialization.jsonObject(with: Data(try s.ok("goal", "list", "--json").utf8)) as? [[String: Any]])
+        func habits(_ goal: String) -> Int? { (goals.first { $0["name"] as? String == goal }?["habits"] as? [Any])?.count }
+        #expect(habits("Both") == 3 && habits("Commas") == 2, "\(goals)")
+        // With a comma in a habit's name, a comma separates nothing: said, nothing added.
+        let bad = BadInputTests()
+        try bad.expectRefused(s, ["goal", "add", "List", "--habits", "run,stretch"], status: 1, mentioning: ["a habit's name has a comma", "on its own"])
+        #expect(try s.run("goal", "add", "Nothing").status == 2)
+    }
+
     @Test(arguments: TestBackend.available) func aGoalNamingAnUnknownHabitOrATakenNameIsRefused(_ backend: TestBackend) throws {
         let s = Session(backend)
         try s.ok("init")

@@ -42,12 +42,29 @@ public struct GoalBook {
         return try store.goals().map { GoalProgress(goal: $0, metrics: metrics, asOf: day) }
     }
 
-    private func ids(of names: [String]) throws -> [EntityID] {
+    /// The habits named, each value one habit (any case). A value with commas that names no habit
+    /// is a list (`--habits run,stretch`) when no habit's name has a comma; no value is ever
+    /// dropped.
+    private func ids(of values: [String]) throws -> [EntityID] {
         let habits = try store.habits(includeArchived: true)
+        let matcher = NameMatcher(habits, name: \.name), namesHaveCommas = habits.contains { $0.name.contains(",") }
         var ids: [EntityID] = []
-        for name in names where !name.trimmingCharacters(in: .whitespaces).isEmpty {
-            let id = try NameMatcher(habits, name: \.name).find(name.trimmingCharacters(in: .whitespaces)).id
-            if !ids.contains(id) { ids.append(id) }
+        for value in values {
+            let name = value.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            var names = [name]
+            if name.contains(","), (try? matcher.find(name)) == nil {
+                guard !namesHaveCommas else {
+                    throw AlmanacError.refused("No habit named \"\(name)\"; a habit's name has a comma, so commas do not separate habits here: name each habit on its own.")
+                }
+                let parts = name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                // A list when some part names a habit (a part that names none is then said).
+                if parts.isEmpty || parts.contains(where: { (try? matcher.find($0)) != nil }) { names = parts }
+            }
+            for name in names {
+                let id = try matcher.find(name).id
+                if !ids.contains(id) { ids.append(id) }
+            }
         }
         guard !ids.isEmpty else { throw AlmanacError.refused("A goal needs at least one habit.") }
         return ids

@@ -2,7 +2,7 @@ import AlmanacDomain
 import AlmanacKit
 import ArgumentParser
 
-/// `almanac goal add NAME --habits run,stretch [--target-date DAY]`.
+/// `almanac goal add NAME --habits Run --habits Stretch [--target-date DAY]`.
 struct GoalAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a goal over some habits.")
 
@@ -10,14 +10,20 @@ struct GoalAddCommand: ParsableCommand {
 
     @OptionGroup var quiet: QuietOption
     @Argument(help: "The goal's name, e.g. \"Marathon 2027\".") var name: String
-    @Option(help: ArgumentHelp("Its habits, by name, separated by commas.", valueName: "run,stretch")) var habits: String
+    @Option(help: ArgumentHelp("A habit of the goal, by name; repeat it for each (a list separated by commas is taken too, when no habit's name has a comma).",
+                               valueName: "habit"))
+    var habits: [String] = []
     @Option(help: ArgumentHelp("The day you aim for (informational).", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day)
     var targetDate: DayKey?
+
+    func validate() throws {
+        if habits.isEmpty { throw ValidationError("A goal needs its habits: --habits NAME, once for each.") }
+    }
 
     func run() throws {
         quiet.apply()
         let goal = try GoalBook(store: global.openStore(), clock: global.clock())
-            .add(name, habits: GoalCommand.habitNames(habits), targetDate: targetDate)
+            .add(name, habits: habits, targetDate: targetDate)
         let count = goal.habitIds.count
         Output.line("Added the goal \(TerminalText.safe(goal.name)) over \(count) habit\(count == 1 ? "" : "s")"
                     + (goal.targetDate.map { ", aiming for \($0)." } ?? "."))

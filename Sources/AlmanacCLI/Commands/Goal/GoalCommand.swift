@@ -7,7 +7,4 @@ struct GoalCommand: ParsableCommand {
         abstract: "Add, list, edit or delete goals: views over some habits with a target date (deleting one deletes nothing else).",
         subcommands: [GoalAddCommand.self, GoalListCommand.self, GoalEditCommand.self, GoalDeleteCommand.self]
     )
-
-    /// `--habits run,stretch`: habit names separated by commas.
-    static func habitNames(_ text: String) -> [String] { text.split(separator: ",").map { String($0) } }
 }

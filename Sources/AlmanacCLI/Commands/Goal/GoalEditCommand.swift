@@ -11,7 +11,8 @@ struct GoalEditCommand: ParsableCommand {
     @OptionGroup var quiet: QuietOption
     @Argument(help: "The goal's name (any case).") var name: String
     @Option(help: "A new name.") var newName: String?
-    @Option(help: ArgumentHelp("Its habits instead of the ones it has.", valueName: "run,stretch")) var habits: String?
+    @Option(help: ArgumentHelp("A habit of the goal, by name, instead of the ones it has; repeat it for each.", valueName: "habit"))
+    var habits: [String] = []
     @Option(help: ArgumentHelp("A new target date.", valueName: "YYYY-MM-DD"), transform: ArgumentValues.day) var targetDate: DayKey?
     @Flag(help: "Remove the target date.") var noTargetDate = false
 
@@ -22,7 +23,7 @@ struct GoalEditCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let goal = try GoalBook(store: global.openStore(), clock: global.clock())
-            .edit(name, newName: newName, habits: habits.map(GoalCommand.habitNames), targetDate: targetDate, clearDate: noTargetDate)
+            .edit(name, newName: newName, habits: habits.isEmpty ? nil : habits, targetDate: targetDate, clearDate: noTargetDate)
         Output.line("Changed the goal \(TerminalText.safe(goal.name)).")
     }
 }
