@@ -101,9 +101,28 @@ import Testing
         #expect(matcher.suggestions(for: "rnu").contains("Run"))
         #expect(matcher.suggestions(for: "water") == ["Drink water"])
         #expect(matcher.suggestions(for: "zzzzzzzz").isEmpty)
-        #expect(throws: DomainError.notFound(kind: "habit", name: "meditat", suggestions: ["Meditate"])) {
-            try matcher.find("meditat")
+        #expect(throws: DomainError.notFound(kind: "habit", name: "meditte", suggestions: ["Meditate"])) {
+            try matcher.find("meditte")
         }
+    }
+
+    /// Names people type: the words without emoji, punctuation or accents, or an unambiguous
+    /// beginning of them; a beginning of several names chooses none.
+    @Test func namesMatchByTheirWordsOrAnUnambiguousBeginning() throws {
+        let long = "🧗‍♀️ Bouldern mit der Klettergruppe im Zentrum (Überhang-Training) 🇩🇪"
+        #expect(NameMatcher<String>.words(long) == "bouldern mit der klettergruppe im zentrum uberhang training")
+        #expect(NameMatcher<String>.words("Café au lait ≤ 2 — Überraschung") == "cafe au lait 2 uberraschung")
+        let matcher = NameMatcher([long, "Boxen", "Read", "Reading club", "Run"], name: { $0 })
+        #expect(try matcher.find("bouldern") == long)
+        #expect(try matcher.find("Bouldern mit der klettergruppe im zentrum uberhang-training") == long)
+        #expect(try matcher.find("read") == "Read")   // a whole name before a beginning of another
+        #expect(try matcher.find("readi") == "Reading club")
+        #expect(try matcher.find("RU") == "Run")
+        #expect(throws: DomainError.ambiguous(kind: "habit", name: "bo", candidates: [long, "Boxen"])) { try matcher.find("bo") }
+        #expect(throws: DomainError.ambiguous(kind: "habit", name: "re", candidates: ["Read", "Reading club"])) { try matcher.find("re") }
+        #expect(matcher.suggestions(for: "uberhang") == [long])   // a word inside a name is suggested, not chosen
+        #expect(throws: DomainError.self) { try matcher.find("uberhang") }
+        #expect(throws: DomainError.self) { try matcher.find("🇩🇪") }   // no words: no beginning of every name
     }
 
     @Test func numbersPrintTheSameInEveryLocale() {

@@ -165,6 +165,30 @@ import Testing
         #expect(try s.ok("habit", "edit", "steps").contains("nothing changed"))
     }
 
+    /// A long name is typed by its first word; a beginning of two names logs nothing and lists
+    /// them; status and habit list fit the terminal, cutting the name, never wrapping a row.
+    @Test func namesPeopleTypeAndRowsThatFit() throws {
+        let s = Session()
+        try s.ok("init")
+        let long = "Bouldern mit der Klettergruppe im Zentrum (Überhang-Training) 🇩🇪"
+        try s.ok("habit", "add", long, "--emoji", "🧗‍♀️")
+        try s.ok("habit", "add", "Boxen")
+        #expect(try s.ok("log", "bouldern").hasPrefix("Logged \(long) today"))
+        let before = try s.ok("history", "boxen")
+        let ambiguous = try s.run("log", "bo")
+        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("\"bo\" begins the names of 2 habits") && ambiguous.stderr.contains("\"Boxen\""),
+                "\(ambiguous.stderr)")
+        #expect(try s.ok("history", "boxen") == before)
+        for (command, after) in [(["status"], "✓ done"), (["habit", "list"], "done or not")] {
+            let result = try s.binary.run(command, environment: s.environment.merging(["COLUMNS": "60"]) { $1 }, in: s.folder.url)
+            let lines = result.stdout.split(separator: "\n")
+            let row = try #require(lines.first { $0.contains("Bouldern") }, "\(lines)")
+            // The name cut, the row's other columns on the same line.
+            #expect(row.contains("Bouldern mit") && row.contains("…") && !row.contains("Training") && row.contains(after), "\(row)")
+            #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        }
+    }
+
     /// One definition of a habit: a unit change is said, needs a target that fits the new unit,
     /// and takes the old unit's label away.
     @Test func aUnitChangeIsSaidAndAsksForATarget() throws {

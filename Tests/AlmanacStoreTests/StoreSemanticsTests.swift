@@ -141,10 +141,11 @@ struct StoreFixture {
         let f = try StoreFixture(backend)
         _ = try f.habit("Drink water")
         _ = try f.habit("Meditate")
-        #expect(throws: DomainError.notFound(kind: "habit", name: "meditat", suggestions: ["Meditate"])) {
-            try f.store.habit(named: "meditat")
+        #expect(throws: DomainError.notFound(kind: "habit", name: "meditte", suggestions: ["Meditate"])) {
+            try f.store.habit(named: "meditte")
         }
         #expect(try f.store.habit(named: "DRINK water").name == "Drink water")
+        #expect(try f.store.habit(named: "meditat").name == "Meditate")   // a beginning of one name
     }
 
     @Test(arguments: TestBackend.available) func invalidValuesAreRefusedAndChangeNothing(_ backend: TestBackend) throws {

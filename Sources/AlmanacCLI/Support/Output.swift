@@ -39,14 +39,39 @@ enum Output {
     }
 
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The width tables fit: `COLUMNS`, else the terminal's, else 80.
+    static var terminalWidth: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        var size = winsize()
+        if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Text columns padded to align, measured in characters (emoji count as two cells).
-    static func table(_ rows: [[String]], rightAligned: Set<Int> = [],
+    /// With `fitting`, that column (a name) is cut with "…" where the rows would be wider than
+    /// the terminal (`terminalWidth`): a row is never wrapped in the middle.
+    static func table(_ rows: [[String]], rightAligned: Set<Int> = [], fitting: Int? = nil,
                       visibleWidth: (String) -> Int = Output.cells) -> [String] {
         guard let width = rows.map(\.count).max() else { return [] }
         var widths = [Int](repeating: 0, count: width)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], visibleWidth(cell)) } }
+        var rows = rows
+        let total = widths.reduce(0, +) + 2 * (width - 1)
+        if let column = fitting, column < width, total > terminalWidth {
+            let room = max(8, widths[column] - (total - terminalWidth))
+            for r in rows.indices where column < rows[r].count && visibleWidth(rows[r][column]) > room {
+                var cut = "", used = 0
+                for character in rows[r][column] {
+                    let cells = visibleWidth(String(character))
+                    if used + cells > room - 1 { break }
+                    cut.append(character); used += cells
+                }
+                rows[r][column] = cut + "…"
+            }
+            widths[column] = min(widths[column], room)
+        }
         return rows.map { row in
             row.enumerated().map { i, cell in
                 let pad = String(repeating: " ", count: widths[i] - visibleWidth(cell))

@@ -5,6 +5,8 @@ public enum DomainError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A name that matches nothing, with the close names for a "did you mean"; when none is
     /// close, `others` names the nearest there are (none: there is nothing of the kind yet).
     case notFound(kind: String, name: String, suggestions: [String], others: [String] = [])
+    /// A name that begins several names: none is chosen.
+    case ambiguous(kind: String, name: String, candidates: [String])
     /// An operation refused by a rule of the store (the cap on active habits, a duplicate name).
     case refused(String)
 
@@ -22,6 +24,9 @@ public enum DomainError: Error, Equatable, CustomStringConvertible, Sendable {
                 text += "; there is none yet."
             }
             return text
+        case .ambiguous(let kind, let name, let candidates):
+            let listed = candidates.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (candidates.count > 5 ? " …" : "")
+            return "\"\(name)\" begins the names of \(candidates.count) \(kind)s (\(listed)); type more of the one you mean."
         }
     }
 }

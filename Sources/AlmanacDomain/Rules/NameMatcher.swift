@@ -1,6 +1,7 @@
 import Foundation
 
-/// Finds objects by name the way a person types them: case-insensitively, with suggestions.
+/// Finds objects by name the way a person types them: case-insensitively, by their words without
+/// emoji, punctuation or accents, or by an unambiguous beginning of those — with suggestions.
 public struct NameMatcher<Item> {
     public let items: [Item]
     public let name: (Item) -> String
@@ -16,9 +17,21 @@ public struct NameMatcher<Item> {
         return items.first { NameMatcher.fold(name($0)) == key }
     }
 
-    /// The item named `query`, or a `notFound` error listing up to three close names.
+    /// The item named `query`: its name in any case; else its words (`bouldern mit der
+    /// klettergruppe` for "🧗‍♀️ Bouldern mit der Klettergruppe …"); else the one name whose words
+    /// begin with the query's. Several such names are an `ambiguous` error listing them; none, a
+    /// `notFound` error listing up to three close names.
     public func find(_ query: String, kind: String = "habit") throws -> Item {
         if let item = exact(query) { return item }
+        let typed = NameMatcher.words(query)
+        if !typed.isEmpty {
+            let named = items.map { (item: $0, words: NameMatcher.words(name($0))) }
+            let same = named.filter { $0.words == typed }
+            if same.count == 1 { return same[0].item }
+            let begun = same.isEmpty ? named.filter { $0.words.hasPrefix(typed) } : same
+            if begun.count == 1 { return begun[0].item }
+            if begun.count > 1 { throw DomainError.ambiguous(kind: kind, name: query, candidates: begun.map { name($0.item) }) }
+        }
         let close = suggestions(for: query)
         throw DomainError.notFound(kind: kind, name: query, suggestions: close, others: close.isEmpty ? nearest(to: query) : [])
     }
@@ -35,9 +48,11 @@ public struct NameMatcher<Item> {
     public func suggestions(for query: String, limit: Int = 3) -> [String] {
         let key = NameMatcher.fold(query)
         guard !key.isEmpty else { return [] }
+        let typed = NameMatcher.words(query)
         let scored: [(String, Int)] = items.compactMap { item in
             let candidate = NameMatcher.fold(name(item))
             if candidate.contains(key) || key.contains(candidate) { return (name(item), 0) }
+            if !typed.isEmpty, NameMatcher.words(name(item)).contains(typed) { return (name(item), 0) }
             let distance = NameMatcher.editDistance(Array(key), Array(candidate))
             return distance <= max(2, key.count / 3) ? (name(item), distance) : nil
         }
@@ -47,6 +62,23 @@ public struct NameMatcher<Item> {
     /// Case- and width-insensitive form used for comparisons.
     public static func fold(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// A name's words as a person types them: lower case, without accents, emoji or punctuation,
+    /// one space between words ("🧗‍♀️ Bouldern (Überhang-Training)" → "bouldern uberhang training").
+    public static func words(_ text: String) -> String {
+        let plain = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var out = "", gap = false
+        for scalar in plain.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if gap && !out.isEmpty { out += " " }
+                out.unicodeScalars.append(scalar)
+                gap = false
+            } else {
+                gap = true
+            }
+        }
+        return out
     }
 
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {

@@ -22,6 +22,6 @@ struct HabitListCommand: ParsableCommand {
              TerminalText.safe(habit.categoryId.flatMap { categories[$0] } ?? ""), habit.color,
              habit.weight == 1 ? "" : "weight \(NumberText.plain(habit.weight))", habit.isArchived ? "archived" : ""]
         }
-        Output.table(rows).forEach { Output.line($0) }
+        Output.table(rows, fitting: 1).forEach { Output.line($0) }
     }
 }

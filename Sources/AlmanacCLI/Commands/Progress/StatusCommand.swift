@@ -35,6 +35,6 @@ struct StatusCommand: ParsableCommand {
                          row.streak.unit.describe(row.streak.best), MetricText.percent(row.rate30.value),
                          MetricText.percent(row.score)])
         }
-        Output.table(rows, rightAligned: [5, 6], visibleWidth: paint.visibleWidth).forEach { Output.line($0) }
+        Output.table(rows, rightAligned: [5, 6], fitting: 1, visibleWidth: paint.visibleWidth).forEach { Output.line($0) }
     }
 }
