@@ -187,6 +187,16 @@ import Testing
             #expect(row.contains("Bouldern mit") && row.contains("…") && !row.contains("Training") && row.contains(after), "\(row)")
             #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
         }
+        // On the site the name has no soft hyphen of Almanac's inside a word ("Klette-rgruppe"):
+        // the stylesheet lets the browser hyphenate by the page's language.
+        try s.ok("report", "--out", "site")
+        let habitPage = try #require(try FileManager.default.contentsOfDirectory(atPath: s.folder.path("site/habits")).first { $0.hasPrefix("bouldern") && $0.hasSuffix(".html") })
+        for page in ["index.html", "index.md", "habits/" + habitPage] {
+            let text = String(decoding: s.folder.bytes("site/" + page), as: UTF8.self)
+            #expect(text.contains("Klettergruppe") && !text.contains("\u{AD}") && !text.contains("&shy;"), "\(page)")
+        }
+        let css = String(decoding: s.folder.bytes("site/style.css"), as: UTF8.self)
+        #expect(css.contains("hyphens: auto") && String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains("<html lang=\"en\">"))
     }
 
     /// One definition of a habit: a unit change is said, needs a target that fits the new unit,

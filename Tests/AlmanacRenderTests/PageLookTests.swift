@@ -50,16 +50,6 @@ import Testing
         #expect(svg.contains(#"text-anchor="end">28 Nov</text>"#))
     }
 
-    @Test func longWordsGetSoftHyphens() {
-        let name = "Supercalifragilisticexpialidocious practice"
-        let broken = Hyphenation.breakable(name)
-        #expect(broken.replacingOccurrences(of: "\u{AD}", with: "") == name)
-        #expect(broken.hasPrefix("Superc\u{AD}alifra\u{AD}gilist\u{AD}icexpi\u{AD}alidoc\u{AD}ious practice"))
-        #expect(Hyphenation.breakable("Drink water 💧") == "Drink water 💧")
-        // A break never leaves fewer than three letters after it.
-        #expect(Hyphenation.breakable("Abcdefghijklmn") == "Abcdef\u{AD}ghijklmn")
-    }
-
     /// The dashboard's grid of the last 12 months: 53 weeks ending with the as-of day's, month
     /// labels across the new year.
     @Test func theLastTwelveMonthsRunAcrossTheNewYear() {

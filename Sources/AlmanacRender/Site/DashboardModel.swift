@@ -66,7 +66,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
         // best streak only on a wider screen (the stylesheet hides columns 5 and 6 of this table
         // below 40rem; both are on each habit's page, one tap away).
         let table = HTMLTable(header: ["Habit", dayName, "Streak", "30 days", "Score", "Best"], rows: rows.map { row in
-            [.link(Hyphenation.breakable(row.emoji.isEmpty ? row.name : "\(row.emoji) \(row.name)"), href: link(row.slug)), .text(row.today),
+            [.link(row.emoji.isEmpty ? row.name : "\(row.emoji) \(row.name)", href: link(row.slug)), .text(row.today),
              .text(row.streak), .text(row.rate30), .text(row.score), .text(row.best)]
         }, rowHeadings: true, id: "table-habits")
         var tables = ["habits": table]
@@ -97,7 +97,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "hasRows": .flag(!rows.isEmpty),
             "feedLink": "feed.xml",
             "rows": .list(rows.map { row in
-                ["emoji": md(row.emoji), "name": md(Hyphenation.breakable(row.name)), "link": .text(link(row.slug)), "today": md(row.today),
+                ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)), "today": md(row.today),
                  "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score),
                  "strip": .text(HabitFiles.stripPath(row.slug)), "stripAlt": md("\(row.name), the last 14 days")]
             }),
@@ -105,7 +105,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "monthImage": "charts/all-month.svg", "monthAlt": md("All habits: \(MonthGridSVG.title(of: asOf)), share done per day"),
             "combinedImage": .text(SiteDerivation.lastYearHeatmap), "combinedAlt": md("All habits: share done per day in the last 12 months"),
             "habits": .list(rows.map { row in
-                ["emoji": md(row.emoji), "name": md(Hyphenation.breakable(row.name)), "link": .text(link(row.slug)),
+                ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)),
                  "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md("\(row.name): heatmap of \(year)"),
                  "tableLink": .text(link(row.slug) + (format == .html ? "#table-year-\(year)" : ""))]
             }),

@@ -60,7 +60,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         let md = { TemplateValue.text(MarkdownText.escape($0)) }
         var context: TemplateFields = [
             "html": .flag(format == .html),
-            "emoji": md(emoji), "name": md(Hyphenation.breakable(name)), "goal": md(goal), "frequency": md(frequency), "archived": .flag(archived),
+            "emoji": md(emoji), "name": md(name), "goal": md(goal), "frequency": md(frequency), "archived": .flag(archived),
             "home": "../index.\(format.rawValue)",
             "stats": .list(statistics.map { ["label": md($0.label), "value": md($0.text)] }),
             "monthTitle": md(monthTitle),

@@ -92,7 +92,7 @@ extension SiteDerivation {
         let firstWeek = (active.map(\.series.start).min() ?? asOf).startOfWeek(weekStart)
         let weeks = (0..<4).reversed().map { thisWeek.adding(days: -7 * $0) }.filter { $0 >= firstWeek }
         let links = active.map { Optional("habits/\($0.slug)") }
-        let names = active.map { Hyphenation.breakable($0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)") }
+        let names = active.map { $0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)" }
         let weekRows = zip(names, active).map { name, item in
             [name] + weeks.map { first in
                 item.metrics.weeks.last { $0.first == first }.map(MetricText.doneOfDue) ?? "–"
