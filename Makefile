@@ -1,7 +1,7 @@
 # Almanac — everything a new machine needs is installed by these targets (Debian/Ubuntu: apt-get,
 # as root or through sudo). `make test` and `make demo` work on a brand-new machine.
 SWIFT ?= swift
-APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libxml2-utils time bc python3 python3-venv python3-jsonschema python3-icalendar libxlsxwriter-dev python3-openpyxl \
+APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libxml2-utils time bc binutils python3 python3-venv python3-jsonschema python3-icalendar libxlsxwriter-dev python3-openpyxl \
   postgresql postgresql-client
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac
@@ -95,7 +95,9 @@ install: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product almanac
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/almanac
+	# Stripped (`install -s`): its symbol tables are half the build's 167 MB; a crash report then
+	# names addresses, not functions.
+	install -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/almanac
 	install -m 644 docs/almanac.1 $(DESTDIR)$(PREFIX)/share/man/man1/almanac.1
 	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/almanac
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_almanac

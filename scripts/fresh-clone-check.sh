@@ -28,6 +28,7 @@ for f in bin/almanac share/man/man1/almanac.1 share/bash-completion/completions/
   [ -s "$PREFIX/$f" ] || fail "make install did not install $f"
 done
 "$PREFIX/bin/almanac" --version >/dev/null || fail "the installed almanac does not run"
+[ "$(readelf -S "$PREFIX/bin/almanac" | grep -c '\.symtab')" = 0 ] || fail "the installed almanac is not stripped"
 grep -q "almanac" "$PREFIX/share/bash-completion/completions/almanac" || fail "the bash completion is not almanac's"
 cmp -s docs/almanac.1 "$PREFIX/share/man/man1/almanac.1" || fail "the installed man page is not docs/almanac.1"
 make -s uninstall PREFIX="$PREFIX" >/dev/null
