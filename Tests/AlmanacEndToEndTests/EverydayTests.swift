@@ -199,6 +199,28 @@ import Testing
         #expect(css.contains("hyphens: auto") && String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains("<html lang=\"en\">"))
     }
 
+    /// Words people type: durations as they say them, a city for a time zone, and a missing store
+    /// named with the command that makes it there (not the default store).
+    @Test func durationsZonesAndAMissingStoreAsPeopleSayThem() throws {
+        let s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Yoga", "--unit", "duration", "--target", "1.5h")
+        #expect(try s.ok("habit", "show", "yoga").contains("at least 90 min"))
+        for (typed, minutes) in [("45mins", "45"), ("1.5h", "90"), ("90 min", "90"), ("1 h 30 min", "90"), ("2 hours", "120"), ("1h30m", "90"),
+                                 ("1:15", "75"), ("45m", "45")] {
+            #expect(try s.ok("log", "yoga", typed, "--date", "2026-11-10").contains("Logged Yoga on 2026-11-10: \(minutes) min"), "\(typed)")
+        }
+        for wrong in ["1h75m", "1.5h30m", "h"] {
+            #expect(try s.run("log", "yoga", wrong, "--date", "2026-11-10").status != 0, "\(wrong)")
+        }
+        let zone = try s.run("init", "--timezone", "berlin", "--store", s.folder.path("z.sqlite"))
+        #expect(zone.status == 2 && zone.stderr.contains("did you mean Europe/Berlin?"), "\(zone.stderr)")
+        let missing = try s.run("status", "--store", s.folder.path("typo.sqlite"))
+        #expect(missing.status == 1 && missing.stderr.contains("No store at \(s.folder.path("typo.sqlite"))")
+                && missing.stderr.contains("almanac init --store \(s.folder.path("typo.sqlite"))"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("typo.sqlite")))
+    }
+
     /// One definition of a habit: a unit change is said, needs a target that fits the new unit,
     /// and takes the old unit's label away.
     @Test func aUnitChangeIsSaidAndAsksForATarget() throws {

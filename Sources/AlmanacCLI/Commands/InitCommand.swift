@@ -25,7 +25,11 @@ struct InitCommand: ParsableCommand {
 
     func validate() throws {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("\(timeZone) is not a known time zone; use an IANA id such as Europe/Berlin or UTC.")
+            // A city alone ("berlin", "new york") names the zones it is the city of.
+            let city = timeZone.lowercased().replacingOccurrences(of: " ", with: "_")
+            let zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.lowercased().hasSuffix("/" + city) }.prefix(3)
+            throw ValidationError("\(timeZone) is not a known time zone; " + (zones.isEmpty ? "use an IANA id such as Europe/Berlin or UTC."
+                : "did you mean " + zones.joined(separator: " or ") + "?"))
         }
     }
 

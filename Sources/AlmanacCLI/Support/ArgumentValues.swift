@@ -87,33 +87,36 @@ enum ArgumentValues {
     }
 
     /// A value or a target: a number, or a duration in minutes written as hours and minutes —
-    /// `1:30`, `1h30m`, `1h`, `45m`, `45min` (all 90, 60 or 45 minutes).
+    /// `1:30`, `1h30m`, `1.5h`, `1h`, `45m`, `45mins`, `90 min` (90, 90, 60, 45, 45 or 90 minutes).
     static func amount(_ text: String) throws -> Double {
         if let minutes = duration(text) { return minutes }
         do { return try number(text) } catch {
-            throw ValidationError("\(text) is not a number or a duration; use digits with a '.' for decimals (2.5), or for minutes 1:30, 1h30m or 45m.")
+            throw ValidationError("\(text) is not a number or a duration; use digits with a '.' for decimals (2.5), or for minutes 1:30, 1h30m, 1.5h or 45m.")
         }
     }
 
-    /// Minutes of `H:MM`, `XhYm`, `Xh`, `Ym` or `Ymin`; nil for anything else.
+    /// Minutes of `H:MM`, or hours and minutes with their units (`1h30m`, `1.5h`, `2 hours`,
+    /// `45mins`, `90 min`: `h`, `hr`, `hrs`, `hour`, `hours`; `m`, `min`, `mins`, `minute`,
+    /// `minutes`; spaces anywhere); nil for anything else. Hours with minutes are whole, the
+    /// minutes then under 60.
     static func duration(_ text: String) -> Double? {
-        let t = text.lowercased()
+        let t = text.lowercased().filter { !$0.isWhitespace }
         func digits(_ s: Substring) -> Int? { !s.isEmpty && s.count <= 6 && s.allSatisfy { $0.isASCII && $0.isNumber } ? Int(s) : nil }
         let colon = t.split(separator: ":", omittingEmptySubsequences: false)
         if colon.count == 2 {
             guard let h = digits(colon[0]), colon[1].count == 2, let m = digits(colon[1]), m < 60 else { return nil }
             return Double(h * 60 + m)
         }
-        var rest = Substring(t), total = 0, seen = false
-        if let h = rest.firstIndex(of: "h") {
-            guard let hours = digits(rest[..<h]) else { return nil }
-            total += hours * 60; seen = true
-            rest = rest[rest.index(after: h)...]
-        }
-        if rest.hasSuffix("min") { rest = rest.dropLast(3) } else if rest.hasSuffix("m") { rest = rest.dropLast() } else if !rest.isEmpty { return nil } else { return seen ? Double(total) : nil }
-        guard let minutes = digits(rest), !seen || minutes < 60 else { return nil }
-        return Double(total + minutes)
+        guard let match = try? durationPattern.wholeMatch(in: t) else { return nil }
+        let h = match.output[1].substring, m = match.output[2].substring
+        guard h != nil || m != nil else { return nil }
+        let hours = h.flatMap { Double($0) } ?? 0, minutes = m.flatMap { Double($0) } ?? 0
+        if h != nil, m != nil, hours != hours.rounded() || minutes >= 60 { return nil }
+        return hours * 60 + minutes
     }
+
+    nonisolated(unsafe) private static let durationPattern = try! Regex(
+        #"(?:(\d{1,6}(?:\.\d{1,4})?)(?:hours|hour|hrs|hr|h))?(?:(\d{1,6}(?:\.\d{1,4})?)(?:minutes|minute|mins|min|m))?"#)
 
     static func positive(_ text: String) throws -> Double {
         let value = try number(text)

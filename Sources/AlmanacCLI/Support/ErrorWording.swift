@@ -15,7 +15,7 @@ enum ErrorWording {
         case let problem as LogProblem: return log(problem)
         case let problem as SyncProblem: return sync(problem)
         case DayRangeProblem.reversed(let start, let end): return ("--from \(start) is after --to \(end).", 2)
-        case StoreError.missing(let path): return ("No store at \(path); run `almanac init` to create one, or pass --store.", 1)
+        case StoreError.missing(let path): return ("No store at \(path); check the path, or make a store there with `almanac init --store \(Shell.quoted(path))`.", 1)
         case let error as DomainError: return (error.description, 1)
         case let error as StoreError: return (error.description, 1)
         default: return nil

@@ -33,10 +33,11 @@ struct LogCommand: ParsableCommand {
 
     /// The habits and the value the words name: a last word that is a number is the value.
     func parsedWords() throws -> (habits: [String], value: Double?) {
-        guard words.count >= 2, let last = words.last, let first = last.first, !last.contains(" "),
+        guard words.count >= 2, let last = words.last else { return (words, nil) }
+        if let minutes = ArgumentValues.duration(last) { return (Array(words.dropLast()), minutes) }   // `90 min` too
+        guard let first = last.first, !last.contains(" "),
               first.isNumber || first == "+" || first == "." || (first == "-" && last.dropFirst().first.map { $0.isNumber || $0 == "." } == true)
         else { return (words, nil) }
-        if let minutes = ArgumentValues.duration(last) { return (Array(words.dropLast()), minutes) }
         if DayKey(last) != nil || (last.count == 10 && last.filter({ $0 == "-" }).count == 2) {
             throw ValidationError("\(last) is a day, not a value: give it with --date (or -d), e.g. `almanac log \(words[0]) -d \(last)`.")
         }
