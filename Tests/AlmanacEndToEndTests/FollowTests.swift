@@ -316,6 +316,38 @@ import Testing
         #expect(forced.contains("\"Older\": renamed from \"Gym\""), "\(forced)")
     }
 
+    /// The newest export is the one whose name says the latest date and time (a sync tool may
+    /// give an older file a newer modification time); a newer one that cannot be read is named in
+    /// one warning, also under -q, and the next newest is synced.
+    @Test func theNewestFileIsTheAppsDateAndAnUnreadableOneIsSkippedWithAWarning() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        let folder = s.folder.path("Backups")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let older = try Self.firstVersion(Self.cases[0], in: s.folder, name: "Backups/Loop Habits Backup 2026-11-20 093512.db")
+        let newer = folder + "/Loop Habits Backup 2026-11-21 081500.db"
+        try FileManager.default.copyItem(atPath: older, toPath: newer)
+        try Self.mutate(newer, with: Self.cases[0].second)
+        try Self.touch(newer, hoursAfter: 0)
+        try Self.touch(older, hoursAfter: 3)   // copied later: the newer modification time
+        let first = try s.ok("import", folder, "--follow")
+        let habits = try s.ok("habit", "list")
+        #expect(first.contains("Loop Habits Backup 2026-11-21 081500.db") && habits.contains("Stretch well"), "\(first)")
+        // A newer export that cannot be read: one warning naming it, also under -q; the next
+        // newest (the one synced) is then nothing new.
+        let broken = folder + "/Loop Habits Backup 2026-11-22 070000.db"
+        try FileManager.default.copyItem(atPath: newer, toPath: broken)
+        try Self.mutate(broken, with: "INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, 'not a time', 2);")
+        try Self.touch(broken, hoursAfter: 6)
+        let quiet = try s.run("sync", "-q")
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stderr)")
+        let warnings = quiet.stderr.split(separator: "\n")
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("warning: \(broken) is newer but cannot be read"), "\(quiet.stderr)")
+        #expect(try s.ok("sync").contains("nothing new"))
+        let json = try JSONSerialization.jsonObject(with: Data(try s.ok("sync", "--json").utf8)) as! [[String: Any]]
+        #expect((json[0]["skipped"] as? [String])?.count == 1)
+    }
+
     @Test func aFollowedHabitIsLoggedInItsAppUntilItIsNoLongerFollowed() throws {
         let s = Session()
         try s.ok("init", "--timezone", "Europe/Berlin")

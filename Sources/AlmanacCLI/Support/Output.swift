@@ -30,6 +30,11 @@ enum Output {
         FileHandle.standardError.write(Data("note: \(TerminalText.safe(text))\n".utf8))
     }
 
+    /// Something a person must see though the command succeeded: on stderr, also under `-q`.
+    static func warning(_ text: String) {
+        FileHandle.standardError.write(Data("warning: \(TerminalText.safe(text))\n".utf8))
+    }
+
     /// Pretty, key-sorted JSON on stdout, the shape scripts read with `--json`.
     static func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()

@@ -21,6 +21,9 @@ public struct SourceSync {
         public var sameFile: Bool
         public var firstSync: Bool
         public var warnings: [String] = []
+        /// Newer files of the folder that could not be read, one sentence each: the sync went on
+        /// with the newest one that could.
+        public var skipped: [String] = []
         public var summary = ImportSummary()
         public var createdStore = false
     }
@@ -81,24 +84,36 @@ public struct SourceSync {
 
     private func sync(_ followed: FollowedSource, store: (any AlmanacStore)?, format: ImportFormat?) throws -> Outcome {
         let firstSync = followed.lastDigest.isEmpty
-        let file = try FollowedFile.newest(in: followed.path, format: format)
         var outcome = Outcome(source: followed, title: format?.title ?? "", format: format, sameFile: false, firstSync: firstSync)
-        if !force, !firstSync {
-            if file.digest == followed.lastDigest {
-                outcome.sameFile = true
-                return outcome
-            }
-            if file.modified < followed.lastModified {
-                throw SyncProblem.olderFile(file: file.path, modified: file.modified, lastFile: followed.lastFile, lastModified: followed.lastModified)
-            }
-        }
         let settings = try store?.settings() ?? Settings.systemDefault
-        let history: ImportedHistory
-        do {
-            history = try ImportSource.read(file.path, format: format, calendar: StoreCalendar(settings: settings), leavingOutBadRows: leavingOutBadRows)
-        } catch let problem as ImportProblem {
-            throw AlmanacError.importFile(file: file.path, problem: problem)
+        // The newest file first; one that cannot be read is said, and the next one is tried (the
+        // last one's error is the sync's).
+        let candidates = try FollowedFile.candidates(in: followed.path, format: format)
+        var chosen: (file: FollowedFile, history: ImportedHistory)?
+        for (index, candidate) in candidates.enumerated() {
+            do {
+                let file = try FollowedFile(path: candidate.path, files: candidate.files)
+                if !force, !firstSync {
+                    if file.digest == followed.lastDigest {
+                        outcome.sameFile = true
+                        return outcome
+                    }
+                    if file.modified < followed.lastModified {
+                        throw SyncProblem.olderFile(file: file.path, modified: file.modified, lastFile: followed.lastFile, lastModified: followed.lastModified)
+                    }
+                }
+                do {
+                    chosen = (file, try ImportSource.read(file.path, format: format, calendar: StoreCalendar(settings: settings),
+                                                          leavingOutBadRows: leavingOutBadRows))
+                } catch let problem as ImportProblem {
+                    throw AlmanacError.importFile(file: file.path, problem: problem)
+                }
+                break
+            } catch let error where index < candidates.count - 1 && !(error is SyncProblem) {
+                outcome.skipped.append("\(candidate.path) is newer but cannot be read (\(error)); the next newest file is synced.")
+            }
         }
+        guard let (file, history) = chosen else { throw AlmanacError.cannotRead(path: followed.path, reason: "it holds no file to sync") }
         guard history.format.canBeFollowed else {
             throw SyncProblem.cannotBeFollowed(format: history.format.title)
         }
@@ -216,27 +231,41 @@ struct FollowedFile {
     /// SHA-256 of the bytes (of each file's name and bytes, for a folder read whole), hex.
     let digest: String
 
-    static func newest(in path: String, format: ImportFormat?) throws -> FollowedFile {
+    /// What a sync may read, newest first: the file itself; a folder in an app's own layout
+    /// whole; else the files of the folder in the format, newest by the date and time the app
+    /// put in their names (Loop's `Loop Habits Backup 2026-11-23 093512.db`), then by their
+    /// modification time. A file whose format cannot be told is not the app's, and not listed.
+    static func candidates(in path: String, format: ImportFormat?) throws -> [(path: String, files: [String])] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw AlmanacError.cannotRead(path: path, reason: "there is no such file or folder")
         }
-        guard isFolder.boolValue else { return try FollowedFile(path: path, files: [path]) }
+        guard isFolder.boolValue else { return [(path, [path])] }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         if let layout = try? ImportSource.format(of: path), format == nil || format == layout {
-            return try FollowedFile(path: path, files: names.map { path + "/" + $0 }.filter(isRegularFile))
+            return [(path, names.map { path + "/" + $0 }.filter(isRegularFile))]
         }
-        let candidates = names.map { path + "/" + $0 }.filter(isRegularFile)
-            .map { ($0, modificationTime($0)) }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 > $1.0 }
-        for (file, _) in candidates {
-            guard let found = try? ImportSource.format(of: file), format == nil || found == format else { continue }
-            return try FollowedFile(path: file, files: [file])
+        let files = names.map { (name: $0, path: path + "/" + $0) }.filter { isRegularFile($0.path) }
+            .map { (path: $0.path, stamp: nameStamp($0.name) ?? "", modified: modificationTime($0.path)) }
+            .sorted { ($0.stamp, $0.modified, $0.path) > ($1.stamp, $1.modified, $1.path) }
+            .filter { file in (try? ImportSource.format(of: file.path)).map { format == nil || $0 == format } ?? false }
+        guard !files.isEmpty else {
+            throw AlmanacError.cannotRead(path: path, reason: "the folder holds no file of \(format.map { "a \($0.title)" } ?? "a format Almanac recognises")")
         }
-        throw AlmanacError.cannotRead(path: path, reason: "the folder holds no file of \(format.map { "a \($0.title)" } ?? "a format Almanac recognises")")
+        return files.map { ($0.path, [$0.path]) }
     }
 
-    private init(path: String, files: [String]) throws {
+    /// The date and time in a file's name as sortable digits ("20261123093512"), the time
+    /// optional; nil when the name has no date.
+    static func nameStamp(_ name: String) -> String? {
+        guard let match = try? stampPattern.firstMatch(in: name) else { return nil }
+        return (1...6).map { match.output[$0].substring.map(String.init) ?? "00" }.joined()
+    }
+
+    nonisolated(unsafe) private static let stampPattern = try! Regex(
+        #"((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?:[ _T-]?([01]\d|2[0-3])[:.-]?([0-5]\d)(?:[:.-]?([0-5]\d))?)?"#)
+
+    init(path: String, files: [String]) throws {
         var hash = SHA256()
         var newest: Int64 = 0
         for file in files {

@@ -49,8 +49,9 @@ struct ImportCommand: ParsableCommand {
         if follow {
             let done = try SourceSync(location: try global.location(), clock: try global.clock(), dryRun: dryRun, force: force,
                                       leavingOutBadRows: skipBadRows).follow(path, format: format)
-            if json { return try Output.json(SyncReport(done, dryRun: dryRun)) }
-            return SyncReport.print(done, dryRun: dryRun)
+            guard json else { return SyncReport.print(done, dryRun: dryRun) }
+            done.skipped.forEach(Output.warning)
+            return try Output.json(SyncReport(done, dryRun: dryRun))
         }
         let done = try HistoryImport(location: try global.location(), file: path, format: format, dryRun: dryRun,
                                      clock: try global.clock(), leavingOutBadRows: skipBadRows).run()

@@ -40,7 +40,12 @@ struct SyncCommand: ParsableCommand {
         for result in results {
             switch result {
             case .success(let outcome):
-                if json { reports.append(SyncReport(outcome, dryRun: dryRun)) } else { SyncReport.print(outcome, dryRun: dryRun) }
+                if json {
+                    reports.append(SyncReport(outcome, dryRun: dryRun))
+                    outcome.skipped.forEach(Output.warning)
+                } else {
+                    SyncReport.print(outcome, dryRun: dryRun)
+                }
             case .failure(let failure) where results.count == 1:
                 throw failure.error   // one source: its own sentence, as any command's
             case .failure(let failure):
@@ -68,16 +73,19 @@ struct SyncReport: Encodable {
     var createdStore: Bool
     var summary: ImportSummary
     var warnings: [String]
+    /// Newer files that could not be read (the sync took the next newest).
+    var skipped: [String]
 
     init(_ done: SourceSync.Outcome, dryRun: Bool) {
         path = done.source.path; file = done.source.lastFile; source = done.title; format = done.format?.rawValue
         self.dryRun = dryRun; sameFile = done.sameFile; firstSync = done.firstSync; createdStore = done.createdStore
-        summary = done.summary; warnings = done.warnings
+        summary = done.summary; warnings = done.warnings; skipped = done.skipped
     }
 
     static func print(_ done: SourceSync.Outcome, dryRun: Bool) {
         for line in lines(done, dryRun: dryRun) { Output.line(line) }
         for warning in done.warnings { Output.note(warning) }
+        for skipped in done.skipped { Output.warning(skipped) }
     }
 
     static func lines(_ done: SourceSync.Outcome, dryRun: Bool) -> [String] {
