@@ -221,6 +221,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("typo.sqlite")))
     }
 
+    /// A log says what it did beyond the value: a planned skip it replaced, an archived habit.
+    @Test func aLogSaysItReplacedASkipOrThatTheHabitIsArchived() throws {
+        var s = Session()
+        try s.ok("init")
+        try s.ok("habit", "add", "Run")
+        try s.ok("habit", "add", "Old")
+        try s.ok("log", "run", "--skip", "--from", "2026-11-24", "--to", "2026-11-26")
+        s.now = "2026-11-25T10:00:00Z"
+        let over = try s.ok("log", "run")
+        #expect(over.contains("It replaces the skip planned for the day") && !over.contains("Replaced 1 earlier entry"), "\(over)")
+        #expect(try s.ok("history", "run", "--from", "2026-11-25", "--to", "2026-11-25").contains("done"))
+        try s.ok("habit", "archive", "old")
+        #expect(try s.ok("log", "old").contains("Old is archived: this counts in its history; `almanac habit unarchive Old` tracks it again."))
+        #expect(!(try s.ok("log", "run", "-d", "2026-11-23")).contains("skip"))
+    }
+
     /// One definition of a habit: a unit change is said, needs a target that fits the new unit,
     /// and takes the old unit's label away.
     @Test func aUnitChangeIsSaidAndAsksForATarget() throws {

@@ -108,8 +108,16 @@ struct LogCommand: ParsableCommand {
         } else {
             Output.line("Logged \(habit.name) \(days.label): \(MetricText.dayValue(logged.amount, of: habit)) on \(logged.days.count) days.")
         }
-        if logged.replaced > 0 && mode != .add {
-            Output.line("Replaced \(logged.replaced) earlier entr\(logged.replaced == 1 ? "y" : "ies") (kept in history).")
+        if logged.replacedSkips > 0 {
+            let days = logged.replacedSkips == 1 ? "the day" : "\(logged.replacedSkips) days"
+            Output.line("It replaces the skip planned for \(days): done after all (the skip is kept in history).")
+        }
+        let others = logged.replaced - logged.replacedSkips
+        if others > 0 && mode != .add {
+            Output.line("Replaced \(others) earlier entr\(others == 1 ? "y" : "ies") (kept in history).")
+        }
+        if habit.isArchived {
+            Output.line("\(habit.name) is archived: this counts in its history; `almanac habit unarchive \(Shell.quoted(habit.name))` tracks it again.")
         }
         if !skip, logged.days.count == 1, !habit.frequency.isScheduled(logged.days[0]) {
             let day = logged.days[0].weekday.title
