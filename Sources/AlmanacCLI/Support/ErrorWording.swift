@@ -27,10 +27,14 @@ enum ErrorWording {
         case .notFollowed(let path):
             return ("The store does not follow \(path); `almanac source list` shows what it follows, and `almanac import \(Shell.quoted(path)) --follow` starts following it.", 1)
         case .followsNothing: return ("The store follows no app yet; start with `almanac import PATH --follow`.", 1)
-        case .olderFile: return (problem.description.dropLast(" it is not synced.".count) + " add --force to sync it anyway.", 1)
-        case .cannotBeFollowed: return (problem.description.dropLast(".".count) + " (`almanac import` without --follow).", 1)
-        case .followedHabit(_, _, let path):
-            return (problem.description.dropLast(".".count) + " (`almanac sync` brings it here), or stop following with `almanac source forget \(Shell.quoted(path))` (the history stays) and log it here.", 1)
+        case let .olderFile(file, modified, lastFile, lastModified):
+            return ("\(file) was last modified \(modified), before the file synced last (\(lastFile), \(lastModified)); add --force to sync it anyway.", 1)
+        case .cannotBeFollowed(let format):
+            return ("A \(format) names habits only by their names, so a habit renamed in the app could not be told from a new one: "
+                    + "it cannot be followed, only imported once (`almanac import` without --follow).", 1)
+        case let .followedHabit(habit, app, path):
+            return ("\(habit) follows the \(app) at \(path): log it in that app (`almanac sync` brings it here), or stop following with "
+                    + "`almanac source forget \(Shell.quoted(path))` (the history stays) and log it here.", 1)
         case .otherFormat, .notAFile: return (problem.description, 1)
         }
     }
