@@ -53,6 +53,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: s.folder.path("site/index.html")) && FileManager.default.fileExists(atPath: s.folder.path("csv/habits.csv")))
     }
 
+    /// The command line's sentences are made from the error's values (an id's prefix, its kind),
+    /// each one sentence naming the command that helps.
+    @Test func idPrefixesAreRefusedWithTheListThatShowsThem() throws {
+        let s = try prepared()
+        try expectRefused(s, ["journal", "edit", "abc", "--body", "x"], status: 2,
+                          mentioning: ["Give at least the first 4 characters of the journal entry's id; `almanac journal list` shows them."])
+        try expectRefused(s, ["wellbeing", "delete", "zzzz9999"], status: 1,
+                          mentioning: ["No rating has an id starting with zzzz9999; `almanac wellbeing list` shows them."])
+    }
+
     @Test(arguments: TestBackend.available) func duplicateNamesAreRefused(_ backend: TestBackend) throws {
         let s = try prepared(backend)
         try expectRefused(s, ["habit", "add", "RUN"], status: 1, mentioning: ["already exists"])

@@ -50,14 +50,17 @@ enum ErrorWording {
             return ("Another report is writing \(folder) right now; try again when it is done, or leave out --no-wait to wait for it.", 1)
         case .noTemplates(let path): return ("No templates folder at \(path); create one with `almanac templates export \(path)`.", 2)
         case .sameStore(let path): return ("--from and --to name the same store (\(path)); name another store to copy to.", 1)
-        case .sampleOverSite: return (error.description.dropLast() + "; give the sample another folder with --out, or pass --no-report.", 1)
+        case .sampleOverSite(let folder):
+            return ("Refusing to render the sample site into \(folder): it holds the site of another store, which the sample would replace; "
+                    + "give the sample another folder with --out, or pass --no-report.", 1)
         case .emptyStoreLocation(nil):
             return ("--store is empty; give the store's path, or leave the option out to use the default store.", 2)
         case .emptyStoreLocation: return (error.description, 2)
         case .emptyOutputLocation: return ("--out is empty; give the folder or file to write to.", 2)
-        case .idPrefix(let kind, _, let matches) where matches == nil || matches == 0:
-            let list = kind == .journal ? "journal list" : "wellbeing list"
-            return (error.description.dropLast() + "; `almanac \(list)` shows them.", matches == nil ? 2 : 1)
+        case .idPrefix(let kind, let prefix, let matches) where matches == nil || matches == 0:
+            let list = "`almanac \(kind == .journal ? "journal list" : "wellbeing list")` shows them."
+            return matches == nil ? ("Give at least the first 4 characters of the \(kind.rawValue)'s id; \(list)", 2)
+                                  : ("No \(kind.rawValue) has an id starting with \(prefix); \(list)", 1)
         case .importFile(_, let problem) where problem.formatNotRecognised:
             return (error.description.dropLast() + " — name one with --format if the file is one of them.", 1)
         case .importFile(_, let problem) where problem.isRow:
