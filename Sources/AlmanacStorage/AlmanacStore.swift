@@ -160,6 +160,8 @@ public struct LogOutcome: Equatable, Sendable {
     public var written: [HabitEntry]
     /// Live entries that were soft-deleted (they stay in history).
     public var replaced: Int
+    /// Of those, the skips a check replaced (a planned day off done after all).
+    public var replacedSkips = 0
 
     public init(written: [HabitEntry] = [], replaced: Int = 0) {
         self.written = written; self.replaced = replaced

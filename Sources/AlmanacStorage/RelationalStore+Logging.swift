@@ -14,10 +14,13 @@ extension RelationalStore {
                 guard try db.fetchOne(Habit.self, id: plan.habit.id) != nil else { throw Self.gone(plan.habit.id) }
                 var outcome = LogOutcome()
                 for day in plan.days {
-                    let retire = plan.mode == .add ? "AND kind = 'skip'" : ""
-                    outcome.replaced += try db.execute(
-                        "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL \(retire)",
-                        [SQLValue(now), SQLValue(plan.habit.id), SQLValue(day)])
+                    // The day's skip goes whatever the mode (counted apart: a check over a planned
+                    // skip says so); its checks go unless the value is added to them.
+                    let retire = "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL"
+                    let arguments = [SQLValue(now), SQLValue(plan.habit.id), SQLValue(day)]
+                    let skips = try db.execute(retire + " AND kind = 'skip'", arguments)
+                    outcome.replaced += skips + (plan.mode == .add ? 0 : try db.execute(retire, arguments))
+                    if plan.mode != .skip { outcome.replacedSkips += skips }
                     let time = plan.minuteOfDay.flatMap { minute in calendar?.instant(of: day, minute: minute) } ?? now
                     let entry = HabitEntry(habitId: plan.habit.id, dayKey: day, timestampUtc: time,
                                            kind: plan.mode == .skip ? .skip : .check, value: plan.value, note: plan.note, createdAt: now)

@@ -60,26 +60,18 @@ public struct HabitLog {
                                     minuteOfDay: request.minuteOfDay, difficulty: request.difficulty)
             return try LogRules.plan(logged, habit: habit, today: today, now: now, calendar: calendar)
         }
-        // The skips on the days logged, before and after: a check over a planned skip says so.
-        func skips(_ view: any StoreReading) throws -> [Int] {
-            try plans.map { plan in
-                guard plan.mode != .skip, let first = plan.days.min(), let last = plan.days.max() else { return 0 }
-                return try view.entries(habitId: plan.habit.id, from: first, to: last, includeDeleted: false).filter { $0.kind == .skip }.count
-            }
-        }
-        let skipsBefore = try store.reading(skips)
         let outcomes = try store.log(plans, now: now)
-        let (totals, skipsAfter) = try store.reading { view in
-            (try plans.map { plan -> Double? in
+        let totals = try store.reading { view in
+            try plans.map { plan -> Double? in
                 guard plan.days.count == 1, plan.mode != .skip else { return nil }
                 let day = plan.days[0]
                 return try view.entries(habitId: plan.habit.id, from: day, to: day, includeDeleted: false)
                     .filter { $0.kind == .check }.reduce(0) { $0 + $1.value }
-            }, try skips(view))
+            }
         }
-        return plans.indices.map { i in
-            Outcome(habit: plans[i].habit, days: plans[i].days, amount: plans[i].mode == .skip ? 1 : plans[i].value, dayTotal: totals[i],
-                    replaced: outcomes[i].replaced, replacedSkips: max(0, skipsBefore[i] - skipsAfter[i]))
+        return zip(plans, zip(outcomes, totals)).map { plan, result in
+            Outcome(habit: plan.habit, days: plan.days, amount: plan.mode == .skip ? 1 : plan.value, dayTotal: result.1,
+                    replaced: result.0.replaced, replacedSkips: result.0.replacedSkips)
         }
     }
 

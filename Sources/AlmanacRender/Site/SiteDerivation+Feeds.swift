@@ -103,7 +103,7 @@ extension SiteDerivation {
             ([(row.emoji.isEmpty ? "" : row.emoji + " ") + row.name + ": " + row.done] + [row.streak.map { "longest streak \($0)" }, row.bestMonth.map { "best month \($0)" }, row.lastYear]
                 .compactMap { $0 }).joined(separator: " · ")
         }
-        let path = "years/\(review.year).html"
+        let path = YearPageModel.path(review.year, .html)
         return (AtomFeed.Entry(id: siteID("year-\(review.year)", url: path), day: last, title: "\(review.year) in review", lines: lines,
                                updated: latest.description, link: path), latest)
     }
