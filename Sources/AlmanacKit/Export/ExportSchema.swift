@@ -76,22 +76,23 @@ enum ExportSchema {
 
     static let weeks = Table(file: "weeks.csv", title: "One row per habit and week (by the store's week start), from its first", columns: [
         Column("week_start", "date", "The week's first day."), Column("iso_week", "string", "The ISO week of its Thursday (2026-W47)."),
-        Column("habit_id", "string", "The habit's id."), Column("habit_name", "string", "The habit's name."),
-        Column("unit", "string", "The habit's unit: \(unitWords)."), Column("days_done", "integer", "Days that met the target."),
-        Column("done", "integer", "Due days (or, for a per-week habit, times) done."), Column("due", "integer", "Due days (or times)."),
-        Column("rate", "number", "done ÷ due, a fraction from 0 to 1 (empty when nothing was due)."),
-        Column("value", "number", "The sum of the days' values, in the habit's unit."),
-        Column("in_progress", "boolean", "true for the week of the as-of day."),
-    ], primaryKey: ["week_start", "habit_id"], habitKey: "habit_id")
+    ] + periodColumns("week"), primaryKey: ["week_start", "habit_id"], habitKey: "habit_id")
 
     static let months = Table(file: "months.csv", title: "One row per habit and calendar month, from its first", columns: [
-        Column("month", "yearmonth", "The month (2026-11)."), Column("habit_id", "string", "The habit's id."),
-        Column("habit_name", "string", "The habit's name."), Column("unit", "string", "The habit's unit: \(unitWords)."),
-        Column("days_done", "integer", "Days that met the target."), Column("done", "integer", "Due days (or times) done."),
-        Column("due", "integer", "Due days (or times)."), Column("rate", "number", "done ÷ due, a fraction from 0 to 1 (empty when nothing was due)."),
-        Column("value", "number", "The sum of the days' values, in the habit's unit."),
-        Column("in_progress", "boolean", "true for the month of the as-of day."),
-    ], primaryKey: ["month", "habit_id"], habitKey: "habit_id")
+        Column("month", "yearmonth", "The month (2026-11)."),
+    ] + periodColumns("month"), primaryKey: ["month", "habit_id"], habitKey: "habit_id")
+
+    /// The columns weeks.csv and months.csv share after their period's own: a habit's figures of
+    /// one week or month.
+    private static func periodColumns(_ period: String) -> [Column] {
+        [Column("habit_id", "string", "The habit's id."), Column("habit_name", "string", "The habit's name."),
+         Column("unit", "string", "The habit's unit: \(unitWords)."), Column("days_done", "integer", "Days that met the target."),
+         Column("done", "integer", "Due days done (for a per-week or per-month habit, times)."),
+         Column("due", "integer", "Due days (for a per-week or per-month habit, times)."),
+         Column("rate", "number", "done ÷ due, a fraction from 0 to 1 (empty when nothing was due)."),
+         Column("value", "number", "The sum of the days' values, in the habit's unit."),
+         Column("in_progress", "boolean", "true for the \(period) of the as-of day.")]
+    }
 
     static let journal = Table(file: "journal.csv", title: "One row per journal entry", columns: [
         Column("date", "date", "The entry's day."), Column("timestamp_utc", "datetime", "When it was written (UTC)."),
