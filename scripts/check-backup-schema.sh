@@ -14,6 +14,9 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # A followed app too, so that the sources and the habits' source fields are checked.
 cp Tests/AlmanacEndToEndTests/ImportFixtures/loop-v12.db "$work/loop.db"
 .build/debug/almanac import "$work/loop.db" --follow --store "$work/s.sqlite" >/dev/null 2>&1
+# A nightly plan too, so that settings.nightly is checked.
+mkdir "$work/out"
+.build/debug/almanac nightly set --store "$work/s.sqlite" --site "$work/out/site" --xlsx "$work/out/h.xlsx" --backups "$work/out/b" --include-journal >/dev/null
 ALMANAC_NOW=2026-11-20T20:00:00Z .build/debug/almanac backup --store "$work/s.sqlite" --out "$work/b.json" 2>/dev/null
 "$PYTHON" - "$work/b.json" <<'PY'
 import json, sys, jsonschema
@@ -24,6 +27,9 @@ errors = list(jsonschema.Draft202012Validator(schema).iter_errors(backup))
 assert backup["sources"] and any(h["sourceId"] for h in backup["habits"]), "the sample backup must follow an app"
 for e in errors[:5]: print("schema:", "/".join(map(str, e.absolute_path)), e.message)
 assert backup["settings"].get("storeId"), "the sample backup must carry the store's identity"
+assert backup["settings"]["nightly"]["includeJournal"] is True, "the sample backup must carry a nightly plan"
+bad = dict(backup); bad["settings"] = dict(backup["settings"], nightly=dict(backup["settings"]["nightly"], backups="relative/path"))
+assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse a relative nightly place"
 bad = dict(backup); bad["version"] = backup["version"] + 1
 assert list(jsonschema.Draft202012Validator(schema).iter_errors(bad)), "the schema must refuse a newer version"
 bad = dict(backup); bad["settings"] = dict(backup["settings"], storeId="not a uuid")

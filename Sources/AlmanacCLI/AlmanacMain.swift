@@ -26,6 +26,8 @@ public enum AlmanacMain {
                 print(AlmanacCommand.fullMessage(for: error))
                 return 0
             }
+            // A command that has said on stderr what failed (`nightly`) exits with a status alone.
+            if let exit = error as? ExitCode { return exit.rawValue }
             let (text, status) = sentence(for: error)
             report(text)
             return status

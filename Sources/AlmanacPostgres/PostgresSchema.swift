@@ -126,5 +126,7 @@ enum PostgresSchema {
             """),
         // Where the store's site is published when its owner made it public (`Settings.publicAddress`).
         ("v9-public-address", "ALTER TABLE settings ADD COLUMN IF NOT EXISTS publicAddress TEXT COLLATE \"C\";"),
+        // What the store does each night (`Settings.nightly`), as JSON text.
+        ("v10-nightly", "ALTER TABLE settings ADD COLUMN IF NOT EXISTS nightly TEXT COLLATE \"C\";"),
     ]
 }

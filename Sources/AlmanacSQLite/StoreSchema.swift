@@ -157,6 +157,10 @@ enum StoreSchema {
         migrator.registerMigration("v8-public-address") { db in
             try db.execute(sql: "ALTER TABLE settings ADD COLUMN publicAddress TEXT")
         }
+        // What the store does each night (`Settings.nightly`), as JSON text.
+        migrator.registerMigration("v9-nightly") { db in
+            try db.execute(sql: "ALTER TABLE settings ADD COLUMN nightly TEXT")
+        }
         return migrator
     }
 }

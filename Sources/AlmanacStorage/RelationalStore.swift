@@ -39,8 +39,9 @@ public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
         let storeId = try settings.storeId ?? db.strings("SELECT storeId FROM settings WHERE storeId IS NOT NULL").first
             ?? UUID().uuidString.lowercased()
         try db.execute("DELETE FROM settings")
-        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId, publicAddress) VALUES (1, ?, ?, ?, ?)",
-                       [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId), SQLValue(settings.publicAddress)])
+        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId, publicAddress, nightly) VALUES (1, ?, ?, ?, ?, ?)",
+                       [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId), SQLValue(settings.publicAddress),
+                        SQLValue(settings.nightly?.json)])
     }
 
     public func rowCounts() throws -> [BackupFormat.Section: Int] {
@@ -59,13 +60,34 @@ enum RelationalStoreSettings {
     static func read(_ db: any SQLSession, location: String) throws -> Settings {
         var found: Settings?
         var unreadable = false
-        try db.forEachRow("SELECT timeZone, weekStart, storeId, publicAddress FROM settings", []) { row in
+        var unreadablePlan = false
+        try db.forEachRow("SELECT timeZone, weekStart, storeId, publicAddress, nightly FROM settings", []) { row in
             guard let weekStart = Weekday(rawValue: row.string(1)) else { unreadable = true; return }
+            let plan = row.isNull(4) ? nil : NightlyPlan(json: row.string(4))
+            unreadablePlan = !row.isNull(4) && plan == nil
             found = Settings(timeZone: row.string(0), weekStart: weekStart, storeId: row.isNull(2) ? nil : row.string(2),
-                             publicAddress: row.isNull(3) ? nil : row.string(3))
+                             publicAddress: row.isNull(3) ? nil : row.string(3), nightly: plan)
         }
         if unreadable { throw StoreError.database("the settings have an unreadable week start") }
+        if unreadablePlan { throw StoreError.database("the settings have an unreadable nightly plan") }
         guard let found else { throw StoreError.notAnAlmanacStore(path: location) }
         return found
+    }
+}
+
+extension NightlyPlan {
+    /// The plan as the settings row and a backup hold it: compact JSON with its keys sorted, so
+    /// the same plan is always the same text.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // A struct of strings, numbers and flags always encodes.
+        return String(decoding: try! encoder.encode(self), as: UTF8.self)
+    }
+
+    /// The plan read back from `json`; nil when the text is not one.
+    init?(json: String) {
+        guard let plan = try? JSONDecoder().decode(NightlyPlan.self, from: Data(json.utf8)) else { return nil }
+        self = plan
     }
 }

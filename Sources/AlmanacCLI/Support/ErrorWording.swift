@@ -14,11 +14,28 @@ enum ErrorWording {
         case let error as AlmanacError: return almanac(error)
         case let problem as LogProblem: return log(problem)
         case let problem as SyncProblem: return sync(problem)
+        case let problem as NightlyProblem: return nightly(problem)
         case DayRangeProblem.reversed(let start, let end): return ("--from \(start) is after --to \(end).", 2)
         case StoreError.missing(let path): return ("No store at \(path); check the path, or make a store there with `almanac init --store \(Shell.quoted(path))`.", 1)
         case let error as DomainError: return (error.description, 1)
         case let error as StoreError: return (error.description, 1)
         default: return nil
+        }
+    }
+
+    /// The command that turns the installed timer on, and the one that turns it off.
+    static let enableTimer = "systemctl --user daemon-reload && systemctl --user enable --now \(NightlyTimer.unitName).timer"
+    static let disableTimer = "systemctl --user disable --now \(NightlyTimer.unitName).timer"
+
+    private static func nightly(_ problem: NightlyProblem) -> (String, Int32) {
+        switch problem {
+        case .nothingSetUp:
+            return ("Nothing is set up for the night yet; say where its outputs go, e.g. `almanac nightly set --site ~/www/habits --backups ~/backups`.", 1)
+        case .busy: return ("Another nightly run of this store is going on; try again when it is done, or leave out --no-wait to wait for it.", 1)
+        case .timerEnabled: return ("The timer is enabled; turn it off first with `\(disableTimer)`, then uninstall.", 1)
+        case .otherJob(let path, let command):
+            return ("\(path) runs another nightly job (\(command)); remove it first with `almanac nightly uninstall`.", 1)
+        case .notOurs: return (problem.description, 1)
         }
     }
 

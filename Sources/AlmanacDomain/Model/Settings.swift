@@ -1,7 +1,7 @@
 import Foundation
 
 /// The store's settings: the time zone day keys are computed in, the first day of a week, the
-/// store's permanent identity, and whether its site is public.
+/// store's permanent identity, whether its site is public, and what it does each night.
 public struct Settings: Codable, Equatable, Sendable {
     /// An IANA time zone id, e.g. `Europe/Berlin`.
     public var timeZone: String
@@ -14,12 +14,16 @@ public struct Settings: Codable, Equatable, Sendable {
     /// (`almanac settings --public URL`): every report of the store is then indexable by search
     /// engines and uses absolute links. Nil: private, the default (docs/REPORTS.md).
     public var publicAddress: String?
+    /// What the store does each night (`almanac nightly`); nil until it is set.
+    public var nightly: NightlyPlan?
 
-    public init(timeZone: String, weekStart: Weekday = .monday, storeId: String? = nil, publicAddress: String? = nil) {
+    public init(timeZone: String, weekStart: Weekday = .monday, storeId: String? = nil, publicAddress: String? = nil,
+                nightly: NightlyPlan? = nil) {
         self.timeZone = timeZone
         self.weekStart = weekStart
         self.storeId = storeId
         self.publicAddress = publicAddress
+        self.nightly = nightly
     }
 
     /// A web address to publish a site at: http:// or https:// with a host, no query or fragment,

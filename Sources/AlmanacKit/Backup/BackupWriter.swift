@@ -13,10 +13,16 @@ struct BackupWriter {
 
     /// Writes the whole backup to `file` and returns the number of objects per section.
     func write(to file: AtomicFile) throws -> [BackupFormat.Section: Int] {
-        try store.reading { reader in try write(reader, to: file) }
+        try write { try file.write($0) }
     }
 
-    private func write(_ reader: any StoreReading, to file: AtomicFile) throws -> [BackupFormat.Section: Int] {
+    /// Hands the whole backup to `sink`, a megabyte at a time, and returns the number of objects
+    /// per section.
+    func write(to sink: ([UInt8]) throws -> Void) throws -> [BackupFormat.Section: Int] {
+        try store.reading { reader in try write(reader, to: sink) }
+    }
+
+    private func write(_ reader: any StoreReading, to sink: ([UInt8]) throws -> Void) throws -> [BackupFormat.Section: Int] {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 21)
         let settings = try reader.settings()
@@ -31,6 +37,9 @@ struct BackupWriter {
         if let address = settings.publicAddress {
             out.append(contentsOf: ",\"publicAddress\":".utf8)
             JSONText.appendString(address, to: &out)
+        }
+        if let plan = settings.nightly {
+            out.append(contentsOf: ",\"nightly\":\(plan.json)".utf8)
         }
         out.append(UInt8(ascii: "}"))
         var counts: [BackupFormat.Section: Int] = [:]
@@ -48,13 +57,13 @@ struct BackupWriter {
                 }
                 out.append(UInt8(ascii: "}"))
                 count += 1
-                if out.count >= 1 << 20 { try file.write(out); out.removeAll(keepingCapacity: true) }
+                if out.count >= 1 << 20 { try sink(out); out.removeAll(keepingCapacity: true) }
             }
             out.append(contentsOf: count == 0 ? [UInt8(ascii: "]")] : [10, UInt8(ascii: "]")])
             counts[section] = count
         }
         out.append(contentsOf: "\n}\n".utf8)
-        try file.write(out)
+        try sink(out)
         return counts
     }
 

@@ -36,10 +36,19 @@ public struct CSVExport {
 
     private func record(_ fields: [String]) -> String { CSVField.record(fields, neutralising: neutralising) }
 
-    /// Writes every file and returns the day they were exported as of; `progress(done, total)`
-    /// follows the entries.
+    /// What an export did.
+    public struct Outcome: Sendable {
+        /// The day the files were exported as of.
+        public var asOf: DayKey
+        /// How many files got new bytes, and how many already held theirs and were left as they
+        /// were (their modification times kept).
+        public var replaced: Int
+        public var unchanged: Int
+    }
+
+    /// Writes every file; `progress(done, total)` follows the entries.
     @discardableResult
-    public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> DayKey {
+    public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
         var asOf = DayKey(ordinal: 0)
         let files = try store.reading { view in
             let today = clock.today(in: try StoreCalendar(settings: view.settings()))
@@ -73,13 +82,13 @@ public struct CSVExport {
         }
         do {
             for file in files { try file.prepare() }
-            try folder.commit(files)
+            let replaced = try folder.commit(files)
+            folder.finish()
+            return Outcome(asOf: asOf, replaced: replaced, unchanged: files.count - replaced)
         } catch {
             files.forEach { $0.abandon() }
             throw error
         }
-        folder.finish()
-        return asOf
     }
 
     private func file(_ name: String, header: [String]) throws -> AtomicFile {

@@ -29,6 +29,8 @@ public struct XLSXExport {
         public var tables: [(name: String, rows: Int, sheets: [String])]
         /// Text cells longer than Excel's 32,767 characters, cut (the CSV export has them whole).
         public var cutCells: Int
+        /// Whether the workbook got new bytes (false: the file already held them and was left as it was).
+        public var replaced = true
     }
 
     /// Writes the workbook; `progress(done, total)` follows the entries.
@@ -41,9 +43,9 @@ public struct XLSXExport {
         try OutputFolder.requireFolder(of: out)
         let file = try AtomicFile(path: out, followingLinks: true)
         do {
-            let outcome = try store.reading { view in try write(view, to: file.temporary, progress: progress) }
+            var outcome = try store.reading { view in try write(view, to: file.temporary, progress: progress) }
             try file.prepare()
-            try file.commit()
+            outcome.replaced = try file.commitUnlessSame()
             return outcome
         } catch {
             file.abandon()

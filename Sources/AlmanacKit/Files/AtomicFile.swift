@@ -166,6 +166,29 @@ public final class AtomicFile {
         if syncFolder { Self.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
     }
 
+    /// Makes the new content the file's, unless the file already holds exactly these bytes: it is
+    /// then left as it was (its inode and modification time kept, nothing for a sync tool to
+    /// carry) and the result is false.
+    @discardableResult
+    public func commitUnlessSame(syncFolder: Bool = true) throws -> Bool {
+        if !prepared { try prepare() }
+        if !writesThrough, temporary != path, Self.sameBytes(temporary, path) {
+            abandon()
+            return false
+        }
+        try commit(syncFolder: syncFolder)
+        return true
+    }
+
+    /// Whether two regular files hold the same bytes (sizes first, then the bytes).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var infoA = stat(), infoB = stat()
+        guard stat(a, &infoA) == 0, stat(b, &infoB) == 0, infoA.st_mode & S_IFMT == S_IFREG, infoB.st_mode & S_IFMT == S_IFREG,
+              infoA.st_size == infoB.st_size, let bytesA = OutputFolder.bytes(atPath: a, limit: Int.max),
+              let bytesB = OutputFolder.bytes(atPath: b, limit: Int.max) else { return false }
+        return bytesA == bytesB
+    }
+
     /// Puts `from` at `to` only when nothing is at `to` (a hard link, which fails when the path
     /// exists, then `from` is unlinked), and flushes the folder: false when something is there
     /// (`from` is then left as it was). For files that must never replace another, such as the

@@ -59,6 +59,22 @@ struct BackupFields: RecordReader {
         }
     }
 
+    func optionalBool(_ key: String) throws -> Bool? {
+        guard let value = lookup(key) else { return nil }
+        switch value {
+        case .null: return nil
+        case .bool(let flag): return flag
+        default: throw wrongType(key, "true, false or null", value)
+        }
+    }
+
+    /// A nested object, or nil when missing or null.
+    func optionalObject(_ key: String) throws -> BackupFields? {
+        guard let value = lookup(key) else { return nil }
+        if case .null = value { return nil }
+        return try BackupFields(value, path: "\(path).\(key)")
+    }
+
     func number(_ key: String) throws -> Double {
         let value = try required(key)
         guard case .number(let number) = value else { throw wrongType(key, "a number", value) }
@@ -81,6 +97,11 @@ struct BackupFields: RecordReader {
             throw Problem(at: "\(path).\(key)", "\(NumberText.plain(number)) is not a whole number.")
         }
         return Int(number)
+    }
+
+    func optionalInteger(_ key: String) throws -> Int? {
+        guard try optionalNumber(key) != nil else { return nil }
+        return try integer(key)
     }
 
     private func parsed<T>(_ key: String, _ text: String?, _ parse: (String) -> T?, _ what: String) throws -> T? {

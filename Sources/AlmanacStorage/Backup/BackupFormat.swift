@@ -10,8 +10,9 @@ public enum BackupFormat {
     /// followed sources (`sources`, `habits[].sourceId`, `habits[].sourceKey`); an earlier backup
     /// reads with none. Version 4 added the store's identity (`settings.storeId`); an earlier
     /// backup restores into a store that keeps its own. Version 5 added where a public site is
-    /// published (`settings.publicAddress`); an earlier backup restores a private site.
-    public static let version = 5
+    /// published (`settings.publicAddress`); an earlier backup restores a private site. Version 6
+    /// added what the store does each night (`settings.nightly`); an earlier backup has no plan.
+    public static let version = 6
 
     /// How a field's value is written.
     public enum Kind: Sendable {

@@ -2,11 +2,21 @@ import AlmanacDomain
 /// Each object of the backup format, read from its fields by name (`StoredRecord.init(fields:)`).
 extension BackupFields {
     /// The settings' fields (what a backup's `settings` object is read for; any other is skipped).
-    static let settingsFields: Set<String> = ["timeZone", "weekStart", "storeId", "publicAddress"]
+    static let settingsFields: Set<String> = ["timeZone", "weekStart", "storeId", "publicAddress", "nightly"]
 
     func settings() throws -> Settings {
         Settings(timeZone: try string("timeZone"), weekStart: try choice("weekStart", Weekday.self), storeId: try optionalString("storeId"),
-                 publicAddress: try optionalString("publicAddress"))
+                 publicAddress: try optionalString("publicAddress"), nightly: try optionalObject("nightly")?.nightlyPlan())
+    }
+
+    /// `settings.nightly`: absent counts keep their defaults, absent flags are off.
+    func nightlyPlan() throws -> NightlyPlan {
+        NightlyPlan(site: try optionalString("site"), templates: try optionalString("templates"),
+                    includeNotes: try optionalBool("includeNotes") ?? false, includeJournal: try optionalBool("includeJournal") ?? false,
+                    csv: try optionalString("csv"), xlsx: try optionalString("xlsx"), backups: try optionalString("backups"),
+                    keep: try optionalInteger("keep") ?? NightlyPlan.defaultKeep,
+                    keepWeekly: try optionalInteger("keepWeekly") ?? NightlyPlan.defaultKeepWeekly,
+                    keepMonthly: try optionalInteger("keepMonthly") ?? NightlyPlan.defaultKeepMonthly)
     }
 
     func category() throws -> Category { try Category(fields: self) }

@@ -15,6 +15,9 @@ enum BackupValidator {
         if let address = contents.settings.publicAddress, (try? Settings.checkedAddress(address)) != address {
             throw Problem(at: "settings.publicAddress", "\"\(address)\" is not a web address ending in /.")
         }
+        if let plan = contents.settings.nightly {
+            try rule("settings.nightly") { _ = try plan.checked() }
+        }
         guard TimeZone(identifier: contents.settings.timeZone) != nil else {
             throw Problem(at: "settings.timeZone", "\"\(contents.settings.timeZone)\" is not a known time zone.")
         }

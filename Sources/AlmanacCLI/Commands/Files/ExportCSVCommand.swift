@@ -31,8 +31,9 @@ struct ExportCSVCommand: ParsableCommand {
         global.noteIfAfterToday(day, in: store)
         let export = try CSVExport(store: store, out: out, asOf: day, clock: global.clock(), byteOrderMark: bom, raw: raw)
         let progress = ProgressLine(label: "Writing \(out)")
-        let asOf = try export.run(progress: progress.update)
+        let done = try export.run(progress: progress.update)
         progress.finish()
-        Output.line("Wrote \(CSVExport.fileNames.joined(separator: ", ")) to \(out) (as of \(asOf)).")
+        Output.line("Wrote \(CSVExport.fileNames.joined(separator: ", ")) to \(out) (as of \(done.asOf)"
+            + (done.unchanged > 0 ? "; \(done.unchanged) already held their bytes and were left as they were)." : ")."))
     }
 }

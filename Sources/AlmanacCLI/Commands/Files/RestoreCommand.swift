@@ -3,6 +3,7 @@ import AlmanacKit
 import AlmanacRender
 import ArgumentParser
 import AlmanacStorage
+import Foundation
 
 /// `almanac restore FILE`: a backup back into the store, validated first, applied at once.
 struct RestoreCommand: ParsableCommand {
@@ -17,10 +18,11 @@ struct RestoreCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The backup file (from `almanac backup`), gzip-compressed or not; - reads standard input.") var path: String
-
-    /// The backup as the messages name it.
-    var file: String { path == "-" ? "standard input" : path }
+    @Argument(help: "The backup file (from `almanac backup`), gzip-compressed or not; - reads standard input; or a folder of the nightly job's dated backups, whose newest is restored.")
+    var path: String
+    @Option(help: ArgumentHelp("With a folder of dated backups: restore the backup of this day (YYYY-MM-DD) instead of the newest.", valueName: "day"),
+            transform: ArgumentValues.day)
+    var date: DayKey?
     @Option(help: ArgumentHelp("merge or replace (default merge).", valueName: "mode"), transform: ArgumentValues.restoreMode)
     var mode: RestoreMode = .merge
     @Flag(help: "Show what would be added, updated and left unchanged, and change nothing.") var dryRun = false
@@ -31,7 +33,17 @@ struct RestoreCommand: ParsableCommand {
         quiet.apply()
         let location = try global.location()
         let path = location.path
-        let restore = BackupRestore(location: location, file: self.path, mode: mode, dryRun: dryRun, clock: try global.clock())
+        var isFolder: ObjCBool = false
+        let chosen: String
+        if self.path != "-", FileManager.default.fileExists(atPath: self.path, isDirectory: &isFolder), isFolder.boolValue {
+            chosen = try DatedBackups(folder: self.path).choose(day: date)
+        } else if let date {
+            throw ValidationError("--date \(date) picks a backup in a folder of dated backups; \(self.path) is not a folder.")
+        } else {
+            chosen = self.path
+        }
+        let file = chosen == "-" ? "standard input" : chosen
+        let restore = BackupRestore(location: location, file: chosen, mode: mode, dryRun: dryRun, clock: try global.clock())
         let progress = ProgressLine(label: "Reading \(file)")
         let done = try restore.run(progress: progress.update)
         progress.finish()

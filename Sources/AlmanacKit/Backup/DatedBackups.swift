@@ -1,0 +1,143 @@
+import AlmanacDomain
+import AlmanacStorage
+import Czlib
+import Foundation
+
+/// A folder of dated backups (the nightly job's): one gzipped backup per day, named
+/// `almanac-YYYY-MM-DD.json.gz` after the day backed up and written atomically, and a retention
+/// rule (`BackupRetention`) that removes the ones it no longer keeps. Only files of that name are
+/// ever removed; nothing else in the folder is touched. The bytes of a day's backup are the same
+/// however often it is written (its `exportedAt` is the day, the gzip header carries no time), so
+/// a second run the same night leaves the file as it was.
+public struct DatedBackups {
+    public let folder: String
+
+    public init(folder: String) { self.folder = folder }
+
+    public struct Outcome: Sendable {
+        public var path: String
+        /// False when the day's backup already held these bytes and was left as it was.
+        public var replaced: Bool
+        public var bytes: Int
+        /// The dated backups the rule removed, and how many it kept.
+        public var removed: [String]
+        public var kept: Int
+    }
+
+    /// The file name of a day's backup.
+    public static func name(of day: DayKey) -> String { "almanac-\(day).json.gz" }
+
+    /// The day a file name is the backup of, or nil when the name is not one the nightly job gives.
+    public static func day(ofName name: String) -> DayKey? {
+        let prefix = "almanac-", suffix = ".json.gz"
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.utf8.count == prefix.utf8.count + 10 + suffix.utf8.count else { return nil }
+        let text = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+        guard let day = DayKey(text), day.description == text else { return nil }
+        return day
+    }
+
+    /// The dated backups in the folder (regular files only, not links), by day.
+    public func list() throws -> [DayKey: String] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            throw AlmanacError.cannotRead(path: folder, reason: "it is not a folder that can be listed")
+        }
+        var found: [DayKey: String] = [:]
+        for name in names {
+            guard let day = Self.day(ofName: name) else { continue }
+            var info = stat()
+            let path = (folder as NSString).appendingPathComponent(name)
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { found[day] = path }
+        }
+        return found
+    }
+
+    /// Writes the backup of `day` (the folder is made when missing, not its parents), then
+    /// removes the dated backups `retention` does not keep. The day written is always kept.
+    public func write(_ store: any AlmanacStore, day: DayKey, retention: BackupRetention) throws -> Outcome {
+        let output = try OutputFolder(folder)
+        let file = try output.create(Self.name(of: day))
+        let replaced: Bool
+        do {
+            let gzip = try GzipDeflater(name: file.path)
+            _ = try BackupWriter(store: store, exportedAt: Timestamp(millis: Int64(day.ordinal) * 86_400_000))
+                .write { try file.write(try gzip.deflate($0)) }
+            try file.write(try gzip.finish())
+            replaced = try file.commitUnlessSame()
+        } catch {
+            file.abandon()
+            throw error
+        }
+        let backups = try list()
+        var kept = retention.kept(Array(backups.keys))
+        kept.insert(day)
+        var removed: [String] = []
+        for (old, path) in backups.sorted(by: { $0.key < $1.key }) where !kept.contains(old) {
+            guard unlink(path) == 0 || errno == ENOENT else { throw AlmanacError.system(path) }
+            removed.append((path as NSString).lastPathComponent)
+        }
+        if !removed.isEmpty { AtomicFile.syncFolder(folder) }
+        var info = stat()
+        return Outcome(path: file.path, replaced: replaced, bytes: stat(file.path, &info) == 0 ? Int(info.st_size) : 0,
+                       removed: removed, kept: backups.count - removed.count)
+    }
+
+    /// The backup to restore from the folder: the newest, or the one of `day`.
+    public func choose(day: DayKey?) throws -> String {
+        let backups = try list()
+        guard let newest = backups.keys.max() else {
+            throw AlmanacError.refused("\(folder) holds no dated backups (almanac-YYYY-MM-DD.json.gz, as the nightly job names them).")
+        }
+        guard let day else { return backups[newest]! }
+        if let path = backups[day] { return path }
+        let before = backups.keys.filter { $0 < day }.max(), after = backups.keys.filter { $0 > day }.min()
+        let nearest = [before, after].compactMap { $0?.description }.joined(separator: " and ")
+        throw AlmanacError.refused("\(folder) holds no backup of \(day); the nearest \(before != nil && after != nil ? "are" : "is") \(nearest).")
+    }
+}
+
+/// gzip compression (RFC 1952) through zlib, a chunk at a time. The header carries no time and no
+/// name, so the same bytes always compress to the same file.
+final class GzipDeflater {
+    private var stream = z_stream()
+    private let name: String
+
+    init(name: String) throws {
+        self.name = name
+        // 16 + MAX_WBITS: zlib writes the gzip header and trailer (with the CRC) itself.
+        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw AlmanacError.cannotWrite(path: name, reason: "zlib could not start")
+        }
+    }
+
+    deinit { deflateEnd(&stream) }
+
+    /// The compressed bytes of `input` that are ready (zlib holds back what it has not finished).
+    func deflate(_ input: [UInt8]) throws -> [UInt8] { try run(input, flush: Z_NO_FLUSH) }
+
+    /// The rest of the stream, with its trailer.
+    func finish() throws -> [UInt8] { try run([], flush: Z_FINISH) }
+
+    private func run(_ input: [UInt8], flush: Int32) throws -> [UInt8] {
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        try input.withUnsafeBufferPointer { inBuffer in
+            stream.next_in = UnsafeMutablePointer(mutating: inBuffer.baseAddress)
+            stream.avail_in = UInt32(inBuffer.count)
+            while true {
+                let result = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = UInt32(out.count)
+                    return Czlib.deflate(&stream, flush)
+                }
+                output.append(contentsOf: buffer[..<(buffer.count - Int(stream.avail_out))])
+                if result == Z_STREAM_END { return }
+                guard result == Z_OK || result == Z_BUF_ERROR else { throw AlmanacError.cannotWrite(path: name, reason: "zlib failed to compress") }
+                // Done with this input when zlib left room in the buffer (it has nothing more to give).
+                if flush != Z_FINISH && stream.avail_in == 0 && stream.avail_out != 0 { return }
+            }
+        }
+        return output
+    }
+}

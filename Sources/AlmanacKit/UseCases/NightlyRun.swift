@@ -1,0 +1,139 @@
+import AlmanacDomain
+import AlmanacStorage
+import Foundation
+
+/// The nightly job (`almanac nightly`): what the store's plan (`Settings.nightly`) asks for, in
+/// order and as one job — sync when the store follows an app, the site as of the day that just
+/// ended, the CSV files and the workbook as of that day, and that day's dated backup. Each step
+/// is the command's own code path (`SourceSync`, `SiteReport`, `CSVExport`, `XLSXExport`,
+/// `DatedBackups`). No step needs another to have succeeded: a sync that fails leaves the store
+/// as it was, and the outputs still show what it holds. Every output is written whole or not at
+/// all, and bytes already in place are left as they were, so a second run the same night changes
+/// nothing and a run killed at any step is completed by the next.
+///
+/// One run per store at a time on a machine: a second one waits for the first (or refuses,
+/// when asked not to wait), on a lock named by the store's identity in the user's runtime folder.
+public struct NightlyRun {
+    public enum Step: String, CaseIterable, Sendable {
+        case sync, report, csv, xlsx, backup
+    }
+
+    /// What a step did.
+    public enum Done: Sendable {
+        case sync([Result<SourceSync.Outcome, SourceSync.Failure>])
+        case report(SiteReport.Outcome)
+        case csv(CSVExport.Outcome)
+        case xlsx(XLSXExport.Outcome)
+        case backup(DatedBackups.Outcome)
+    }
+
+    public struct StepResult: Sendable {
+        public var step: Step
+        /// Where the step wrote (the followed files for a sync: nil).
+        public var place: String?
+        public var result: Result<Done, any Error>
+
+        /// Whether the step failed, or (a sync) any of its sources did.
+        public var failed: Bool {
+            switch result {
+            case .failure: return true
+            case .success(.sync(let results)): return results.contains { if case .failure = $0 { true } else { false } }
+            case .success: return false
+            }
+        }
+    }
+
+    public let location: StoreLocation
+    public let clock: Clock
+    public let wait: Bool
+    public let environment: [String: String]
+
+    public init(location: StoreLocation, clock: Clock, wait: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.location = location; self.clock = clock; self.wait = wait; self.environment = environment
+    }
+
+    /// The day that just ended in the store's time zone, and the results of the steps the store
+    /// is set up for, in order.
+    public func run() throws -> (day: DayKey, steps: [StepResult]) {
+        let store = try location.open()
+        defer { try? store.close() }
+        let settings = try store.settings()
+        let follows = try !store.reading { try $0.sources() }.isEmpty
+        guard let plan = settings.nightly, plan.hasOutputs || follows else {
+            throw NightlyProblem.nothingSetUp
+        }
+        let lockFolder = try Self.lockFolder(of: settings, environment: environment)
+        let lock: FolderLock
+        do { lock = try FolderLock(for: lockFolder, wait: wait, busy: .folderBusy(lockFolder)) } catch AlmanacError.folderBusy { throw NightlyProblem.busy }
+        defer { withExtendedLifetime(lock) {} }
+        let day = clock.today(in: try StoreCalendar(settings: settings)).adding(days: -1)
+        var steps: [StepResult] = []
+        func step(_ step: Step, _ place: String?, _ body: () throws -> Done) {
+            steps.append(StepResult(step: step, place: place, result: Result { try body() }))
+        }
+        if follows {
+            step(.sync, nil) {
+                .sync(try SourceSync(location: location, clock: clock, dryRun: false, force: false).syncAll())
+            }
+        }
+        if let site = plan.site {
+            step(.report, site) {
+                let request = SiteReport.Request(out: site, asOf: .day(day), templates: plan.templates, includeNotes: plan.includeNotes,
+                                                 includeJournal: plan.includeJournal, wait: wait)
+                return .report(try SiteReport(store: store, request: request, clock: clock).run())
+            }
+        }
+        if let csv = plan.csv {
+            step(.csv, csv) { .csv(try CSVExport(store: store, out: csv, asOf: day, clock: clock, byteOrderMark: false).run()) }
+        }
+        if let xlsx = plan.xlsx {
+            step(.xlsx, xlsx) { .xlsx(try XLSXExport(store: store, out: xlsx, asOf: day, clock: clock).run()) }
+        }
+        if let backups = plan.backups {
+            step(.backup, backups) {
+                .backup(try DatedBackups(folder: backups).write(store, day: day, retention: BackupRetention(plan, weekStart: settings.weekStart)))
+            }
+        }
+        return (day, steps)
+    }
+
+    /// Where the run's lock is kept: the user's runtime folder (`XDG_RUNTIME_DIR`), else their
+    /// cache folder, in an `almanac` folder made for it; the lock is named by the store's identity.
+    static func lockFolder(of settings: Settings, environment: [String: String]) throws -> String {
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"].map { $0 + "/.cache" } ?? NSTemporaryDirectory())
+        let folder = (base as NSString).appendingPathComponent("almanac")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw AlmanacError.cannotWrite(path: folder, reason: "the folder for the nightly job's lock cannot be made")
+        }
+        return (folder as NSString).appendingPathComponent("nightly-\(settings.storeId ?? "store")")
+    }
+}
+
+/// Why the nightly job or its timer cannot do what it was asked; the command line words them
+/// with the commands that mend them.
+public enum NightlyProblem: Error, Equatable, CustomStringConvertible {
+    /// The store has no plan with an output and follows no app.
+    case nothingSetUp
+    /// Another nightly run of the store holds its lock.
+    case busy
+    /// The timer is enabled: removing its units would leave its link pointing at nothing.
+    case timerEnabled(unit: String)
+    /// The installed service runs another job (another store's).
+    case otherJob(path: String, command: String)
+    /// A file of the timer's name that Almanac did not write.
+    case notOurs(path: String)
+
+    public var description: String {
+        switch self {
+        case .nothingSetUp: return "Nothing is set up for the night yet: the store has no place for a site, exports or backups, and follows no app."
+        case .busy: return "Another nightly run of this store is going on; try again when it is done."
+        case .timerEnabled(let unit): return "The timer \(unit) is enabled; turn it off before its files are removed."
+        case .otherJob(let path, let command): return "\(path) runs another nightly job (\(command)); it is left as it is."
+        case .notOurs(let path): return "\(path) is not a unit Almanac wrote; it is left as it is."
+        }
+    }
+}
