@@ -245,3 +245,28 @@ import Testing
         #expect(cron.stdout == "5 0 * * * '\(s.binary.url.resolvingSymlinksInPath().path)' 'nightly' '--store' '\(s.store)'\n", "\(cron.stdout)")
     }
 }
+
+extension NightlyTests {
+    /// A store that follows an app is synced first; a sync that fails (the app's file is gone)
+    /// is named, and the night's outputs are still written from what the store holds.
+    @Test func aFollowedAppIsSyncedFirstAndItsFailureStopsNothingElse() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try FileManager.default.createDirectory(atPath: s.folder.path("phone"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ImportTests.fixture("loop-v12.db"), toPath: s.folder.path("phone/Loop Habits Backup 2026-11-20.db"))
+        try s.ok("import", "phone", "--follow")
+        try s.ok("nightly", "set", "--backups", "backups")
+        #expect(try s.ok("nightly", "show").contains("sync:"))
+        let night = try run(s, ["nightly", "--json"])
+        let steps = (try JSONSerialization.jsonObject(with: Data(night.stdout.utf8)) as! [String: Any])["steps"] as! [[String: Any]]
+        #expect(night.status == 0 && steps.map { $0["step"] as! String } == ["sync", "backup"], "\(night)")
+        let sources = try #require(steps[0]["sources"] as? [[String: Any]])
+        #expect(sources.count == 1 && sources[0]["sameFile"] as? Bool == true, "\(sources)")
+        try FileManager.default.removeItem(atPath: s.folder.path("phone"))
+        try FileManager.default.removeItem(atPath: s.folder.path("backups"))
+        let failed = try run(s, ["nightly"])
+        let lines = failed.stderr.split(separator: "\n")
+        #expect(failed.status == 1 && lines.count == 1 && lines[0].hasPrefix("almanac: the nightly sync failed: "), "\(failed.stderr)")
+        #expect(try s.folder.files(under: "backups") == ["almanac-2026-11-21.json.gz"])
+    }
+}
