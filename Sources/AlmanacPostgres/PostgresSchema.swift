@@ -1,3 +1,5 @@
+import AlmanacStorage
+
 /// The store's tables in a PostgreSQL schema, versioned by named migrations kept in
 /// `almanac_migrations` (as GRDB keeps SQLite's in `grdb_migrations`): the same names as the
 /// SQLite store's migrations, each making the same change. A store whose applied migrations this
@@ -128,5 +130,14 @@ enum PostgresSchema {
         ("v9-public-address", "ALTER TABLE settings ADD COLUMN IF NOT EXISTS publicAddress TEXT COLLATE \"C\";"),
         // What the store does each night (`Settings.nightly`), as JSON text.
         ("v10-nightly", "ALTER TABLE settings ADD COLUMN IF NOT EXISTS nightly TEXT COLLATE \"C\";"),
+        // Each habit's slug (`Habit.slug`), kept from now on: existing habits get the ones their
+        // site uses (`steps`); no two habits share one.
+        ("v11-habit-slug", "ALTER TABLE habit ADD COLUMN IF NOT EXISTS slug TEXT COLLATE \"C\";"),
+        ("v12-habit-slug-unique", "CREATE UNIQUE INDEX IF NOT EXISTS habit_slug ON habit (slug);"),
+    ]
+
+    /// What a migration does beyond its SQL, run right after it in the same transaction.
+    static let steps: [String: @Sendable (any SQLSession) throws -> Void] = [
+        "v11-habit-slug": { try HabitSlugs.assignToExisting($0) },
     ]
 }

@@ -139,6 +139,7 @@ extension RelationalStore where Backend == PostgresBackend {
     private static func apply(pending applied: Set<String>, _ session: PostgresSession) throws {
         for migration in PostgresSchema.migrations where !applied.contains(migration.identifier) {
             try session.backend.simple(migration.sql)
+            try PostgresSchema.steps[migration.identifier]?(session)
             try session.execute("INSERT INTO \(PostgresSchema.migrationsTable) (identifier) VALUES (?)", [.text(migration.identifier)])
         }
     }

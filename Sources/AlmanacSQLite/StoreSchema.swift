@@ -1,4 +1,5 @@
 import Foundation
+import AlmanacStorage
 import GRDB
 
 /// The store's schema, versioned by named migrations. A store whose applied migrations this build
@@ -160,6 +161,13 @@ enum StoreSchema {
         // What the store does each night (`Settings.nightly`), as JSON text.
         migrator.registerMigration("v9-nightly") { db in
             try db.execute(sql: "ALTER TABLE settings ADD COLUMN nightly TEXT")
+        }
+        // Each habit's slug (`Habit.slug`), kept from now on: existing habits get the ones their
+        // site uses (`HabitSlugs.assignToExisting`); no two habits share one.
+        migrator.registerMigration("v10-habit-slug") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN slug TEXT")
+            try HabitSlugs.assignToExisting(SQLiteSession(db: db))
+            try db.execute(sql: "CREATE UNIQUE INDEX habit_slug ON habit (slug)")
         }
         return migrator
     }

@@ -11,7 +11,7 @@ extension Habit: StoredRecord {
         .frequency("frequency", \.frequency), .text("color", \.color), .optionalID("categoryId", \.categoryId),
         .number("weight", \.weight), .integer("sortOrder", \.sortOrder), .instant("createdAt", \.createdAt),
         .instant("updatedAt", \.updatedAt), .optionalInstant("archivedAt", \.archivedAt),
-        .optionalID("sourceId", \.sourceId), .optionalText("sourceKey", \.sourceKey),
+        .optionalID("sourceId", \.sourceId), .optionalText("sourceKey", \.sourceKey), .text("slug", \.slug),
     ]
     public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
@@ -22,7 +22,7 @@ extension Habit: StoredRecord {
                   categoryId: try f.optionalID("categoryId"), weight: try f.number("weight"), sortOrder: try f.integer("sortOrder"),
                   createdAt: try f.timestamp("createdAt"), updatedAt: try f.timestamp("updatedAt"),
                   archivedAt: try f.optionalTimestamp("archivedAt"), sourceId: try f.optionalID("sourceId"),
-                  sourceKey: try f.optionalString("sourceKey"))
+                  sourceKey: try f.optionalString("sourceKey"), slug: try f.optionalString("slug") ?? "")
     }
 }
 

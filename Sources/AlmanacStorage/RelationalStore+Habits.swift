@@ -14,6 +14,7 @@ extension RelationalStore {
             try Self.checkNameIsFree(habit.name, among: existing, except: nil)
             if habit.archivedAt == nil { try HabitRules.checkActiveCount(existing.filter { !$0.isArchived }.count + 1) }
             habit.sortOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
+            habit = try HabitSlugs.settled([habit], db)[0]
             try db.insert(habit)
             return habit
         }
@@ -29,7 +30,7 @@ extension RelationalStore {
         try write { db in
             let existing = try SessionReading.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: habit.id)
-            try db.update(habit)
+            try db.update(try HabitSlugs.settled([habit], db)[0])
         }
     }
 
@@ -146,5 +147,48 @@ extension RelationalStore {
 
     static func gone(_ id: EntityID) -> DomainError {
         DomainError.refused("The habit \(id) no longer exists; another command may have deleted it.")
+    }
+}
+
+/// The habits' slugs (`Habit.slug`), kept by the store: unique, given once, never changed by an
+/// edit, an import or a merge.
+public enum HabitSlugs {
+    /// The habits with the slugs they are stored with: a habit the store has keeps its own; a new
+    /// one keeps the slug it brings (a backup's) when it is valid and no other habit has it, else
+    /// gets one made from its name.
+    static func settled(_ habits: [Habit], _ db: any SQLSession) throws -> [Habit] {
+        var stored: [String: String] = [:]
+        try db.forEachRow("SELECT id, slug FROM habit", []) { row in stored[row.string(0)] = row.isNull(1) ? "" : row.string(1) }
+        var taken = Set(stored.values)
+        return habits.map { habit in
+            var habit = habit
+            if let own = stored[habit.id.description], !own.isEmpty {
+                habit.slug = own
+            } else {
+                if !Slug.isValid(habit.slug) || taken.contains(habit.slug) { habit.slug = Slug.unique(Slug.base(habit.name), taken: taken) }
+                taken.insert(habit.slug)
+            }
+            return habit
+        }
+    }
+
+    /// Gives every habit of an existing store the slug its site has used: the habits the site
+    /// shows (active ones, archived ones with history) in the site's order, each from its name as
+    /// the site made it (cut at 48 bytes), then the others. Run by the migration that adds slugs;
+    /// it reads the columns by name, not through `Habit`, which may have later columns.
+    public static func assignToExisting(_ db: any SQLSession) throws {
+        var shown: [(id: String, name: String)] = [], hidden: [(id: String, name: String)] = []
+        try db.forEachRow("""
+            SELECT id, name, CASE WHEN archivedAt IS NULL OR EXISTS (SELECT 1 FROM habitEntry e WHERE e.habitId = habit.id AND e.deletedAt IS NULL)
+                THEN 1 ELSE 0 END
+            FROM habit ORDER BY sortOrder, createdAt, id
+            """, []) { row in
+            if row.integer(2) != 0 { shown.append((row.string(0), row.string(1))) } else { hidden.append((row.string(0), row.string(1))) }
+        }
+        let shownSlugs = Slug.make(shown.map(\.name), wordCut: false)
+        let hiddenSlugs = Slug.make(hidden.map(\.name), taken: Set(shownSlugs), wordCut: false)
+        for (habit, slug) in zip(shown + hidden, shownSlugs + hiddenSlugs) {
+            try db.execute("UPDATE habit SET slug = ? WHERE id = ?", [.text(slug), .text(habit.id)])
+        }
     }
 }

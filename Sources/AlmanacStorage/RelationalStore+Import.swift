@@ -15,8 +15,8 @@ extension RelationalStore {
             }
             try db.insertAll(changes.sources)
             try db.insertAll(changes.categories)
-            try db.insertAll(changes.newHabits)
-            for habit in changes.updatedHabits { try db.update(habit) }
+            try db.insertAll(try HabitSlugs.settled(changes.newHabits, db))
+            for habit in try HabitSlugs.settled(changes.updatedHabits, db) { try db.update(habit) }
             try db.insertAll(Self.physicalOrder(changes.entries))
             for deletion in changes.deletions {
                 try db.execute("UPDATE habitEntry SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",

@@ -22,7 +22,7 @@ extension RelationalStore {
             }
             try Self.merge(contents.sources, .sources, into: db, outcome: &outcome, newer: { $0.syncedAt > $1.syncedAt })
             try Self.merge(contents.categories, .categories, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
-            try Self.merge(contents.habits, .habits, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
+            try Self.merge(try HabitSlugs.settled(contents.habits, db), .habits, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
             try Self.merge(contents.goals, .goals, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })
             try Self.mergeEntries(contents.habitEntries, into: db, outcome: &outcome)
             try Self.merge(contents.journalEntries, .journalEntries, into: db, outcome: &outcome,
@@ -121,7 +121,7 @@ extension RelationalStore {
             try Self.save(contents.settings, db)
             try db.insertAll(contents.sources)
             try db.insertAll(contents.categories)
-            try db.insertAll(contents.habits)
+            try db.insertAll(try HabitSlugs.settled(contents.habits, db))
             try db.insertAll(contents.goals)
             try db.insertAll(Self.physicalOrder(contents.habitEntries))
             try db.insertAll(contents.journalEntries)

@@ -191,6 +191,12 @@ import Testing
         }.joined(separator: "\n").utf8)
     }
 
+    /// Each habit's slug by its id.
+    static func habitSlugs(_ s: Session) throws -> [String: String] {
+        let habits = try JSONSerialization.jsonObject(with: Data(try s.ok("habit", "list", "--archived", "--json").utf8)) as! [[String: Any]]
+        return Dictionary(uniqueKeysWithValues: habits.map { ($0["id"] as! String, $0["slug"] as! String) })
+    }
+
     static func outputs(_ s: Session, _ label: String) throws -> [String: Data] {
         try s.ok("report", "--out", "site-\(label)", "--include-notes")
         try s.ok("export", "csv", "--out", "csv-\(label)")
@@ -246,6 +252,17 @@ import Testing
         let copy = fresh.folder.path(name)
         try FileManager.default.copyItem(atPath: file, toPath: copy)
         try fresh.ok("import", copy)
+        // A followed habit renamed in the app keeps the slug it was given (its published
+        // addresses); the fresh store named it after its new name. The same store but for those:
+        // the fresh store's backup with the mirror's slugs.
+        let slugs = try habitSlugs(followed)
+        try fresh.ok("backup", "--out", "fresh.json")
+        var backup = try JSONSerialization.jsonObject(with: fresh.folder.bytes("fresh.json")) as! [String: Any]
+        backup["habits"] = (backup["habits"] as! [[String: Any]]).map { habit in
+            habit.merging(["slug": slugs[habit["id"] as! String] ?? habit["slug"]!]) { $1 }
+        }
+        try JSONSerialization.data(withJSONObject: backup).write(to: fresh.folder.url.appendingPathComponent("fresh.json"))
+        try fresh.ok("restore", "fresh.json", "--mode", "replace")
 
         let mirrored = try outputs(followed, "f"), imported = try outputs(fresh, "i")
         #expect(mirrored.count > 10)

@@ -237,11 +237,16 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         try s.ok("report", "--out", "site")
         try "mine".write(toFile: s.folder.path("site/notes-of-my-own.txt"), atomically: true, encoding: .utf8)
         #expect(FileManager.default.fileExists(atPath: s.folder.path("site/habits/run.html")))
+        // A rename keeps the habit's addresses: published links keep working.
         try s.ok("habit", "edit", "run", "--name", "Jog")
+        try s.ok("report", "--out", "site")
+        #expect(String(decoding: s.folder.bytes("site/habits/run.html"), as: UTF8.self).contains("Jog"))
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/habits/jog.html")))
+        // A habit deleted: its files go.
+        try s.ok("habit", "delete", "jog", "--yes")
         let out = try s.ok("report", "--out", "site")
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/habits/run.html")))
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("site/heatmaps/run-2026.svg")))
-        #expect(FileManager.default.fileExists(atPath: s.folder.path("site/habits/jog.html")))
         #expect(FileManager.default.fileExists(atPath: s.folder.path("site/notes-of-my-own.txt")))
         #expect(out.contains("removed"))
         let leftovers = try FileManager.default.subpathsOfDirectory(atPath: s.folder.path("site")).filter { $0.contains("tmp-") }

@@ -193,6 +193,14 @@ import Testing
         #expect(Slug.make(["../../etc", "CON", "Run", "run", "RUN!", "💧", "Café au lait", "Straße", "all", "   "]) ==
                 ["etc", "con-habit", "run", "run-2", "run-3", "habit", "cafe-au-lait", "strasse", "all-habit", "habit-2"])
         #expect(Slug.make([String(repeating: "long ", count: 30)])[0].count <= 48)
+        // A long name is cut at the end of a word (48 bytes at most); a single word longer than
+        // that inside it; before slugs were kept, always at 48 bytes.
+        let long = "Bouldern mit der Klettergruppe im Zentrum (Überhang-Training)"
+        #expect(Slug.make([long]) == ["bouldern-mit-der-klettergruppe-im-zentrum"])
+        #expect(Slug.make([long], wordCut: false) == ["bouldern-mit-der-klettergruppe-im-zentrum-uberha"])
+        #expect(Slug.make([String(repeating: "x", count: 60)]) == [String(repeating: "x", count: 48)])
+        #expect(Slug.make(["Run the 10 k", "Run the 10 k"], taken: ["run-the-10-k"]) == ["run-the-10-k-2", "run-the-10-k-3"])
+        #expect(Slug.isValid("run-2") && !Slug.isValid("Run") && !Slug.isValid("run--2") && !Slug.isValid("-run") && !Slug.isValid("con") && !Slug.isValid(""))
     }
 
     @Test func ownSVGImagesBecomeObjectsAndNothingElseDoes() {

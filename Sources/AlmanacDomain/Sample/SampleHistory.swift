@@ -57,6 +57,8 @@ public enum SampleHistory {
             appendHistory(of: habit, blueprint: blueprint, from: firstDay, through: lastDay,
                           clock: clock, rng: &rng, into: &contents)
         }
+        // The slugs a store gives them, in the order of the list.
+        for (index, slug) in Slug.make(contents.habits.map(\.name)).enumerated() { contents.habits[index].slug = slug }
         if contents.habits.count >= 4 {
             contents.goals = [Goal(id: rng.id(), name: "Healthy body", habitIds: [contents.habits[0].id, contents.habits[1].id, contents.habits[3].id],
                                    targetDate: endDay.adding(days: 180), createdAt: created)]

@@ -33,7 +33,7 @@ public struct SiteDerivation: Sendable {
         let visible = all.filter { item in
             !item.habit.isArchived || (0..<item.series.count).contains { item.series.logged[$0] || item.series.skipped[$0] }
         }
-        let shown = Array(zip(visible, Slug.make(visible.map(\.habit.name))))
+        let shown = Array(zip(visible, Slug.of(visible.map(\.habit))))
         let paged = Set(Self.lastArchived(visible.map(\.habit)).prefix(Self.archivedPages).map(\.id))
         let withFiles = shown.filter { !$0.0.habit.isArchived || paged.contains($0.0.habit.id) }
         let listed = visible.filter { $0.habit.isArchived && !paged.contains($0.habit.id) }

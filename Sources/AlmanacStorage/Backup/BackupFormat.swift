@@ -11,7 +11,9 @@ public enum BackupFormat {
     /// reads with none. Version 4 added the store's identity (`settings.storeId`); an earlier
     /// backup restores into a store that keeps its own. Version 5 added where a public site is
     /// published (`settings.publicAddress`); an earlier backup restores a private site. Version 6
-    /// added what the store does each night (`settings.nightly`); an earlier backup has no plan.
+    /// added what the store does each night (`settings.nightly`) and each habit's slug, the name of
+    /// its files (`habits[].slug`); an earlier backup has no plan, and its habits get slugs from
+    /// their names when restored.
     public static let version = 6
 
     /// How a field's value is written.

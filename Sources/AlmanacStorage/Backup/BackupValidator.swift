@@ -42,8 +42,17 @@ enum BackupValidator {
             guard !source.format.isEmpty else { throw Problem(at: "sources[\(i)].format", "a followed source names its format.") }
         }
         let sourceIds = Set(contents.sources.map(\.id))
-        var names: [String: Int] = [:]
+        var names: [String: Int] = [:], slugs: [String: Int] = [:]
         for (i, habit) in contents.habits.enumerated() {
+            // A backup of an earlier version has no slugs: the store gives them.
+            if !habit.slug.isEmpty {
+                guard Slug.isValid(habit.slug) else {
+                    throw Problem(at: "habits[\(i)].slug", "\"\(habit.slug)\" is not a slug (lower-case letters and digits in words joined by dashes).")
+                }
+                if let first = slugs.updateValue(i, forKey: habit.slug) {
+                    throw Problem(at: "habits[\(i)].slug", "\"\(habit.slug)\" is the slug of habits[\(first)] too; no two habits share one.")
+                }
+            }
             try rule("habits[\(i)]") {
                 guard try HabitRules.checkedName(habit.name) == habit.name else {
                     throw DomainError.invalid("the name has surrounding spaces")
