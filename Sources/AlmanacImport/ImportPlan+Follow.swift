@@ -13,8 +13,7 @@ extension ImportPlanner {
         // Names are given in the source's order, as a first import gives them: of two habits the
         // app calls "Sport", the first in its order is "Sport" and the second "Sport (2)".
         let inFile = Set(history.habits.map(\.id))
-        var byName = Dictionary(stored.filter { !inFile.contains($0.id) }.map { (NameMatcher<Habit>.fold($0.name), $0) },
-                                uniquingKeysWith: { a, _ in a })
+        var byName = Self.namesTaken(by: stored.filter { !inFile.contains($0.id) })
         var categories = Dictionary(try base.categories().map { (NameMatcher<Habit>.fold($0.name), $0) }, uniquingKeysWith: { a, _ in a })
         changes.summary.habitsInFile = history.habits.count
         changes.summary.archivedInFile = history.habits.filter(\.archived).count

@@ -2,8 +2,10 @@ import AlmanacDomain
 import AlmanacSupport
 import AlmanacStorage
 /// Plans an import against the store as it is: which habits are new and which go into a habit
-/// the store has (same derived id, else same name in any case), which days are new, which the
-/// store has already, and which replace what the store has (the old entries stay as history).
+/// the store has (same derived id: an earlier import of the same app; or a habit of the store the
+/// person named, `mergeInto`), which days are new, which the store has already, and which replace
+/// what the store has (the old entries stay as history). A habit of the file that has the name of
+/// one of the store's is added beside it, numbered (`Sport (2)`), as a followed app's is.
 public struct ImportPlanner: Sendable {
     public let history: ImportedHistory
     public let now: Timestamp
@@ -14,9 +16,14 @@ public struct ImportPlanner: Sendable {
     /// An entry whose value or day Almanac does not keep is left out and listed, instead of
     /// refusing the file.
     public let leavingOutBadRows: Bool
+    /// Habits of the store, by the names a person typed, that take in the file's habit of the same
+    /// name instead of it being added beside them (a one-time import only).
+    public let mergeInto: [String]
 
-    public init(history: ImportedHistory, now: Timestamp, following: FollowedSource? = nil, leavingOutBadRows: Bool = false) {
+    public init(history: ImportedHistory, now: Timestamp, following: FollowedSource? = nil, leavingOutBadRows: Bool = false,
+                mergeInto: [String] = []) {
         self.history = history; self.now = now; self.following = following; self.leavingOutBadRows = leavingOutBadRows
+        self.mergeInto = mergeInto
     }
 
     public func plan(against base: ImportBase) throws -> ImportChanges {
@@ -49,10 +56,14 @@ public struct ImportPlanner: Sendable {
                              into changes: inout ImportChanges) throws -> ([EntityID: EntityID], [EntityID: Habit]) {
         let stored = try base.habits()
         var byId = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        // Merging by name is for habits the store had before: two habits of one file that share a
-        // name (Loop allows it) stay two habits.
-        let storedByName = Dictionary(stored.map { (NameMatcher<Habit>.fold($0.name), $0) }, uniquingKeysWith: { a, _ in a })
-        var byName = storedByName
+        // A habit of the store takes in the file's habit of its name only when the person named it;
+        // otherwise, and for a second habit of the file with that name (Loop allows it), the
+        // file's habit is added beside it, numbered.
+        let matcher = NameMatcher(stored, name: \.name, aliases: \.aliases)
+        var mergeTargets = Dictionary(try mergeInto.map { name in let habit = try matcher.find(name); return (NameMatcher<Habit>.fold(habit.name), habit) },
+                                      uniquingKeysWith: { a, _ in a })
+        let asked = mergeTargets.values.map(\.name).sorted()
+        var byName = Self.namesTaken(by: stored)
         var categories = Dictionary(try base.categories().map { (NameMatcher<Habit>.fold($0.name), $0) }, uniquingKeysWith: { a, _ in a })
         var targets: [EntityID: EntityID] = [:]
         changes.summary.habitsInFile = history.habits.count
@@ -61,7 +72,7 @@ public struct ImportPlanner: Sendable {
         for (index, imported) in history.habits.sorted(by: { $0.position < $1.position }).enumerated() {
             let name = Self.cleanName(imported.name, fallback: "Habit \(index + 1)")
             let firstDay = firstDays[imported.id]
-            if var match = byId[imported.id] ?? storedByName[NameMatcher<Habit>.fold(name)] {
+            if var match = byId[imported.id] ?? mergeTargets.removeValue(forKey: NameMatcher<Habit>.fold(name)) {
                 // A followed habit's days mirror its app: days imported into it would be withdrawn
                 // by the next sync.
                 guard match.sourceId == nil else {
@@ -87,8 +98,21 @@ public struct ImportPlanner: Sendable {
             byId[habit.id] = habit
             targets[imported.id] = habit.id
         }
+        if let missing = asked.first(where: { name in mergeTargets.values.contains { $0.name == name } }) {
+            let names = history.habits.map(\.name).sorted().prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+            throw DomainError.refused("The file has no habit named \"\(missing)\" to merge into the store's (its habits: \(names)\(history.habits.count > 8 ? ", …" : "")). Nothing was imported.")
+        }
         try checkActiveCount(byId, changes)
         return (targets, byId)
+    }
+
+    /// Every name and alias of the store's habits, folded: what a new habit's name must not be.
+    static func namesTaken(by habits: [Habit]) -> [String: Habit] {
+        var taken: [String: Habit] = [:]
+        for habit in habits {
+            for name in [habit.name] + habit.aliases { taken[NameMatcher<Habit>.fold(name)] = taken[NameMatcher<Habit>.fold(name)] ?? habit }
+        }
+        return taken
     }
 
     func checkActiveCount(_ habits: [EntityID: Habit], _ changes: ImportChanges) throws {

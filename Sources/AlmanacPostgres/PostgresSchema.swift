@@ -134,6 +134,8 @@ enum PostgresSchema {
         // site uses (`steps`); no two habits share one.
         ("v11-habit-slug", "ALTER TABLE habit ADD COLUMN IF NOT EXISTS slug TEXT COLLATE \"C\";"),
         ("v12-habit-slug-unique", "CREATE UNIQUE INDEX IF NOT EXISTS habit_slug ON habit (slug);"),
+        // Short names a person gave a habit (`Habit.aliases`), joined by commas.
+        ("v13-habit-aliases", "ALTER TABLE habit ADD COLUMN IF NOT EXISTS aliases TEXT COLLATE \"C\" NOT NULL DEFAULT '';"),
     ]
 
     /// What a migration does beyond its SQL, run right after it in the same transaction.

@@ -169,6 +169,10 @@ enum StoreSchema {
             try HabitSlugs.assignToExisting(SQLiteSession(db: db))
             try db.execute(sql: "CREATE UNIQUE INDEX habit_slug ON habit (slug)")
         }
+        // Short names a person gave a habit (`Habit.aliases`), joined by commas.
+        migrator.registerMigration("v11-habit-aliases") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN aliases TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

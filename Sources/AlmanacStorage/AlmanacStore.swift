@@ -141,7 +141,7 @@ extension AlmanacStore {
 
     /// The habit with this name (any case), or an error suggesting the closest names.
     public func habit(named name: String) throws -> Habit {
-        try NameMatcher(habits(includeArchived: true), name: \.name).find(name)
+        try NameMatcher(habits(includeArchived: true), name: \.name, aliases: \.aliases).find(name)
     }
 
     /// The goal with this name (any case), or an error suggesting the closest names.

@@ -12,6 +12,7 @@ extension Habit: StoredRecord {
         .number("weight", \.weight), .integer("sortOrder", \.sortOrder), .instant("createdAt", \.createdAt),
         .instant("updatedAt", \.updatedAt), .optionalInstant("archivedAt", \.archivedAt),
         .optionalID("sourceId", \.sourceId), .optionalText("sourceKey", \.sourceKey), .text("slug", \.slug),
+        .words("aliases", \.aliases),
     ]
     public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
@@ -22,7 +23,8 @@ extension Habit: StoredRecord {
                   categoryId: try f.optionalID("categoryId"), weight: try f.number("weight"), sortOrder: try f.integer("sortOrder"),
                   createdAt: try f.timestamp("createdAt"), updatedAt: try f.timestamp("updatedAt"),
                   archivedAt: try f.optionalTimestamp("archivedAt"), sourceId: try f.optionalID("sourceId"),
-                  sourceKey: try f.optionalString("sourceKey"), slug: try f.optionalString("slug") ?? "")
+                  sourceKey: try f.optionalString("sourceKey"), slug: try f.optionalString("slug") ?? "",
+                  aliases: try f.words("aliases"))
     }
 }
 

@@ -12,6 +12,7 @@ extension RelationalStore {
         return try write { db in
             let existing = try SessionReading.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: nil)
+            try HabitRules.checkAliases(of: habit, among: existing)
             if habit.archivedAt == nil { try HabitRules.checkActiveCount(existing.filter { !$0.isArchived }.count + 1) }
             habit.sortOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
             habit = try HabitSlugs.settled([habit], db)[0]
@@ -30,6 +31,7 @@ extension RelationalStore {
         try write { db in
             let existing = try SessionReading.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: habit.id)
+            try HabitRules.checkAliases(of: habit, among: existing.filter { $0.id != habit.id })
             try db.update(try HabitSlugs.settled([habit], db)[0])
         }
     }

@@ -88,6 +88,12 @@ public struct RecordField<Record>: Sendable {
     public static func ids(_ name: String, _ value: @escaping @Sendable (Record) -> [EntityID]) -> Self {
         Self(name: name, kind: .idList, sqlType: .text) { .text(value($0).map(\.description).joined(separator: ",")) }
     }
+
+    /// Words without commas (aliases), kept as ids are: joined by commas in a column, an array of
+    /// strings in a backup.
+    public static func words(_ name: String, _ value: @escaping @Sendable (Record) -> [String]) -> Self {
+        Self(name: name, kind: .idList, sqlType: .text) { .text(value($0).joined(separator: ",")) }
+    }
 }
 
 /// Reads a record's fields by name: a row of its table (`RowFields`) or a backup object
@@ -108,6 +114,8 @@ public protocol RecordReader {
     func choice<Value: RawRepresentable & CaseIterable>(_ name: String, _: Value.Type) throws -> Value where Value.RawValue == String
     func frequency(_ name: String) throws -> Frequency
     func ids(_ name: String) throws -> [EntityID]
+    /// A list of words; missing or null reads as none.
+    func words(_ name: String) throws -> [String]
 }
 
 /// A row of a record's table, read by field name: the cells are in the order of the fields.
@@ -166,6 +174,10 @@ struct RowFields: RecordReader {
 
     func frequency(_ name: String) throws -> Frequency {
         try parsed(name) { try? Frequency(json: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    func words(_ name: String) throws -> [String] {
+        (try optionalString(name) ?? "").split(separator: ",").map(String.init)
     }
 
     func ids(_ name: String) throws -> [EntityID] {

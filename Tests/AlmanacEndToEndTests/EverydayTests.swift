@@ -144,7 +144,7 @@ import Testing
         try s.ok("init")
         let out = try s.ok("import", ImportTests.fixture("loop-v12.db"), "--dry-run")
         #expect(out.contains("new habits: \"Wake up early\""), "\(out)")
-        #expect(out.contains("\"Vegan (2)\" (the file's \"Vegan\"; the name is taken)"), "\(out)")
+        #expect(out.contains("\"Vegan\" is added as \"Vegan (2)\": the name is taken"), "\(out)")
     }
 
     @Test func totalsAreGroupedAndHabitsListedWithTheirFields() throws {

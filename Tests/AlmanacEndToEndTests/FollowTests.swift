@@ -418,9 +418,13 @@ import Testing
         try "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\nGym,,,2026-11-01,1,\n"
             .write(toFile: s.folder.path("hb.csv"), atomically: false, encoding: .utf8)
         let before = s.snapshot()
-        let refused = try s.run("import", "hb.csv")
+        let refused = try s.run("import", "hb.csv", "--merge-into", "gym")
         #expect(refused.status == 1 && refused.stderr.contains("\"Gym\" follows another app's files"), "\(refused.stderr)")
         #expect(s.snapshot() == before)
+        // Not asked to merge, the file's Gym is a habit of its own beside the followed one.
+        #expect(try s.ok("import", "hb.csv").contains("\"Gym\" is added as \"Gym (2)\""))
+        let both = try s.run("import", "hb.csv", "--follow", "--merge-into", "gym")
+        #expect(both.status == 2 && both.stderr.contains("--merge-into is for a one-time import"), "\(both.stderr)")
     }
 
     @Test func formatsWithoutIdsOfTheirOwnCannotBeFollowed() throws {

@@ -361,10 +361,16 @@ import ZIPFoundation
         let s = try session()
         try s.ok("habit", "add", "meditate")
         let before = s.snapshot()
-        let preview = try s.ok("import", try Self.database("loop-v25", in: s), "--dry-run")
+        let preview = try s.ok("import", try Self.database("loop-v25", in: s), "--dry-run", "--merge-into", "meditate")
         #expect(preview.contains("Loop Habit Tracker database (schema 25): 2 habits, 5 entries, 3 notes"))
         #expect(preview.contains("would add 1 habit, 5 days"))
-        #expect(preview.contains("\"Meditate\" goes into \"meditate\" (same name)"))
+        #expect(preview.contains("\"Meditate\" goes into \"meditate\""), "\(preview)")
+        // Not asked to merge: beside it.
+        let beside = try s.ok("import", s.folder.path("loop-v25.db"), "--dry-run")
+        #expect(beside.contains("would add 2 habits") && beside.contains("\"Meditate\" is added as \"Meditate (2)\""), "\(beside)")
+        // A name the file does not have is refused, naming the file's habits.
+        let none = try s.run("import", s.folder.path("loop-v25.db"), "--dry-run", "--merge-into", "meditate", "--merge-into", "nothing")
+        #expect(none.status == 1 && none.stderr.contains("No habit named \"nothing\""), "\(none.stderr)")
         #expect(s.snapshot() == before)
         let json = try s.ok("import", s.folder.path("loop-v25.db"), "--dry-run", "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -389,7 +395,7 @@ import ZIPFoundation
         try s.ok("log", "meditate", "--date", "2025-11-01", "--note", "Calm")   // the same as the file: already here
         try s.ok("log", "meditate", "0", "--date", "2025-11-02", "--note", "Busy")
         s.now = "2026-11-22T10:00:00Z"
-        let out = try s.ok("import", try Self.database("loop-v25", in: s))
+        let out = try s.ok("import", try Self.database("loop-v25", in: s), "--merge-into", "meditate")
         #expect(out.contains("replaced 1 day"))
         let c = try contents(s)
         #expect(c.habits.count == 2 && c.habits["meditate"] != nil)
@@ -509,7 +515,7 @@ import ZIPFoundation
         try s.ok("habit", "add", "Water", "--unit", "count", "--target", "8")
         let file = s.folder.path("habitto.json")
         try FileManager.default.copyItem(atPath: ImportTests.fixture("habitto.json"), toPath: file)
-        #expect(try s.ok("import", file).contains("\"Water\" goes into \"Water\""))
+        #expect(try s.ok("import", file, "--merge-into", "water").contains("\"Water\" goes into \"Water\""))
         let before = try s.ok("history", "water", "--from", "2020-01-01", "--to", "2026-11-22")
         let dryRun = try s.run("import", file, "--follow", "--dry-run")
         #expect(dryRun.status == 0, "\(dryRun.stderr)")

@@ -59,13 +59,18 @@ import Testing
         #expect(changes.summary.entriesAdded == 1)
     }
 
-    @Test func aHabitOfTheSameNameIsMergedIntoAndItsDaysCompared() throws {
+    @Test func aHabitOfTheSameNameIsMergedIntoWhenAskedAndItsDaysCompared() throws {
         var base = Base()
         let run = Habit(name: "run", createdAt: Timestamp(iso8601: "2026-11-02T08:00:00Z")!)
         base.stored = [run]
         base.storedEntries = [HabitEntry(habitId: run.id, dayKey: DayKey("2026-11-02")!, timestampUtc: now, value: 1),
                                HabitEntry(habitId: run.id, dayKey: DayKey("2026-11-03")!, timestampUtc: now, value: 0)]
-        let changes = try ImportPlanner(history: history([("2026-11-01", 1), ("2026-11-02", 1), ("2026-11-03", 1)]), now: now).plan(against: base)
+        // Not asked: the file's "run" is added beside the store's, numbered; the store's days stay.
+        let beside = try ImportPlanner(history: history([("2026-11-01", 1), ("2026-11-02", 1), ("2026-11-03", 1)]), now: now).plan(against: base)
+        #expect(beside.rows.newHabits.map(\.name) == ["Run (2)"] && beside.summary.habitsMerged.isEmpty && beside.rows.deletions.isEmpty)
+        #expect(beside.summary.habitsRenamed.first?.into == "Run (2)")
+        let changes = try ImportPlanner(history: history([("2026-11-01", 1), ("2026-11-02", 1), ("2026-11-03", 1)]), now: now, mergeInto: ["RUN"])
+            .plan(against: base)
         #expect(changes.rows.newHabits.isEmpty && changes.summary.habitsMerged.first?.into == "run")
         #expect(changes.summary.entriesAdded == 1 && changes.summary.entriesAlreadyHere == 1 && changes.summary.daysReplaced == 1)
         #expect(changes.rows.deletions.map(\.id) == [base.storedEntries[1].id])

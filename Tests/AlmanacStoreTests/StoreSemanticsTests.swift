@@ -253,6 +253,7 @@ final class NameRecorder: RecordReader {
     }
     func frequency(_ name: String) throws -> Frequency { read(name, .daily) }
     func ids(_ name: String) throws -> [EntityID] { read(name, []) }
+    func words(_ name: String) throws -> [String] { read(name, []) }
 }
 
 extension AlmanacStore {

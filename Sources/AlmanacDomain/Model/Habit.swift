@@ -17,19 +17,22 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
     /// The name of its page, card and badge files (`Slug`): given by the store when the habit is
     /// stored first, kept through renames. Empty until then.
     public var slug: String
+    /// Short names a person gave the habit to type (`habit edit NAME --alias WORD`): unique among
+    /// the store's names and aliases, found as the name is.
+    public var aliases: [String]
 
     public init(id: EntityID = EntityID(), name: String, emoji: String = "", unit: HabitUnit = .boolean,
                 unitLabel: String = "", target: Double = 1, direction: Direction = .atLeast, baseline: Double? = nil,
                 frequency: Frequency = .daily, color: String = Habit.defaultColor, categoryId: EntityID? = nil,
                 weight: Double = 1, sortOrder: Int = 0, createdAt: Timestamp, updatedAt: Timestamp? = nil,
-                archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil, slug: String = "") {
+                archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil, slug: String = "", aliases: [String] = []) {
         definition = HabitDefinition(name: name)
         definition.emoji = emoji; definition.unit = unit; definition.unitLabel = unitLabel; definition.target = target
         definition.direction = direction; definition.baseline = baseline; definition.frequency = frequency
         definition.color = color; definition.categoryId = categoryId; definition.weight = weight
         self.id = id; self.sortOrder = sortOrder
         self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt; self.archivedAt = archivedAt
-        self.sourceId = sourceId; self.sourceKey = sourceKey; self.slug = slug
+        self.sourceId = sourceId; self.sourceKey = sourceKey; self.slug = slug; self.aliases = aliases
     }
 
     public subscript<T>(dynamicMember path: WritableKeyPath<HabitDefinition, T>) -> T {
@@ -38,7 +41,7 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
     }
 
     // In JSON the definition's fields are the habit's own, as they are in the stores.
-    private enum CodingKeys: String, CodingKey { case id, sortOrder, createdAt, updatedAt, archivedAt, sourceId, sourceKey, slug }
+    private enum CodingKeys: String, CodingKey { case id, sortOrder, createdAt, updatedAt, archivedAt, sourceId, sourceKey, slug, aliases }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +50,7 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
         updatedAt = try c.decode(Timestamp.self, forKey: .updatedAt); archivedAt = try c.decodeIfPresent(Timestamp.self, forKey: .archivedAt)
         sourceId = try c.decodeIfPresent(EntityID.self, forKey: .sourceId); sourceKey = try c.decodeIfPresent(String.self, forKey: .sourceKey)
         slug = try c.decodeIfPresent(String.self, forKey: .slug) ?? ""
+        aliases = try c.decodeIfPresent([String].self, forKey: .aliases) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -56,6 +60,7 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
         try c.encode(updatedAt, forKey: .updatedAt); try c.encodeIfPresent(archivedAt, forKey: .archivedAt)
         try c.encodeIfPresent(sourceId, forKey: .sourceId); try c.encodeIfPresent(sourceKey, forKey: .sourceKey)
         if !slug.isEmpty { try c.encode(slug, forKey: .slug) }
+        if !aliases.isEmpty { try c.encode(aliases, forKey: .aliases) }
     }
 
     public static let defaultColor = "#2DA44E"

@@ -107,21 +107,60 @@ public enum HabitRules {
         throw DomainError.refused("That would make \(count) active habits, more than the \(maxActiveHabits) Almanac keeps; archive some first.")
     }
 
-    /// Names are unique ignoring case: refuses `name` when one of `others` has it already.
+    /// Names are unique ignoring case: refuses `name` when one of `others` has it already, as
+    /// its name or as an alias.
     public static func checkNameIsFree(_ name: String, among others: [Habit]) throws {
         if let other = NameMatcher(others, name: \.name).exact(name) {
             let state = other.isArchived ? " (archived)" : ""
             throw DomainError.refused("A habit named \"\(other.name)\"\(state) already exists; choose another name.")
         }
+        if let other = others.first(where: { $0.aliases.contains { NameMatcher<Habit>.fold($0) == NameMatcher<Habit>.fold(name) } }) {
+            throw DomainError.refused("\"\(name)\" is an alias of \"\(other.name)\"; choose another name.")
+        }
     }
 
-    /// Refuses a set of habits in which two share a name (ignoring case), naming both ids.
+    /// The most characters an alias has.
+    public static let maxAliasLength = 32
+
+    /// An alias as a person types it: one word of letters, digits, `-` and `_`, at most 32
+    /// characters.
+    public static func checkedAlias(_ text: String) throws -> String {
+        let alias = text.trimmingCharacters(in: .whitespaces)
+        guard !alias.isEmpty, alias.count <= maxAliasLength,
+              alias.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" }) else {
+            throw DomainError.invalid("\"\(text)\" cannot be an alias: use one word of letters, digits, - or _ (at most \(maxAliasLength) characters).")
+        }
+        return alias
+    }
+
+    /// Refuses a habit's aliases when one is not a word, is its own name, appears twice, or is
+    /// the name or an alias of one of `others` (ignoring case).
+    public static func checkAliases(of habit: Habit, among others: [Habit]) throws {
+        var seen = Set<String>()
+        for alias in habit.aliases {
+            _ = try checkedAlias(alias)
+            let key = NameMatcher<Habit>.fold(alias)
+            guard key != NameMatcher<Habit>.fold(habit.name) else { throw DomainError.refused("\"\(alias)\" is the habit's name already.") }
+            guard seen.insert(key).inserted else { throw DomainError.refused("\"\(alias)\" is an alias of \"\(habit.name)\" already.") }
+            if let other = others.first(where: { NameMatcher<Habit>.fold($0.name) == key }) {
+                throw DomainError.refused("\"\(alias)\" is the name of another habit (\"\(other.name)\"); choose another alias.")
+            }
+            if let other = others.first(where: { $0.aliases.contains { NameMatcher<Habit>.fold($0) == key } }) {
+                throw DomainError.refused("\"\(alias)\" is an alias of \"\(other.name)\" already; choose another alias.")
+            }
+        }
+    }
+
+    /// Refuses a set of habits in which two share a name or an alias (ignoring case), naming both.
     public static func checkNamesAreUnique(_ habits: [Habit]) throws {
         var seen: [String: Habit] = [:]
         for habit in habits {
             if let other = seen.updateValue(habit, forKey: NameMatcher<Habit>.fold(habit.name)) {
                 throw DomainError.refused("Two habits would be named \"\(habit.name)\" (ids \(other.id) and \(habit.id)); rename one of them in the store or in the backup first.")
             }
+        }
+        for habit in habits {
+            try checkAliases(of: habit, among: habits.filter { $0.id != habit.id })
         }
     }
 

@@ -5,10 +5,13 @@ import Foundation
 public struct NameMatcher<Item> {
     public let items: [Item]
     public let name: (Item) -> String
+    /// Other names each item answers to exactly (a habit's aliases).
+    public let aliases: (Item) -> [String]
 
-    public init(_ items: [Item], name: @escaping (Item) -> String) {
+    public init(_ items: [Item], name: @escaping (Item) -> String, aliases: @escaping (Item) -> [String] = { _ in [] }) {
         self.items = items
         self.name = name
+        self.aliases = aliases
     }
 
     /// The item whose name equals `query` ignoring case (and surrounding spaces).
@@ -17,12 +20,14 @@ public struct NameMatcher<Item> {
         return items.first { NameMatcher.fold(name($0)) == key }
     }
 
-    /// The item named `query`: its name in any case; else its words (`bouldern mit der
+    /// The item named `query`: its name in any case; else an alias of it; else its words (`bouldern mit der
     /// klettergruppe` for "🧗‍♀️ Bouldern mit der Klettergruppe …"); else the one name whose words
     /// begin with the query's. Several such names are an `ambiguous` error listing them; none, a
     /// `notFound` error listing up to three close names.
     public func find(_ query: String, kind: String = "habit") throws -> Item {
         if let item = exact(query) { return item }
+        let key = NameMatcher.fold(query)
+        if let item = items.first(where: { aliases($0).contains { NameMatcher.fold($0) == key } }) { return item }
         let typed = NameMatcher.words(query)
         if !typed.isEmpty {
             let named = items.map { (item: $0, words: NameMatcher.words(name($0))) }

@@ -47,7 +47,7 @@ public struct GoalBook {
     /// dropped.
     private func ids(of values: [String]) throws -> [EntityID] {
         let habits = try store.habits(includeArchived: true)
-        let matcher = NameMatcher(habits, name: \.name), namesHaveCommas = habits.contains { $0.name.contains(",") }
+        let matcher = NameMatcher(habits, name: \.name, aliases: \.aliases), namesHaveCommas = habits.contains { $0.name.contains(",") }
         var ids: [EntityID] = []
         for value in values {
             let name = value.trimmingCharacters(in: .whitespaces)

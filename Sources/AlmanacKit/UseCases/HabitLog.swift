@@ -54,7 +54,7 @@ public struct HabitLog {
         }
         let today = clock.today(in: calendar)
         let plans = try requests.map { request in
-            let habit = try NameMatcher(habits, name: \.name).find(request.habit)
+            let habit = try NameMatcher(habits, name: \.name, aliases: \.aliases).find(request.habit)
             if habit.sourceId != nil { throw SourceBook.refusal(habit, sources: sources) }
             let logged = LogRequest(value: request.value, days: try request.days.days(today: today), note: request.note, mode: request.mode,
                                     minuteOfDay: request.minuteOfDay, difficulty: request.difficulty)

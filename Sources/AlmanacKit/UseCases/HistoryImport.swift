@@ -25,9 +25,13 @@ public struct HistoryImport {
     /// Leave out the rows that cannot be read or kept, and list them, instead of refusing the file.
     public let leavingOutBadRows: Bool
 
-    public init(location: StoreLocation, file: String, format: ImportFormat?, dryRun: Bool, clock: Clock, leavingOutBadRows: Bool = false) {
+    /// Habits of the store (by name) that take in the file's habit of the same name.
+    public let mergeInto: [String]
+
+    public init(location: StoreLocation, file: String, format: ImportFormat?, dryRun: Bool, clock: Clock, leavingOutBadRows: Bool = false,
+                mergeInto: [String] = []) {
         self.location = location; self.file = file; self.format = format; self.dryRun = dryRun; self.clock = clock
-        self.leavingOutBadRows = leavingOutBadRows
+        self.leavingOutBadRows = leavingOutBadRows; self.mergeInto = mergeInto
     }
 
     public func run() throws -> Outcome {
@@ -39,7 +43,7 @@ public struct HistoryImport {
         } catch let problem as ImportProblem {
             throw AlmanacError.importFile(file: file, problem: problem)
         }
-        let planner = ImportPlanner(history: history, now: clock.now(), leavingOutBadRows: leavingOutBadRows)
+        let planner = ImportPlanner(history: history, now: clock.now(), leavingOutBadRows: leavingOutBadRows, mergeInto: mergeInto)
         let plan = { (base: any ImportBase) throws -> ImportChanges in try planner.plan(against: base) }
         func outcome(_ changes: ImportChanges, created: Bool) -> Outcome {
             Outcome(source: history.sourceTitle, format: history.format, warnings: history.warnings, summary: changes.summary, createdStore: created)

@@ -161,6 +161,19 @@ struct BackupFields: RecordReader {
         }
     }
 
+    func words(_ key: String) throws -> [String] {
+        guard let value = lookup(key) else { return [] }
+        switch value {
+        case .null: return []
+        case .array(let elements):
+            return try elements.enumerated().map { i, element in
+                guard case .string(let text) = element else { throw Problem(at: "\(path).\(key)[\(i)]", " is not a string.") }
+                return text
+            }
+        default: throw wrongType(key, "an array of strings", value)
+        }
+    }
+
     func ids(_ key: String) throws -> [EntityID] {
         let value = try required(key)
         guard case .array(let elements) = value else { throw wrongType(key, "an array of UUIDs", value) }

@@ -12,8 +12,9 @@ public enum BackupFormat {
     /// backup restores into a store that keeps its own. Version 5 added where a public site is
     /// published (`settings.publicAddress`); an earlier backup restores a private site. Version 6
     /// added what the store does each night (`settings.nightly`) and each habit's slug, the name of
-    /// its files (`habits[].slug`); an earlier backup has no plan, and its habits get slugs from
-    /// their names when restored.
+    /// its files (`habits[].slug`), and the aliases people type for it (`habits[].aliases`); an
+    /// earlier backup has no plan, no aliases, and its habits get slugs from their names when
+    /// restored.
     public static let version = 6
 
     /// How a field's value is written.

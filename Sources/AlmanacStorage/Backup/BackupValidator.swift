@@ -74,6 +74,9 @@ enum BackupValidator {
             }
             names[key] = i
         }
+        for (i, habit) in contents.habits.enumerated() where !habit.aliases.isEmpty {
+            try rule("habits[\(i)].aliases") { try HabitRules.checkAliases(of: habit, among: contents.habits.filter { $0.id != habit.id }) }
+        }
         try rule("habits") { try HabitRules.checkActiveCount(contents.habits.filter { !$0.isArchived }.count, oneMore: false) }
     }
 

@@ -12,9 +12,10 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             The format is recognised from the content; --format names it when it is not. The whole file is \
             read and checked before the store is touched, then applied in one transaction. Importing the \
-            same file (or a later export of the same app) again adds only what is new: a habit the store \
-            has by name (any case) is merged into, never duplicated; a day the store has with another value \
-            takes the imported one and keeps the old one as history. Only facts are imported (entries, \
+            same file (or a later export of the same app) again adds only what is new; a day the store has \
+            with another value takes the imported one and keeps the old one as history. A habit of the file \
+            with the name of one of the store's is added beside it as "Sport (2)" (so are two habits of the \
+            file with one name) unless --merge-into names the store's habit to take it in. Only facts are imported (entries, \
             skips, notes, ratings), never streaks, scores or XP. See docs/IMPORT.md for each format.
             """)
 
@@ -40,7 +41,13 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         if force && !follow { throw ValidationError("--force is for --follow (and almanac sync).") }
+        if follow && !mergeInto.isEmpty {
+            throw ValidationError("--merge-into is for a one-time import: a followed habit's days come from the app, and the store's habit would lose its own.")
+        }
     }
+
+    @Option(name: .customLong("merge-into"), help: ArgumentHelp("Put the file's habit of this name into the store's habit of the same name, instead of adding it beside as \"NAME (2)\" (repeatable).", valueName: "name"))
+    var mergeInto: [String] = []
 
     @OptionGroup var quiet: QuietOption
 
@@ -54,7 +61,7 @@ struct ImportCommand: ParsableCommand {
             return try Output.json(SyncReport(done, dryRun: dryRun))
         }
         let done = try HistoryImport(location: try global.location(), file: path, format: format, dryRun: dryRun,
-                                     clock: try global.clock(), leavingOutBadRows: skipBadRows).run()
+                                     clock: try global.clock(), leavingOutBadRows: skipBadRows, mergeInto: mergeInto).run()
         if json { return try Output.json(Report(done, dryRun: dryRun)) }
         for line in Self.lines(done, dryRun: dryRun) { Output.line(line) }
         for warning in done.warnings { Output.note(warning) }
@@ -80,15 +87,16 @@ struct ImportCommand: ParsableCommand {
         summary += "; \(dryRun ? "would skip" : "skipped") \(s.entriesAlreadyHere + s.ratingsAlreadyHere) (already here)"
         if !dryRun && s.changesNothing { summary = "Nothing new: everything in it is already here (\(s.entriesAlreadyHere + s.ratingsAlreadyHere) entries)." }
         lines.append(summary)
-        if !s.habitsAdded.isEmpty {
-            let renamed = Dictionary(s.habitsRenamed.map { ($0.into, $0.source) }, uniquingKeysWith: { a, _ in a })
-            let names = s.habitsAdded.map { name in
-                "\"\(TerminalText.safe(name))\"" + (renamed[name].map { " (the file's \"\(TerminalText.safe($0))\"; the name is taken)" } ?? "")
-            }
-            lines.append("  \(dryRun ? "new habits" : "new"): " + names.joined(separator: ", "))
+        // Which habit of the file went where: new, added beside a habit of its name, or merged.
+        let renamed = Set(s.habitsRenamed.map(\.into))
+        let plain = s.habitsAdded.filter { !renamed.contains($0) }
+        if !plain.isEmpty { lines.append("  \(dryRun ? "new habits" : "new"): " + plain.map { "\"\(TerminalText.safe($0))\"" }.joined(separator: ", ")) }
+        for rename in s.habitsRenamed {
+            lines.append("  \"\(TerminalText.safe(rename.source))\" is added as \"\(TerminalText.safe(rename.into))\": the name is taken "
+                         + "(--merge-into puts it into the store's habit of that name)")
         }
         for merge in s.habitsMerged where !merge.earlierImport {
-            lines.append("  \"\(TerminalText.safe(merge.source))\" goes into \"\(TerminalText.safe(merge.into))\" (same name)")
+            lines.append("  \"\(TerminalText.safe(merge.source))\" goes into \"\(TerminalText.safe(merge.into))\" (--merge-into)")
         }
         lines += leftOutLines(s.rowsLeftOut, dryRun: dryRun)
         if done.createdStore { lines.append("Created the store for it.") }

@@ -23,6 +23,8 @@ struct HabitShowCommand: ParsableCommand {
             ["created", habit.createdAt.description], ["archived", habit.archivedAt?.description ?? "no"],
         ]
         if let baseline = habit.baseline { rows.insert(["baseline", MetricText.amount(baseline, of: habit) + " a day"], at: 3) }
+        if !habit.aliases.isEmpty { rows.insert(["aliases", habit.aliases.map { TerminalText.safe($0) }.joined(separator: ", ")], at: 1) }
+        rows.append(["page", "habits/\(habit.slug).html"])
         Output.table(rows).forEach { Output.line($0) }
     }
 }
