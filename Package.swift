@@ -74,6 +74,9 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // One C function over librsvg and cairo (opened when first used, docs/REPORTS.md): an SVG
+        // document fitted into a PNG of a given size, for the link previews.
+        .target(name: "CPreview", linkerSettings: [.linkedLibrary("dl")]),
         // Readers of other apps' files (Loop, HabitBull, Rewire, Tickmate, harsh, the seed apps):
         // each turns a file into an `ImportedHistory` of the domain, touching no store.
         .target(
@@ -92,7 +95,7 @@ let package = Package(
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacDomain", "AlmanacSupport", "Ccmark", "CTemplates", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["AlmanacDomain", "AlmanacSupport", "Ccmark", "CTemplates", "CPreview", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // The application: use cases (log, status, report, export, backup, restore, demo) and the
         // writers that put files on disk, over the store protocol and the renderers. It opens no

@@ -231,7 +231,7 @@ final class XMLTree: NSObject, XMLParserDelegate {
             #expect(link.attributes["href"]?.hasPrefix("https://example.org/habits/") == true)
         }
         let html = String(decoding: try file(s, "habits/read.html"), as: UTF8.self)
-        #expect(html.contains(#"<meta property="og:image" content="https://example.org/habits/cards/read.svg">"#))
+        #expect(html.contains(#"<meta property="og:image" content="https://example.org/habits/previews/habits/read.png">"#))
         #expect(html.contains(#"<meta property="og:url" content="https://example.org/habits/habits/read.html">"#))
         #expect(html.contains("[![streak](https://example.org/habits/badges/read.svg)](https://example.org/habits/habits/read.html)"))
         let bad = try s.run("report", "--out", "site2", "--base-url", "ftp://example.org")

@@ -78,10 +78,10 @@ enum ErrorWording {
             let list = "`almanac \(kind == .journal ? "journal list" : "wellbeing list")` shows them."
             return matches == nil ? ("Give at least the first 4 characters of the \(kind.rawValue)'s id; \(list)", 2)
                                   : ("No \(kind.rawValue) has an id starting with \(prefix); \(list)", 1)
-        case .importFile(_, let problem) where problem.formatNotRecognised:
-            return (error.description.dropLast() + " — name one with --format if the file is one of them.", 1)
-        case .importFile(_, let problem) where problem.isRow:
-            return (error.description.dropLast() + "; --skip-bad-rows imports the rest and lists each row left out.", 1)
+        case .importFile(let file, let problem) where problem.formatNotRecognised:
+            return ("Cannot import \(file): \(problem.description) — name one with --format if the file is one of them.", 1)
+        case .importFile(let file, let problem) where problem.isRow:
+            return ("Cannot import \(file): \(problem.description); --skip-bad-rows imports the rest and lists each row left out.", 1)
         default: return (error.description, 1)
         }
     }

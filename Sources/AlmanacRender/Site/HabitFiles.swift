@@ -94,7 +94,7 @@ public struct HabitFiles: Sendable {
         for format in PageFormat.allCases {
             pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page.in(format)))
         }
-        return pages
+        return pages + SitePage.previews(of: pages)
     }
 
     func page(hasHourChart: Bool, lastMonth: LabelledText?, tables: [PageTable]) -> HabitPageModel {

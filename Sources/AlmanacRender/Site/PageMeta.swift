@@ -1,7 +1,9 @@
 /// What a page tells browsers, feed readers and link previews about itself: its description,
 /// the site's icon and feed, and Open Graph title, description and picture. Links are relative to
 /// the page; with the site's base URL the Open Graph address and picture are absolute (link
-/// previews need them so) — without one there is no `og:image`.
+/// previews need them so) — without one there is no `og:image`. The picture a link preview shows
+/// is a 1200 × 630 PNG of the page's own picture (`PreviewPNG`, at `previewPath`): the previews
+/// of chat and social apps take PNG, not SVG.
 public struct PageMeta: Sendable, Equatable {
     /// The page's path in the site (`habits/run.html`).
     public var path: String
@@ -17,6 +19,9 @@ public struct PageMeta: Sendable, Equatable {
         self.path = path; self.title = title; self.description = description; self.image = image; self.baseURL = baseURL
         self.isPublic = isPublic
     }
+
+    /// Where the page's link preview is: `previews/habits/run.png` for `habits/run.html`.
+    public var previewPath: String { "previews/" + (path.hasSuffix(".html") ? String(path.dropLast(5)) : path) + ".png" }
 
     /// The lines for the page's `<head>`, escaped.
     func head(root: String) -> String {
@@ -34,8 +39,37 @@ public struct PageMeta: Sendable, Equatable {
         if let baseURL {
             lines.append("<meta property=\"og:url\" content=\"\(e(baseURL + path))\">")
             lines.append("<link rel=\"canonical\" href=\"\(e(baseURL + path))\">")
-            if let image { lines.append("<meta property=\"og:image\" content=\"\(e(baseURL + image))\">") }
+            if image != nil {
+                lines.append("<meta property=\"og:image\" content=\"\(e(baseURL + previewPath))\">")
+                lines.append("<meta property=\"og:image:type\" content=\"image/png\">")
+                lines.append("<meta property=\"og:image:width\" content=\"\(PreviewPNG.width)\">")
+                lines.append("<meta property=\"og:image:height\" content=\"\(PreviewPNG.height)\">")
+                lines.append("<meta property=\"og:image:alt\" content=\"\(e(title))\">")
+                lines.append("<meta name=\"twitter:card\" content=\"summary_large_image\">")
+            }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// A page model with a description and a picture (`PageMeta`).
+protocol DescribedPage { var meta: PageMeta { get } }
+
+extension DashboardModel: DescribedPage {}
+extension HabitPageModel: DescribedPage {}
+extension YearPageModel: DescribedPage {}
+extension JournalPageModel: DescribedPage {}
+
+extension SitePage {
+    /// The link previews of `pages`: for each HTML page with a picture among `pages`, when the
+    /// site has a web address, that picture as a PNG at the page's `previewPath`.
+    static func previews(of pages: [SitePage]) -> [SitePage] {
+        var drawn: [String: any DrawnModel] = [:]
+        for page in pages { if case .drawn(let model) = page.model { drawn[page.path] = model } }
+        return pages.compactMap { page in
+            guard page.path.hasSuffix(".html"), case .templated(let model) = page.model, let meta = (model as? any DescribedPage)?.meta,
+                  meta.baseURL != nil, let image = meta.image, let picture = drawn[image] else { return nil }
+            return SitePage(path: meta.previewPath, templated: PreviewPNG(picture: picture, at: image))
+        }
     }
 }

@@ -77,7 +77,7 @@ public struct SiteDerivation: Sendable {
                 + years.map { YearPageModel.path($0.year, .html) }
             pages.append(SitePage(path: "sitemap.xml", drawn: Sitemap(urls: paths.map { baseURL + $0 }, lastModified: asOf)))
         }
-        return SitePlan(shared: pages, habits: habits)
+        return SitePlan(shared: pages + SitePage.previews(of: pages), habits: habits)
     }
 
     /// The years with history, oldest first: the first year of the overview through the as-of day's.

@@ -1,0 +1,58 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// Link previews: a site with a web address gives every page with a picture a 1200 × 630 PNG of
+/// it, which chat and social apps show; a preview drawn by an earlier run from the same picture is
+/// kept, and is byte for byte the one a fresh run draws.
+@Suite struct LinkPreviewTests {
+    /// The width and height a PNG's header says (its IHDR chunk).
+    func size(_ png: Data) -> (Int, Int)? {
+        let bytes = [UInt8](png)
+        guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+              String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+        let word = { (at: Int) in bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
+    @Test func everyPageWithAPictureHasAPNGPreviewWhenTheSiteHasAnAddress() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "4", "--years", "2", "--no-report", "--force")
+        try s.ok("report", "--out", "private")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("private/previews")))
+        #expect(!String(decoding: s.folder.bytes("private/index.html"), as: UTF8.self).contains("og:image"))
+
+        try s.ok("report", "--out", "site", "--base-url", "https://me.example/habits")
+        let pages = try s.folder.files(under: "site").filter { $0.hasSuffix(".html") && $0 != "journal.html" }
+        #expect(pages.count >= 7)
+        for page in pages {
+            let html = String(decoding: s.folder.bytes("site/" + page), as: UTF8.self)
+            let preview = "previews/" + page.dropLast(5) + ".png"
+            #expect(html.contains("<meta property=\"og:image\" content=\"https://me.example/habits/\(preview)\">"), "\(page)")
+            #expect(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"), "\(page)")
+            let png = s.folder.bytes("site/" + preview)
+            #expect(size(png).map { $0 == (1200, 630) } == true, "\(preview): \(png.count) bytes")
+            #expect(png.count > 10_000, "\(preview) looks empty: \(png.count) bytes")
+        }
+    }
+
+    @Test func aPreviewKeptFromTheLastRunIsTheOneAFreshRunDraws() throws {
+        var s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "3", "--years", "1", "--no-report", "--force")
+        let address = ["--base-url", "https://me.example/habits/"]
+        try s.ok("report", "--out", "site", address[0], address[1])
+        // The next night: the cards change (a new day), so do their previews; a user's edit of a
+        // preview is drawn over, never kept.
+        s.now = "2026-11-23T10:00:00Z"
+        let edited = try #require(try s.folder.files(under: "site/previews/habits").first)
+        try Data("not a png".utf8).write(to: s.folder.url.appendingPathComponent("site/previews/habits/" + edited))
+        try s.ok("report", "--out", "site", address[0], address[1])
+        try s.ok("report", "--out", "site", address[0], address[1])   // the same night again: every preview kept
+        try s.ok("report", "--out", "fresh", address[0], address[1])
+        let kept = try s.folder.files(under: "site/previews"), fresh = try s.folder.files(under: "fresh/previews")
+        #expect(kept == fresh && !kept.isEmpty)
+        for file in kept {
+            #expect(s.folder.bytes("site/previews/" + file) == s.folder.bytes("fresh/previews/" + file), "\(file)")
+        }
+    }
+}
