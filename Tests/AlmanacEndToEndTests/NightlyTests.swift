@@ -224,6 +224,7 @@ import Testing
             #expect(verify.terminationStatus == 0 && said.isEmpty, "systemd-analyze verify: \(said)")
         }
         #expect(try run(s, ["nightly", "install", "--systemd"]).stdout.contains("already installed"))
+        #expect(try run(s, ["nightly", "show"]).stdout.contains("Timer: \(units)/almanac-nightly.timer"))
         // Enabled: uninstall says how to turn it off first, and removes nothing.
         try FileManager.default.createDirectory(atPath: units + "/timers.target.wants", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: units + "/timers.target.wants/almanac-nightly.timer", withDestinationPath: units + "/almanac-nightly.timer")
@@ -234,6 +235,7 @@ import Testing
         let removed = try run(s, ["nightly", "uninstall"])
         #expect(removed.status == 0 && removed.stdout.contains("Removed"), "\(removed)")
         #expect(try s.folder.files(under: "config/systemd/user") == ["other.service"])
+        #expect(try run(s, ["nightly", "show"]).stdout.contains("No timer yet: almanac nightly install"))
         // A unit of the same name that Almanac did not write is never replaced or removed.
         try Data("[Unit]\nDescription=mine\n".utf8).write(to: URL(fileURLWithPath: units + "/almanac-nightly.timer"))
         let refused = try run(s, ["nightly", "install", "--systemd"])

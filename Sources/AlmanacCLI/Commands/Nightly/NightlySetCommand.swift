@@ -118,5 +118,8 @@ struct NightlyShowCommand: ParsableCommand {
             if plan.keepMonthly > 0 { rule.append("one a month for \(plan.keepMonthly) months") }
             Output.line("  backup:  \(TerminalText.safe(backups))/almanac-YYYY-MM-DD.json.gz, keeping \(rule.joined(separator: ", "))")
         }
+        let timer = NightlyTimer(environment: GlobalOptions.environment, command: [], timeZone: settings.timeZone)
+        Output.line(FileManager.default.fileExists(atPath: timer.timerPath) ? "Timer: \(timer.timerPath)"
+                                                                          : "No timer yet: almanac nightly install")
     }
 }
