@@ -68,8 +68,10 @@ public enum MetricText {
     }
 
     /// "2026-03 (93%, 28 of 30 due)".
+    /// "July 2026 (92 %, 24 of 26 due)", "Tuesday (…)": a month by its name, not its key.
     public static func share(_ share: HabitInsights.Share, month: Bool) -> String {
-        let label = month ? String(share.label.prefix(7)) : (Int(share.label).map { Weekday.allCases[$0 - 1].title } ?? share.label)
+        let label = month ? (DayKey(String(share.label.prefix(7)) + "-01").map(MonthGridSVG.title(of:)) ?? String(share.label.prefix(7)))
+            : (Int(share.label).map { Weekday.allCases[$0 - 1].title } ?? share.label)
         return "\(label) (\(percent(share.share)), \(share.done) of \(share.due) due)"
     }
 
