@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Link previews: a site with a web address gives every page with a picture a 1200 × 630 PNG of
-/// it, which chat and social apps show; a preview drawn by an earlier run from the same picture is
-/// kept, and is byte for byte the one a fresh run draws.
+/// it, which chat and social apps show; a folder of earlier nights gets byte for byte the previews
+/// a fresh run draws.
 @Suite struct LinkPreviewTests {
     /// The width and height a PNG's header says (its IHDR chunk).
     func size(_ png: Data) -> (Int, Int)? {
@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    @Test func aPreviewKeptFromTheLastRunIsTheOneAFreshRunDraws() throws {
+    @Test func aPreviewInAFolderOfEarlierNightsIsTheOneAFreshRunDraws() throws {
         var s = Session()
         try s.ok("demo", "--store", s.store, "--habits", "3", "--years", "1", "--no-report", "--force")
         let address = ["--base-url", "https://me.example/habits/"]
@@ -47,7 +47,7 @@ import Testing
         let edited = try #require(try s.folder.files(under: "site/previews/habits").first)
         try Data("not a png".utf8).write(to: s.folder.url.appendingPathComponent("site/previews/habits/" + edited))
         try s.ok("report", "--out", "site", address[0], address[1])
-        try s.ok("report", "--out", "site", address[0], address[1])   // the same night again: every preview kept
+        try s.ok("report", "--out", "site", address[0], address[1])   // the same night again
         try s.ok("report", "--out", "fresh", address[0], address[1])
         let kept = try s.folder.files(under: "site/previews"), fresh = try s.folder.files(under: "fresh/previews")
         #expect(kept == fresh && !kept.isEmpty)

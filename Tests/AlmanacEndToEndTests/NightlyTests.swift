@@ -245,6 +245,15 @@ import Testing
         // The crontab line: 00:05, each word quoted for sh.
         let cron = try run(s, ["nightly", "install", "--cron"])
         #expect(cron.stdout == "5 0 * * * '\(s.binary.url.resolvingSymlinksInPath().path)' 'nightly' '--store' '\(s.store)'\n", "\(cron.stdout)")
+        // A newline in the store's path would end the unit's or the crontab's line and start
+        // another: refused, nothing written.
+        let hostile = s.folder.path("two\nExecStartPre=rm.sqlite")
+        try s.ok("init", "--store", hostile)
+        for how in ["--cron", "--systemd"] {
+            let refused = try run(s, ["nightly", "install", how, "--store", hostile])
+            #expect(refused.status == 1 && refused.stderr.contains("control character") && refused.stdout.isEmpty, "\(refused)")
+        }
+        #expect(String(decoding: s.folder.bytes("config/systemd/user/almanac-nightly.timer"), as: UTF8.self) == "[Unit]\nDescription=mine\n")
     }
 }
 

@@ -133,7 +133,7 @@ public struct SiteReport {
         do {
             files = try timed(.render) {
                 staging = try SiteStaging(beside: published)
-                return try render(plan, templates: templates, published: published, previous: previous, staging: staging)
+                return try render(plan, templates: templates, published: published, staging: staging)
             }
             outcome = try timed(.publish) {
                 try publish(files, asOf: options.asOf, published: published, previous: previous, staging: staging, progress: progress)
@@ -175,11 +175,9 @@ public struct SiteReport {
     /// then each habit's — and compared with the published file: a file with the same bytes is
     /// kept as it is; any other is written into `staging` at once, when there is one (else the
     /// publish step writes it).
-    func render(_ plan: SitePlan, templates: TemplateSet, published: OutputFolder, previous: PreviousSite? = nil,
-                staging: SiteStaging? = nil) throws -> [SiteFile] {
+    func render(_ plan: SitePlan, templates: TemplateSet, published: OutputFolder, staging: SiteStaging? = nil) throws -> [SiteFile] {
         let stager = staging.map { SiteWriter(published: published, staging: $0.folder, previous: nil) }
         @Sendable func rendered(_ page: SitePage) throws -> SiteFile {
-            if let kept = Self.keptPreview(page, published: published, previous: previous) { return kept }
             let bytes: [UInt8]
             do { bytes = try page.render(templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
             let file = SiteFile(path: page.path, bytes: bytes)
@@ -194,20 +192,6 @@ public struct SiteReport {
             }
         }
         return files.joined().sorted { $0.path < $1.path }
-    }
-
-    /// A link preview the last run made from the same picture, kept as it is instead of being
-    /// rasterised again (a tenth of a second per picture: seconds for a hundred habits). Only
-    /// when the published picture and preview are both as the last run's manifest records them
-    /// and the picture's new bytes are the published ones: the preview is then what rasterising
-    /// would give (a test compares the two).
-    static func keptPreview(_ page: SitePage, published: OutputFolder, previous: PreviousSite?) -> SiteFile? {
-        guard case .templated(let model) = page.model, let preview = model as? PreviewPNG, let previous,
-              let pictureRecord = previous.records[preview.picturePath], let previewRecord = previous.records[page.path],
-              let picture = published.bytes(of: preview.picturePath), SiteManifest.sha256(picture) == pictureRecord.sha256,
-              picture == preview.picture.draw(), let png = published.bytes(of: page.path), SiteManifest.sha256(png) == previewRecord.sha256
-        else { return nil }
-        return SiteFile(path: page.path, bytes: png).kept
     }
 
     /// A job of the render step: a file shared by the whole site, or one habit's files.

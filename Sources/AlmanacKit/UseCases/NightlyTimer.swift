@@ -19,7 +19,12 @@ public struct NightlyTimer {
     /// The store's time zone, which the timer's time is in.
     public let timeZone: String
 
-    public init(environment: [String: String], command: [String], timeZone: String) {
+    /// Refuses a command with a control character (a newline in the store's path would end the
+    /// unit's `ExecStart=` line, or the crontab line, and start another).
+    public init(environment: [String: String], command: [String], timeZone: String) throws {
+        if let word = command.first(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+            throw AlmanacError.refused("\(word.debugDescription) holds a control character, which a unit file or a crontab line cannot carry; move it to a path without one.")
+        }
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
         folder = (config as NSString).appendingPathComponent("systemd/user")

@@ -8,14 +8,13 @@ import Foundation
 /// site with a web address (`og:image` needs one).
 public struct PreviewPNG: TemplatedModel {
     public static let width = 1200, height = 630, margin = 48
-    /// The picture, as it is drawn into the site, and its path there (`cards/run.svg`).
+    /// The picture, as it is drawn into the site.
     public var picture: any DrawnModel
-    public var picturePath: String
     /// A title drawn above the picture (a card has its own: none).
     public var title: String?
 
-    public init(picture: any DrawnModel, at picturePath: String, title: String?) {
-        self.picture = picture; self.picturePath = picturePath; self.title = title
+    public init(picture: any DrawnModel, title: String?) {
+        self.picture = picture; self.title = title
     }
 
     /// Why a preview could not be drawn.

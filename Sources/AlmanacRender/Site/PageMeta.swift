@@ -69,7 +69,7 @@ extension SitePage {
         return pages.compactMap { page in
             guard page.path.hasSuffix(".html"), case .templated(let model) = page.model, let meta = (model as? any DescribedPage)?.meta,
                   meta.baseURL != nil, let image = meta.image, let picture = drawn[image] else { return nil }
-            return SitePage(path: meta.previewPath, templated: PreviewPNG(picture: picture, at: image, title: image.hasPrefix("cards/") ? nil : meta.title))
+            return SitePage(path: meta.previewPath, templated: PreviewPNG(picture: picture, title: image.hasPrefix("cards/") ? nil : meta.title))
         }
     }
 }

@@ -49,7 +49,7 @@ struct NightlyRunCommand: ParsableCommand {
             if let problem = report.error {
                 AlmanacMain.report("the nightly \(step.step.rawValue)\(step.place.map { " into \($0)" } ?? "") failed: \(problem)")
             } else if !json {
-                Output.line("\(step.step.rawValue): \(report.summary)")
+                Output.line("\(step.step.rawValue): \(TerminalText.safe(report.summary))")
             }
             report.warnings.forEach(Output.warning)
         }
@@ -107,7 +107,7 @@ struct NightlyStepReport: Encodable {
             summary = "\(MetricText.count(results.count, "followed source")), \(changed) with something new"
             if !failed.isEmpty { error = failed.joined(separator: "; ") }
         case .success(.report(let site)):
-            written = site.written; unchanged = site.unchanged; removed = nil
+            written = site.written; unchanged = site.unchanged
             summary = "as of \(site.asOf) in \(result.place ?? ""): \(site.written) written, \(site.unchanged) unchanged, \(site.removed) removed"
             warnings += site.warnings
         case .success(.csv(let csv)):

@@ -45,7 +45,7 @@ struct NightlyUninstallCommand: ParsableCommand {
         commandName: "uninstall", abstract: "Remove the timer's two unit files that `almanac nightly install` wrote.")
 
     func run() throws {
-        let timer = NightlyTimer(environment: GlobalOptions.environment, command: [], timeZone: "UTC")
+        let timer = try NightlyTimer(environment: GlobalOptions.environment, command: [], timeZone: "UTC")
         let removed = try timer.uninstall()
         Output.line(removed.isEmpty ? "No nightly timer is installed in \(timer.folder)." : "Removed \(removed.joined(separator: " and ")).")
     }
@@ -59,7 +59,7 @@ enum NightlyTimerOptions {
         defer { try? store.close() }
         let settings = try store.settings()
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return NightlyTimer(environment: GlobalOptions.environment, command: [executable, "nightly", "--store", location.location],
+        return try NightlyTimer(environment: GlobalOptions.environment, command: [executable, "nightly", "--store", location.location],
                             timeZone: settings.timeZone)
     }
 }

@@ -69,7 +69,7 @@ struct NightlySetCommand: ParsableCommand {
         plan.keepMonthly = keepMonthly ?? plan.keepMonthly
         settings.nightly = try plan.checked()
         try store.updateSettings(settings)
-        NightlyShowCommand.print(settings, follows: try !store.reading { try $0.sources() }.isEmpty)
+        try NightlyShowCommand.print(settings, follows: try !store.reading { try $0.sources() }.isEmpty)
     }
 
     /// A path as the timer will need it: `~/` expanded, made absolute from the current folder.
@@ -93,10 +93,10 @@ struct NightlyShowCommand: ParsableCommand {
         let store = try global.openStore()
         let settings = try store.settings()
         if json { return try Output.json(settings.nightly) }
-        Self.print(settings, follows: try !store.reading { try $0.sources() }.isEmpty)
+        try Self.print(settings, follows: try !store.reading { try $0.sources() }.isEmpty)
     }
 
-    static func print(_ settings: Settings, follows: Bool) {
+    static func print(_ settings: Settings, follows: Bool) throws {
         guard let plan = settings.nightly, plan.hasOutputs || follows else {
             Output.line("Nothing is set up for the night yet: almanac nightly set --site FOLDER --backups FOLDER (see almanac nightly set --help).")
             return
@@ -118,7 +118,7 @@ struct NightlyShowCommand: ParsableCommand {
             if plan.keepMonthly > 0 { rule.append("one a month for \(plan.keepMonthly) months") }
             Output.line("  backup:  \(TerminalText.safe(backups))/almanac-YYYY-MM-DD.json.gz, keeping \(rule.joined(separator: ", "))")
         }
-        let timer = NightlyTimer(environment: GlobalOptions.environment, command: [], timeZone: settings.timeZone)
+        let timer = try NightlyTimer(environment: GlobalOptions.environment, command: [], timeZone: settings.timeZone)
         Output.line(FileManager.default.fileExists(atPath: timer.timerPath) ? "Timer: \(timer.timerPath)"
                                                                           : "No timer yet: almanac nightly install")
     }
