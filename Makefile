@@ -75,7 +75,7 @@ bench: release
 	bash Benchmarks/run.sh
 
 check-site: demo
-	bash scripts/check-site.sh
+	ALMANAC=$(ALMANAC) DEMO_STORE=$(DEMO_STORE) bash scripts/check-site.sh
 
 check-xlsx: demo
 	bash scripts/check-xlsx.sh

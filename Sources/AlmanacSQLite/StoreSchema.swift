@@ -173,6 +173,10 @@ enum StoreSchema {
         migrator.registerMigration("v11-habit-aliases") { db in
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN aliases TEXT NOT NULL DEFAULT ''")
         }
+        // The language of the store's site (`Settings.language`); none is English.
+        migrator.registerMigration("v12-language") { db in
+            try db.execute(sql: "ALTER TABLE settings ADD COLUMN language TEXT")
+        }
         return migrator
     }
 }

@@ -39,9 +39,9 @@ public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
         let storeId = try settings.storeId ?? db.strings("SELECT storeId FROM settings WHERE storeId IS NOT NULL").first
             ?? UUID().uuidString.lowercased()
         try db.execute("DELETE FROM settings")
-        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId, publicAddress, nightly) VALUES (1, ?, ?, ?, ?, ?)",
+        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId, publicAddress, nightly, language) VALUES (1, ?, ?, ?, ?, ?, ?)",
                        [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId), SQLValue(settings.publicAddress),
-                        SQLValue(settings.nightly?.json)])
+                        SQLValue(settings.nightly?.json), .text(settings.language.rawValue)])
     }
 
     public func rowCounts() throws -> [BackupFormat.Section: Int] {
@@ -61,14 +61,15 @@ enum RelationalStoreSettings {
         var found: Settings?
         var unreadable = false
         var unreadablePlan = false
-        try db.forEachRow("SELECT timeZone, weekStart, storeId, publicAddress, nightly FROM settings", []) { row in
-            guard let weekStart = Weekday(rawValue: row.string(1)) else { unreadable = true; return }
+        try db.forEachRow("SELECT timeZone, weekStart, storeId, publicAddress, nightly, language FROM settings", []) { row in
+            guard let weekStart = Weekday(rawValue: row.string(1)),
+                  let language = row.isNull(5) ? .en : Language(rawValue: row.string(5)) else { unreadable = true; return }
             let plan = row.isNull(4) ? nil : NightlyPlan(json: row.string(4))
             unreadablePlan = !row.isNull(4) && plan == nil
             found = Settings(timeZone: row.string(0), weekStart: weekStart, storeId: row.isNull(2) ? nil : row.string(2),
-                             publicAddress: row.isNull(3) ? nil : row.string(3), nightly: plan)
+                             publicAddress: row.isNull(3) ? nil : row.string(3), nightly: plan, language: language)
         }
-        if unreadable { throw StoreError.database("the settings have an unreadable week start") }
+        if unreadable { throw StoreError.database("the settings have an unreadable week start or language") }
         if unreadablePlan { throw StoreError.database("the settings have an unreadable nightly plan") }
         guard let found else { throw StoreError.notAnAlmanacStore(path: location) }
         return found

@@ -1,4 +1,4 @@
-// The files of Templates/ as they are, each followed by a NUL: read by the compiler (C23's
+// The files of Templates/ (and the site's words in each language, Templates/words/) as they are, each followed by a NUL: read by the compiler (C23's
 // #embed) when Almanac is built, so the binary carries its default templates and no copy of
 // them is kept in the source tree.
 #include "templates.h"
@@ -22,11 +22,24 @@ static const char year[] = {
 static const char style[] = {
 #embed "../../Templates/style.css"
 , 0 };
+static const char words_en[] = {
+#embed "../../Templates/words/en.txt"
+, 0 };
+static const char words_de[] = {
+#embed "../../Templates/words/de.txt"
+, 0 };
+static const char words_fr[] = {
+#embed "../../Templates/words/fr.txt"
+, 0 };
+static const char words_es[] = {
+#embed "../../Templates/words/es.txt"
+, 0 };
 
 const char *almanac_builtin_template(const char *name) {
     static const struct { const char *name, *text; } files[] = {
         {"layout.html.mustache", layout}, {"dashboard.md.mustache", dashboard}, {"habit.md.mustache", habit},
         {"journal.md.mustache", journal}, {"year.md.mustache", year}, {"style.css", style},
+        {"words/en.txt", words_en}, {"words/de.txt", words_de}, {"words/fr.txt", words_fr}, {"words/es.txt", words_es},
     };
     for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++) {
         if (strcmp(files[i].name, name) == 0) return files[i].text;

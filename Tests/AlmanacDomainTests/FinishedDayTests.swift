@@ -75,14 +75,14 @@ import Testing
         #expect(evening.streak == Streak(current: 1, best: 1, unit: .weeks))
         // Owes its full 3 in its row ("2 of 3 so far"); rates leave it out until it has them.
         #expect(evening.weeks.last.map { "\($0.done)/\($0.due) \($0.inProgress)" } == "2/3 true")
-        #expect(evening.rates[0] == .init(window: "4 weeks", rate: CompletionRate(completed: 3, expected: 3)))
+        #expect(evening.rates[0] == .init(length: 4, unit: .weeks, rate: CompletionRate(completed: 3, expected: 3)))
         // Just after midnight, as of the Sunday: the week ended short.
         let night = gym.metrics(asOf: "2026-11-08", over: true)
         #expect(night.period == .init(kind: .week, done: 2, times: 3, inProgress: false))
         #expect(night.todayState == .missed)
         #expect(night.streak == Streak(current: 0, best: 1, unit: .weeks))
         #expect(night.weeks.last.map { "\($0.done)/\($0.due) \($0.inProgress)" } == "2/3 false")
-        #expect(night.rates[0] == .init(window: "4 weeks", rate: CompletionRate(completed: 5, expected: 6)))
+        #expect(night.rates[0] == .init(length: 4, unit: .weeks, rate: CompletionRate(completed: 5, expected: 6)))
         #expect(night.rateAll == CompletionRate(completed: 5, expected: 6))
         // A third session on Saturday: met in progress, rated whole, and the rate does not drop
         // when the week ends.

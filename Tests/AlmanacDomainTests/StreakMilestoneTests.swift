@@ -4,7 +4,7 @@ import Testing
 /// The days a streak reaches its milestones (the feed's "streak of 7 days").
 @Suite struct StreakMilestoneTests {
     private func reached(_ h: History, asOf: String, weekStart: Weekday = .monday) -> [String] {
-        h.series(asOf: asOf).streakMilestones(weekStart: weekStart).map { "\($0.day) \($0.unit.describe($0.length))" }
+        h.series(asOf: asOf).streakMilestones(weekStart: weekStart).map { "\($0.day) \($0.length) \($0.unit.rawValue)" }
     }
 
     @Test func aDailyStreakReachesSevenOnItsSeventhDoneDayAndAgainAfterABreak() {

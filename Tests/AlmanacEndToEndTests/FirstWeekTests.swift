@@ -49,8 +49,8 @@ import Testing
     @Test func aPerMonthHabitsWeeksShowWhatHappenedInThem() throws {
         let s = try store()
         let stats = try s.ok("stats", "call mum", "--as-of", "2026-11-28")
-        #expect(stats.contains("2026-W48 from Nov 23 (so far)  2 done"))
-        #expect(stats.contains("2026-W47 from Nov 16           1 done"))
+        #expect(stats.contains("2026-W48 from 23 Nov (so far)  2 done"))
+        #expect(stats.contains("2026-W47 from 16 Nov           1 done"))
         #expect(stats.contains("2026-11 (so far)  3 of 4"))
         try s.ok("export", "csv", "--out", "csv", "--as-of", "2026-11-28")
         let weeks = try CSV<Named>(url: s.folder.url.appendingPathComponent("csv/weeks.csv"))
@@ -72,8 +72,8 @@ import Testing
         let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
         #expect(dashboard.contains("## All habits, the last 12 months"))
         #expect(dashboard.contains("(heatmaps/all-12-months.svg)"))
-        #expect(dashboard.contains("| Habit | Week of Nov 16 | Week of Nov 23 (so far) |"))
-        #expect(!dashboard.contains("Week of Nov 9") && !dashboard.contains("## Last month"))
+        #expect(dashboard.contains("| Habit | Week of 16 Nov | Week of 23 Nov (so far) |"))
+        #expect(!dashboard.contains("Week of 9 Nov") && !dashboard.contains("## Last month"))
         let grid = try XMLTree.parse(s.folder.bytes("site/heatmaps/all-12-months.svg")).root
         func cells(_ element: XMLTree.Element) -> [XMLTree.Element] {
             element.children.flatMap { $0.attributes["data-date"] != nil ? [$0] : cells($0) }

@@ -61,7 +61,7 @@ func markdownTable(_ markdown: String, under heading: String) -> [[String]] {
         #expect(october == ["2026-10", "8 of 31", "26%", "140 glasses"])
         #expect(markdownTable(water, under: "### The last 12 months").first?[0] == "2026-11 (so far)")
         let run = try String(contentsOf: s.folder.url.appendingPathComponent("site/habits/run.md"), encoding: .utf8)
-        #expect(markdownTable(run, under: "### The last 8 weeks").first == ["2026-W47 from Nov 16 (so far)", "2 of 3", "67%"])
+        #expect(markdownTable(run, under: "### The last 8 weeks").first == ["2026-W47 from 16 Nov (so far)", "2 of 3", "67%"])
         #expect(run.contains("## Last month: October 2026") && run.contains("2 of 13 done (15%)"))
     }
 
@@ -69,7 +69,7 @@ func markdownTable(_ markdown: String, under heading: String) -> [[String]] {
         let s = try store()
         try s.ok("report", "--out", "site")
         let markdown = try String(contentsOf: s.folder.url.appendingPathComponent("site/index.md"), encoding: .utf8)
-        #expect(markdown.contains("| Habit | Week of Oct 26 | Week of Nov 2 | Week of Nov 9 | Week of Nov 16 (so far) |"))
+        #expect(markdown.contains("| Habit | Week of 26 Oct | Week of 2 Nov | Week of 9 Nov | Week of 16 Nov (so far) |"))
         let weeks = markdownTable(markdown, under: "## The last 4 weeks")
         #expect(weeks.map(\.first) == ["[Water](habits/water.md)", "[Run](habits/run.md)"])
         #expect(weeks.last == ["[Run](habits/run.md)", "0 of 3", "2 of 3", "0 of 3", "2 of 3"])
@@ -122,9 +122,9 @@ func markdownTable(_ markdown: String, under heading: String) -> [[String]] {
         #expect(!String(decoding: svg, as: UTF8.self).contains("private words"))
         let markdown = try String(contentsOf: site.appendingPathComponent("journal.md"), encoding: .utf8)
         #expect(markdown.contains("![Mood by week: "), "\(markdown)")
-        #expect(markdownTable(markdown, under: "### Mood") == [["2026-W47 from Nov 16", "6 of 10", "2"],
-                                                               ["2026-W46 from Nov 9", "–", "0"],
-                                                               ["2026-W45 from Nov 2", "6 of 10", "1"]])
+        #expect(markdownTable(markdown, under: "### Mood") == [["2026-W47 from 16 Nov", "6 of 10", "2"],
+                                                               ["2026-W46 from 9 Nov", "–", "0"],
+                                                               ["2026-W45 from 2 Nov", "6 of 10", "1"]])
         let html = try String(contentsOf: site.appendingPathComponent("journal.html"), encoding: .utf8)
         #expect(html.contains("<object") && html.contains("charts/wellbeing/mood.svg"))
         #expect(html.contains("<details class=\"table\" id=\"table-wellbeing-mood\">"))

@@ -261,7 +261,7 @@ func siteFiles(_ folder: URL) throws -> [String: Data] {
         }
         #expect(try s.run("templates", "export", "mine").status == 1)
         let dashboard = s.folder.path("mine/dashboard.md.mustache")
-        let text = try String(contentsOfFile: dashboard, encoding: .utf8).replacingOccurrences(of: "# Habits", with: "# My own progress page")
+        let text = try String(contentsOfFile: dashboard, encoding: .utf8).replacingOccurrences(of: "# {{{w.habits}}}", with: "# My own progress page")
         try text.write(toFile: dashboard, atomically: true, encoding: .utf8)
         try s.ok("report", "--out", "site", "--templates", "mine")
         #expect(String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains("<h1>My own progress page</h1>"))

@@ -55,7 +55,7 @@ import Testing
         history.append(HabitEntry(habitId: habit.id, dayKey: DayKey("2024-02-09")!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0))
         let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-03-01")!, today: DayKey("2024-03-01")!)
         let grid = HeatmapGrid(year: 2024, weekStart: .monday)
-        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: nil)
+        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: nil, text: .english)
         return HeatmapSVG(grid: grid, cells: cells, title: "\(name), 2024", summary: "a summary", color: "#D1242F", idPrefix: "run-2024").render()
     }
 
@@ -96,7 +96,7 @@ import Testing
         let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-02-29")!, today: DayKey("2024-02-29")!)
         let days = MonthGridSVG.days(of: DayKey("2024-02-29")!)
         #expect(days.count == 29)   // a leap February
-        let svg = MonthGridSVG(month: DayKey("2024-02-29")!, weekStart: .sunday, cells: HeatmapCells.habit(series, days: days, archivedDay: nil),
+        let svg = MonthGridSVG(month: DayKey("2024-02-29")!, weekStart: .sunday, cells: HeatmapCells.habit(series, days: days, archivedDay: nil, text: .english),
                                title: "Run <fast>, February 2024", summary: "2 days done", color: habit.color, idPrefix: "run-month").render()
         let parser = XMLParser(data: Data(svg.utf8))
         let collector = CellCollector()
@@ -227,24 +227,24 @@ import Testing
     @Test(arguments: [("glasses", "glass"), ("cups", "cup"), ("pastries", "pastry"), ("cigarettes", "cigarette"),
                       ("boxes", "box"), ("min", "min"), ("km", "km"), ("kcal", "kcal"), ("class", "class"), ("Pages", "Page")])
     func unitLabelsForOne(_ plural: String, _ singular: String) {
-        #expect(MetricText.singular(plural) == singular)
+        #expect(MetricText.english.singular(plural) == singular)
     }
 
     @Test func amountsAndCountsReadAsEnglish() {
         let cups = Habit(name: "Tea", unit: .count, unitLabel: "cups", target: 3, createdAt: Timestamp(millis: 0))
-        #expect(MetricText.amount(1, of: cups) == "1 cup")
-        #expect(MetricText.amount(2, of: cups) == "2 cups")
-        #expect(MetricText.count(1, "perfect day") == "1 perfect day")
-        #expect(MetricText.count(0, "perfect day") == "0 perfect days")
+        #expect(MetricText.english.amount(1, of: cups) == "1 cup")
+        #expect(MetricText.english.amount(2, of: cups) == "2 cups")
+        #expect(MetricText.english.count(1, "perfectDay") == "1 perfect day")
+        #expect(MetricText.english.count(0, "perfectDay") == "0 perfect days")
         let screen = Habit(name: "Screen", unit: .duration, target: 120, direction: .atMost, createdAt: Timestamp(millis: 0))
-        #expect(MetricText.today(value: 218, state: .missed, habit: screen) == "✗ 218 min, limit 120")
-        #expect(MetricText.today(value: nil, state: .done, habit: screen) == "✓ none, limit 120")
+        #expect(MetricText.english.today(value: 218, state: .missed, habit: screen) == "✗ 218 min, limit 120")
+        #expect(MetricText.english.today(value: nil, state: .done, habit: screen) == "✓ none, limit 120")
     }
 }
 
 @Suite struct ScoreChartTests {
     func chart(days: Int, from start: String = "2026-11-02") -> ScoreChartSVG {
-        ScoreChartSVG(start: DayKey(start)!, scores: [Double](repeating: 0.5, count: days), title: "Run", color: "#2DA44E")
+        ScoreChartSVG(start: DayKey(start)!, scores: [Double](repeating: 0.5, count: days), title: "Run", color: "#2DA44E", words: .english)
     }
 
     @Test func theTimeAxisFitsTheLengthOfTheHistory() {
@@ -258,7 +258,7 @@ import Testing
 @Suite struct WeekdayChartTests {
     @Test func barsFollowTheWeekStartAndTheTitleIsEscaped() {
         let svg = WeekdayChartSVG(counts: [5, 0, 3, 0, 0, 1, 2], weekStart: .sunday, title: "<b>Run</b> & more",
-                                  color: "#2DA44E").render()
+                                  color: "#2DA44E", words: .english).render()
         #expect(XMLParser(data: Data(svg.utf8)).parse())
         #expect(!svg.contains("<b>") && svg.contains("&lt;b&gt;Run&lt;/b&gt; &amp; more"))
         let order = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map { svg.range(of: "<title>\($0):")!.lowerBound }

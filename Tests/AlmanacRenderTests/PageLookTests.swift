@@ -38,7 +38,7 @@ import Testing
     /// A label at the chart's right end ends at its gridline instead of running past the edge.
     @Test func theScoreChartsLastLabelStaysInside() throws {
         for days in [57, 64, 400, 760] {
-            let chart = ScoreChartSVG(start: DayKey("2024-10-03")!, scores: Array(repeating: 0.5, count: days), title: "t", color: "#2DA44E")
+            let chart = ScoreChartSVG(start: DayKey("2024-10-03")!, scores: Array(repeating: 0.5, count: days), title: "t", color: "#2DA44E", words: .english)
             let svg = chart.render()
             for text in svg.matches(of: /<text(?: class="minor")? x="([0-9.]+)" y="[0-9]+"( text-anchor="end")?>([^<]*)<\/text>/) {
                 let x = Double(text.1)!, label = String(text.3)
@@ -46,7 +46,7 @@ import Testing
             }
         }
         // Eight weeks and a day: the last weekly tick is at the right edge.
-        let svg = ScoreChartSVG(start: DayKey("2026-10-03")!, scores: Array(repeating: 0.5, count: 57), title: "t", color: "#2DA44E").render()
+        let svg = ScoreChartSVG(start: DayKey("2026-10-03")!, scores: Array(repeating: 0.5, count: 57), title: "t", color: "#2DA44E", words: .english).render()
         #expect(svg.contains(#"text-anchor="end">28 Nov</text>"#))
     }
 

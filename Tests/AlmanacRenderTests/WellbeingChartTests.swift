@@ -26,15 +26,15 @@ import Testing
     @Test func monthsAreLabelledAtTheWeekTheyStartIn() {
         // Mondays from 29 Dec 2025: January starts in the first week (named with its year),
         // February in the week of 26 Jan (index 4), March in the week of 23 Feb (index 8).
-        let chart = WellbeingChartSVG(trend: trend(from: "2025-12-29", weeks: 12, rated: [0: 3]))
+        let chart = WellbeingChartSVG(trend: trend(from: "2025-12-29", weeks: 12, rated: [0: 3]), text: .english)
         #expect(chart.ticks().map { "\($0.index) \($0.label)" } == ["0 Jan 2026", "4 Feb", "8 Mar"])
         // Under eight weeks, every week is labelled by its first day.
-        let young = WellbeingChartSVG(trend: trend(from: "2026-11-09", weeks: 3, rated: [2: 4]))
+        let young = WellbeingChartSVG(trend: trend(from: "2026-11-09", weeks: 3, rated: [2: 4]), text: .english)
         #expect(young.ticks().map(\.label) == ["9 Nov", "16 Nov", "23 Nov"])
     }
 
     @Test func aGapBreaksTheLineAndEveryRatedWeekHasItsDot() throws {
-        let chart = WellbeingChartSVG(trend: trend(from: "2026-10-05", weeks: 8, rated: [0: 3, 1: 4, 3: 2, 4: 2.5, 5: 5]))
+        let chart = WellbeingChartSVG(trend: trend(from: "2026-10-05", weeks: 8, rated: [0: 3, 1: 4, 3: 2, 4: 2.5, 5: 5]), text: .english)
         let svg = chart.render()
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 2)   // weeks 0–1 and 3–5; week 2 unrated, 6–7 unrated
         #expect(svg.components(separatedBy: "<circle").count - 1 == 5)

@@ -23,6 +23,10 @@ struct InitCommand: ParsableCommand {
             transform: ArgumentValues.weekday)
     var weekStart: Weekday?
 
+    @Option(help: ArgumentHelp("The language of the site, its feeds and the workbook's headings: en, de, fr or es (default en).", valueName: "code"),
+            transform: ArgumentValues.language)
+    var language: Language?
+
     func validate() throws {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             // A city alone ("berlin", "new york") names the zones it is the city of.
@@ -39,13 +43,25 @@ struct InitCommand: ParsableCommand {
         quiet.apply()
         let location = try global.location()
         let path = location.path
-        switch try StoreSetup(location: location).run(timeZone: timeZone, weekStart: weekStart) {
+        let settings: Settings
+        switch try StoreSetup(location: location).run(timeZone: timeZone, weekStart: weekStart, language: language) {
         case .existing(let s):
-            Output.line("A store already exists at \(path) (time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue)).")
+            settings = s
+            Output.line("A store already exists at \(path) (\(Self.describe(s))).")
         case .updated(let s):
-            Output.line("Updated \(path): time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue).")
+            settings = s
+            Output.line("Updated \(path): \(Self.describe(s)).")
         case .created(let s):
-            Output.line("Created \(path): time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue).")
+            settings = s
+            Output.line("Created \(path): \(Self.describe(s)).")
         }
+        // The week start people of the language's country use, when the store's differs and none was asked for.
+        if let language, weekStart == nil, let usual = language.usualWeekStart, usual != settings.weekStart {
+            Output.line("Calendars in \(language.englishName) usually start weeks on \(usual.title); --week-start \(usual.rawValue) makes the store's do.")
+        }
+    }
+
+    static func describe(_ s: Settings) -> String {
+        "time zone \(s.timeZone), weeks start on \(s.weekStart.rawValue)" + (s.language == .en ? "" : ", site in \(s.language.englishName)")
     }
 }

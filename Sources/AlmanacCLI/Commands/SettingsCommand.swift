@@ -5,7 +5,7 @@ import ArgumentParser
 /// for every report (cron need not say it), `--private` makes it private again.
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Show the store's settings, or make its site public or private.",
+        commandName: "settings", abstract: "Show the store's settings, or set its site's language and whether it is public.",
         discussion: """
             A site is private by default: its robots.txt disallows everything and every page says noindex. \
             With --public, every report of the store (and the operator's --each-store) lets search engines \
@@ -17,6 +17,9 @@ struct SettingsCommand: ParsableCommand {
             transform: ArgumentValues.baseURL)
     var publicAddress: String?
     @Flag(name: .customLong("private"), help: "Make the site private again (the default).") var makePrivate = false
+    @Option(help: ArgumentHelp("The language of the site, its feeds and the workbook's headings: en, de, fr or es.", valueName: "code"),
+            transform: ArgumentValues.language)
+    var language: Language?
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func validate() throws {
@@ -26,13 +29,15 @@ struct SettingsCommand: ParsableCommand {
     func run() throws {
         let store = try global.openStore()
         var settings = try store.settings()
-        if publicAddress != nil || makePrivate {
-            settings.publicAddress = publicAddress
+        if publicAddress != nil || makePrivate || language != nil {
+            if publicAddress != nil || makePrivate { settings.publicAddress = publicAddress }
+            if let language { settings.language = language }
             try store.updateSettings(settings)
         }
         if json { return try Output.json(settings) }
         Output.line("Time zone: \(settings.timeZone)")
         Output.line("Weeks start on: \(settings.weekStart.rawValue)")
+        Output.line("Language of the site: \(settings.language.englishName) (\(settings.language.rawValue))")
         Output.line("Site: " + (settings.publicAddress.map { "public at \($0)" } ?? "private (robots.txt disallows everything, every page says noindex)"))
     }
 }

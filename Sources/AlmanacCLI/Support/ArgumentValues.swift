@@ -15,6 +15,15 @@ enum ArgumentValues {
         return day
     }
 
+    /// A language of the site: `de`, or its English name (`German`).
+    static func language(_ text: String) throws -> Language {
+        let lower = text.lowercased()
+        guard let language = Language.allCases.first(where: { $0.rawValue == lower || $0.englishName.lowercased() == lower }) else {
+            throw ValidationError("\(text) is not a language of the site; use " + Language.allCases.map { "\($0.rawValue) (\($0.englishName))" }.joined(separator: ", ") + ".")
+        }
+        return language
+    }
+
     /// The address a site is published at: `http(s)://host/path`, given a closing "/" so that
     /// the site's paths append to it.
     static func baseURL(_ text: String) throws -> String {

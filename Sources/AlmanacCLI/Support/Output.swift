@@ -12,6 +12,11 @@ enum Output {
     }
     private static let quietFlag = Locked(false)
 
+    /// "1 row", "3 rows", "2 entries": a count in the terminal's English.
+    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
+    }
+
     static func line(_ text: String = "") {
         if quiet { return }
         print(text)

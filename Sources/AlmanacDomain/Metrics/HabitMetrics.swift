@@ -43,8 +43,25 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public struct WindowRate: Sendable, Codable, Equatable {
         public var window: String
         public var rate: CompletionRate
+        /// The window's length in `unit`s; nil for all time (what a page words in its language).
+        public var length: Int?
+        public var unit: StreakUnit
 
-        public init(window: String, rate: CompletionRate) { self.window = window; self.rate = rate }
+        public init(length: Int?, unit: StreakUnit, rate: CompletionRate) {
+            self.length = length; self.unit = unit; self.rate = rate
+            window = length.map { "\($0) \(unit.rawValue)" } ?? "all time"
+        }
+
+        private enum CodingKeys: String, CodingKey { case window, rate }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            window = try container.decode(String.self, forKey: .window)
+            rate = try container.decode(CompletionRate.self, forKey: .rate)
+            let parts = window.split(separator: " ")
+            length = parts.count == 2 ? Int(parts[0]) : nil
+            unit = parts.count == 2 ? StreakUnit(rawValue: String(parts[1])) ?? .days : .days
+        }
     }
 
     /// The rate of the window a list of habits shows: 30 days, or the last 4 weeks or 3 months.
@@ -124,12 +141,11 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
         if let rule = series.periodRule {
             let windows: [Int?] = rule.kind == .month ? [3, 12, nil] : [4, 12, 52, nil]
             rates = windows.map { n in
-                WindowRate(window: n.map { "\($0) \(rule.kind.rawValue)s" } ?? "all time",
-                           rate: series.completionRate(lastPeriods: n, weekStart: weekStart))
+                WindowRate(length: n, unit: StreakUnit(rawValue: rule.kind.rawValue + "s")!, rate: series.completionRate(lastPeriods: n, weekStart: weekStart))
             }
         } else {
             let byDay = [rate7, rate30, rate90, rate365, rateAll]
-            rates = zip(Self.rateWindows, byDay).map { WindowRate(window: $0.map { "\($0) days" } ?? "all time", rate: $1) }
+            rates = zip(Self.rateWindows, byDay).map { WindowRate(length: $0, unit: .days, rate: $1) }
         }
         if let rule = series.periodRule, let current = series.periods(from: series.asOf, weekStart: weekStart).last {
             period = PeriodProgress(kind: rule.kind, done: min(current.completed, current.required), times: current.required,

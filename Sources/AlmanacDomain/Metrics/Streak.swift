@@ -1,12 +1,6 @@
 /// What a streak counts: days, or successful weeks, months or periods for per-period habits.
 public enum StreakUnit: String, Sendable, Codable {
     case days, weeks, months, periods
-
-    /// "1 day", "3 weeks".
-    public func describe(_ count: Int) -> String {
-        let singular = String(rawValue.dropLast())
-        return "\(count) \(count == 1 ? singular : rawValue)"
-    }
 }
 
 /// The current and best streak of a habit as of a day.

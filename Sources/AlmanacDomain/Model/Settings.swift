@@ -16,14 +16,17 @@ public struct Settings: Codable, Equatable, Sendable {
     public var publicAddress: String?
     /// What the store does each night (`almanac nightly`); nil until it is set.
     public var nightly: NightlyPlan?
+    /// The language of the store's site, feeds and workbook headings (`almanac init --language`).
+    public var language: Language
 
     public init(timeZone: String, weekStart: Weekday = .monday, storeId: String? = nil, publicAddress: String? = nil,
-                nightly: NightlyPlan? = nil) {
+                nightly: NightlyPlan? = nil, language: Language = .en) {
         self.timeZone = timeZone
         self.weekStart = weekStart
         self.storeId = storeId
         self.publicAddress = publicAddress
         self.nightly = nightly
+        self.language = language
     }
 
     /// A web address to publish a site at: http:// or https:// with a host, no query or fragment,

@@ -41,6 +41,9 @@ struct BackupWriter {
         if let plan = settings.nightly {
             out.append(contentsOf: ",\"nightly\":\(plan.json)".utf8)
         }
+        if settings.language != .en {
+            out.append(contentsOf: ",\"language\":\"\(settings.language.rawValue)\"".utf8)
+        }
         out.append(UInt8(ascii: "}"))
         var counts: [BackupFormat.Section: Int] = [:]
         for section in BackupFormat.Section.allCases {

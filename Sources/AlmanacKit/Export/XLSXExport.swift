@@ -1,11 +1,13 @@
 import AlmanacDomain
+import AlmanacRender
 import AlmanacStorage
 import Foundation
 
 /// Writes one .xlsx workbook (`export xlsx`): the same snapshot, as-of rules and tables as the
 /// CSV export (`ExportTables`), for people who open a spreadsheet rather than script one.
 ///
-/// Sheets: Habits, Days (a row per day, a column per habit, coloured done / not done by the
+/// Sheets (named in the store's language, `Settings.language`; the columns keep the CSV files'
+/// names, which the About sheet describes): Habits, Days (a row per day, a column per habit, coloured done / not done by the
 /// habit's target and grey where skipped), Weeks (with a chart of the weekly rate of the ten
 /// habits that weigh most, over their last 52 weeks), Months, Entries, Journal and Wellbeing. Each
 /// has a bold frozen header, an autofilter and columns as wide as their cells. A table longer than
@@ -54,7 +56,10 @@ public struct XLSXExport {
     }
 
     private func write(_ view: any StoreReading, to path: String, progress: (Int, Int) -> Void) throws -> Outcome {
-        let today = clock.today(in: try StoreCalendar(settings: view.settings()))
+        let settings = try view.settings()
+        let today = clock.today(in: try StoreCalendar(settings: settings))
+        let words = SiteLanguage.of(settings.language)
+        func sheet(_ key: String) -> String { words["sheet.\(key)"] }
         let asOf = self.asOf ?? today
         let snapshot = try view.snapshot(through: asOf, hours: false)
         let tables = ExportTables(snapshot: snapshot, asOf: asOf, today: today)
@@ -70,25 +75,25 @@ public struct XLSXExport {
         }
 
         let habits = tables.habits(categories: try view.categories())
-        _ = try table("Habits", ExportTables.habitsHeader) { run in
+        _ = try table(sheet("habits"), ExportTables.habitsHeader) { run in
             for row in habits { try run.append(row) }
         }
         let daily = tables.daily()
-        let days = try table("Days", dailyHeader(daily.header, habits: daily.habits)) { run in
+        let days = try table(sheet("days"), dailyHeader(daily.header, habits: daily.habits)) { run in
             for row in daily.rows { try run.append(row) }
         }
         try colourDays(days, habits: daily.habits)
         let weekRows = tables.weeks()
-        let weeks = try table("Weeks", ExportTables.weeksHeader) { run in
+        let weeks = try table(sheet("weeks"), ExportTables.weeksHeader) { run in
             for row in weekRows { try run.append(row) }
         }
-        try chartWeeks(weeks, tables: tables)
+        try chartWeeks(weeks, tables: tables, title: words["sheet.weeklyRateChart"])
         let monthRows = tables.months()
-        _ = try table("Months", ExportTables.monthsHeader) { run in
+        _ = try table(sheet("months"), ExportTables.monthsHeader) { run in
             for row in monthRows { try run.append(row) }
         }
         let total = snapshot.facts.values.reduce(0) { $0 + $1.count }
-        _ = try table("Entries", EntriesSheet.header) { run in
+        _ = try table(sheet("entries"), EntriesSheet.header) { run in
             var written = 0
             try view.forEachLiveEntry(through: asOf) { row in
                 written += 1
@@ -97,22 +102,22 @@ public struct XLSXExport {
             }
         }
         let journal = ExportTables.journal(try view.journal(from: nil, to: asOf))
-        _ = try table("Journal", ExportTables.journalHeader) { run in
+        _ = try table(sheet("journal"), ExportTables.journalHeader) { run in
             for row in journal { try run.append(row) }
         }
         let names = Dictionary(snapshot.habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let wellbeing = ExportTables.wellbeing(try view.wellbeing(from: nil, to: asOf), habitNames: names)
-        _ = try table("Wellbeing", ExportTables.wellbeingSheetHeader) { run in
+        _ = try table(sheet("wellbeing"), ExportTables.wellbeingSheetHeader) { run in
             for row in wellbeing { try run.append(row) }
         }
         // What every column of every sheet holds: the descriptions of `export csv`'s datapackage.json.
         let dailyTable = ExportSchema.daily(daily.habits.map { ($0.name, ExportSchema.unitName($0)) })
         let sheets: [(String, ExportSchema.Table, [String])] = [
-            ("Habits", ExportSchema.habits, ExportTables.habitsHeader), ("Days", dailyTable, dailyHeader(daily.header, habits: daily.habits)),
-            ("Weeks", ExportSchema.weeks, ExportTables.weeksHeader), ("Months", ExportSchema.months, ExportTables.monthsHeader),
-            ("Entries", ExportSchema.entries, EntriesSheet.header), ("Journal", ExportSchema.journal, ExportTables.journalHeader),
-            ("Wellbeing", ExportSchema.wellbeing, ExportTables.wellbeingSheetHeader)]
-        _ = try table("About", ["sheet", "column", "type", "description"]) { run in
+            (sheet("habits"), ExportSchema.habits, ExportTables.habitsHeader), (sheet("days"), dailyTable, dailyHeader(daily.header, habits: daily.habits)),
+            (sheet("weeks"), ExportSchema.weeks, ExportTables.weeksHeader), (sheet("months"), ExportSchema.months, ExportTables.monthsHeader),
+            (sheet("entries"), ExportSchema.entries, EntriesSheet.header), (sheet("journal"), ExportSchema.journal, ExportTables.journalHeader),
+            (sheet("wellbeing"), ExportSchema.wellbeing, ExportTables.wellbeingSheetHeader)]
+        _ = try table(sheet("about"), ["sheet", "column", "type", "description"].map { sheet("about.\($0)") }) { run in
             for (sheet, described, header) in sheets {
                 for (name, column) in zip(header, ExportSchema.withSheetColumns(described, header)) {
                     try run.append([.text(sheet), .text(name), .text(column.type), .text(column.description)])
@@ -147,7 +152,7 @@ public struct XLSXExport {
 
     /// The weekly rate of the ten habits that weigh most (in the store's order among equals), over
     /// each one's last 52 weeks, as one chart beside the Weeks table.
-    private func chartWeeks(_ run: SheetRun, tables: ExportTables) throws {
+    private func chartWeeks(_ run: SheetRun, tables: ExportTables, title: String) throws {
         guard let first = run.sheets.first else { return }
         // Each habit's weeks are one block of rows, in the order `ExportTables.weeks()` wrote them.
         var blocks: [(habit: Habit, weeks: [CalendarTotal], rows: Range<Int>)] = []
@@ -174,7 +179,7 @@ public struct XLSXExport {
         }
         let shown = chosen.flatMap { $0.weeks.suffix(52).map(\.first) }
         guard let firstWeek = shown.min(), let lastWeek = shown.max() else { return }
-        try first.sheet.chart(title: "Weekly rate, last 52 weeks", series: series, days: firstWeek...lastWeek,
+        try first.sheet.chart(title: title, series: series, days: firstWeek...lastWeek,
                               row: 1, column: ExportTables.weeksHeader.count + 1)
     }
 }

@@ -15,19 +15,21 @@ public struct StoreSetup {
 
     /// Creates the store with these settings (unset ones take the defaults), or changes the
     /// given ones of an existing store.
-    public func run(timeZone: String?, weekStart: Weekday?) throws -> Outcome {
+    public func run(timeZone: String?, weekStart: Weekday?, language: Language? = nil) throws -> Outcome {
         if let store = try location.openIfPresent() {
             defer { try? store.close() }
             var settings = try store.settings()
-            guard timeZone != nil || weekStart != nil else { return .existing(settings) }
+            guard timeZone != nil || weekStart != nil || language != nil else { return .existing(settings) }
             if let timeZone { settings.timeZone = timeZone }
             if let weekStart { settings.weekStart = weekStart }
+            if let language { settings.language = language }
             try store.updateSettings(settings)
             return .updated(settings)
         }
         var settings = Settings.systemDefault
         if let timeZone { settings.timeZone = timeZone }
         if let weekStart { settings.weekStart = weekStart }
+        if let language { settings.language = language }
         try location.create(settings: settings).close()
         return .created(settings)
     }

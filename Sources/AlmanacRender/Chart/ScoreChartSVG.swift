@@ -7,9 +7,10 @@ public struct ScoreChartSVG: DrawnModel {
     public var scores: [Double]
     public var title: String
     public var color: String
+    public var words: SiteLanguage
 
-    public init(start: DayKey, scores: [Double], title: String, color: String) {
-        self.start = start; self.scores = scores; self.title = title
+    public init(start: DayKey, scores: [Double], title: String, color: String, words: SiteLanguage) {
+        self.start = start; self.scores = scores; self.title = title; self.words = words
         self.color = HeatmapSVG.isColor(color) ? color : Habit.defaultColor
     }
 
@@ -24,13 +25,14 @@ public struct ScoreChartSVG: DrawnModel {
         let w = Self.width, h = Self.height
         let plotW = Double(w - Self.left - Self.right), plotH = Double(h - Self.top - Self.bottom)
         let last = scores.last ?? 0
-        let summary = scores.isEmpty ? "No history yet." :
-            "Strength score from \(start) to \(start.adding(days: scores.count - 1)): now \(Int((last * 100).rounded())) %, best \(Int(((scores.max() ?? 0) * 100).rounded())) %."
+        let summary = scores.isEmpty ? words["noHistory"] :
+            words["score.summary", ["from": start.description, "through": start.adding(days: scores.count - 1).description,
+                                    "now": words.percent(last), "best": words.percent(scores.max() ?? 0)]]
         var svg = LineChartFrame.open(width: w, height: h, title: title, summary: summary,
                                       marks: ".line{fill:none;stroke:\(color);stroke-width:1.5}\n.area{fill:\(color);fill-opacity:.12}")
         for percent in [0, 25, 50, 75, 100] {
             let y = Double(Self.top) + plotH * (1 - Double(percent) / 100)
-            svg += LineChartFrame.gridline(y: y, label: "\(percent) %", from: Self.left, to: w - Self.right)
+            svg += LineChartFrame.gridline(y: y, label: XMLText.escape(words.percent(Double(percent) / 100)), from: Self.left, to: w - Self.right)
         }
         guard scores.count > 0 else { return svg + "</svg>\n" }
         let span = max(1, scores.count - 1)
@@ -69,8 +71,6 @@ public struct ScoreChartSVG: DrawnModel {
 
     private func fmt(_ value: Double) -> String { NumberText.rounded(value, digits: 1) }
 
-    static let monthNames = MetricText.monthAbbreviations
-
     /// Where the time axis is labelled, as day indexes: years for two years of history or more,
     /// months ("Jan 2026" for a January) for two months or more, else weeks ("16 Nov") — so a
     /// young habit's chart has a time axis too.
@@ -85,7 +85,7 @@ public struct ScoreChartSVG: DrawnModel {
         } else if scores.count >= 60 {
             var month = start.firstOfMonth.adding(days: start.daysInMonth)
             while start.days(to: month) < scores.count {
-                let name = Self.monthNames[month.month - 1]
+                let name = words.monthAbbreviations[month.month - 1]
                 ticks.append((start.days(to: month), month.month == 1 ? "\(name) \(month.year)" : name))
                 month = month.adding(days: month.daysInMonth)
             }
@@ -93,7 +93,7 @@ public struct ScoreChartSVG: DrawnModel {
             var i = 0
             while i < scores.count {
                 let day = start.adding(days: i)
-                ticks.append((i, "\(day.day) \(Self.monthNames[day.month - 1])"))
+                ticks.append((i, words.shortDay(day)))
                 i += 7
             }
         }

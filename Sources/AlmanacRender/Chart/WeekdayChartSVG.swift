@@ -7,9 +7,10 @@ public struct WeekdayChartSVG: DrawnModel {
     public var weekStart: Weekday
     public var title: String
     public var color: String
+    public var words: SiteLanguage
 
-    public init(counts: [Int], weekStart: Weekday, title: String, color: String) {
-        self.counts = counts; self.weekStart = weekStart; self.title = title
+    public init(counts: [Int], weekStart: Weekday, title: String, color: String, words: SiteLanguage) {
+        self.counts = counts; self.weekStart = weekStart; self.title = title; self.words = words
         self.color = HeatmapSVG.isColor(color) ? color : Habit.defaultColor
     }
 
@@ -21,7 +22,7 @@ public struct WeekdayChartSVG: DrawnModel {
         let days = (0..<7).map { Weekday.allCases[(weekStart.isoIndex + $0) % 7] }
         let most = max(1, counts.max() ?? 0)
         let plot = Double(Self.height - Self.top - Self.bottom)
-        let summary = days.map { "\($0.shortTitle) \(counts[$0.isoIndex])" }.joined(separator: ", ")
+        let summary = days.map { "\(words.weekdayShort($0)) \(counts[$0.isoIndex])" }.joined(separator: ", ")
         var svg = BarChartFrame.open(width: Self.width, height: Self.height, title: title, summary: summary, color: color, fontSize: 10)
         let baseline = Self.height - Self.bottom
         for (i, day) in days.enumerated() {
@@ -30,9 +31,10 @@ public struct WeekdayChartSVG: DrawnModel {
             let h = Int((plot * Double(count) / Double(most)).rounded())
             let center = x + Self.barWidth / 2
             svg += "<rect class=\"bar\" x=\"\(x)\" y=\"\(baseline - h)\" width=\"\(Self.barWidth)\" height=\"\(h)\" rx=\"2\">"
-            svg += "<title>\(day.shortTitle): \(count) days done</title></rect>\n"
+            let name = XMLText.escape(words.weekdayShort(day))
+            svg += "<title>\(name): \(XMLText.escape(words.count(count, "daysDone")))</title></rect>\n"
             svg += "<text x=\"\(center)\" y=\"\(baseline - h - 4)\">\(count)</text>"
-            svg += "<text x=\"\(center)\" y=\"\(Self.height - 6)\">\(day.shortTitle)</text>\n"
+            svg += "<text x=\"\(center)\" y=\"\(Self.height - 6)\">\(name)</text>\n"
         }
         return svg + BarChartFrame.close(width: Self.width, y: baseline, inset: Self.gap / 2)
     }

@@ -4,28 +4,30 @@ import AlmanacDomain
 /// metric's scale, a dot per rated week, the line broken where a week has no rating.
 public struct WellbeingChartSVG: DrawnModel {
     public var trend: WellbeingTrend
+    public var text: MetricText
+    private var words: SiteLanguage { text.words }
 
-    public init(trend: WellbeingTrend) { self.trend = trend }
+    public init(trend: WellbeingTrend, text: MetricText) { self.trend = trend; self.text = text }
 
     static let width = 720, height = 170, left = 4, right = 8, top = 22, bottom = 26
     static let color = "#8250df"
 
-    public var title: String { "\(Self.capitalized(trend.metric)) by week" }
+    public var title: String { words["wellbeing.title", ["metric": Self.capitalized(trend.metric)]] }
 
     /// "3.5 of 5".
-    static func value(_ mean: Double, scale: Double) -> String {
-        "\(NumberText.rounded(mean, digits: 1)) of \(NumberText.plain(scale))"
+    static func value(_ mean: Double, scale: Double, words: SiteLanguage) -> String {
+        words["ofScale", ["value": words.rounded(mean, digits: 1), "scale": words.number(scale)]]
     }
 
     static func capitalized(_ metric: String) -> String { metric.prefix(1).uppercased() + metric.dropFirst() }
 
     public var summary: String {
         let rated = trend.weeks.filter { $0.mean != nil }
-        guard let first = trend.weeks.first, let latest = rated.last, let mean = latest.mean else { return "No ratings." }
+        guard let first = trend.weeks.first, let latest = rated.last, let mean = latest.mean else { return words["noRatings"] }
         let all = rated.reduce(0.0) { $0 + $1.mean! } / Double(rated.count)
-        return "Weekly mean from the week of \(first.first) to the week of \(trend.weeks.last!.first): "
-            + "latest \(Self.value(mean, scale: trend.scaleMax)) (week of \(latest.first)), "
-            + "average of the rated weeks \(Self.value(all, scale: trend.scaleMax))."
+        return words["wellbeing.summary", ["from": first.first.description, "through": trend.weeks.last!.first.description,
+                                           "latest": Self.value(mean, scale: trend.scaleMax, words: words), "latestWeek": latest.first.description,
+                                           "average": Self.value(all, scale: trend.scaleMax, words: words)]]
     }
 
     public func draw() -> [UInt8] { Array(render().utf8) }
@@ -39,7 +41,7 @@ public struct WellbeingChartSVG: DrawnModel {
         let scale = trend.scaleMax
         for level in Self.levels(scale) {
             let y = Double(Self.top) + plotH * (1 - level / scale)
-            svg += LineChartFrame.gridline(y: y, label: NumberText.rounded(level, digits: 1), from: Self.left, to: w - Self.right)
+            svg += LineChartFrame.gridline(y: y, label: words.rounded(level, digits: 1), from: Self.left, to: w - Self.right)
         }
         let weeks = trend.weeks
         guard !weeks.isEmpty else { return svg + "</svg>\n" }
@@ -65,7 +67,8 @@ public struct WellbeingChartSVG: DrawnModel {
         for (i, week) in weeks.enumerated() {
             guard let mean = week.mean else { continue }
             svg += "<circle class=\"dot\" cx=\"\(fmt(x(i)))\" cy=\"\(fmt(y(mean)))\" r=\"2.5\">"
-            svg += "<title>Week of \(week.first): \(Self.value(mean, scale: scale)) (\(MetricText.count(week.ratings, "rating")))</title></circle>\n"
+            svg += "<title>" + XMLText.escape(words["wellbeing.week", ["week": week.first.description, "value": Self.value(mean, scale: scale, words: words),
+                                                                      "ratings": text.count(week.ratings, "rating")]]) + "</title></circle>\n"
         }
         return svg + "</svg>\n"
     }
@@ -87,9 +90,9 @@ public struct WellbeingChartSVG: DrawnModel {
     /// for a January; over half a year, on a phone only every third month) for eight weeks or more, else every week
     /// by its first day ("16 Nov").
     func ticks() -> [(index: Int, label: String, minor: Bool)] {
-        let names = MetricText.monthAbbreviations
+        let names = words.monthAbbreviations
         return trend.weeks.enumerated().compactMap { i, week in
-            guard trend.weeks.count >= 8 else { return (i, "\(week.first.day) \(names[week.first.month - 1])", false) }
+            guard trend.weeks.count >= 8 else { return (i, words.shortDay(week.first), false) }
             let last = week.first.adding(days: 6)
             guard week.first.day == 1 || last.month != week.first.month else { return nil }
             let month = last.firstOfMonth

@@ -26,6 +26,10 @@ public struct AtomFeed: DrawnModel {
     }
 
     public var title: String
+    /// What the feed carries, in its language.
+    public var subtitle: String
+    /// The feed's language (`xml:lang`, JSON Feed's `language`): "en".
+    public var language: String
     /// An absolute URL ending in "/", or nil for relative links.
     public var baseURL: String?
     /// The feed's permanent id.
@@ -33,8 +37,9 @@ public struct AtomFeed: DrawnModel {
     public var updated: String
     public var entries: [Entry]
 
-    public init(title: String, baseURL: String?, id: String, updated: String, entries: [Entry]) {
-        self.title = title; self.baseURL = baseURL; self.id = id; self.updated = updated; self.entries = entries
+    public init(title: String, subtitle: String, language: String, baseURL: String?, id: String, updated: String, entries: [Entry]) {
+        self.title = title; self.subtitle = subtitle; self.language = language
+        self.baseURL = baseURL; self.id = id; self.updated = updated; self.entries = entries
     }
 
     public func draw() -> [UInt8] { Array(render().utf8) }
@@ -43,9 +48,9 @@ public struct AtomFeed: DrawnModel {
         let root = baseURL ?? ""
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom">
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(language))">
             <title>\(XMLText.escape(title))</title>
-            <subtitle>What was done each day, streak milestones, achievements and each year in review.</subtitle>
+            <subtitle>\(XMLText.escape(subtitle))</subtitle>
             <id>\(XMLText.escape(id))</id>
             <updated>\(updated)</updated>
             <author><name>Almanac</name></author>
@@ -93,7 +98,8 @@ public struct JSONFeed: DrawnModel {
         }
         var version = "https://jsonfeed.org/version/1.1"
         var title: String
-        var description = "What was done each day, streak milestones, achievements and each year in review."
+        var description: String
+        var language: String
         var home_page_url: String?
         var feed_url: String?
         var authors = [Author(name: "Almanac")]
@@ -102,7 +108,7 @@ public struct JSONFeed: DrawnModel {
 
     public func draw() -> [UInt8] {
         let root = atom.baseURL
-        let document = Document(title: atom.title, home_page_url: root.map { $0 + "index.html" }, feed_url: root.map { $0 + "feed.json" },
+        let document = Document(title: atom.title, description: atom.subtitle, language: atom.language, home_page_url: root.map { $0 + "index.html" }, feed_url: root.map { $0 + "feed.json" },
                                 items: atom.entries.map { entry in
             Document.Item(id: entry.id, url: root.map { $0 + entry.link }, title: entry.title, summary: entry.lines.joined(separator: " · "),
                           content_text: entry.lines.map { "• " + $0 }.joined(separator: "\n"), date_modified: entry.updated)

@@ -24,6 +24,14 @@ public enum DayCells: Sendable, Equatable {
         }
     }
 
+    /// The language the cells are worded in.
+    public var words: SiteLanguage {
+        switch self {
+        case .habit(let days): return days.text.words
+        case .combined(let days): return days.words
+        }
+    }
+
     /// Whether days can be over a limit (an at-most habit): the legend then explains that colour.
     public var hasLimit: Bool {
         if case .habit(let days) = self { return days.rule.direction == .atMost }
@@ -67,6 +75,8 @@ public struct HabitDays: Sendable, Equatable {
     /// The day's value on logged days, else 0.
     public var values: [Double]
     public var rule: ValueRule
+    /// The words of the cells' labels.
+    public var text: MetricText
 
     /// How a habit's values are worded ("8 glasses") and judged (done, missed, over the limit).
     public struct ValueRule: Sendable, Equatable {
@@ -84,8 +94,8 @@ public struct HabitDays: Sendable, Equatable {
     /// The days of `days` in a habit's series; from `archivedDay` on the habit is not tracked. An
     /// as-of day still going on with nothing logged is not logged yet; a day that is over with
     /// nothing logged is nothing logged, whether it was missed or its period is judged.
-    public init(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?) {
-        rule = ValueRule(series.habit)
+    public init(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?, text: MetricText) {
+        rule = ValueRule(series.habit); self.text = text
         states = []; states.reserveCapacity(days.count)
         values = []; values.reserveCapacity(days.count)
         for day in days {
@@ -124,17 +134,20 @@ public struct HabitDays: Sendable, Equatable {
         // A logged day's cell depends on its value alone, and a habit logs few different values:
         // each is worded once.
         var logged: [UInt64: HeatmapCell] = [:]
+        let words = text.words
+        let untracked = words["notTracked"], skipped = words["skipped"], notDue = words["notDue"], nothing = words["nothingLogged"]
+        let pending = words["notLoggedYet"], within = words["nothingLogged"] + " · " + words["withinLimit"]
         return zip(states, values).map { raw, value in
             switch State(rawValue: raw) ?? .untracked {
             case .future: return HeatmapCell(kind: .outside, value: "", label: "")
-            case .untracked: return HeatmapCell(kind: .outside, value: "", label: "not tracked")
-            case .skipped: return HeatmapCell(kind: .skipped, value: "skip", label: "skipped")
-            case .unscheduled: return HeatmapCell(kind: .unscheduled, value: "", label: "not due")
-            case .unknown: return HeatmapCell(kind: .level0, value: "", label: "nothing logged")
-            case .pending: return HeatmapCell(kind: .level0, value: "", label: "not logged yet")
+            case .untracked: return HeatmapCell(kind: .outside, value: "", label: untracked)
+            case .skipped: return HeatmapCell(kind: .skipped, value: "skip", label: skipped)
+            case .unscheduled: return HeatmapCell(kind: .unscheduled, value: "", label: notDue)
+            case .unknown: return HeatmapCell(kind: .level0, value: "", label: nothing)
+            case .pending: return HeatmapCell(kind: .level0, value: "", label: pending)
             case .withinLimit:
                 return HeatmapCell(kind: HeatmapCell.level(value: 0, target: rule.target, direction: rule.direction),
-                                   value: "0", label: "nothing logged · within the limit")
+                                   value: "0", label: within)
             case .logged:
                 if let cell = logged[value.bitPattern] { return cell }
                 let cell = loggedCell(value)
@@ -147,9 +160,10 @@ public struct HabitDays: Sendable, Equatable {
     /// The cell of a day with a value logged.
     private func loggedCell(_ value: Double) -> HeatmapCell {
         let boolean = rule.unit == .boolean
-        let text = boolean ? (value >= 1 ? "done" : "not done") : MetricText.amount(value, unit: rule.displayUnit)
-        let verdict = boolean ? "" : (rule.direction.isMet(by: value, target: rule.target) ? " · done"
-            : (rule.direction == .atMost ? " · over the limit" : " · missed"))
+        let words = self.text.words
+        let text = boolean ? (value >= 1 ? words["done"] : words["notDone"]) : self.text.amount(value, unit: rule.displayUnit)
+        let verdict = boolean ? "" : " · " + (rule.direction.isMet(by: value, target: rule.target) ? words["done"]
+            : (rule.direction == .atMost ? words["overLimit"] : words["missed"]))
         return HeatmapCell(kind: HeatmapCell.level(value: value, target: rule.target, direction: rule.direction),
                            value: NumberText.plain(value), label: text + verdict)
     }
@@ -159,9 +173,10 @@ public struct HabitDays: Sendable, Equatable {
 public struct CombinedDays: Sendable, Equatable {
     public var due: [Int]
     public var done: [Int]
+    public var words: SiteLanguage
 
-    public init(_ overview: DailyOverview, days: [DayKey]) {
-        due = []; done = []
+    public init(_ overview: DailyOverview, days: [DayKey], words: SiteLanguage) {
+        due = []; done = []; self.words = words
         for day in days {
             if day >= overview.first, day <= overview.asOf, let counts = overview.day(day) {
                 due.append(counts.due); done.append(counts.done)
@@ -181,11 +196,12 @@ public struct CombinedDays: Sendable, Equatable {
     public var perfectDays: Int { zip(due, done).filter { $0.0 > 0 && $0.0 == $0.1 }.count }
 
     public func cells() -> [HeatmapCell] {
-        zip(due, done).map { due, done in
+        let nothingDue = words["nothingDue"], perfect = " · " + words["perfectDay"]
+        return zip(due, done).map { due, done in
             guard due >= 0 else { return HeatmapCell(kind: .outside, value: "", label: "") }
-            guard due > 0 else { return HeatmapCell(kind: .unscheduled, value: "0/0", label: "nothing due") }
+            guard due > 0 else { return HeatmapCell(kind: .unscheduled, value: "0/0", label: nothingDue) }
             return HeatmapCell(kind: HeatmapCell.level(share: Double(done) / Double(due)), value: "\(done)/\(due)",
-                               label: "\(done) of \(due) done" + (done == due ? " · perfect day" : ""))
+                               label: words["ofDone", ["done": "\(done)", "due": "\(due)"]] + (done == due ? perfect : ""))
         }
     }
 }
@@ -193,22 +209,22 @@ public struct CombinedDays: Sendable, Equatable {
 /// The day cells of heatmaps and month grids, from a habit's day series or from the daily overview.
 public enum HeatmapCells {
     /// Every day of `grid`'s year for one habit.
-    public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?) -> DayCells {
-        .habit(HabitDays(series, days: grid.days, archivedDay: archivedDay))
+    public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?, text: MetricText) -> DayCells {
+        .habit(HabitDays(series, days: grid.days, archivedDay: archivedDay, text: text))
     }
 
     /// Every day of `days` for one habit.
-    public static func habit(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?) -> DayCells {
-        .habit(HabitDays(series, days: days, archivedDay: archivedDay))
+    public static func habit(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?, text: MetricText) -> DayCells {
+        .habit(HabitDays(series, days: days, archivedDay: archivedDay, text: text))
     }
 
     /// Every day of `grid`'s year for all habits: the share of due habits done.
-    public static func combined(_ overview: DailyOverview, grid: HeatmapGrid) -> DayCells {
-        .combined(CombinedDays(overview, days: grid.days))
+    public static func combined(_ overview: DailyOverview, grid: HeatmapGrid, words: SiteLanguage) -> DayCells {
+        .combined(CombinedDays(overview, days: grid.days, words: words))
     }
 
     /// Every day of `days` for all habits.
-    public static func combined(_ overview: DailyOverview, days: [DayKey]) -> DayCells {
-        .combined(CombinedDays(overview, days: days))
+    public static func combined(_ overview: DailyOverview, days: [DayKey], words: SiteLanguage) -> DayCells {
+        .combined(CombinedDays(overview, days: days, words: words))
     }
 }

@@ -49,14 +49,14 @@ public struct HeatmapSVG: DrawnModel {
             \(Self.defsAndStyle(color: color, hatch: hatch))
 
             """
-        let months = MetricText.monthAbbreviations
+        let words = self.cells.words, months = words.monthAbbreviations
         for (month, column) in grid.monthColumns {
-            head += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(months[month - 1])</text>\n"
+            head += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(XMLText.escape(months[month - 1]))</text>\n"
         }
         for (row, weekday) in grid.rowWeekdays.enumerated() where row % 2 == 0 && row < 6 {
-            let y = Self.top + row * Self.pitch + 9
-            head += "<text x=\"0\" y=\"\(y)\">\(weekday.shortTitle)</text>"
-            head += "<text x=\"\(gridRight + 3)\" y=\"\(y)\">\(weekday.shortTitle)</text>\n"
+            let y = Self.top + row * Self.pitch + 9, name = XMLText.escape(words.weekdayShort(weekday))
+            head += "<text x=\"0\" y=\"\(y)\">\(name)</text>"
+            head += "<text x=\"\(gridRight + 3)\" y=\"\(y)\">\(name)</text>\n"
         }
         var out = Array(head.utf8)
         out.reserveCapacity(out.count + cells.count * 150 + 1024)
@@ -100,23 +100,25 @@ public struct HeatmapSVG: DrawnModel {
             var out = ""
             for item in items {
                 out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(item.kind)\"/>"
-                out += "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(item.label)</text>\n"
+                out += "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(XMLText.escape(item.label))</text>\n"
                 x += Self.itemWidth(item.label)
             }
             return out
         }
-        let scale = 24 + 5 * Self.pitch + 26
-        let over = cells.hasLimit ? [(kind: "over", label: "over the limit")] : []
+        let words = cells.words, less = words["legend.less"], more = words["legend.more"]
+        // "Less" and "More" take about 5 units a letter ("Weniger" more than "Less").
+        let lessWidth = max(24, less.count * 5 + 4), scale = lessWidth + 5 * Self.pitch + max(26, more.count * 5 + 6)
+        let over = cells.hasLimit ? [(kind: "over", label: words["overLimit"])] : []
         var x = right - scale - over.reduce(0) { $0 + Self.itemWidth($1.label) }
-        var out = "<g class=\"legend\"><text x=\"\(x)\" y=\"\(y + 9)\">Less</text>\n"
-        x += 24
+        var out = "<g class=\"legend\"><text x=\"\(x)\" y=\"\(y + 9)\">\(XMLText.escape(less))</text>\n"
+        x += lessWidth
         for level in ["l0", "l1", "l2", "l3", "l4"] {
             out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(level)\"/>"
             x += Self.pitch
         }
-        out += "<text x=\"\(x + 2)\" y=\"\(y + 9)\">More</text>\n"
+        out += "<text x=\"\(x + 2)\" y=\"\(y + 9)\">\(XMLText.escape(more))</text>\n"
         out += line(over, y: y)
-        out += line([("skip", "skipped"), ("off", "not due"), ("out", "not tracked")], y: y + 16)
+        out += line([("skip", words["skipped"]), ("off", words["notDue"]), ("out", words["notTracked"])], y: y + 16)
         return out + "</g>\n"
     }
 
@@ -174,13 +176,15 @@ extension HeatmapSVG {
     /// A habit's heatmap of a year.
     /// - Parameter asOf: the report's day, when it is in `year` (the grid then ends with its week);
     ///   nil for an earlier year, whose grid is whole.
-    static func habit(_ series: DaySeries, year: Int, slug: String, weekStart: Weekday, archivedDay: DayKey?, through asOf: DayKey?) -> HeatmapSVG {
+    static func habit(_ series: DaySeries, year: Int, slug: String, weekStart: Weekday, archivedDay: DayKey?, through asOf: DayKey?,
+                      text: MetricText) -> HeatmapSVG {
         let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == series.start.year ? series.start.month : 1,
                                through: asOf)
-        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay)
+        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
         let counts = cells.counts()
         return HeatmapSVG(grid: grid, cells: cells, title: "\(series.habit.name), \(year)",
-                          summary: "\(counts.done) days done of \(counts.levels) due days in \(year).", color: series.habit.color,
+                          summary: text.words["heatmap.summary", ["done": text.count(counts.done, "daysDone"), "due": "\(counts.levels)", "year": "\(year)"]],
+                          color: series.habit.color,
                           idPrefix: "\(slug)-\(year)")
     }
 }

@@ -24,11 +24,6 @@ public struct MonthGridSVG: DrawnModel {
         return (0..<first.daysInMonth).map { first.adding(days: $0) }
     }
 
-    /// "November 2026".
-    public static func title(of day: DayKey) -> String {
-        "\(MetricText.monthNames[day.month - 1]) \(day.year)"
-    }
-
     static let cell = 34, pitch = 38, top = 16
 
     public func draw() -> [UInt8] {
@@ -43,7 +38,7 @@ public struct MonthGridSVG: DrawnModel {
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         for column in 0..<7 {
             let weekday = Weekday.allCases[(weekStart.isoIndex + column) % 7]
-            put("<text x=\""); put(column * Self.pitch + 2); put("\" y=\"10\">"); out.append(contentsOf: weekday.shortTitle.utf8); put("</text>\n")
+            put("<text x=\""); put(column * Self.pitch + 2); put("\" y=\"10\">"); out.append(escaped: self.cells.words.weekdayShort(weekday)); put("</text>\n")
         }
         // The cells as bytes, as the year heatmaps' are.
         let days = Self.days(of: month)

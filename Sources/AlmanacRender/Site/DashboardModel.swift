@@ -60,54 +60,59 @@ public struct DashboardModel: TemplatedModel, Equatable {
     }
 
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
-        let markdown = try templates.dashboard.render(context)
+        let markdown = try templates.dashboard.render(context, words: words, escape: MarkdownText.escape)
         guard format == .html else { return Array(markdown.utf8) }
         // What a phone shows: the habit, today, its streak and the month's rate; the score and the
         // best streak only on a wider screen (the stylesheet hides columns 5 and 6 of this table
         // below 40rem; both are on each habit's page, one tap away).
-        let table = HTMLTable(header: ["Habit", dayName, "Streak", "30 days", "Score", "Best"], rows: rows.map { row in
+        let table = HTMLTable(header: [words["column.habit"], dayName, words["streak"].capitalizedFirst, words["days30"].capitalizedFirst,
+                                       words["score"].capitalizedFirst, words["best"].capitalizedFirst], rows: rows.map { row in
             [.link(row.emoji.isEmpty ? row.name : "\(row.emoji) \(row.name)", href: link(row.slug)), .text(row.today),
              .text(row.streak), .text(row.rate30), .text(row.score), .text(row.best)]
         }, rowHeadings: true, id: "table-habits")
         var tables = ["habits": table]
         for table in self.tables { tables[table.name] = table.html }
         return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
-            .render(markdown: markdown, title: "Habits", root: "", tables: tables).utf8)
+            .render(markdown: markdown, title: words["habits"], root: "", tables: tables).utf8)
     }
 
+    private var words: SiteLanguage { meta.words }
     private var isToday: Bool { asOf == today }
     /// What the as-of day is called: "Today", or its date once it is over.
-    private var dayName: String { MetricText.dayName(asOf, today: today) }
+    private var dayName: String { MetricText(words).dayName(asOf, today: today) }
 
     private func link(_ slug: String) -> String { "habits/\(slug).\(format.rawValue)" }
 
     /// The template's values, each escaped for Markdown.
     var context: TemplateFields {
         let md = { TemplateValue.text(MarkdownText.escape($0)) }
-        let year = asOf.year
+        let year = asOf.year, words = words
+        let asOfLabel = "\(words.weekday(asOf.weekday)) \(asOf)"
+        let doneOfDue = Self.doneLabel(done: done, due: due, words: words)
+        let doneLabel = weightedScore.map { words["weightedScore", ["done": doneOfDue, "score": $0]] } ?? doneOfDue
         var context: TemplateFields = [
             "html": .flag(format == .html),
             "done": "\(done)", "total": "\(due)",
-            "asOfLabel": md("\(asOf.weekday.title) \(asOf)"),
+            "asOfLabel": md(asOfLabel), "headline": md(words["headline", ["done": doneLabel, "day": asOfLabel]]),
             "perfectDays": "\(perfectDays)", "activeCount": "\(rows.count)",
-            "dayLabel": md(isToday ? "today" : "on " + dayName),
-            "doneLabel": md(Self.doneLabel(done: done, due: due) + (weightedScore.map { ", weighted score \($0)" } ?? "")),
-            "perfectDaysLabel": md(MetricText.count(perfectDays, "perfect day")),
-            "activeLabel": md(Self.activeLabel(active: rows.count, due: due, today: isToday)),
+            "dayLabel": md(isToday ? words["today"] : words["onDay", ["day": dayName]]),
+            "doneLabel": md(doneLabel),
+            "perfectDaysLabel": md(words.count(perfectDays, "perfectDay")),
+            "activeLabel": md(Self.activeLabel(active: rows.count, due: due, today: isToday, words: words)),
             "hasRows": .flag(!rows.isEmpty),
             "feedLink": "feed.xml",
             "rows": .list(rows.map { row in
                 ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)), "today": md(row.today),
                  "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score),
-                 "strip": .text(HabitFiles.stripPath(row.slug)), "stripAlt": md("\(row.name), the last 14 days")]
+                 "strip": .text(HabitFiles.stripPath(row.slug)), "stripAlt": md(words["lastDays14", ["name": row.name]])]
             }),
             "year": "\(year)",
-            "monthImage": "charts/all-month.svg", "monthAlt": md("All habits: \(MonthGridSVG.title(of: asOf)), share done per day"),
-            "combinedImage": .text(SiteDerivation.lastYearHeatmap), "combinedAlt": md("All habits: share done per day in the last 12 months"),
+            "monthImage": "charts/all-month.svg", "monthAlt": md(words["allHabitsMonthAlt", ["month": words.month(of: asOf)]]),
+            "combinedImage": .text(SiteDerivation.lastYearHeatmap), "combinedAlt": md(words["allHabitsLast12Alt"]),
             "habits": .list(rows.map { row in
                 ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)),
-                 "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md("\(row.name): heatmap of \(year)"),
-                 "tableLink": .text(link(row.slug) + (format == .html ? "#table-year-\(year)" : ""))]
+                 "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md(words["heatmapOf", ["name": row.name, "year": "\(year)"]]),
+                 "yearAsTable": md(words["yearAsTable", ["year": "\(year)"]]), "tableLink": .text(link(row.slug) + (format == .html ? "#table-year-\(year)" : ""))]
             }),
             "weeksTable": .text(tables.placeholder(format, "four-weeks")), "lastMonthTable": .text(tables.placeholder(format, "last-month")),
             "combinedTable": .text(tables.placeholder(format, "all-12-months")),
@@ -131,12 +136,14 @@ public struct DashboardModel: TemplatedModel, Equatable {
     }
 
     /// "4 of 5 due done", "nothing due".
-    public static func doneLabel(done: Int, due: Int) -> String { due == 0 ? "nothing due" : "\(done) of \(due) due done" }
+    public static func doneLabel(done: Int, due: Int, words: SiteLanguage) -> String {
+        due == 0 ? words["nothingDue"] : words["doneOfDueDone", ["done": "\(done)", "due": "\(due)"]]
+    }
 
     /// "11 active habits (1 not due today)": why the two numbers differ ("not due that day" of a
     /// day that is not today).
-    static func activeLabel(active: Int, due: Int, today: Bool) -> String {
-        let text = MetricText.count(active, "active habit")
-        return active > due ? text + " (\(active - due) not due \(today ? "today" : "that day"))" : text
+    static func activeLabel(active: Int, due: Int, today: Bool, words: SiteLanguage) -> String {
+        let text = words.count(active, "activeHabit")
+        return active > due ? words[today ? "notDueToday" : "notDueThatDay", ["text": text, "n": "\(active - due)"]] : text
     }
 }

@@ -12,11 +12,13 @@ struct HTMLPage {
     /// - Parameter tables: the tables the Markdown marks with `⟦table:NAME⟧`, by name.
     func render(markdown: String, title: String, root: String, tables: [String: HTMLTable] = [:]) throws -> String {
         let body = Self.body(markdown, tables: tables)
+        let words = meta.words
         let context: TemplateFields = [
             "title": .text(XMLText.escape(title)), "root": .text(root), "asOf": .text(XMLText.escape(asOf)), "body": .text(body),
-            "head": .text(meta.head(root: root)),
+            "head": .text(meta.head(root: root)), "lang": .text(words.language.rawValue),
+            "footer": .text(XMLText.escape(words["footer", ["day": asOf]])),
         ]
-        return try templates.layout.render(context)
+        return try templates.layout.render(context, words: words, escape: XMLText.escape)
     }
 
     /// The page's body: the Markdown through cmark's node tree, with each table put where its

@@ -30,6 +30,9 @@ public struct HabitFiles: Sendable {
     public let difficulty: [LabelledText]
     /// The pairs of habits with this one that hold (`PairInsights`), as sentences.
     public let pairs: [String]
+    /// The figures in words of the site's language.
+    public let text: MetricText
+    var words: SiteLanguage { text.words }
 
     /// Computed from `series` and `weekStart`.
     public let figures: HabitFigures
@@ -42,8 +45,9 @@ public struct HabitFiles: Sendable {
     public let years: ClosedRange<Int>?
 
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, dayName: String,
-                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText], pairs: [String] = [], isPublic: Bool = false) {
-        self.isPublic = isPublic
+                baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText], pairs: [String] = [], isPublic: Bool = false,
+                text: MetricText = .english) {
+        self.isPublic = isPublic; self.text = text
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty; self.pairs = pairs
@@ -60,11 +64,11 @@ public struct HabitFiles: Sendable {
         var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: month),
                      SitePage(path: "charts/\(slug)-score.svg", drawn: score),
                      SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdays)]
-        var tables = periodTables() + [SiteDerivation.dayTable(month, name: "this-month", asOf: asOf), SiteDerivation.scoreTable(score),
-                                       SiteDerivation.weekdayTable(weekdays)]
+        var tables = periodTables() + [SiteDerivation.dayTable(month, name: "this-month", asOf: asOf, words: words),
+                                       SiteDerivation.scoreTable(score, words: words), SiteDerivation.weekdayTable(weekdays, words: words)]
         if let hours {
             pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(counts: hours)))
-            tables.append(SiteDerivation.hourTable(hours))
+            tables.append(SiteDerivation.hourTable(hours, words: words))
         }
         // The month before the as-of day's, when the history reaches into it.
         let lastMonthDay = asOf.firstOfMonth.adding(days: -1)
@@ -73,16 +77,17 @@ public struct HabitFiles: Sendable {
            let total = metrics.months.last(where: { $0.first == lastMonthDay.firstOfMonth }) {
             let grid = monthGrid(month: lastMonthDay)
             pages.append(SitePage(path: "charts/\(slug)-last-month.svg", drawn: grid))
-            tables.append(SiteDerivation.dayTable(grid, name: "last-month", asOf: asOf))
-            let row = MetricText.calendarRow(total, of: habit)
-            lastMonth = LabelledText(MonthGridSVG.title(of: lastMonthDay), "\(row[1]) done (\(row[2]))" + (row.count > 3 ? " · total \(row[3])" : ""))
+            tables.append(SiteDerivation.dayTable(grid, name: "last-month", asOf: asOf, words: words))
+            let row = text.calendarRow(total, of: habit)
+            let summary = words["lastMonthSummary", ["done": row[1], "rate": row[2]]]
+            lastMonth = LabelledText(words.month(of: lastMonthDay), row.count > 3 ? words["lastMonthTotal", ["text": summary, "total": row[3]]] : summary)
         }
         var thisYear: HeatmapSVG?
         let monthsByYear = Dictionary(grouping: metrics.months, by: \.first.year)
         for year in years.map(Array.init) ?? [] {
             // The as-of year's grid ends with the as-of day's week; an earlier year's is whole.
             let heatmap = HeatmapSVG.habit(series, year: year, slug: slug, weekStart: weekStart, archivedDay: archivedDay,
-                                           through: year == asOf.year ? asOf : nil)
+                                           through: year == asOf.year ? asOf : nil, text: text)
             if year == asOf.year { thisYear = heatmap }
             pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
             tables.append(yearTable(year, months: monthsByYear[year] ?? []))
@@ -100,46 +105,47 @@ public struct HabitFiles: Sendable {
     func page(hasHourChart: Bool, lastMonth: LabelledText?, tables: [PageTable]) -> HabitPageModel {
         let m = metrics
         let reduction = metrics.reduction.map { reduction in
-            HabitPageModel.ReductionText(summary: MetricText.reduction(reduction, of: habit), weeks: reduction.weeks.reversed().map { week in
-                DatedText(week.start, MetricText.reductionWeek(week, baseline: reduction.baseline, of: habit))
+            HabitPageModel.ReductionText(summary: text.reduction(reduction, of: habit), weeks: reduction.weeks.reversed().map { week in
+                DatedText(week.start, text.reductionWeek(week, baseline: reduction.baseline, of: habit))
             })
         }
         return HabitPageModel(
             format: .markdown, asOf: asOf, slug: slug, emoji: habit.emoji, name: habit.name,
-            goal: MetricText.goal(habit).capitalizedFirst, frequency: MetricText.frequency(habit.frequency),
+            goal: text.goal(habit).capitalizedFirst, frequency: text.frequency(habit.frequency),
             category: category,
             archived: habit.isArchived, statistics: statistics(), reduction: reduction,
-            monthTitle: MonthGridSVG.title(of: asOf), completedByWeekday: metrics.completedByWeekday,
+            monthTitle: words.month(of: asOf), completedByWeekday: metrics.completedByWeekday,
             hasHourChart: hasHourChart, difficulty: difficulty, years: years.map { Array($0.reversed()) } ?? [], notes: notes,
             lastMonth: lastMonth, tables: tables,
             meta: PageMeta(path: "habits/\(slug).html", title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",
-                       description: "\(habit.name): streak \(m.streak.unit.describe(m.streak.current)) (best \(m.streak.unit.describe(m.streak.best))), "
-                           + "strength score \(MetricText.percent(m.score)), 30 days \(MetricText.percent(m.rate30.value)), as of \(asOf).",
-                       image: "cards/\(slug).svg", baseURL: baseURL, isPublic: isPublic))
+                       description: words["habit.description", ["name": habit.name, "streak": text.streak(m.streak.unit, m.streak.current),
+                                                                 "best": text.streak(m.streak.unit, m.streak.best), "score": text.percent(m.score),
+                                                                 "rate": text.percent(m.rate30.value), "day": asOf.description]],
+                       image: "cards/\(slug).svg", baseURL: baseURL, isPublic: isPublic, words: words))
     }
 
     /// The statistics of a habit page, label and value.
     func statistics() -> [LabelledText] {
         let m = metrics
         var stats = [
-            LabelledText(dayName, MetricText.today(m, habit: habit)),
-            LabelledText("Current streak", m.streak.unit.describe(m.streak.current)),
-            LabelledText("Best streak", m.streak.unit.describe(m.streak.best)),
-            LabelledText("Strength score", MetricText.percent(m.score)),
+            LabelledText(dayName, text.today(m, habit: habit)),
+            LabelledText(words["stat.currentStreak"], text.streak(m.streak.unit, m.streak.current)),
+            LabelledText(words["stat.bestStreak"], text.streak(m.streak.unit, m.streak.best)),
+            LabelledText(words["stat.strengthScore"], text.percent(m.score)),
         ]
         for window in m.rates {
-            stats.append(LabelledText("Completion, " + window.window, MetricText.rate(window.rate)))
+            stats.append(LabelledText(words["stat.completion", ["window": text.window(window)]], text.rate(window.rate)))
         }
-        stats.append(LabelledText("Check-ins", "\(m.totalCheckins)"))
-        if habit.unit != .boolean { stats.append(LabelledText("Total", MetricText.total(m.totalValue, of: habit))) }
-        if series.count > 0 { stats.append(LabelledText("Tracked since", series.start.description)) }
-        if let year = insights.yearAgainstYear { stats.append(LabelledText("This year against the last", MetricText.yearAgainstYear(year, of: habit, name: false))) }
+        stats.append(LabelledText(words["stat.checkins"], words.grouped(Double(m.totalCheckins))))
+        if habit.unit != .boolean { stats.append(LabelledText(words["stat.total"], text.total(m.totalValue, of: habit))) }
+        if series.count > 0 { stats.append(LabelledText(words["stat.trackedSince"], series.start.description)) }
+        if let year = insights.yearAgainstYear { stats.append(LabelledText(words["stat.yearAgainstYear"], text.yearAgainstYear(year, of: habit, name: false))) }
         if let best = insights.bestMonth, let worst = insights.worstMonth {
-            stats.append(LabelledText("Best month of the last 12", MetricText.share(best, month: true)))
-            stats.append(LabelledText("Worst month of the last 12", MetricText.share(worst, month: true)))
+            stats.append(LabelledText(words["stat.bestMonth"], text.share(best, month: true)))
+            stats.append(LabelledText(words["stat.worstMonth"], text.share(worst, month: true)))
         }
-        if let weekday = insights.bestWeekday { stats.append(LabelledText("Best weekday", MetricText.share(weekday, month: false))) }
-        for pair in pairs { stats.append(LabelledText("With other habits", pair)) }
+        if let weekday = insights.bestWeekday { stats.append(LabelledText(words["stat.bestWeekday"], text.share(weekday, month: false))) }
+        for pair in pairs { stats.append(LabelledText(words["stat.withOtherHabits"], pair)) }
         return stats
     }
 
@@ -149,33 +155,34 @@ public struct HabitFiles: Sendable {
     /// The habit's last 14 days through the as-of day, the picture of its line on the dashboard.
     func strip() -> DayStripSVG {
         let days = DayStripSVG.days(endingWith: asOf)
-        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay)
-        return DayStripSVG(days: days, cells: cells, title: "\(habit.name), the last 14 days",
-                           summary: "\(MetricText.count(cells.counts().done, "day")) of 14 done.", color: habit.color, idPrefix: "\(slug)-strip")
+        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay, text: text)
+        return DayStripSVG(days: days, cells: cells, title: words["lastDays14", ["name": habit.name]],
+                           summary: words["stripSummary", ["days": text.count(cells.counts().done, "day")]], color: habit.color, idPrefix: "\(slug)-strip")
     }
 
     /// A month of one habit as a grid of days: the as-of day's month, or the one before.
     func monthGrid(month: DayKey) -> MonthGridSVG {
         let days = MonthGridSVG.days(of: month)
-        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay)
+        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay, text: text)
         let current = month.firstOfMonth == asOf.firstOfMonth, soFar = current && !series.isOver(days.last!)
         return MonthGridSVG(month: month, weekStart: weekStart, cells: cells,
-                            title: "\(habit.name), \(MonthGridSVG.title(of: month))",
-                            summary: "\(cells.counts().done) days done\(soFar ? " so far this month" : current ? " this month" : "").", color: habit.color,
-                            idPrefix: "\(slug)-\(current ? "month" : "last-month")")
+                            title: "\(habit.name), \(words.month(of: month))",
+                            summary: words["monthSummary", ["done": text.count(cells.counts().done, "daysDone"),
+                                                            "when": soFar ? " " + words["soFarThisMonth"] : current ? " " + words["thisMonthSuffix"] : ""]],
+                            color: habit.color, idPrefix: "\(slug)-\(current ? "month" : "last-month")")
     }
 
     func scoreChart() -> ScoreChartSVG {
-        ScoreChartSVG(start: series.start, scores: figures.scores, title: "\(habit.name): strength score", color: habit.color)
+        ScoreChartSVG(start: series.start, scores: figures.scores, title: words["scoreTitle", ["name": habit.name]], color: habit.color, words: words)
     }
 
     func weekdayChart() -> WeekdayChartSVG {
-        WeekdayChartSVG(counts: metrics.completedByWeekday, weekStart: weekStart, title: "\(habit.name): days done by weekday",
-                        color: habit.color)
+        WeekdayChartSVG(counts: metrics.completedByWeekday, weekStart: weekStart, title: words["weekdayTitle", ["name": habit.name]],
+                        color: habit.color, words: words)
     }
 
     func hourChart(counts: [Int]) -> HourChartSVG {
-        HourChartSVG(counts: counts, title: "\(habit.name): when in the day", color: habit.color)
+        HourChartSVG(counts: counts, title: words["hourTitle", ["name": habit.name]], color: habit.color, words: words)
     }
 
     /// The habit's card: its name, streaks, score and this year's grid — the days of its heatmap
@@ -183,27 +190,27 @@ public struct HabitFiles: Sendable {
     func card(thisYear: HeatmapSVG?) -> HabitCardSVG {
         let m = metrics
         let grid = thisYear?.grid ?? HeatmapGrid(year: asOf.year, weekStart: weekStart, through: asOf)
-        let cells = thisYear?.cells ?? HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay)
+        let cells = thisYear?.cells ?? HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
         let name = habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)"
         return HabitCardSVG(
-            name: name, streak: "Streak \(m.streak.unit.describe(m.streak.current)) · best \(m.streak.unit.describe(m.streak.best))",
-            figures: "Strength \(MetricText.percent(m.score)) · 30 days \(MetricText.percent(m.rate30.value))",
-            footer: "\(asOf.year) · as of \(asOf)", color: habit.color,
+            name: name, streak: words["card.streak", ["streak": text.streak(m.streak.unit, m.streak.current), "best": text.streak(m.streak.unit, m.streak.best)]],
+            figures: words["card.figures", ["score": text.percent(m.score), "rate": text.percent(m.rate30.value)]],
+            footer: words["card.footer", ["year": "\(asOf.year)", "day": asOf.description]], color: habit.color,
             grid: grid, cells: cells, idPrefix: "\(slug)-card")
     }
 
     /// The habit's badge: "streak | 12 days", grey when there is no streak.
     func badge() -> BadgeSVG {
         let streak = metrics.streak
-        return BadgeSVG(label: "streak", message: streak.unit.describe(streak.current), color: streak.current > 0 ? habit.color : "#9F9F9F")
+        return BadgeSVG(label: words["badge.label"], message: text.streak(streak.unit, streak.current), color: streak.current > 0 ? habit.color : "#9F9F9F")
     }
 
     /// The habit's last 8 weeks, last 12 months and every year, newest first.
     func periodTables() -> [PageTable] {
         let habit = self.habit, m = metrics
         func table(_ name: String, _ unit: CalendarUnit, _ totals: ArraySlice<CalendarTotal>) -> PageTable {
-            PageTable(name: name, header: MetricText.calendarHeader(unit, of: habit),
-                      rows: totals.reversed().map { MetricText.calendarRow($0, of: habit) })
+            PageTable(name: name, header: text.calendarHeader(unit, of: habit),
+                      rows: totals.reversed().map { text.calendarRow($0, of: habit) })
         }
         return [table("weeks", .week, m.weeks.suffix(8)), table("months", .month, m.months.suffix(12)),
                 table("years", .year, m.years[...])]
@@ -211,8 +218,8 @@ public struct HabitFiles: Sendable {
 
     /// The months of one year of the habit (`months`, in order), under its heatmap.
     func yearTable(_ year: Int, months: [CalendarTotal]) -> PageTable {
-        PageTable(name: "year-\(year)", summary: "Table: \(year) by month", header: MetricText.calendarHeader(.month, of: habit),
-                  rows: months.map { MetricText.calendarRow($0, of: habit) })
+        PageTable(name: "year-\(year)", summary: words["table.yearByMonth", ["year": "\(year)"]], header: text.calendarHeader(.month, of: habit),
+                  rows: months.map { text.calendarRow($0, of: habit) })
     }
 }
 

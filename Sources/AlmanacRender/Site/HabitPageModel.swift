@@ -46,7 +46,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     }
 
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
-        let markdown = try templates.habit.render(context)
+        let markdown = try templates.habit.render(context, words: meta.words, escape: MarkdownText.escape)
         guard format == .html else { return Array(markdown.utf8) }
         var tables = ["stats": HTMLTable(header: [], rows: statistics.map { [.text($0.label), .text($0.text)] }, rowHeadings: true)]
         for table in self.tables { tables[table.name] = table.html }
@@ -58,18 +58,19 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     /// The template's values, each escaped for Markdown.
     var context: TemplateFields {
         let md = { TemplateValue.text(MarkdownText.escape($0)) }
+        let words = meta.words
         var context: TemplateFields = [
             "html": .flag(format == .html),
             "emoji": md(emoji), "name": md(name), "goal": md(goal), "frequency": md(frequency), "archived": .flag(archived),
             "home": "../index.\(format.rawValue)",
             "stats": .list(statistics.map { ["label": md($0.label), "value": md($0.text)] }),
             "monthTitle": md(monthTitle),
-            "monthImage": "../charts/\(slug)-month.svg", "monthAlt": md("\(name): \(monthTitle), day by day"),
-            "chart": "../charts/\(slug)-score.svg", "chartAlt": md("\(name): strength score over time"),
-            "weekdayChart": "../charts/\(slug)-weekdays.svg", "weekdayAlt": md("\(name): days done by weekday"),
-            "byWeekday": .text(Weekday.allCases.map { "\($0.shortTitle) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · ")),
+            "monthImage": "../charts/\(slug)-month.svg", "monthAlt": md(words["monthDayByDay", ["name": name, "month": monthTitle]]),
+            "chart": "../charts/\(slug)-score.svg", "chartAlt": md(words["strengthAlt", ["name": name]]),
+            "weekdayChart": "../charts/\(slug)-weekdays.svg", "weekdayAlt": md(words["weekdaysAlt", ["name": name]]),
+            "byWeekday": .text(Weekday.allCases.map { "\(words.weekdayShort($0)) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · ")),
             "years": .list(years.map { year in
-                ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md("\(name): heatmap of \(year)"),
+                ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md(words["heatmapOf", ["name": name, "year": "\(year)"]]),
                  "table": .text(tables.placeholder(format, "year-\(year)"))]
             }),
             "weeksTable": .text(tables.placeholder(format, "weeks")), "monthsTable": .text(tables.placeholder(format, "months")),
@@ -83,18 +84,18 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         // site's base URL, else paths from the site's folder.
         let root = meta.baseURL ?? ""
         context["share"] = [
-            "card": "../cards/\(slug).svg", "cardAlt": md("\(name): card"), "badge": "../badges/\(slug).svg",
-            "badgeAlt": md("\(name): streak badge"), "absolute": .flag(meta.baseURL != nil),
-            "cardSnippet": "![habit card](\(root)cards/\(slug).svg)",
-            "badgeSnippet": "[![streak](\(root)badges/\(slug).svg)](\(root)habits/\(slug).html)",
+            "card": "../cards/\(slug).svg", "cardAlt": md(words["cardAlt", ["name": name]]), "badge": "../badges/\(slug).svg",
+            "badgeAlt": md(words["badgeAlt", ["name": name]]), "absolute": .flag(meta.baseURL != nil),
+            "cardSnippet": .text("![\(words["cardSnippet"])](\(root)cards/\(slug).svg)"),
+            "badgeSnippet": .text("[![\(words["badgeSnippet"])](\(root)badges/\(slug).svg)](\(root)habits/\(slug).html)"),
         ]
         if hasHourChart {
-            context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md("\(name): checks by hour of the day"),
+            context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md(words["hoursAlt", ["name": name]]),
                                 "table": .text(tables.placeholder(format, "hours"))]
         }
         if let lastMonth {
             context["lastMonth"] = ["title": md(lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-last-month.svg",
-                                    "alt": md("\(name): \(lastMonth.label), day by day"), "table": .text(tables.placeholder(format, "last-month"))]
+                                    "alt": md(words["monthDayByDay", ["name": name, "month": lastMonth.label]]), "table": .text(tables.placeholder(format, "last-month"))]
         }
         if !difficulty.isEmpty {
             context["difficulty"] = .list(difficulty.map { ["month": .text($0.label), "text": md($0.text)] })

@@ -64,12 +64,12 @@ public struct JournalPageModel: TemplatedModel, Equatable {
         let markdown = try templates.journal.render([
             "home": "index.\(format.rawValue)", "entries": .list(entries), "hasRatings": .flag(!ratings.isEmpty), "ratings": .list(ratings),
             "hasCharts": .flag(!charts.isEmpty), "charts": .list(charts),
-        ])
+        ], words: meta.words, escape: MarkdownText.escape)
         guard format == .html else { return Array(markdown.utf8) }
         var htmlTables: [String: HTMLTable] = [:]
         for table in tables { htmlTables[table.name] = table.html }
         return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
-            .render(markdown: markdown, title: "Journal", root: "", tables: htmlTables).utf8)
+            .render(markdown: markdown, title: meta.words["journal.pageTitle"], root: "", tables: htmlTables).utf8)
     }
 }
 

@@ -14,10 +14,13 @@ public struct PageMeta: Sendable, Equatable {
     public var baseURL: String?
     /// Whether search engines may index the page (`SiteOptions.isPublic`); else it says `noindex`.
     public var isPublic: Bool
+    /// The language the page is written in (`<html lang>`, the layout's words).
+    public var words: SiteLanguage
 
-    public init(path: String, title: String, description: String, image: String?, baseURL: String?, isPublic: Bool = false) {
+    public init(path: String, title: String, description: String, image: String?, baseURL: String?, isPublic: Bool = false,
+                words: SiteLanguage = .english) {
         self.path = path; self.title = title; self.description = description; self.image = image; self.baseURL = baseURL
-        self.isPublic = isPublic
+        self.isPublic = isPublic; self.words = words
     }
 
     /// Where the page's link preview is: `previews/habits/run.png` for `habits/run.html`.
@@ -25,12 +28,12 @@ public struct PageMeta: Sendable, Equatable {
 
     /// The lines for the page's `<head>`, escaped.
     func head(root: String) -> String {
-        let e = XMLText.escape
+        let e = XMLText.escape, feed = e(words["feed.title"])
         var lines = [
             "<meta name=\"description\" content=\"\(e(description))\">",
             "<link rel=\"icon\" href=\"\(root)favicon.svg\" type=\"image/svg+xml\">",
-            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Habit progress, day by day\" href=\"\(root)feed.xml\">",
-            "<link rel=\"alternate\" type=\"application/feed+json\" title=\"Habit progress, day by day\" href=\"\(root)feed.json\">",
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(feed)\" href=\"\(root)feed.xml\">",
+            "<link rel=\"alternate\" type=\"application/feed+json\" title=\"\(feed)\" href=\"\(root)feed.json\">",
             "<meta property=\"og:type\" content=\"website\">",
             "<meta property=\"og:title\" content=\"\(e(title))\">",
             "<meta property=\"og:description\" content=\"\(e(description))\">",

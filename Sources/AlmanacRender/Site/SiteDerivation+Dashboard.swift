@@ -15,15 +15,15 @@ extension SiteDerivation {
         let lastYear = HeatmapGrid(lastYearThrough: options.asOf, weekStart: weekStart, historyFrom: overview.days.isEmpty ? nil : overview.first)
         let perfectInLastYear = lastYear.days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: Self.lastYearHeatmap, drawn: HeatmapSVG(
-            grid: lastYear, cells: HeatmapCells.combined(overview, grid: lastYear), title: "All habits, the last 12 months",
-            summary: "\(perfectInLastYear) perfect days in the last 12 months; darker days had more of the habits due done.",
+            grid: lastYear, cells: HeatmapCells.combined(overview, grid: lastYear, words: words), title: words["allLast12Months"],
+            summary: words["combined.summaryLast12", ["perfect": text.count(perfectInLastYear, "perfectDay")]],
             color: Habit.defaultColor, idPrefix: "all-12-months")))
         let days = MonthGridSVG.days(of: options.asOf)
         let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: "charts/all-month.svg", drawn: MonthGridSVG(
-            month: options.asOf, weekStart: weekStart, cells: HeatmapCells.combined(overview, days: days),
-            title: "All habits, \(MonthGridSVG.title(of: options.asOf))",
-            summary: "\(perfect) perfect days \(options.isOver(days.last!) ? "this month" : "so far this month").",
+            month: options.asOf, weekStart: weekStart, cells: HeatmapCells.combined(overview, days: days, words: words),
+            title: words["allHabitsIn", ["when": words.month(of: options.asOf)]],
+            summary: words[options.isOver(days.last!) ? "combined.summaryMonth" : "combined.summaryMonthSoFar", ["perfect": text.count(perfect, "perfectDay")]],
             color: Habit.defaultColor, idPrefix: "all-month")))
         return pages
     }
@@ -31,8 +31,8 @@ extension SiteDerivation {
     func combinedHeatmap(_ grid: HeatmapGrid, overview: DailyOverview) -> HeatmapSVG {
         let year = grid.year
         let perfect = grid.days.filter { overview.day($0)?.isPerfect ?? false }.count
-        return HeatmapSVG(grid: grid, cells: HeatmapCells.combined(overview, grid: grid), title: "All habits, \(year)",
-                          summary: "\(perfect) perfect days in \(year); darker days had more of the habits due done.",
+        return HeatmapSVG(grid: grid, cells: HeatmapCells.combined(overview, grid: grid, words: words), title: words["allHabitsIn", ["when": "\(year)"]],
+                          summary: words["combined.summaryYear", ["perfect": text.count(perfect, "perfectDay"), "year": "\(year)"]],
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
 
@@ -42,8 +42,8 @@ extension SiteDerivation {
     /// The dashboard's insights: the pairs of habits that hold, then each habit's year against the last.
     func insightLines(_ active: [HabitFiles], pairs: PairInsights) -> [String] {
         let names = Dictionary(active.map { ($0.habit.id, $0.habit.name) }, uniquingKeysWith: { a, _ in a })
-        return pairs.shown.prefix(Self.listedPairs).map { MetricText.pair($0, names: names) }
-            + active.compactMap { item in item.insights.yearAgainstYear.map { MetricText.yearAgainstYear($0, of: item.habit) } }
+        return pairs.shown.prefix(Self.listedPairs).map { text.pair($0, names: names) }
+            + active.compactMap { item in item.insights.yearAgainstYear.map { text.yearAgainstYear($0, of: item.habit) } }
     }
 
     /// The archived habits with history, the most recently archived first, linked to their page
@@ -53,7 +53,7 @@ extension SiteDerivation {
         let series = Dictionary((habits.map { ($0.habit.id, $0.series) } + others.map { ($0.habit.id, $0.series) }), uniquingKeysWith: { a, _ in a })
         return Self.lastArchived(habits.map(\.habit) + others.map(\.habit)).map { habit in
             let first = series[habit.id].flatMap { $0.count > 0 ? $0.start : nil }
-            let span = [first?.description, input.snapshot.archivedDay(of: habit).map { "archived \($0)" }].compactMap { $0 }.joined(separator: " – ")
+            let span = [first?.description, input.snapshot.archivedDay(of: habit).map { words["archivedSince", ["day": $0.description]] }].compactMap { $0 }.joined(separator: " – ")
             return DashboardModel.ArchivedHabit(name: habit.name, slug: slugs[habit.id], span: span)
         }
     }
@@ -65,21 +65,22 @@ extension SiteDerivation {
         let rows = active.map { item in
             let m = item.metrics
             return DashboardModel.Row(emoji: item.habit.emoji, name: item.habit.name, slug: item.slug,
-                                      today: MetricText.today(m, habit: item.habit),
-                                      streak: m.streak.unit.describe(m.streak.current), best: m.streak.unit.describe(m.streak.best),
-                                      rate30: MetricText.percent(m.rate30.value), score: MetricText.percent(m.score))
+                                      today: text.today(m, habit: item.habit),
+                                      streak: text.streak(m.streak.unit, m.streak.current), best: text.streak(m.streak.unit, m.streak.best),
+                                      rate30: text.percent(m.rate30.value), score: text.percent(m.score))
         }
         return DashboardModel(
             format: .markdown, asOf: options.asOf, today: options.today, due: today?.due ?? 0, done: today?.done ?? 0,
-            weightedScore: today?.weightedScore.map { MetricText.percent($0) }, perfectDays: overview.perfectDays,
-            level: MetricText.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
-            achievements: progress.achievements.reversed().map { MetricText.achievement($0) },
-            insights: insightLines(active, pairs: pairs), insightsNote: MetricText.pairsNote(pairs, listed: Self.listedPairs), years: reviewYears(overview).reversed(),
+            weightedScore: today?.weightedScore.map { text.percent($0) }, perfectDays: overview.perfectDays,
+            level: text.level(progress), rows: rows, categories: categoryLines(active), goals: goalLines(habits),
+            achievements: progress.achievements.reversed().map { text.achievement($0) },
+            insights: insightLines(active, pairs: pairs), insightsNote: text.pairsNote(pairs, listed: Self.listedPairs), years: reviewYears(overview).reversed(),
             archived: archivedList(habits, without: archivedWithoutFiles),
             hasJournal: options.includeJournal, hasCalendar: hasCalendar, tables: comparisonTables(active) + overviewTables(overview),
-            meta: meta(path: "index.html", title: "Habits",
-                       description: "Habit progress as of \(options.asOf): \(today.map { "\($0.done) of \($0.due) due done" } ?? "nothing due") "
-                           + "· \(MetricText.count(active.count, "active habit")) · \(MetricText.count(overview.perfectDays, "perfect day")).",
+            meta: meta(path: "index.html", title: words["habits"],
+                       description: words["dashboard.description", [
+                           "day": options.asOf.description, "done": DashboardModel.doneLabel(done: today?.done ?? 0, due: today?.due ?? 0, words: words),
+                           "habits": text.count(active.count, "activeHabit"), "perfect": text.count(overview.perfectDays, "perfectDay")]],
                        image: Self.lastYearHeatmap))
     }
 
@@ -95,30 +96,34 @@ extension SiteDerivation {
         let names = active.map { $0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)" }
         let weekRows = zip(names, active).map { name, item in
             [name] + weeks.map { first in
-                item.metrics.weeks.last { $0.first == first }.map(MetricText.doneOfDue) ?? "–"
+                item.metrics.weeks.last { $0.first == first }.map(text.doneOfDue) ?? "–"
             }
         }
         let thisWeekOver = options.isOver(thisWeek.adding(days: 6))
-        let weekHeader = ["Habit"] + weeks.map { "Week of " + MetricText.shortDay($0) + ($0 == thisWeek && !thisWeekOver ? " (so far)" : "") }
+        let weekHeader = [words["column.habit"]] + weeks.map { week in
+            let label = words["weekOfDay", ["day": text.shortDay(week)]]
+            return week == thisWeek && !thisWeekOver ? words["soFarAfter", ["text": label]] : label
+        }
         let lastMonth = asOf.firstOfMonth.adding(days: -1).firstOfMonth
         let monthRows = zip(names, active).map { name, item -> [String] in
             guard let total = item.metrics.months.last(where: { $0.first == lastMonth }) else { return [name, "–", "–", "–"] }
-            let row = MetricText.calendarRow(total, of: item.habit)
+            let row = text.calendarRow(total, of: item.habit)
             return [name, row[1], row[2], row.count > 3 ? row[3] : "–"]
         }
         let fourWeeks = PageTable(name: "four-weeks", header: weekHeader, rows: weekRows, links: links)
         // Last month's table only once some habit's history reaches into it.
         guard active.contains(where: { $0.series.start < asOf.firstOfMonth }) else { return [fourWeeks] }
-        return [fourWeeks, PageTable(name: "last-month", header: ["Habit", "Done", "Rate", "Total"], rows: monthRows, links: links)]
+        return [fourWeeks, PageTable(name: "last-month", header: [words["column.habit"], words["column.done"], words["column.rate"], words["column.total"]],
+                                       rows: monthRows, links: links)]
     }
 
     /// The tables behind this month's grid and the combined heatmap of the last twelve months.
     func overviewTables(_ overview: DailyOverview) -> [PageTable] {
         let days = MonthGridSVG.days(of: options.asOf)
-        let cells = HeatmapCells.combined(overview, days: days).cells()
+        let cells = HeatmapCells.combined(overview, days: days, words: words).cells()
         let rows = zip(days, cells).filter { $0.0 <= options.asOf }.map { [$0.0.description, $0.1.label.isEmpty ? "–" : $0.1.label] }
-        return [PageTable(name: "this-month", summary: "Table: \(MonthGridSVG.title(of: options.asOf)) day by day",
-                          header: ["Day", "Habits done"], rows: rows),
+        return [PageTable(name: "this-month", summary: words["table.dayByDay", ["month": words.month(of: options.asOf)]],
+                          header: [words["column.day"], words["column.habitsDone"]], rows: rows),
                 lastYearTable(overview)]
     }
 
@@ -133,8 +138,8 @@ extension SiteDerivation {
             let rate = CompletionRate(completed: members.reduce(0) { $0 + $1.metrics.rate30.completed },
                                       expected: members.reduce(0) { $0 + $1.metrics.rate30.expected })
             return DashboardModel.CategoryLine(name: category.name, habits: members.map(\.habit.name).joined(separator: ", "),
-                                               today: DashboardModel.doneLabel(done: day?.done ?? 0, due: day?.due ?? 0),
-                                               rate30: MetricText.rate(rate))
+                                               today: DashboardModel.doneLabel(done: day?.done ?? 0, due: day?.due ?? 0, words: words),
+                                               rate30: text.rate(rate))
         }
     }
 
@@ -143,8 +148,8 @@ extension SiteDerivation {
         let metrics = habits.map { (habit: $0.habit, metrics: $0.metrics) }
         return input.goals.map { goal in
             let progress = GoalProgress(goal: goal, metrics: metrics, asOf: options.asOf)
-            let streaks = progress.habits.map { "\($0.name) \($0.streak.unit.describe($0.streak.current))" }.joined(separator: ", ")
-            return DashboardModel.GoalLine(name: goal.name, progress: MetricText.goalProgress(progress), streaks: streaks)
+            let streaks = progress.habits.map { "\($0.name) \(text.streak($0.streak.unit, $0.streak.current))" }.joined(separator: ", ")
+            return DashboardModel.GoalLine(name: goal.name, progress: text.goalProgress(progress), streaks: streaks)
         }
     }
 }

@@ -41,12 +41,12 @@ extension SiteDerivation {
         var milestones: [DayKey: [(habit: Habit, text: String)]] = [:]
         for item in habits {
             for reached in item.figures.milestones where window.contains(reached.day) {
-                milestones[reached.day, default: []].append((item.habit, "\(item.habit.name) reached a streak of \(reached.unit.describe(reached.length))"))
+                milestones[reached.day, default: []].append((item.habit, words["feed.milestone", ["name": item.habit.name, "streak": text.streak(reached.unit, reached.length)]]))
             }
         }
         var achievements: [DayKey: [String]] = [:]
         for achievement in progress.achievements where window.contains(achievement.day) {
-            achievements[achievement.day, default: []].append("Achievement: \(MetricText.achievement(achievement))")
+            achievements[achievement.day, default: []].append(words["feed.achievement", ["achievement": text.achievement(achievement)]])
         }
         // Each habit's verdict on the days of the window it was due, in the overview's order.
         var verdicts: [[DayKey: Bool]] = []
@@ -67,18 +67,18 @@ extension SiteDerivation {
                 listed.append(index)
                 guard completed else { missed.append(habit.name); continue }
                 if habit.unit == .boolean { done.append(habit.name) }
-                else if series.logged[i] { done.append("\(habit.name) (\(MetricText.value(series.values[i], of: habit)))") }
-                else { done.append("\(habit.name) (none, limit \(NumberText.plain(habit.target)))") }
+                else if series.logged[i] { done.append("\(habit.name) (\(text.value(series.values[i], of: habit)))") }
+                else { done.append("\(habit.name) (\(words["noneWithLimit", ["limit": words.number(habit.target)]]))") }
             }
             let due = done.count + missed.count
-            var title = "\(day.weekday.title) \(day): \(due == 0 ? "nothing due" : "\(done.count) of \(due) due done")"
-            if due > 0 && done.count == due { title += " · a perfect day" }
+            var title = "\(words.weekday(day.weekday)) \(day): \(DashboardModel.doneLabel(done: done.count, due: due, words: words))"
+            if due > 0 && done.count == due { title += " · " + words["feed.perfectDay"] }
             var lines: [String] = []
-            if !done.isEmpty { lines.append("Done: " + done.joined(separator: ", ")) }
-            if !missed.isEmpty { lines.append("Not done: " + missed.joined(separator: ", ")) }
+            if !done.isEmpty { lines.append(words["feed.done", ["habits": done.joined(separator: ", ")]]) }
+            if !missed.isEmpty { lines.append(words["feed.notDone", ["habits": missed.joined(separator: ", ")]]) }
             lines += (milestones[day] ?? []).map { $0.text }
             lines += achievements[day] ?? []
-            if lines.isEmpty { lines.append("Nothing logged.") }
+            if lines.isEmpty { lines.append(words["feed.nothingLogged"]) }
             let changed = lastChange(of: day, listed: listed.map { all[$0] }, milestones: (milestones[day] ?? []).map { $0.habit },
                                      achievements: achievements[day] != nil, calendar: calendar, weekStart: weekStart)
             let entry = (AtomFeed.Entry(id: siteID("day-\(day)", url: "index.html#day-\(day)"), day: day, title: title, lines: lines, updated: changed.description), changed)
@@ -87,7 +87,7 @@ extension SiteDerivation {
         }
         // The feed changed when its newest entry did.
         let updated = entries.map(\.1).max() ?? calendar.startOfDay(asOf)
-        return AtomFeed(title: "Habit progress", baseURL: options.baseURL, id: siteID("feed", url: "feed.xml"),
+        return AtomFeed(title: words["feed.name"], subtitle: words["feed.subtitle"], language: words.language.rawValue, baseURL: options.baseURL, id: siteID("feed", url: "feed.xml"),
                         updated: max(updated, calendar.startOfDay(asOf)).description, entries: entries.map(\.0))
     }
 
@@ -100,11 +100,12 @@ extension SiteDerivation {
             for (written, time) in input.habitWrites[habit.id.description] ?? [:] where written >= first && written <= last { latest = max(latest, time) }
         }
         let lines = [review.summary] + review.habits.map { row in
-            ([(row.emoji.isEmpty ? "" : row.emoji + " ") + row.name + ": " + row.done] + [row.streak.map { "longest streak \($0)" }, row.bestMonth.map { "best month \($0)" }, row.lastYear]
+            ([(row.emoji.isEmpty ? "" : row.emoji + " ") + row.name + ": " + row.done]
+                + [row.streak.map { words["longestStreak"] + " " + $0 }, row.bestMonth.map { words["bestMonth"] + " " + $0 }, row.lastYear]
                 .compactMap { $0 }).joined(separator: " · ")
         }
         let path = YearPageModel.path(review.year, .html)
-        return (AtomFeed.Entry(id: siteID("year-\(review.year)", url: path), day: last, title: "\(review.year) in review", lines: lines,
+        return (AtomFeed.Entry(id: siteID("year-\(review.year)", url: path), day: last, title: words["year.title", ["year": "\(review.year)"]], lines: lines,
                                updated: latest.description, link: path), latest)
     }
 
@@ -141,27 +142,29 @@ extension SiteDerivation {
                 if let last = runs.last?.last, last.adding(days: 1) == day { runs[runs.count - 1].last = day } else { runs.append((day, day)) }
             }
             for run in runs {
-                let days = run.first == run.last ? "\(run.first)" : "\(run.first) to \(run.last)"
+                let days = run.first == run.last ? "\(run.first)" : words["calendar.range", ["first": run.first.description, "last": run.last.description]]
                 events.append(CalendarICS.Event(
                     uid: options.uuid("\(seed)/skip/\(item.habit.id)/\(run.first)") + "@almanac", first: run.first, last: run.last,
-                    summary: "\(item.habit.name): excused", description: "\(item.habit.name) is excused (skipped) on \(days)."))
+                    summary: words["calendar.excused", ["name": item.habit.name]],
+                    description: words["calendar.excusedOn", ["name": item.habit.name, "days": days]]))
             }
         }
         for goal in input.goals {
             guard let target = goal.targetDate else { continue }
             events.append(CalendarICS.Event(
                 uid: options.uuid("\(seed)/goal/\(goal.id)") + "@almanac", first: target, last: target,
-                summary: "Goal: \(goal.name)", description: "The target date of the goal \(goal.name)."))
+                summary: words["calendar.goal", ["name": goal.name]], description: words["calendar.goalDate", ["name": goal.name]]))
         }
         events.sort { ($0.first, $0.summary) < ($1.first, $1.summary) }
         let stamp = input.snapshot.calendar.startOfDay(options.asOf).description
         // 2026-11-23T23:00:00.000Z → 20261123T230000Z
         let basic = String(stamp.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
-        return CalendarICS(name: "Habits: planned skips and goals", stamp: basic, events: events)
+        return CalendarICS(name: words["calendar.name"], stamp: basic, events: events)
     }
 
     /// A page's description and preview for browsers and link previews.
     func meta(path: String, title: String, description: String, image: String?) -> PageMeta {
-        PageMeta(path: path, title: title, description: description, image: image, baseURL: options.baseURL, isPublic: options.isPublic)
+        PageMeta(path: path, title: title, description: description, image: image, baseURL: options.baseURL, isPublic: options.isPublic,
+                 words: words)
     }
 }

@@ -4,49 +4,51 @@ import AlmanacDomain
 /// picture the figures it draws, so a screen reader can walk them.
 extension SiteDerivation {
     /// A month grid's days through the as-of day, each with what its cell says.
-    static func dayTable(_ grid: MonthGridSVG, name: String, asOf: DayKey) -> PageTable {
+    static func dayTable(_ grid: MonthGridSVG, name: String, asOf: DayKey, words: SiteLanguage) -> PageTable {
         let days = MonthGridSVG.days(of: grid.month)
         let rows = zip(days, grid.cells.cells()).filter { $0.0 <= asOf }.map { day, cell in
             [day.description, cell.label.isEmpty ? "–" : cell.label]
         }
-        return PageTable(name: name, summary: "Table: \(MonthGridSVG.title(of: grid.month)) day by day",
-                         header: ["Day", "What was logged"], rows: rows)
+        return PageTable(name: name, summary: words["table.dayByDay", ["month": words.month(of: grid.month)]],
+                         header: [words["column.day"], words["column.whatWasLogged"]], rows: rows)
     }
 
     /// The strength score at the end of each of the last 12 months (the as-of day for the
     /// current one).
-    static func scoreTable(_ chart: ScoreChartSVG) -> PageTable {
+    static func scoreTable(_ chart: ScoreChartSVG, words: SiteLanguage) -> PageTable {
         var rows: [[String]] = []
         var i = chart.scores.count - 1
         while i >= 0 && rows.count < 12 {
             let day = chart.start.adding(days: i)
-            rows.append([String(day.description.prefix(7)), MetricText.percent(chart.scores[i])])
+            rows.append([String(day.description.prefix(7)), words.percent(chart.scores[i])])
             i -= day.day   // to the last day of the month before
         }
-        return PageTable(name: "score", summary: "Table: strength score at the end of each month",
-                         header: ["Month", "Strength score"], rows: rows)
+        return PageTable(name: "score", summary: words["table.scoreByMonth"],
+                         header: [words["column.month"], words["column.strengthScore"]], rows: rows)
     }
 
     /// A wellbeing metric's weeks behind its chart, newest first: the week, its mean, its ratings.
-    static func wellbeingTable(_ trend: WellbeingTrend, name: String) -> PageTable {
+    static func wellbeingTable(_ trend: WellbeingTrend, name: String, text: MetricText) -> PageTable {
+        let words = text.words
         let rows = trend.weeks.reversed().map { week in
-            ["\(week.first.isoWeekLabel) from \(MetricText.shortDay(week.first))",
-             week.mean.map { WellbeingChartSVG.value($0, scale: trend.scaleMax) } ?? "–", "\(week.ratings)"]
+            [words["weekFrom", ["week": week.first.isoWeekLabel, "day": text.shortDay(week.first)]],
+             week.mean.map { WellbeingChartSVG.value($0, scale: trend.scaleMax, words: words) } ?? "–", "\(week.ratings)"]
         }
-        return PageTable(name: name, summary: "Table: \(trend.metric) by week", header: ["Week", "Mean", "Ratings"], rows: rows)
+        return PageTable(name: name, summary: words["table.byWeek", ["metric": trend.metric]],
+                         header: [words["column.week"], words["column.mean"], words["column.ratings"]], rows: rows)
     }
 
-    static func weekdayTable(_ chart: WeekdayChartSVG) -> PageTable {
+    static func weekdayTable(_ chart: WeekdayChartSVG, words: SiteLanguage) -> PageTable {
         let order = (0..<7).map { Weekday.allCases[(chart.weekStart.isoIndex + $0) % 7] }
-        return PageTable(name: "weekdays", summary: "Table: days done by weekday", header: ["Weekday", "Days done"],
-                         rows: order.map { [$0.title, "\(chart.counts[$0.isoIndex])"] })
+        return PageTable(name: "weekdays", summary: words["table.byWeekday"], header: [words["column.weekday"], words["column.daysDone"]],
+                         rows: order.map { [words.weekday($0), "\(chart.counts[$0.isoIndex])"] })
     }
 
-    static func hourTable(_ counts: [Int]) -> PageTable {
+    static func hourTable(_ counts: [Int], words: SiteLanguage) -> PageTable {
         let rows = counts.enumerated().filter { $0.element > 0 }.map { hour, count in
             [(hour < 10 ? "0" : "") + "\(hour):00–\(hour < 9 ? "0" : "")\(hour + 1 == 24 ? "00" : "\(hour + 1)"):00", "\(count)"]
         }
-        return PageTable(name: "hours", summary: "Table: checks by hour of the day", header: ["Hour", "Checks"], rows: rows)
+        return PageTable(name: "hours", summary: words["table.byHour"], header: [words["column.hour"], words["column.checks"]], rows: rows)
     }
 
     /// The table behind the dashboard's heatmap of the last twelve months: per month, perfect
@@ -66,13 +68,13 @@ extension SiteDerivation {
             }
             // A month with nothing due (before the first habit, or all skipped) is left out: no "0 of 0".
             guard due > 0 else { first = first.adding(days: first.daysInMonth); continue }
-            var soFar = options.isOver(MonthGridSVG.days(of: first).last!) ? "" : " (so far)"
-            if grid.firstDay > first { soFar = " (from \(MetricText.shortDay(grid.firstDay)))" }
-            rows.append([String(first.description.prefix(7)) + soFar, "\(perfect)", "\(done) of \(due)",
-                         MetricText.percent(CompletionRate(completed: done, expected: due).value)])
+            var month = String(first.description.prefix(7))
+            if grid.firstDay > first { month += " (" + words["fromDay", ["day": text.shortDay(grid.firstDay)]] + ")" }
+            else if !options.isOver(MonthGridSVG.days(of: first).last!) { month = words["soFarAfter", ["text": month]] }
+            rows.append([month, "\(perfect)", text.ofCount(done, due), text.percent(CompletionRate(completed: done, expected: due).value)])
             first = first.adding(days: first.daysInMonth)
         }
-        return PageTable(name: "all-12-months", summary: "Table: the last 12 months by month", header: ["Month", "Perfect days", "Done", "Rate"],
-                         rows: rows)
+        return PageTable(name: "all-12-months", summary: words["table.last12Months"],
+                         header: [words["column.month"], words["column.perfectDays"], words["column.done"], words["column.rate"]], rows: rows)
     }
 }

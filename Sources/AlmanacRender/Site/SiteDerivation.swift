@@ -8,9 +8,13 @@ import AlmanacSupport
 public struct SiteDerivation: Sendable {
     public let input: SiteInput
     public let options: SiteOptions
+    /// The figures in words of the store's language (`Settings.language`).
+    let text: MetricText
+    var words: SiteLanguage { text.words }
 
     public init(input: SiteInput, options: SiteOptions) {
         self.input = input; self.options = options
+        text = MetricText(input.snapshot.settings.language)
     }
 
     /// Every file of the site, by path.
@@ -49,14 +53,14 @@ public struct SiteDerivation: Sendable {
                 let habit = item.habit, id = habit.id.description
                 return HabitFiles(
                     habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
-                    asOf: asOf, dayName: MetricText.dayName(asOf, today: options.today), baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
+                    asOf: asOf, dayName: text.dayName(asOf, today: options.today), baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
                     category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
                     notes: options.includeNotes
-                        ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, ($0.skipped ? "Skipped: " : "") + $0.text) } : [],
+                        ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.skipped ? words["skippedNote", ["text": $0.text]] : $0.text) } : [],
                     // Difficulty ratings are wellbeing: published only with --include-journal.
-                    difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf) : [],
-                    pairs: pairs.shown.filter { $0.condition == habit.id || $0.outcome == habit.id }.prefix(4).map { MetricText.pair($0, names: names) },
-                    isPublic: options.isPublic)
+                    difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf, text: text) : [],
+                    pairs: pairs.shown.filter { $0.condition == habit.id || $0.outcome == habit.id }.prefix(4).map { text.pair($0, names: names) },
+                    isPublic: options.isPublic, text: text)
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)
@@ -100,21 +104,24 @@ public struct SiteDerivation: Sendable {
         }
         return years.map { year in
             let soFar = year == asOf.year && !options.isOver(DayKey(year: year, month: 12, day: 31)!)
-            let before = !years.contains(year - 1) ? "" : soFar ? " (\(perfectLastYearSoFar) by the same day of \(year - 1))" : " (\(perfect[year - 1] ?? 0) in \(year - 1))"
-            let summary = "\(year)\(soFar ? " so far" : ""): " + MetricText.count(perfect[year] ?? 0, "perfect day") + before + "."
+            let before = !years.contains(year - 1) ? ""
+                : " (" + (soFar ? words["year.beforeSoFar", ["perfect": "\(perfectLastYearSoFar)", "lastYear": "\(year - 1)"]]
+                    : words["year.before", ["perfect": "\(perfect[year - 1] ?? 0)", "lastYear": "\(year - 1)"]]) + ")"
+            let summary = words["year.summary", ["year": soFar ? words["year.soFar", ["year": "\(year)"]] : "\(year)",
+                                                 "perfect": text.count(perfect[year] ?? 0, "perfectDay"), "before": before]]
             let rows: [YearPageModel.Row] = zip(habits, habitYears).compactMap { item, byYear in
                 guard let mine = byYear[year], mine.doneDays > 0 || mine.total > 0 else { return nil }
                 // The year in progress against the same days of the year before, as the habit's page says it.
-                let lastYear = soFar ? item.insights.yearAgainstYear.map { MetricText.sameDaysBefore($0, of: item.habit) }
-                    : byYear[year - 1].map { MetricText.yearBefore($0, of: item.habit) }
-                return YearPageModel.Row(emoji: item.habit.emoji, name: item.habit.name, slug: item.slug, done: MetricText.year(mine, of: item.habit),
-                                         streak: mine.longestStreak.map { MetricText.count($0, "day") },
-                                         bestMonth: mine.bestMonth.map { MetricText.share($0, month: true) },
+                let lastYear = soFar ? item.insights.yearAgainstYear.map { text.sameDaysBefore($0, of: item.habit) }
+                    : byYear[year - 1].map { text.yearBefore($0, of: item.habit) }
+                return YearPageModel.Row(emoji: item.habit.emoji, name: item.habit.name, slug: item.slug, done: text.year(mine, of: item.habit),
+                                         streak: mine.longestStreak.map { text.count($0, "day") },
+                                         bestMonth: mine.bestMonth.map { text.share($0, month: true) },
                                          lastYear: lastYear)
             }
             return YearPageModel(format: .markdown, asOf: options.asOf, year: year, previousYear: years.contains(year - 1) ? year - 1 : nil,
                                  nextYear: years.contains(year + 1) ? year + 1 : nil, summary: summary, habits: rows,
-                                 meta: meta(path: "years/\(year).html", title: "\(year) in review", description: summary, image: "heatmaps/all-\(year).svg"))
+                                 meta: meta(path: "years/\(year).html", title: words["year.title", ["year": "\(year)"]], description: summary, image: "heatmaps/all-\(year).svg"))
         }
     }
 
@@ -157,29 +164,29 @@ public struct SiteDerivation: Sendable {
         let ratings = input.wellbeing.filter { $0.dayKey <= options.asOf }.reversed().map { rating in
             // A rating of a habit (its difficulty) says which habit.
             JournalPageModel.Rating(day: rating.dayKey, metric: rating.habitId.map { id in
-                                        "\(rating.metric) of \(names[id] ?? "a deleted habit")" } ?? rating.metric,
-                                    value: "\(NumberText.plain(rating.value))/\(NumberText.plain(rating.scaleMax))", note: rating.note)
+                                        words["ratingOf", ["metric": rating.metric, "habit": names[id] ?? words["deletedHabit"]]] } ?? rating.metric,
+                                    value: "\(words.number(rating.value))/\(words.number(rating.scaleMax))", note: rating.note)
         }
         let trends = WellbeingTrend.trends(input.wellbeing, through: options.asOf, weekStart: input.snapshot.settings.weekStart)
         var drawn: [SitePage] = [], charts: [JournalPageModel.Chart] = [], tables: [PageTable] = []
         // Charts go in a folder of their own: no habit's chart name can take theirs.
         for (trend, slug) in zip(trends, Slug.make(trends.map(\.metric))) {
-            let chart = WellbeingChartSVG(trend: trend)
+            let chart = WellbeingChartSVG(trend: trend, text: text)
             let path = "charts/wellbeing/\(slug).svg"
             drawn.append(SitePage(path: path, drawn: chart))
             charts.append(JournalPageModel.Chart(title: WellbeingChartSVG.capitalized(trend.metric), image: path,
                                                  alt: "\(chart.title): \(chart.summary)", table: "wellbeing-\(slug)"))
-            tables.append(Self.wellbeingTable(trend, name: "wellbeing-\(slug)"))
+            tables.append(Self.wellbeingTable(trend, name: "wellbeing-\(slug)", text: text))
         }
         let page = JournalPageModel(format: .markdown, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings),
                                     charts: charts, tables: tables,
-                                    meta: meta(path: "journal.html", title: "Journal", description: "Journal entries and wellbeing ratings.", image: nil))
+                                    meta: meta(path: "journal.html", title: words["journal.pageTitle"], description: words["journal.description"], image: nil))
         return (page, drawn)
     }
 
     /// The mean difficulty rating of a habit per month, the last 12 months with ratings, newest
     /// first: ("2026-11", "6.5 of 10 (4 ratings)").
-    static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey) -> [LabelledText] {
+    static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey, text: MetricText) -> [LabelledText] {
         var months: [String: (sum: Double, count: Int, scale: Double)] = [:]
         for rating in ratings where rating.metric == "difficulty" && rating.habitId == habit && rating.dayKey <= day && rating.deletedAt == nil {
             let month = String(rating.dayKey.description.prefix(7))
@@ -188,7 +195,8 @@ public struct SiteDerivation: Sendable {
         }
         return months.keys.sorted(by: >).prefix(12).map { month in
             let m = months[month]!
-            return LabelledText(month, "\(NumberText.rounded(m.sum / Double(m.count), digits: 1)) of \(NumberText.plain(m.scale)) (\(MetricText.count(m.count, "rating")))")
+            return LabelledText(month, text.words["difficultyMonth", ["mean": text.words.rounded(m.sum / Double(m.count), digits: 1),
+                                                                     "scale": text.words.number(m.scale), "ratings": text.count(m.count, "rating")]])
         }
     }
 }

@@ -28,9 +28,10 @@ public struct YearPageModel: TemplatedModel, Equatable {
 
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
         let md = { TemplateValue.text(MarkdownText.escape($0)) }
+        let words = meta.words
         var context: TemplateFields = [
-            "title": md("\(year) in review"), "home": .text("../index.\(format.rawValue)"), "summary": md(summary),
-            "heatmap": .text("../heatmaps/all-\(year).svg"), "heatmapAlt": md("All habits: share done per day in \(year)"),
+            "title": md(words["year.title", ["year": "\(year)"]]), "home": .text("../index.\(format.rawValue)"), "summary": md(summary),
+            "heatmap": .text("../heatmaps/all-\(year).svg"), "heatmapAlt": md(words["year.heatmapAlt", ["year": "\(year)"]]),
             "hasHabits": .flag(!habits.isEmpty),
             "habits": .list(habits.map { row in
                 var fields: TemplateFields = ["name": md(row.name), "link": .text("../habits/\(row.slug).\(format.rawValue)"),
@@ -45,10 +46,10 @@ public struct YearPageModel: TemplatedModel, Equatable {
         ]
         if let previousYear { context["previous"] = .text("\(previousYear).\(format.rawValue)"); context["previousYear"] = .text("\(previousYear)") }
         if let nextYear { context["next"] = .text("\(nextYear).\(format.rawValue)"); context["nextYear"] = .text("\(nextYear)") }
-        let markdown = try templates.year.render(context)
+        let markdown = try templates.year.render(context, words: words, escape: MarkdownText.escape)
         guard format == .html else { return Array(markdown.utf8) }
         return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
-            .render(markdown: markdown, title: "\(year) in review", root: "../").utf8)
+            .render(markdown: markdown, title: words["year.title", ["year": "\(year)"]], root: "../").utf8)
     }
 }
 

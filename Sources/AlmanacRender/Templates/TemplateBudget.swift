@@ -176,14 +176,27 @@ struct BoundedTemplate: Sendable {
     let file: String
     let template: MustacheTemplate
     let budget: TemplateBudget
+    /// The site's words the template shows (`{{{w.habits}}}`: the catalogue's `habits`).
+    let words: [String]
 
     init(file: String, source: String) throws {
         self.file = file
         template = try MustacheTemplate(string: source)
         budget = try TemplateBudget(source: source)
+        var words: Set<String> = []
+        func collect(_ section: TemplateBudget.Section) {
+            for variable in section.variables where variable.count > 1 && variable[0] == "w" { words.insert(variable.dropFirst().joined(separator: ".")) }
+            section.children.forEach(collect)
+        }
+        collect(budget.root)
+        self.words = words.sorted()
     }
 
-    func render(_ context: TemplateFields) throws -> String {
+    /// The page: `context`, and under `w` the words of the page's language the template shows,
+    /// each escaped by `escape` for the template's output.
+    func render(_ context: TemplateFields, words language: SiteLanguage, escape: (String) -> String) throws -> String {
+        var context = context
+        context["w"] = .fields(TemplateFields(uniqueKeysWithValues: words.map { ($0, .text(escape(language[$0]))) }))
         do {
             try budget.check(context)
         } catch let problem as TemplateSet.Problem {

@@ -14,8 +14,9 @@ public enum BackupFormat {
     /// added what the store does each night (`settings.nightly`) and each habit's slug, the name of
     /// its files (`habits[].slug`), and the aliases people type for it (`habits[].aliases`); an
     /// earlier backup has no plan, no aliases, and its habits get slugs from their names when
-    /// restored.
-    public static let version = 6
+    /// restored. Version 7 added the language of the store's site (`settings.language`, absent
+    /// for English); an earlier backup restores an English site.
+    public static let version = 7
 
     /// How a field's value is written.
     public enum Kind: Sendable {

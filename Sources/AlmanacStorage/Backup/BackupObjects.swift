@@ -2,11 +2,12 @@ import AlmanacDomain
 /// Each object of the backup format, read from its fields by name (`StoredRecord.init(fields:)`).
 extension BackupFields {
     /// The settings' fields (what a backup's `settings` object is read for; any other is skipped).
-    static let settingsFields: Set<String> = ["timeZone", "weekStart", "storeId", "publicAddress", "nightly"]
+    static let settingsFields: Set<String> = ["timeZone", "weekStart", "storeId", "publicAddress", "nightly", "language"]
 
     func settings() throws -> Settings {
         Settings(timeZone: try string("timeZone"), weekStart: try choice("weekStart", Weekday.self), storeId: try optionalString("storeId"),
-                 publicAddress: try optionalString("publicAddress"), nightly: try optionalObject("nightly")?.nightlyPlan())
+                 publicAddress: try optionalString("publicAddress"), nightly: try optionalObject("nightly")?.nightlyPlan(),
+                 language: try optionalString("language") == nil ? .en : choice("language", Language.self))
     }
 
     /// `settings.nightly`: absent counts keep their defaults, absent flags are off.

@@ -24,6 +24,6 @@ struct BackupOptions: ParsableArguments {
         }
         let done = try export.run(to: .file(path))
         let habits = done.counts[.habits] ?? 0, entries = done.counts[.habitEntries] ?? 0
-        Output.line("Wrote \(path) (\(MetricText.count(habits, "habit")), \(MetricText.count(entries, "habit entry", "habit entries")), \(ByteCount.text(done.bytes))).")
+        Output.line("Wrote \(path) (\(Output.count(habits, "habit")), \(Output.count(entries, "habit entry", "habit entries")), \(ByteCount.text(done.bytes))).")
     }
 }

@@ -55,11 +55,11 @@ struct RestoreCommand: ParsableCommand {
         case (true, true):
             Output.line("Dry run: \(path) does not exist yet; the restore would create it with everything in \(file):")
         case (true, false):
-            Output.line("Created \(path) from \(file): \(MetricText.count(done.outcome.changed, "row")).")
+            Output.line("Created \(path) from \(file): \(Output.count(done.outcome.changed, "row")).")
         case (false, true):
-            Output.line("Dry run: restoring \(file) (\(mode.rawValue)) would change \(MetricText.count(done.outcome.changed, "row")); nothing was changed.")
+            Output.line("Dry run: restoring \(file) (\(mode.rawValue)) would change \(Output.count(done.outcome.changed, "row")); nothing was changed.")
         case (false, false):
-            Output.line("Restored \(file) (\(mode.rawValue)): \(MetricText.count(done.outcome.changed, "row")) changed.")
+            Output.line("Restored \(file) (\(mode.rawValue)): \(Output.count(done.outcome.changed, "row")) changed.")
         }
         Output.line(Self.summary(done.outcome))
     }

@@ -15,9 +15,9 @@ struct GoalListCommand: ParsableCommand {
         if options.json { return try Output.json(goals) }
         if goals.isEmpty { return Output.line("No goals yet; add one with `almanac goal add NAME --habits run,stretch`.") }
         for goal in goals {
-            Output.line(TerminalText.safe(goal.name) + " — " + MetricText.goalProgress(goal))
+            Output.line(TerminalText.safe(goal.name) + " — " + MetricText.english.goalProgress(goal))
             for habit in goal.habits {
-                Output.line("  \(TerminalText.safe(habit.name)): streak \(habit.streak.unit.describe(habit.streak.current)) (best \(habit.streak.unit.describe(habit.streak.best)))")
+                Output.line("  \(TerminalText.safe(habit.name)): streak \(MetricText.english.streak(habit.streak.unit, habit.streak.current)) (best \(MetricText.english.streak(habit.streak.unit, habit.streak.best)))")
             }
         }
     }

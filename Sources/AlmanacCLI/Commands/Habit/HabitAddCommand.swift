@@ -22,6 +22,6 @@ struct HabitAddCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let saved = try HabitBook(store: global.openStore(), clock: global.clock()).add(name, fields.changes)
-        Output.line("Added \(HabitText.title(saved)): \(MetricText.goal(saved)), \(saved.frequency.cliDescription).")
+        Output.line("Added \(HabitText.title(saved)): \(MetricText.english.goal(saved)), \(saved.frequency.cliDescription).")
     }
 }

@@ -17,6 +17,6 @@ struct HabitDeleteCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let (habit, kept) = try HabitBook(store: global.openStore(), clock: global.clock()).delete(name, confirmed: yes)
-        Output.line("Deleted \(habit.name); its \(MetricText.count(kept, "entry", "entries")) \(kept == 1 ? "stays" : "stay") in the store and in backups.")
+        Output.line("Deleted \(habit.name); its \(Output.count(kept, "entry", "entries")) \(kept == 1 ? "stays" : "stay") in the store and in backups.")
     }
 }

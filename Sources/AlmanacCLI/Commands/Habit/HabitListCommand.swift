@@ -18,7 +18,7 @@ struct HabitListCommand: ParsableCommand {
         if habits.isEmpty { return Output.line("No habits yet; add one with `almanac habit add NAME`.") }
         let categories = Dictionary(try store.categories().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = habits.map { habit in
-            [TerminalText.safe(habit.emoji), TerminalText.safe(habit.name), TerminalText.safe(MetricText.goal(habit)), habit.frequency.cliDescription,
+            [TerminalText.safe(habit.emoji), TerminalText.safe(habit.name), TerminalText.safe(MetricText.english.goal(habit)), habit.frequency.cliDescription,
              TerminalText.safe(habit.categoryId.flatMap { categories[$0] } ?? ""), habit.color,
              habit.weight == 1 ? "" : "weight \(NumberText.plain(habit.weight))", habit.isArchived ? "archived" : ""]
         }

@@ -16,13 +16,13 @@ struct HabitShowCommand: ParsableCommand {
         let habit = try book.find(name)
         if json { return try Output.json(habit) }
         var rows: [[String]] = [
-            ["name", HabitText.title(habit)], ["id", habit.id.description], ["goal", MetricText.goal(habit)],
+            ["name", HabitText.title(habit)], ["id", habit.id.description], ["goal", MetricText.english.goal(habit)],
             ["unit", habit.unit.rawValue], ["frequency", habit.frequency.cliDescription],
             ["colour", habit.color], ["category", try book.categoryName(of: habit) ?? "—"],
             ["weight", NumberText.plain(habit.weight)],
             ["created", habit.createdAt.description], ["archived", habit.archivedAt?.description ?? "no"],
         ]
-        if let baseline = habit.baseline { rows.insert(["baseline", MetricText.amount(baseline, of: habit) + " a day"], at: 3) }
+        if let baseline = habit.baseline { rows.insert(["baseline", MetricText.english.amount(baseline, of: habit) + " a day"], at: 3) }
         if !habit.aliases.isEmpty { rows.insert(["aliases", habit.aliases.map { TerminalText.safe($0) }.joined(separator: ", ")], at: 1) }
         rows.append(["page", "habits/\(habit.slug).html"])
         Output.table(rows).forEach { Output.line($0) }

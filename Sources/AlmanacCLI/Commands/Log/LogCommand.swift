@@ -103,10 +103,10 @@ struct LogCommand: ParsableCommand {
             Output.line("Skipped \(habit.name) \(days.label) (\(count) day\(count == 1 ? "" : "s") excused).")
         } else if let total = logged.dayTotal {
             let state = habit.isCompleted(value: total) ? "complete" : "not complete"
-            Output.line("Logged \(habit.name) \(days.label)\(at.map { " at \($0)" } ?? ""): \(MetricText.dayValue(total, of: habit)) (\(MetricText.goal(habit)); \(state))"
+            Output.line("Logged \(habit.name) \(days.label)\(at.map { " at \($0)" } ?? ""): \(MetricText.english.dayValue(total, of: habit)) (\(MetricText.english.goal(habit)); \(state))"
                         + (difficulty.map { ", difficulty \($0)/10." } ?? "."))
         } else {
-            Output.line("Logged \(habit.name) \(days.label): \(MetricText.dayValue(logged.amount, of: habit)) on \(logged.days.count) days.")
+            Output.line("Logged \(habit.name) \(days.label): \(MetricText.english.dayValue(logged.amount, of: habit)) on \(logged.days.count) days.")
         }
         if logged.replacedSkips > 0 {
             let days = logged.replacedSkips == 1 ? "the day" : "\(logged.replacedSkips) days"
@@ -121,7 +121,7 @@ struct LogCommand: ParsableCommand {
         }
         if !skip, logged.days.count == 1, !habit.frequency.isScheduled(logged.days[0]) {
             let day = logged.days[0].weekday.title
-            Output.line("\(habit.name) is not due on \(day)s (\(MetricText.frequency(habit.frequency))); logged anyway.")
+            Output.line("\(habit.name) is not due on \(day)s (\(MetricText.english.frequency(habit.frequency))); logged anyway.")
         }
     }
 }

@@ -104,7 +104,7 @@ struct NightlyStepReport: Encodable {
             }
             sources = synced
             let changed = synced.filter { !$0.sameFile && !$0.summary.changesNothing }.count
-            summary = "\(MetricText.count(results.count, "followed source")), \(changed) with something new"
+            summary = "\(Output.count(results.count, "followed source")), \(changed) with something new"
             if !failed.isEmpty { error = failed.joined(separator: "; ") }
         case .success(.report(let site)):
             written = site.written; unchanged = site.unchanged
@@ -120,7 +120,7 @@ struct NightlyStepReport: Encodable {
             file = backup.path; bytes = backup.bytes; removed = backup.removed
             written = backup.replaced ? 1 : 0; unchanged = backup.replaced ? 0 : 1
             summary = "\(backup.path) (\(ByteCount.text(backup.bytes))) \(backup.replaced ? "written" : "unchanged"); "
-                + "\(MetricText.count(backup.kept, "dated backup")) kept, \(backup.removed.count) removed"
+                + "\(Output.count(backup.kept, "dated backup")) kept, \(backup.removed.count) removed"
                 + (backup.removed.isEmpty ? "" : " (\(backup.removed.joined(separator: ", ")))")
         }
     }

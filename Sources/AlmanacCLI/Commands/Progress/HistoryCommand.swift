@@ -30,7 +30,7 @@ struct HistoryCommand: ParsableCommand {
         for day in history.days {
             let state: String
             if let value = day.value {
-                state = (habit.isCompleted(value: value) ? "✓ " : "✗ ") + MetricText.dayValue(value, of: habit)
+                state = (habit.isCompleted(value: value) ? "✓ " : "✗ ") + MetricText.english.dayValue(value, of: habit)
             } else {
                 state = day.skipped ? "skipped" : "withdrawn"
             }

@@ -89,7 +89,7 @@ struct ReportCommand: ParsableCommand {
         }
         let seconds = Output.tenths(Date().timeIntervalSince(started))
         Output.line("Report as of \(site.asOf) in \(out): \(site.written) written, \(site.unchanged) unchanged, "
-            + "\(site.removed) removed (\(MetricText.count(site.files - 1, "file")) and manifest.json, \(seconds) s). Open \(out)/index.html.")
+            + "\(site.removed) removed (\(Output.count(site.files - 1, "file")) and manifest.json, \(seconds) s). Open \(out)/index.html.")
     }
 
     /// The operator's nightly run: every store's site; a store that fails is named on stderr, the
@@ -108,7 +108,7 @@ struct ReportCommand: ParsableCommand {
             AlmanacMain.report("store \(store): \(AlmanacMain.sentence(for: error).text)")
         }
         let seconds = Output.tenths(Date().timeIntervalSince(started))
-        Output.line("Reports in \(outRoot): \(MetricText.count(outcome.rendered.count, "store")) rendered, \(outcome.renderedElsewhere.count) already rendered "
+        Output.line("Reports in \(outRoot): \(Output.count(outcome.rendered.count, "store")) rendered, \(outcome.renderedElsewhere.count) already rendered "
             + "for their night, \(outcome.failed.count) failed\(outcome.skipped.isEmpty ? "" : ", \(outcome.skipped.count) skipped") (\(seconds) s).")
         if !outcome.failed.isEmpty {
             let names = outcome.failed.map(\.store).sorted()

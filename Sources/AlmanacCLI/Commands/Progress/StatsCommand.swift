@@ -20,16 +20,16 @@ struct StatsCommand: ParsableCommand {
         let stats = try HabitStats(store: store, habit: habit, asOf: asOf, clock: global.clock())
         if options.json { return try Output.json(stats) }
         let (habit, metrics) = (stats.habit, stats.metrics)
-        Output.line("\(HabitText.title(habit)) — \(MetricText.goal(habit)), \(habit.frequency.cliDescription) · as of \(stats.asOf)")
+        Output.line("\(HabitText.title(habit)) — \(MetricText.english.goal(habit)), \(habit.frequency.cliDescription) · as of \(stats.asOf)")
         guard let since = stats.since else { return Output.line("No history yet as of \(stats.asOf).") }
-        let rates = stats.rates.map { "\($0.window) \(MetricText.percent($0.rate.value)) (\($0.rate.completed)/\($0.rate.expected))" }
+        let rates = stats.rates.map { "\($0.window) \(MetricText.english.percent($0.rate.value)) (\($0.rate.completed)/\($0.rate.expected))" }
         let weekdays = Weekday.allCases.map { "\($0.shortTitle) \(metrics.completedByWeekday[$0.isoIndex])" }
         var rows: [[String]] = [
-            ["Streak", "\(metrics.streak.unit.describe(metrics.streak.current)) (best \(metrics.streak.unit.describe(metrics.streak.best)))"]]
-        if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", MetricText.periodCount(period)]) }
-        rows.append(["Strength", MetricText.percent(metrics.score)])
-        if let reduction = metrics.reduction { rows.append(["Reduction", MetricText.reduction(reduction, of: habit)]) }
-        let total = habit.unit == .boolean ? "" : " (total \(MetricText.total(metrics.totalValue, of: habit)))"
+            ["Streak", "\(MetricText.english.streak(metrics.streak.unit, metrics.streak.current)) (best \(MetricText.english.streak(metrics.streak.unit, metrics.streak.best)))"]]
+        if let period = metrics.period { rows.append(["This \(period.kind.rawValue)", MetricText.english.periodCount(period)]) }
+        rows.append(["Strength", MetricText.english.percent(metrics.score)])
+        if let reduction = metrics.reduction { rows.append(["Reduction", MetricText.english.reduction(reduction, of: habit)]) }
+        let total = habit.unit == .boolean ? "" : " (total \(MetricText.english.total(metrics.totalValue, of: habit)))"
         rows += [
             ["Completion", rates.joined(separator: " · ")],
             ["Check-ins", "\(metrics.totalCheckins)" + total],
@@ -42,7 +42,7 @@ struct StatsCommand: ParsableCommand {
         for (title, unit, totals) in [("Last 8 weeks", CalendarUnit.week, metrics.weeks.suffix(8)),
                                       ("Last 12 months", .month, metrics.months.suffix(12)), ("Years", .year, metrics.years.suffix(100))] {
             Output.line("\(title):")
-            let rows = [MetricText.calendarHeader(unit, of: habit)] + totals.reversed().map { MetricText.calendarRow($0, of: habit) }
+            let rows = [MetricText.english.calendarHeader(unit, of: habit)] + totals.reversed().map { MetricText.english.calendarRow($0, of: habit) }
             Output.table(rows).forEach { Output.line("  " + $0) }
         }
     }

@@ -20,20 +20,20 @@ struct StatusCommand: ParsableCommand {
         let paint = Paint(enabled: Output.stdoutIsTerminal)
         var done = report.total == 0 ? "nothing due" : "\(report.done) of \(report.total) due done"
         if let weighted = report.weightedScore {
-            done += " · weighted score \(MetricText.percent(weighted))"
+            done += " · weighted score \(MetricText.english.percent(weighted))"
         }
         let notDue = report.habits.count - report.total
         Output.line(paint.bold("\(report.asOf.weekday.title) \(report.asOf) · \(done)")
             + (notDue > 0 ? " (\(notDue) not due \(report.asOf == report.today ? "today" : "that day"))" : ""))
         guard !report.habits.isEmpty else { return Output.line("No active habits; add one with `almanac habit add NAME`.") }
-        let latest = report.experience.achievements.last.map { " · latest achievement: " + MetricText.achievement($0) } ?? ""
-        Output.line(MetricText.level(report.experience) + latest)
-        var rows = [["", "Habit", MetricText.dayName(report.asOf, today: report.today), "Streak", "Best", "30 days", "Score"]]
+        let latest = report.experience.achievements.last.map { " · latest achievement: " + MetricText.english.achievement($0) } ?? ""
+        Output.line(MetricText.english.level(report.experience) + latest)
+        var rows = [["", "Habit", MetricText.english.dayName(report.asOf, today: report.today), "Streak", "Best", "30 days", "Score"]]
         for row in report.habits {
-            let today = paint.state(row.today.state, MetricText.today(row.metrics, habit: row.habit))
-            rows.append([TerminalText.safe(row.emoji), TerminalText.safe(row.name), today, row.streak.unit.describe(row.streak.current),
-                         row.streak.unit.describe(row.streak.best), MetricText.percent(row.rate30.value),
-                         MetricText.percent(row.score)])
+            let today = paint.state(row.today.state, MetricText.english.today(row.metrics, habit: row.habit))
+            rows.append([TerminalText.safe(row.emoji), TerminalText.safe(row.name), today, MetricText.english.streak(row.streak.unit, row.streak.current),
+                         MetricText.english.streak(row.streak.unit, row.streak.best), MetricText.english.percent(row.rate30.value),
+                         MetricText.english.percent(row.score)])
         }
         Output.table(rows, rightAligned: [5, 6], fitting: 1, visibleWidth: paint.visibleWidth).forEach { Output.line($0) }
     }

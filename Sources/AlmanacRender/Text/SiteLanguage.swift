@@ -1,0 +1,186 @@
+import AlmanacDomain
+import CTemplates
+import Foundation
+
+/// The words of a site in one language, and the conventions of its locale: the site's own words
+/// from the language's catalogue (`Templates/words/<code>.txt`, built into the binary), month and
+/// weekday names, dates, numbers and percentages from the platform's locale data (ICU, through
+/// Foundation). The command line keeps `english`.
+public struct SiteLanguage: Sendable, Equatable {
+    public let language: Language
+    /// The catalogue: each key's text, as parts to put values between.
+    private let words: [String: Phrase]
+    /// The counts that take a key's `.one` form ("plural.one" of the catalogue: 1 in English, 0
+    /// and 1 in French).
+    private let one: Set<Int>
+    private let decimalSeparator: String
+    private let groupingSeparator: String
+    /// What comes before and after the digits of a percentage: "83%", "83 %".
+    private let percentAround: (before: String, after: String)
+    /// January first; Monday first.
+    public let monthNames: [String]
+    public let monthAbbreviations: [String]
+    private let weekdayNames: [String]
+    private let weekdayAbbreviations: [String]
+    private let locale: Locale
+
+    public static func == (a: SiteLanguage, b: SiteLanguage) -> Bool { a.language == b.language }
+
+    /// The language's words and conventions, read once per process.
+    public static func of(_ language: Language) -> SiteLanguage { all[Language.allCases.firstIndex(of: language)!] }
+    public static var english: SiteLanguage { of(.en) }
+    // A test reads every catalogue and checks it has every word of the English one.
+    private static let all = Language.allCases.map { try! SiteLanguage(language: $0, catalogue: catalogueText($0)) }
+
+    /// The catalogue file of a language as the binary carries it.
+    public static func catalogueText(_ language: Language) -> String {
+        String(cString: almanac_builtin_template("words/\(language.rawValue).txt")!)
+    }
+
+    /// A catalogue line that is not `key = text`, or a text whose braces do not close.
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(language: Language, catalogue: String) throws {
+        self.language = language
+        var words: [String: Phrase] = [:]
+        for (number, line) in catalogue.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            guard let equals = line.range(of: " = ") ?? line.range(of: " =", options: .anchored.union(.backwards)) else {
+                throw Problem(description: "words/\(language.rawValue).txt line \(number + 1): not key = text")
+            }
+            let key = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
+            words[key] = try Phrase(String(line[equals.upperBound...]), where: "words/\(language.rawValue).txt line \(number + 1)")
+        }
+        self.words = words
+        one = Set((words["plural.one"]?.literal ?? "1").split(separator: " ").compactMap { Int($0) })
+        locale = Locale(identifier: language.localeIdentifier)
+        decimalSeparator = locale.decimalSeparator ?? "."
+        groupingSeparator = locale.groupingSeparator ?? ","
+        let half = 0.5.formatted(.percent.locale(locale))
+        if let digits = half.range(of: "50") {
+            percentAround = (String(half[..<digits.lowerBound]), String(half[digits.upperBound...]))
+        } else {
+            percentAround = ("", "%")
+        }
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        monthNames = formatter.standaloneMonthSymbols
+        monthAbbreviations = formatter.shortStandaloneMonthSymbols
+        // Foundation's weekdays start on Sunday.
+        weekdayNames = Array(formatter.standaloneWeekdaySymbols[1...] + formatter.standaloneWeekdaySymbols[..<1])
+        let short = formatter.shortStandaloneWeekdaySymbols
+        weekdayAbbreviations = Array(short[1...] + short[..<1])
+    }
+
+    /// The keys of the catalogue (for the test that every catalogue has every English word).
+    public var keys: Set<String> { Set(words.keys) }
+    /// The names a key's text puts values at.
+    public func placeholders(_ key: String) -> Set<String> { Set(words[key]?.names ?? []) }
+
+    /// What a key the catalogue lacks reads as: a test renders every page in every language and
+    /// finds none.
+    public static func missing(_ key: String) -> String { "MISSING-WORD(\(key))" }
+
+    /// A word or sentence of the catalogue, its `{name}`s filled in: `self["streak"]`,
+    /// `self["pair.after", ["condition": "Sleep"]]`.
+    public subscript(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        guard let phrase = words[key] else { return Self.missing(key) }
+        return phrase.filled(values)
+    }
+
+    /// A count with its word: `count(3, "day")` is the catalogue's `day.other` with `{n}` 3.
+    public func count(_ n: Int, _ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let form = one.contains(n) ? "\(key).one" : "\(key).other"
+        guard let phrase = words[form] else { return Self.missing(form) }
+        return phrase.filled(values, n: grouped(Double(n)))
+    }
+
+    /// "83%", "83 %"; "–" when there is nothing to rate.
+    public func percent(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        return percentAround.before + "\(Int((value * 100).rounded()))" + percentAround.after
+    }
+
+    /// A number as the locale writes it: "2.5", "2,5".
+    public func number(_ value: Double) -> String {
+        let text = NumberText.plain(value)
+        return decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
+    }
+
+    /// A number with its thousands grouped: "8,426,160", "8.426.160", "8 426 160".
+    public func grouped(_ value: Double) -> String {
+        let text = NumberText.grouped(value)
+        guard decimalSeparator != "." || groupingSeparator != "," else { return text }
+        return String(text.map { $0 == "," ? "\u{1}" : $0 }).replacingOccurrences(of: ".", with: decimalSeparator)
+            .replacingOccurrences(of: "\u{1}", with: groupingSeparator)
+    }
+
+    /// A number rounded to `digits` decimals: "6.5", "6,5".
+    public func rounded(_ value: Double, digits: Int) -> String {
+        let factor = pow(10.0, Double(digits))
+        return number((value * factor).rounded() / factor)
+    }
+
+    public func weekday(_ day: Weekday) -> String { weekdayNames[day.isoIndex] }
+    public func weekdayShort(_ day: Weekday) -> String { weekdayAbbreviations[day.isoIndex] }
+
+    /// "November 2026", "noviembre de 2026": the month of a day, as a title.
+    public func month(of day: DayKey) -> String {
+        format(day, Date.FormatStyle().month(.wide).year()).capitalizedFirst
+    }
+
+    /// "16 Nov", "16. Nov.", "16 nov.".
+    public func shortDay(_ day: DayKey) -> String { format(day, Date.FormatStyle().month(.abbreviated).day()) }
+
+    /// "Tuesday 3 November", "Dienstag, 3. November"; with the year: "…, 2025".
+    public func longDay(_ day: DayKey, withYear: Bool) -> String {
+        let style = Date.FormatStyle().weekday(.wide).day().month(.wide)
+        return format(day, withYear ? style.year() : style)
+    }
+
+    private func format(_ day: DayKey, _ style: Date.FormatStyle) -> String {
+        var style = style
+        style.locale = locale
+        style.timeZone = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = style.timeZone
+        style.calendar = calendar
+        return Date(timeIntervalSince1970: Double(day.ordinal) * 86_400).formatted(style)
+    }
+}
+
+/// A catalogue text taken apart once: literal text and the names of the values between.
+private struct Phrase: Sendable {
+    enum Part: Sendable { case text(String), value(String) }
+    let parts: [Part]
+
+    init(_ text: String, where place: String) throws {
+        var parts: [Part] = [], rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { throw SiteLanguage.Problem(description: "\(place): a { that does not close") }
+            if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+            parts.append(.value(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.text(String(rest))) }
+        self.parts = parts
+    }
+
+    var names: [String] { parts.compactMap { if case .value(let name) = $0 { name } else { nil } } }
+    var literal: String { parts.map { if case .text(let text) = $0 { text } else { "" } }.joined() }
+
+    func filled(_ values: KeyValuePairs<String, String>, n: String? = nil) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text): out += text
+            case .value(let name):
+                if name == "n", let n { out += n } else { out += values.first { $0.key == name }?.value ?? "{\(name)}" }
+            }
+        }
+        return out
+    }
+}

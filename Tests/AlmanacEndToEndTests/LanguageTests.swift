@@ -1,0 +1,92 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// A store's site, feeds and workbook headings are in the store's language; the command line
+/// stays English.
+@Suite struct LanguageTests {
+    @Test func aStoreInGermanPublishesAGermanSiteAndFeedsWhileTheCommandLineStaysEnglish() throws {
+        var s = Session()
+        let created = try s.ok("init", "--language", "de", "--timezone", "Europe/Berlin")
+        #expect(created.contains("Created") && created.contains("site in German"), "\(created)")
+        #expect(try s.ok("settings").contains("Language of the site: German (de)"))
+        let refused = try s.run("settings", "--language", "klingon")
+        #expect(refused.status == 2 && refused.stderr.contains("klingon is not a language of the site; use en (English), de (German)"), "\(refused.stderr)")
+        try s.ok("habit", "add", "Wasser", "--unit", "count", "--unit-label", "Gläser", "--target", "8")
+        try s.ok("habit", "add", "Laufen")
+        s.now = "2026-11-20T20:00:00Z"
+        try s.ok("log", "wasser", "2.5", "--date", "2026-11-19")
+        try s.ok("log", "laufen", "--date", "2026-11-19")
+        try s.ok("log", "laufen")
+        try s.ok("report", "--out", "site")
+        let page = String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self)
+        #expect(page.contains("<html lang=\"de\">"))
+        for german in ["<title>Gewohnheiten</title>", "Alle Gewohnheiten, die letzten 12 Monate", "Stand 2026-11-20", "Erkenntnisse", "Keine Skripte, keine Tracker."] {
+            #expect(page.contains(german), "\(german)")
+        }
+        for english in ["All habits", "In numbers", "as of", "Year in review", "streak", "nothing due", "No scripts"] {
+            #expect(!page.contains(english), "\(english)")
+        }
+        let habit = String(decoding: s.folder.bytes("site/habits/wasser.html"), as: UTF8.self)
+        // The decimal comma and the percent sign's space of German, from the locale.
+        #expect(habit.contains("2,5 Gläser") && habit.contains("Stärke") && habit.contains("November 2026"), "\(habit)")
+        let heatmap = String(decoding: s.folder.bytes("site/heatmaps/wasser-2026.svg"), as: UTF8.self)
+        #expect(heatmap.contains(">Weniger<") && heatmap.contains(">Nov<") && heatmap.contains(">Mo<"))
+        // The feeds say their language.
+        let feed = try JSONSerialization.jsonObject(with: s.folder.bytes("site/feed.json")) as! [String: Any]
+        #expect(feed["language"] as? String == "de" && feed["title"] as? String == "Fortschritt der Gewohnheiten")
+        #expect(String(decoding: s.folder.bytes("site/feed.xml"), as: UTF8.self).contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"de\">"))
+        // The command line's own words stay English.
+        #expect(try s.ok("status").contains("Streak"))
+    }
+
+    /// Every page, picture and feed of a full site (journal, notes, goals, a habit being broken)
+    /// finds each of its words in each language's catalogue.
+    @Test func everyWordOfAFullSiteIsInEveryCatalogue() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "12", "--years", "2", "--no-report")
+        for language in ["en", "de", "fr", "es"] {
+            try s.ok("settings", "--language", language)
+            try s.ok("report", "--out", "site-\(language)", "--include-journal", "--include-notes")
+            for file in try s.folder.files(under: "site-\(language)") where [".html", ".md", ".svg", ".xml", ".json", ".ics"].contains(where: file.hasSuffix) {
+                let text = String(decoding: s.folder.bytes("site-\(language)/\(file)"), as: UTF8.self)
+                #expect(!text.contains("MISSING-WORD"), "\(language): \(file)")
+            }
+        }
+        let french = String(decoding: s.folder.bytes("site-fr/index.html"), as: UTF8.self)
+        #expect(french.contains("<html lang=\"fr\">") && french.contains("Toutes les habitudes"))
+        let spanish = String(decoding: s.folder.bytes("site-es/index.md"), as: UTF8.self)
+        #expect(spanish.hasPrefix("# Hábitos\n"))
+    }
+
+    @Test func theWorkbookSheetsAreNamedInTheLanguage() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "3", "--years", "1", "--no-report")
+        try s.ok("settings", "--language", "fr")
+        try s.ok("export", "xlsx", "--out", "d.xlsx", "--as-of", "2026-11-20")
+        let names = try openpyxl("result.append(book.sheetnames)\nresult.append([c.value for c in book['À propos'][1]])", workbook: "d.xlsx", in: s)
+        #expect(names == "['Habitudes', 'Jours', 'Semaines', 'Mois', 'Saisies', 'Journal', 'Bien-être', 'À propos']\n['feuille', 'colonne', 'type', 'description']",
+                "\(names)")
+    }
+
+    /// A backup carries the language; a store restored from it publishes in it. On both backends.
+    @Test(arguments: TestBackend.available)
+    func aBackupCarriesTheLanguage(_ backend: TestBackend) throws {
+        let s = Session(backend)
+        try s.ok("init", "--language", "es")
+        try s.ok("habit", "add", "Correr")
+        try s.ok("log", "correr")
+        try s.ok("backup", "--out", "b.json")
+        let backup = try JSONSerialization.jsonObject(with: s.folder.bytes("b.json")) as! [String: Any]
+        #expect((backup["settings"] as? [String: Any])?["language"] as? String == "es")
+        let restored = s.folder.path("restored.sqlite")
+        try s.ok("restore", "b.json", "--store", restored)
+        try s.ok("report", "--store", restored, "--out", "site")
+        #expect(String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains("<html lang=\"es\">"))
+        // English is the default, and a backup of an English store says nothing of it.
+        try s.ok("settings", "--language", "en")
+        try s.ok("backup", "--out", "c.json")
+        let english = try JSONSerialization.jsonObject(with: s.folder.bytes("c.json")) as! [String: Any]
+        #expect((english["settings"] as? [String: Any])?["language"] == nil)
+    }
+}

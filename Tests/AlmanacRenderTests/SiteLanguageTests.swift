@@ -1,0 +1,80 @@
+@testable import AlmanacRender
+import AlmanacDomain
+import Testing
+
+/// The site's words in each language: every catalogue has every word of the English one, with
+/// the same values in it, and the locale's conventions come from the platform's locale data.
+@Suite struct SiteLanguageTests {
+    @Test(arguments: Language.allCases)
+    func everyCatalogueHasEveryEnglishWordWithItsValues(_ language: Language) throws {
+        let english = SiteLanguage.english, words = SiteLanguage.of(language)
+        #expect(english.keys.count > 250)
+        #expect(english.keys.subtracting(words.keys).sorted() == [], "words/\(language.rawValue).txt lacks these words")
+        #expect(words.keys.subtracting(english.keys).sorted() == [], "words/\(language.rawValue).txt has words English does not")
+        for key in english.keys.sorted() where key != "plural.one" {
+            #expect(words.placeholders(key) == english.placeholders(key), "\(language.rawValue): \(key)")
+        }
+    }
+
+    @Test func aCatalogueThatMissesAWordIsCaught() throws {
+        let text = SiteLanguage.catalogueText(.de).split(separator: "\n").filter { !$0.hasPrefix("streak.days.other") }.joined(separator: "\n")
+        let short = try SiteLanguage(language: .de, catalogue: text)
+        #expect(SiteLanguage.english.keys.subtracting(short.keys) == ["streak.days.other"])
+        #expect(short.count(3, "streak.days") == SiteLanguage.missing("streak.days.other"))
+        #expect(throws: SiteLanguage.Problem.self) { try SiteLanguage(language: .de, catalogue: "habits Gewohnheiten") }
+        #expect(throws: SiteLanguage.Problem.self) { try SiteLanguage(language: .de, catalogue: "x = {oops") }
+    }
+
+    @Test func countsTakeTheFormTheLanguageUses() {
+        #expect(SiteLanguage.english.count(1, "day") == "1 day")
+        #expect(SiteLanguage.english.count(0, "day") == "0 days")
+        #expect(SiteLanguage.english.count(1200, "day") == "1,200 days")
+        // French counts 0 and 1 as one.
+        #expect(SiteLanguage.of(.fr).count(0, "day") == "0 jour")
+        #expect(SiteLanguage.of(.fr).count(2, "day") == "2 jours")
+        #expect(SiteLanguage.of(.de).count(1, "perfectDay") == "1 perfekter Tag")
+        #expect(SiteLanguage.of(.de).count(1200, "day") == "1.200 Tage")
+        #expect(SiteLanguage.of(.es).count(1, "activeHabit") == "1 hábito activo")
+    }
+
+    @Test func numbersDatesAndNamesComeFromTheLocale() {
+        let de = SiteLanguage.of(.de), fr = SiteLanguage.of(.fr), es = SiteLanguage.of(.es), en = SiteLanguage.english
+        #expect(en.percent(0.83) == "83%")
+        #expect(de.percent(0.83) == "83\u{a0}%")
+        #expect(fr.percent(1) == "100\u{a0}%")
+        #expect(de.number(2.5) == "2,5" && en.number(2.5) == "2.5")
+        #expect(de.grouped(8_426_160) == "8.426.160")
+        #expect(en.grouped(8_426_160.5) == "8,426,160.5")
+        #expect(fr.grouped(1234).filter(\.isNumber) == "1234" && fr.grouped(1234).count == 5)
+        let day = DayKey("2026-11-03")!
+        #expect(de.month(of: day) == "November 2026")
+        #expect(fr.month(of: day) == "Novembre 2026")
+        #expect(es.month(of: day) == "Noviembre de 2026")
+        #expect(de.weekday(.tuesday) == "Dienstag" && fr.weekday(.sunday) == "dimanche")
+        #expect(en.longDay(day, withYear: false) == "Tuesday 3 November")
+        #expect(de.longDay(day, withYear: false) == "Dienstag, 3. November")
+        #expect(es.longDay(day, withYear: true) == "martes, 3 de noviembre de 2026")
+        #expect(de.monthAbbreviations[0] == "Jan" && fr.monthAbbreviations[6] == "juil." && en.monthAbbreviations[11] == "Dec")
+        // A leap day and the last day of a year are the days they are, in every zone.
+        #expect(de.longDay(DayKey("2024-02-29")!, withYear: true) == "Donnerstag, 29. Februar 2024")
+        #expect(fr.shortDay(DayKey("2026-12-31")!) == "31 déc.")
+    }
+
+    @Test func weekStartsAreTheLocales() {
+        #expect(Language.de.usualWeekStart == .monday)
+        #expect(Language.fr.usualWeekStart == .monday)
+        #expect(Language.es.usualWeekStart == .monday)
+    }
+
+    @Test func theFiguresReadInTheLanguage() {
+        let de = MetricText(.de)
+        let water = Habit(name: "Wasser", unit: .count, unitLabel: "Gläser", target: 8, createdAt: Timestamp(millis: 0))
+        #expect(de.today(value: 9, state: .done, habit: water) == "✓ 9/8 Gläser")
+        #expect(de.amount(2.5, of: water) == "2,5 Gläser")
+        #expect(de.goal(water) == "mindestens 8 Gläser")
+        #expect(de.frequency(.perWeek(3)) == "3-mal pro Woche")
+        #expect(de.frequency(.weekdays([.monday, .friday])) == "Mo, Fr")
+        #expect(MetricText(.fr).frequency(.perWeek(1)) == "une fois par semaine")
+        #expect(MetricText(.es).streak(.weeks, 1) == "1 semana")
+    }
+}
