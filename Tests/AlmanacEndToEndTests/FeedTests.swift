@@ -233,7 +233,14 @@ final class XMLTree: NSObject, XMLParserDelegate {
         let html = String(decoding: try file(s, "habits/read.html"), as: UTF8.self)
         #expect(html.contains(#"<meta property="og:image" content="https://example.org/habits/previews/habits/read.png">"#))
         #expect(html.contains(#"<meta property="og:url" content="https://example.org/habits/habits/read.html">"#))
-        #expect(html.contains("[![streak](https://example.org/habits/badges/read.svg)](https://example.org/habits/habits/read.html)"))
+        // The embed snippets: a <picture> that shows the dark variant in a dark theme (as GitHub READMEs do).
+        let markdown = String(decoding: try file(s, "habits/read.md"), as: UTF8.self)
+        #expect(markdown.contains("    <a href=\"https://example.org/habits/habits/read.html\"><picture><source media=\"(prefers-color-scheme: dark)\" "
+                                  + "srcset=\"https://example.org/habits/badges/dark/read.svg\"><img alt=\"streak\" src=\"https://example.org/habits/badges/read.svg\"></picture></a>\n"))
+        #expect(markdown.contains("    <picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"https://example.org/habits/cards/dark/read.svg\">"
+                                  + "<img alt=\"habit card\" src=\"https://example.org/habits/cards/read.svg\"></picture>\n"))
+        // In the page, the snippet is text to copy.
+        #expect(html.contains("&lt;picture&gt;&lt;source media=&quot;(prefers-color-scheme: dark)&quot; srcset=&quot;https://example.org/habits/cards/dark/read.svg&quot;&gt;"))
         let bad = try s.run("report", "--out", "site2", "--base-url", "ftp://example.org")
         #expect(bad.status == 2 && bad.stderr.contains("ftp://example.org is not a web address"))
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("site2")))
@@ -267,7 +274,14 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(card.all("rect").count == 1 + 22)
         let badge = try XMLTree.parse(try file(s, "badges/run-jump.svg")).root
         #expect(badge.first("title")?.text == "streak: 2 days")
-        for path in ["cards/read.svg", "cards/run-jump.svg", "badges/read.svg", "badges/run-jump.svg"] {
+        // The dark variants: the same card and badge, dark whatever the reader's preference.
+        let dark = String(decoding: try file(s, "cards/dark/read.svg"), as: UTF8.self)
+        #expect(dark.contains(".card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}text{fill:#8b949e}.l0{fill:#161b22}"))
+        #expect(String(decoding: try file(s, "cards/read.svg"), as: UTF8.self).contains("@media (prefers-color-scheme: dark){.card{fill:#0d1117"))
+        #expect(try XMLTree.parse(try file(s, "cards/dark/read.svg")).root.all("rect").count == 1 + 22)
+        #expect(try XMLTree.parse(try file(s, "badges/dark/run-jump.svg")).root.first("title")?.text == "streak: 2 days")
+        #expect(String(decoding: try file(s, "badges/dark/run-jump.svg"), as: UTF8.self).contains("fill=\"#6e7681\""))
+        for path in ["cards/read.svg", "cards/run-jump.svg", "badges/read.svg", "badges/run-jump.svg", "cards/dark/read.svg", "badges/dark/read.svg"] {
             let text = String(decoding: try file(s, path), as: UTF8.self)
             // Nothing from elsewhere: no links, images, fonts or scripts.
             #expect(!text.contains("href=\"http") && !text.contains("<image") && !text.contains("@import") && !text.contains("<script"), "\(path)")

@@ -36,7 +36,12 @@ import Testing
         let all = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
         #expect(!all.contains { $0.contains("tmp-") || $0.contains("staging") }, "temporary files inside: \(all.filter { $0.contains("tmp-") })",
                 sourceLocation: sourceLocation)
-        #expect(all.count == files.count + 1 + 1 + Set(files.compactMap { ($0["path"] as? String)?.split(separator: "/").dropLast().first }).count,
+        // Every folder the files are in, nested ones (cards/dark) too.
+        let folders = Set(files.compactMap { $0["path"] as? String }.flatMap { path in
+            let parts = path.split(separator: "/").dropLast()
+            return parts.indices.map { parts[...$0].joined(separator: "/") }
+        })
+        #expect(all.count == files.count + 1 + 1 + folders.count,
                 "files that the manifest does not list", sourceLocation: sourceLocation)
         #expect(s.folder.bytes("site/NOTES.txt") == Data("my own notes".utf8), sourceLocation: sourceLocation)
         return asOf

@@ -2,12 +2,15 @@ import AlmanacDomain
 
 /// A shields-style badge (`badges/<slug>.svg`): a grey label and a coloured message,
 /// "streak | 12 days". Widths come from the text's length in Verdana-like metrics; the SVG
-/// carries its own font list and no external resource.
+/// carries its own font list and no external resource. Its dark variant (`badges/dark/<slug>.svg`)
+/// has a label side that stays apart from a dark page.
 public struct BadgeSVG: DrawnModel {
     public var label: String
     public var message: String
     /// `#RRGGBB` of the message's side.
     public var color: String
+    /// The label side's colour: shields' grey, or a lighter one on a dark page.
+    public var labelColor = "#555"
 
     public init(label: String, message: String, color: String) {
         self.label = label; self.message = message
@@ -24,7 +27,7 @@ public struct BadgeSVG: DrawnModel {
             <title>\(XMLText.escape(text))</title>
             <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
             <clipPath id="r"><rect width="\(width)" height="20" rx="3" fill="#fff"/></clipPath>
-            <g clip-path="url(#r)"><rect width="\(left)" height="20" fill="#555"/><rect x="\(left)" width="\(right)" height="20" fill="\(color)"/>\
+            <g clip-path="url(#r)"><rect width="\(left)" height="20" fill="\(labelColor)"/><rect x="\(left)" width="\(right)" height="20" fill="\(color)"/>\
             <rect width="\(width)" height="20" fill="url(#s)"/></g>
             <g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11">\
             <text x="\(left / 2)" y="15" fill="#010101" fill-opacity=".3">\(XMLText.escape(label))</text>\
@@ -35,6 +38,13 @@ public struct BadgeSVG: DrawnModel {
 
             """
         return Array(svg.utf8)
+    }
+
+    /// The badge for a dark page.
+    public var darkVariant: BadgeSVG {
+        var badge = self
+        badge.labelColor = "#6e7681"
+        return badge
     }
 
     /// The drawn width of text at 11 px Verdana, near enough: narrow letters, digits and wide

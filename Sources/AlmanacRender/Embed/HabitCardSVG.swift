@@ -2,7 +2,9 @@ import AlmanacDomain
 
 /// A habit's card for a README or a blog (`cards/<slug>.svg`): its name, current and best
 /// streak, strength score and this year's grid in small cells. Self-contained — no fonts,
-/// images or links from elsewhere — and light or dark with the reader's preference.
+/// images or links from elsewhere — and light or dark with the reader's preference, or dark
+/// always (`dark`, `cards/dark/<slug>.svg`: the variant a README's `<picture>` shows in a dark
+/// theme, where the page's theme is not the reader's system preference).
 public struct HabitCardSVG: DrawnModel {
     /// The name as shown (emoji first), shortened to fit.
     public var name: String
@@ -13,6 +15,7 @@ public struct HabitCardSVG: DrawnModel {
     public var grid: HeatmapGrid
     public var cells: DayCells
     public var idPrefix: String
+    public var dark = false
 
     public init(name: String, streak: String, figures: String, footer: String, color: String, grid: HeatmapGrid,
                 cells: DayCells, idPrefix: String) {
@@ -34,7 +37,7 @@ public struct HabitCardSVG: DrawnModel {
             <desc>\(XMLText.escape("\(streak); \(figures). \(footer)."))</desc>
             \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch,
                 extra: ".card{fill:#ffffff;stroke:#d0d7de}.name{font-size:16px;font-weight:600;fill:#1f2328}.big{font-size:12px;fill:#1f2328}.small{font-size:10px}"
-                    + "@media (prefers-color-scheme: dark){.card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}}"))
+                    + (dark ? Self.darkRules + HeatmapSVG.darkRules : "@media (prefers-color-scheme: dark){\(Self.darkRules)}")))
             <rect class="card" x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="6"/>
             <text class="name" x="\(Self.left)" y="30">\(XMLText.escape(name))</text>
             <text class="big" x="\(Self.left)" y="50">\(XMLText.escape(streak))</text>
@@ -57,6 +60,16 @@ public struct HabitCardSVG: DrawnModel {
         }
         out.append(contentsOf: "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n".utf8)
         return out
+    }
+
+    /// The card's own colours on a dark background.
+    static let darkRules = ".card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}"
+
+    /// The card drawn dark whatever the reader's preference.
+    public var darkVariant: HabitCardSVG {
+        var card = self
+        card.dark = true
+        return card
     }
 
     /// At most `limit` characters, an ellipsis marking a cut.

@@ -143,6 +143,11 @@ public struct HeatmapSVG: DrawnModel {
     /// year heatmaps and the month grids so that both read the same. In print the levels are
     /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
     /// over an at-most limit is a heavy outline.
+    /// The grids' colours on a dark background: under the reader's preference, or always (a
+    /// card's dark variant).
+    static let darkRules = "text{fill:#8b949e}.l0{fill:#161b22}.over{fill:#f85149}.skipbg{fill:#0c2d6b}\n"
+        + ".hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}"
+
     static func defsAndStyle(color: String, hatch: String, extra: String = "") -> String {
         """
         <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
@@ -154,8 +159,7 @@ public struct HeatmapSVG: DrawnModel {
         .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}.hatch{stroke:#54aeff;stroke-width:1.5}
         .off{fill:none;stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 1.5}
         .out{fill:none;stroke:#eaeef2;stroke-width:.5}.over{fill:#cf222e}\(extra)
-        @media (prefers-color-scheme: dark){text{fill:#8b949e}.l0{fill:#161b22}.over{fill:#f85149}.skipbg{fill:#0c2d6b}
-        .hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}}
+        @media (prefers-color-scheme: dark){\(darkRules)}
         @media print{text{fill:#000}.l0{fill:#fff;stroke:#aaa;stroke-width:.5}.l1{fill:#ddd;fill-opacity:1}
         .l2{fill:#aaa;fill-opacity:1}.l3{fill:#666;fill-opacity:1}.l4{fill:#000;fill-opacity:1}.skipbg{fill:#fff}
         .hatch{stroke:#888}.off{stroke:#aaa}.out{stroke:#ddd}.over{fill:#fff;stroke:#000;stroke-width:1.5}}

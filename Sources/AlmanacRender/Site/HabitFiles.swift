@@ -93,8 +93,13 @@ public struct HabitFiles: Sendable {
             tables.append(yearTable(year, months: monthsByYear[year] ?? []))
         }
         if !habit.isArchived { pages.append(SitePage(path: Self.stripPath(slug), drawn: strip())) }
-        pages.append(SitePage(path: "cards/\(slug).svg", drawn: card(thisYear: thisYear)))
-        pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge()))
+        let card = card(thisYear: thisYear), badge = badge()
+        pages.append(SitePage(path: "cards/\(slug).svg", drawn: card))
+        pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge))
+        // The dark variants a README's <picture> shows in a dark theme, in folders of their own
+        // (no slug can take their names).
+        pages.append(SitePage(path: "cards/dark/\(slug).svg", drawn: card.darkVariant))
+        pages.append(SitePage(path: "badges/dark/\(slug).svg", drawn: badge.darkVariant))
         let page = page(hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables)
         for format in PageFormat.allCases {
             pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page.in(format)))

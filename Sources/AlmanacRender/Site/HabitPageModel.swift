@@ -86,8 +86,8 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         context["share"] = [
             "card": "../cards/\(slug).svg", "cardAlt": md(words["cardAlt", ["name": name]]), "badge": "../badges/\(slug).svg",
             "badgeAlt": md(words["badgeAlt", ["name": name]]), "absolute": .flag(meta.baseURL != nil),
-            "cardSnippet": .text("![\(words["cardSnippet"])](\(root)cards/\(slug).svg)"),
-            "badgeSnippet": .text("[![\(words["badgeSnippet"])](\(root)badges/\(slug).svg)](\(root)habits/\(slug).html)"),
+            "cardSnippet": .text(Self.picture(root + "cards/", slug, alt: words["cardSnippet"])),
+            "badgeSnippet": .text("<a href=\"\(root)habits/\(slug).html\">" + Self.picture(root + "badges/", slug, alt: words["badgeSnippet"]) + "</a>"),
         ]
         if hasHourChart {
             context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md(words["hoursAlt", ["name": name]]),
@@ -108,6 +108,16 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             ]
         }
         return context
+    }
+}
+
+extension HabitPageModel {
+    /// A `<picture>` of an embed that follows the theme of the page it is shown on (as GitHub
+    /// READMEs do): the dark variant under `prefers-color-scheme: dark`, else the light one. The
+    /// slug and the address are URL-safe; the alt text is escaped.
+    static func picture(_ folder: String, _ slug: String, alt: String) -> String {
+        "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(folder)dark/\(slug).svg\">"
+            + "<img alt=\"\(XMLText.escape(alt))\" src=\"\(folder)\(slug).svg\"></picture>"
     }
 }
 
