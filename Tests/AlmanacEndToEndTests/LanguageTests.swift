@@ -59,6 +59,34 @@ import Testing
         #expect(spanish.hasPrefix("# Hábitos\n"))
     }
 
+    /// A template folder carries the words too: a translator changes a word (or a few) without
+    /// building Almanac; a word the site does not have is refused with its file and line.
+    @Test func aTemplateFoldersWordsAreUsedOverTheBuiltInOnes() throws {
+        var s = Session()
+        try s.ok("init", "--language", "de")
+        try s.ok("habit", "add", "Laufen")
+        s.now = "2026-11-20T20:00:00Z"
+        try s.ok("log", "laufen")
+        let exported = try s.ok("templates", "export", "mine")
+        #expect(exported.contains("words/de.txt"), "\(exported)")
+        let builtIn = String(decoding: s.folder.bytes("mine/words/de.txt"), as: UTF8.self)
+        #expect(builtIn.contains("\nhabits = Gewohnheiten\n"))
+        // Only the words to change; the others stay the built-in ones.
+        try "# mine\nhabits = Meine Gewohnheiten\nlegend.less = Seltener\n".write(toFile: s.folder.path("mine/words/de.txt"), atomically: true, encoding: .utf8)
+        try s.ok("report", "--out", "site", "--templates", "mine")
+        let page = String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self)
+        #expect(page.contains("<h1>Meine Gewohnheiten</h1>") && page.contains("Alle Gewohnheiten, die letzten 12 Monate"))
+        #expect(String(decoding: s.folder.bytes("site/heatmaps/laufen-2026.svg"), as: UTF8.self).contains(">Seltener<"))
+        for (text, says) in [("habits = Meine\nhabitz = Tippfehler\n", "mine/words/de.txt line 2: the site has no word called habitz"),
+                             ("habits Meine\n", "mine/words/de.txt line 1: it is not key = text"),
+                             ("streak.days.other = {n Tage\n", "mine/words/de.txt line 1: a { does not close")] {
+            try text.write(toFile: s.folder.path("mine/words/de.txt"), atomically: true, encoding: .utf8)
+            let refused = try s.run("report", "--out", "site2", "--templates", "mine")
+            #expect(refused.status != 0 && refused.stderr.contains(says), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: s.folder.path("site2")))
+        }
+    }
+
     @Test func theWorkbookSheetsAreNamedInTheLanguage() throws {
         let s = Session()
         try s.ok("demo", "--store", s.store, "--habits", "3", "--years", "1", "--no-report")

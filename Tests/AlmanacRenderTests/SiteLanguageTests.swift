@@ -48,8 +48,8 @@ import Testing
         #expect(fr.grouped(1234).filter(\.isNumber) == "1234" && fr.grouped(1234).count == 5)
         let day = DayKey("2026-11-03")!
         #expect(de.month(of: day) == "November 2026")
-        #expect(fr.month(of: day) == "Novembre 2026")
-        #expect(es.month(of: day) == "Noviembre de 2026")
+        #expect(fr.month(of: day) == "novembre 2026")
+        #expect(es.month(of: day) == "noviembre de 2026" && es.month(of: day).capitalizedFirst == "Noviembre de 2026")
         #expect(de.weekday(.tuesday) == "Dienstag" && fr.weekday(.sunday) == "dimanche")
         #expect(en.longDay(day, withYear: false) == "Tuesday 3 November")
         #expect(de.longDay(day, withYear: false) == "Dienstag, 3. November")

@@ -120,9 +120,10 @@ public struct SiteReport {
         }
         // The store on this core; the previous site's manifest and the built-in templates on the
         // other. Nothing is written before the folder is found to be a site's.
-        let ((input, options), (previous, templates)) = try timed(.read) {
+        var ((input, options), (previous, templates)) = try timed(.read) {
             try Parallel.both({ try read() }, { (SiteManifest.previous(in: published), edited ?? TemplateSet.builtIn()) })
         }
+        options.words = templates.words(for: input.snapshot.settings.language)
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
         Self.removeEarlierCache(of: path)
         let plan = try timed(.derive) { try SiteDerivation(input: input, options: options).plan() }

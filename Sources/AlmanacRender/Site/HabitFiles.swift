@@ -119,7 +119,7 @@ public struct HabitFiles: Sendable {
             goal: text.goal(habit).capitalizedFirst, frequency: text.frequency(habit.frequency),
             category: category,
             archived: habit.isArchived, statistics: statistics(), reduction: reduction,
-            monthTitle: words.month(of: asOf), completedByWeekday: metrics.completedByWeekday,
+            monthTitle: words.month(of: asOf).capitalizedFirst, completedByWeekday: metrics.completedByWeekday,
             hasHourChart: hasHourChart, difficulty: difficulty, years: years.map { Array($0.reversed()) } ?? [], notes: notes,
             lastMonth: lastMonth, tables: tables,
             meta: PageMeta(path: "habits/\(slug).html", title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",

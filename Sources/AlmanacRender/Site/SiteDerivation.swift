@@ -14,7 +14,7 @@ public struct SiteDerivation: Sendable {
 
     public init(input: SiteInput, options: SiteOptions) {
         self.input = input; self.options = options
-        text = MetricText(input.snapshot.settings.language)
+        text = MetricText(options.words ?? .of(input.snapshot.settings.language))
     }
 
     /// Every file of the site, by path.

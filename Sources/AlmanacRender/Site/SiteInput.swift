@@ -44,6 +44,9 @@ public struct SiteOptions: Sendable {
     /// The name-based UUID of a text (8-4-4-4-12, lowercase): the feed's and the calendar's
     /// permanent ids are made by it from the store's identity.
     public var uuid: @Sendable (String) -> String
+    /// The site's words, when they are not the built-in ones of the store's language (a template
+    /// folder's words file, `TemplateSet.words(for:)`).
+    public var words: SiteLanguage?
 
     /// Whether a day is over as of the report's day (the rule of `DaySeries.isOver`).
     public func isOver(_ day: DayKey) -> Bool { day < asOf || (day == asOf && asOf < today) }

@@ -1,3 +1,4 @@
+import AlmanacDomain
 import CTemplates
 import Mustache
 
@@ -6,9 +7,18 @@ import Mustache
 /// output (Markdown or HTML), so even a template that uses `{{{triple}}}` braces everywhere
 /// cannot let user text through unescaped.
 public struct TemplateSet: Sendable {
-    /// The files of a template set.
+    /// The files of a template set: the templates, and the site's words in each language.
     public static let fileNames = ["layout.html.mustache", "dashboard.md.mustache", "habit.md.mustache",
-                                   "journal.md.mustache", "year.md.mustache", "style.css"]
+                                   "journal.md.mustache", "year.md.mustache", "style.css"] + Language.allCases.map(wordsFile)
+
+    /// Where a language's words are in a template set: `words/de.txt`.
+    public static func wordsFile(_ language: Language) -> String { "words/\(language.rawValue).txt" }
+
+    /// Each language's words: the built-in ones, with a folder's words file over them.
+    private let words: [Language: SiteLanguage]
+
+    /// The words of a site in `language`.
+    public func words(for language: Language) -> SiteLanguage { words[language] ?? .of(language) }
 
     let layout: BoundedTemplate
     let dashboard: BoundedTemplate
@@ -61,5 +71,16 @@ public struct TemplateSet: Sendable {
             throw Problem(file: "\(folder)/style.css", line: nil, message: "the file is missing")
         }
         stylesheet = css
+        var words: [Language: SiteLanguage] = [:]
+        for language in Language.allCases {
+            let name = Self.wordsFile(language)
+            guard let text = sources[name], text != Self.builtInSources[name] else { continue }
+            do {
+                words[language] = try SiteLanguage(language: language, catalogue: text, over: .of(language))
+            } catch let problem as SiteLanguage.Problem {
+                throw Problem(file: "\(folder)/\(name)", line: problem.line, message: problem.message)
+            }
+        }
+        self.words = words
     }
 }

@@ -37,23 +37,32 @@ public struct SiteLanguage: Sendable, Equatable {
         String(cString: almanac_builtin_template("words/\(language.rawValue).txt")!)
     }
 
-    /// A catalogue line that is not `key = text`, or a text whose braces do not close.
+    /// A catalogue line that is not `key = text`, a text whose braces do not close, or a key the
+    /// site has no word for.
     public struct Problem: Error, CustomStringConvertible {
-        public let description: String
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
     }
 
-    public init(language: Language, catalogue: String) throws {
+    /// The words of `catalogue`; with `over`, those words over the catalogue's (a template
+    /// folder's words file, which may have some of the words and no word the site does not have).
+    public init(language: Language, catalogue: String, over base: SiteLanguage? = nil) throws {
         self.language = language
         var words: [String: Phrase] = [:]
         for (number, line) in catalogue.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = line.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             guard let equals = line.range(of: " = ") ?? line.range(of: " =", options: .anchored.union(.backwards)) else {
-                throw Problem(description: "words/\(language.rawValue).txt line \(number + 1): not key = text")
+                throw Problem(line: number + 1, message: "it is not key = text")
             }
             let key = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
-            words[key] = try Phrase(String(line[equals.upperBound...]), where: "words/\(language.rawValue).txt line \(number + 1)")
+            if let base, base.words[key] == nil {
+                throw Problem(line: number + 1, message: "the site has no word called \(key)")
+            }
+            words[key] = try Phrase(String(line[equals.upperBound...]), line: number + 1)
         }
+        if let base { words.merge(base.words) { mine, _ in mine } }
         self.words = words
         one = Set((words["plural.one"]?.literal ?? "1").split(separator: " ").compactMap { Int($0) })
         locale = Locale(identifier: language.localeIdentifier)
@@ -127,9 +136,10 @@ public struct SiteLanguage: Sendable, Equatable {
     public func weekday(_ day: Weekday) -> String { weekdayNames[day.isoIndex] }
     public func weekdayShort(_ day: Weekday) -> String { weekdayAbbreviations[day.isoIndex] }
 
-    /// "November 2026", "noviembre de 2026": the month of a day, as a title.
+    /// "November 2026", "noviembre de 2026": the month of a day as it reads within a sentence
+    /// (a heading makes its first letter a capital, `capitalizedFirst`).
     public func month(of day: DayKey) -> String {
-        format(day, Date.FormatStyle().month(.wide).year()).capitalizedFirst
+        format(day, Date.FormatStyle().month(.wide).year())
     }
 
     /// "16 Nov", "16. Nov.", "16 nov.".
@@ -157,10 +167,10 @@ private struct Phrase: Sendable {
     enum Part: Sendable { case text(String), value(String) }
     let parts: [Part]
 
-    init(_ text: String, where place: String) throws {
+    init(_ text: String, line: Int) throws {
         var parts: [Part] = [], rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { throw SiteLanguage.Problem(description: "\(place): a { that does not close") }
+            guard let close = rest[open...].firstIndex(of: "}") else { throw SiteLanguage.Problem(line: line, message: "a { does not close") }
             if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
             parts.append(.value(String(rest[rest.index(after: open)..<close])))
             rest = rest[rest.index(after: close)...]
