@@ -27,10 +27,19 @@ public struct SiteLanguage: Sendable, Equatable {
     public static func == (a: SiteLanguage, b: SiteLanguage) -> Bool { a.language == b.language }
 
     /// The language's words and conventions, read once per process.
-    public static func of(_ language: Language) -> SiteLanguage { all[Language.allCases.firstIndex(of: language)!] }
+    public static func of(_ language: Language) -> SiteLanguage {
+        switch language {
+        case .en: return en
+        case .de: return de
+        case .fr: return fr
+        case .es: return es
+        }
+    }
     public static var english: SiteLanguage { of(.en) }
-    // A test reads every catalogue and checks it has every word of the English one.
-    private static let all = Language.allCases.map { try! SiteLanguage(language: $0, catalogue: catalogueText($0)) }
+    // Each read when first asked for (a site needs one language's locale data, not four); a test
+    // reads every catalogue and checks it has every word of the English one.
+    private static let en = builtIn(.en), de = builtIn(.de), fr = builtIn(.fr), es = builtIn(.es)
+    private static func builtIn(_ language: Language) -> SiteLanguage { try! SiteLanguage(language: language, catalogue: catalogueText(language)) }
 
     /// The catalogue file of a language as the binary carries it.
     public static func catalogueText(_ language: Language) -> String {
