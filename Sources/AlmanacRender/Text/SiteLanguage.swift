@@ -6,7 +6,7 @@ import Foundation
 /// from the language's catalogue (`Templates/words/<code>.txt`, built into the binary), month and
 /// weekday names, dates, numbers and percentages from the platform's locale data (ICU, through
 /// Foundation). The command line keeps `english`.
-public struct SiteLanguage: Sendable, Equatable {
+public final class SiteLanguage: Sendable, Equatable {
     public let language: Language
     /// The catalogue: each key's text, as parts to put values between.
     private let words: [String: Phrase]
@@ -123,17 +123,24 @@ public struct SiteLanguage: Sendable, Equatable {
     }
 
     /// A number as the locale writes it: "2.5", "2,5".
-    public func number(_ value: Double) -> String {
-        let text = NumberText.plain(value)
-        return decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
-    }
+    public func number(_ value: Double) -> String { localized(NumberText.plain(value)) }
 
     /// A number with its thousands grouped: "8,426,160", "8.426.160", "8 426 160".
-    public func grouped(_ value: Double) -> String {
-        let text = NumberText.grouped(value)
-        guard decimalSeparator != "." || groupingSeparator != "," else { return text }
-        return String(text.map { $0 == "," ? "\u{1}" : $0 }).replacingOccurrences(of: ".", with: decimalSeparator)
-            .replacingOccurrences(of: "\u{1}", with: groupingSeparator)
+    public func grouped(_ value: Double) -> String { localized(NumberText.grouped(value)) }
+
+    /// English digits with the locale's separators: most numbers have none, and are as they are.
+    private func localized(_ text: String) -> String {
+        guard decimalSeparator != "." || groupingSeparator != ",",
+              text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") }) else { return text }
+        var out = ""
+        for character in text {
+            switch character {
+            case ",": out += groupingSeparator
+            case ".": out += decimalSeparator
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// A number rounded to `digits` decimals: "6.5", "6,5".
