@@ -34,6 +34,40 @@ import Testing
             #expect(size(png).map { $0 == (1200, 630) } == true, "\(preview): \(png.count) bytes")
             #expect(png.count > 10_000, "\(preview) looks empty: \(png.count) bytes")
         }
+        // Decoded by another reader (Python's zlib, every row's filter undone): the site's light
+        // background in the corner, and the dashboard's green year grid drawn green (its channels
+        // in their order).
+        let script = s.folder.path("decode.py"), out = s.folder.path("decoded.txt")
+        try """
+            import sys, zlib, struct
+            data = open(sys.argv[1], 'rb').read()
+            assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+            pos, idat, head = 8, b'', None
+            while pos < len(data):
+                n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+                body = data[pos + 8:pos + 8 + n]
+                assert zlib.crc32(kind + body) == struct.unpack('>I', data[pos + 8 + n:pos + 12 + n])[0]
+                if kind == b'IHDR': head = struct.unpack('>IIBBBBB', body)
+                if kind == b'IDAT': idat += body
+                pos += 12 + n
+            w, h, depth, color = head[:4]
+            assert (depth, color) == (8, 2)
+            raw, rows, prev = zlib.decompress(idat), [], bytearray(w * 3)
+            for y in range(h):
+                f, line = raw[y * (w * 3 + 1)], bytearray(raw[y * (w * 3 + 1) + 1:(y + 1) * (w * 3 + 1)])
+                for i in range(len(line)):
+                    a = line[i - 3] if i >= 3 else 0
+                    b, c = prev[i], (prev[i - 3] if i >= 3 else 0)
+                    p = a + b - c
+                    pred = [0, a, b, (a + b) // 2, a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else (b if abs(p - b) <= abs(p - c) else c)][f]
+                    line[i] = (line[i] + pred) & 255
+                rows.append(line); prev = line
+            px = lambda x, y: tuple(rows[y][3 * x:3 * x + 3])
+            green = sum(1 for y in range(0, h, 5) for x in range(0, w, 5) if px(x, y)[1] > px(x, y)[0] + 40 and px(x, y)[1] > px(x, y)[2] + 20)
+            open(sys.argv[2], 'w').write(f"{w}x{h} corner {px(2, 2)} green {green > 500}")
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(TestPostgres.spawnAndWait("/usr/bin/python3", [script, s.folder.path("site/previews/index.png"), out]) == 0)
+        #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "1200x630 corner (246, 248, 250) green True")
     }
 
     @Test func aPreviewInAFolderOfEarlierNightsIsTheOneAFreshRunDraws() throws {
