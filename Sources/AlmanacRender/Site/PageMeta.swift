@@ -18,7 +18,7 @@ public struct PageMeta: Sendable, Equatable {
     public var words: SiteLanguage
 
     public init(path: String, title: String, description: String, image: String?, baseURL: String?, isPublic: Bool = false,
-                words: SiteLanguage = .english) {
+                words: SiteLanguage) {
         self.path = path; self.title = title; self.description = description; self.image = image; self.baseURL = baseURL
         self.isPublic = isPublic; self.words = words
     }
