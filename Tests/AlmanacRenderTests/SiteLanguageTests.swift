@@ -16,6 +16,17 @@ import Testing
         }
     }
 
+    /// A workbook's sheet is named by the catalogue: at most 31 characters, none of : \\ / ? * [ ].
+    @Test(arguments: Language.allCases)
+    func sheetNamesAreNamesASpreadsheetTakes(_ language: Language) {
+        let words = SiteLanguage.of(language)
+        for key in words.keys where key.hasPrefix("sheet.") && key.split(separator: ".").count == 2 && key != "sheet.weeklyRateChart" {
+            let name = words[key]
+            // "Entries 2" and on: room for a number after the name.
+            #expect(!name.isEmpty && name.count <= 28 && !name.contains(where: { ":\\/?*[]".contains($0) }), "\(language.rawValue): \(key) = \(name)")
+        }
+    }
+
     @Test func aCatalogueThatMissesAWordIsCaught() throws {
         let text = SiteLanguage.catalogueText(.de).split(separator: "\n").filter { !$0.hasPrefix("streak.days.other") }.joined(separator: "\n")
         let short = try SiteLanguage(language: .de, catalogue: text)

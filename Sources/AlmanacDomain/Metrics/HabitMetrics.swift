@@ -1,5 +1,5 @@
 /// Every metric of one habit as of a day, computed from its day series and never stored.
-public struct HabitMetrics: Sendable, Codable, Equatable {
+public struct HabitMetrics: Sendable, Encodable, Equatable {
     /// The windows completion rates are reported over (nil = all time).
     public static let rateWindows: [Int?] = [7, 30, 90, 365, nil]
 
@@ -40,32 +40,30 @@ public struct HabitMetrics: Sendable, Codable, Equatable {
     public var rates: [WindowRate]
 
     /// A completion rate over a window, named for people ("30 days", "4 weeks", "all time").
-    public struct WindowRate: Sendable, Codable, Equatable {
-        public var window: String
-        public var rate: CompletionRate
-        /// The window's length in `unit`s; nil for all time (what a page words in its language).
+    public struct WindowRate: Sendable, Encodable, Equatable {
+        /// The window's length in `unit`s; nil for all time (a page words it in its language).
         public var length: Int?
         public var unit: StreakUnit
+        public var rate: CompletionRate
 
         public init(length: Int?, unit: StreakUnit, rate: CompletionRate) {
             self.length = length; self.unit = unit; self.rate = rate
-            window = length.map { "\($0) \(unit.rawValue)" } ?? "all time"
         }
+
+        /// The window in the English of the command line and the files: "30 days", "all time".
+        public var window: String { length.map { "\($0) \(unit.rawValue)" } ?? "all time" }
 
         private enum CodingKeys: String, CodingKey { case window, rate }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            window = try container.decode(String.self, forKey: .window)
-            rate = try container.decode(CompletionRate.self, forKey: .rate)
-            let parts = window.split(separator: " ")
-            length = parts.count == 2 ? Int(parts[0]) : nil
-            unit = parts.count == 2 ? StreakUnit(rawValue: String(parts[1])) ?? .days : .days
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(window, forKey: .window)
+            try container.encode(rate, forKey: .rate)
         }
     }
 
     /// The rate of the window a list of habits shows: 30 days, or the last 4 weeks or 3 months.
-    public var recentRate: WindowRate { rates.count > 1 && rates[0].window == "7 days" ? rates[1] : rates[0] }
+    public var recentRate: WindowRate { rates.count > 1 && rates[0].length == 7 && rates[0].unit == .days ? rates[1] : rates[0] }
 
     /// The period of the as-of day: its done days toward what it requires, capped at it as its
     /// row in the weeks' and months' tables is ("2 of 3 so far" while it is in progress, "2 of 3"

@@ -63,7 +63,7 @@ public struct PreviewPNG: TemplatedModel {
         var length = 0
         let status = svg.withUnsafeBufferPointer { almanac_svg_to_png($0.baseAddress, $0.count, Int32(width), Int32(height), 0xF6F8FA, 0, &png, &length) }
         guard status == 0, let png else {
-            throw Problem(description: status == 3 ? "librsvg and cairo, which draw the link previews, are not installed (Debian: librsvg2-2)"
+            throw Problem(description: status == 3 ? "librsvg, cairo and libpng, which draw the link previews, are not installed (Debian: librsvg2-2)"
                                                    : "librsvg could not draw the picture (status \(status))")
         }
         defer { free(png) }

@@ -48,12 +48,13 @@ public struct SiteDerivation: Sendable {
         let active = withFiles.map(\.0).filter { !$0.habit.isArchived && $0.series.count > 0 }
         let pairs = PairInsights(series: active.map(\.series), asOf: asOf, asOfIsOver: options.isOver(asOf))
         let names = Dictionary(active.map { ($0.habit.id, $0.habit.name) }, uniquingKeysWith: { a, _ in a })
+        let dayName = text.dayName(asOf, today: options.today)
         let (habits, overview) = try Parallel.both({
             try Parallel.map(withFiles) { item, slug in
                 let habit = item.habit, id = habit.id.description
                 return HabitFiles(
                     habit: habit, slug: slug, series: item.series, archivedDay: snapshot.archivedDay(of: habit), weekStart: weekStart,
-                    asOf: asOf, dayName: text.dayName(asOf, today: options.today), baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
+                    asOf: asOf, dayName: dayName, baseURL: options.baseURL, hours: snapshot.hours[id].flatMap { $0.contains { $0 > 0 } ? $0 : nil },
                     category: habit.categoryId.flatMap { category in input.categories.first { $0.id == category }?.name },
                     notes: options.includeNotes
                         ? (input.notes[id] ?? []).filter { $0.day <= asOf }.reversed().map { DatedText($0.day, $0.skipped ? words["skippedNote", ["text": $0.text]] : $0.text) } : [],

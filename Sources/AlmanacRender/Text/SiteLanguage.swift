@@ -18,7 +18,6 @@ public final class SiteLanguage: Sendable, Equatable {
     /// What comes before and after the digits of a percentage: "83%", "83 %".
     private let percentAround: (before: String, after: String)
     /// January first; Monday first.
-    public let monthNames: [String]
     public let monthAbbreviations: [String]
     private let weekdayNames: [String]
     private let weekdayAbbreviations: [String]
@@ -85,7 +84,6 @@ public final class SiteLanguage: Sendable, Equatable {
         }
         let formatter = DateFormatter()
         formatter.locale = locale
-        monthNames = formatter.standaloneMonthSymbols
         monthAbbreviations = formatter.shortStandaloneMonthSymbols
         // Foundation's weekdays start on Sunday.
         weekdayNames = Array(formatter.standaloneWeekdaySymbols[1...] + formatter.standaloneWeekdaySymbols[..<1])
@@ -144,10 +142,7 @@ public final class SiteLanguage: Sendable, Equatable {
     }
 
     /// A number rounded to `digits` decimals: "6.5", "6,5".
-    public func rounded(_ value: Double, digits: Int) -> String {
-        let factor = pow(10.0, Double(digits))
-        return number((value * factor).rounded() / factor)
-    }
+    public func rounded(_ value: Double, digits: Int) -> String { localized(NumberText.rounded(value, digits: digits)) }
 
     public func weekday(_ day: Weekday) -> String { weekdayNames[day.isoIndex] }
     public func weekdayShort(_ day: Weekday) -> String { weekdayAbbreviations[day.isoIndex] }
