@@ -117,7 +117,7 @@ struct SessionReading: StoreReading {
         let habits = try habits(includeArchived: true)
         var reader = HabitFactReader(tally: hours ? HourTally(calendar: calendar) : nil)
         try db.forEachRow("SELECT habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "") FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ?",
-                          [.text(day?.description ?? "9999-99-99")]) { row in reader.add(row, wanted: nil) }
+                          [.text(day?.description ?? "9999-99-99")]) { row in reader.add(row) }
         let read = reader.facts()
         return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: read.mapValues(\.facts),
                              hours: hours ? read.compactMapValues(\.hourCounts) : [:])
@@ -154,7 +154,7 @@ struct HabitFacts: Sendable, Equatable {
     }
 }
 
-/// Every live entry of some habits as day facts, with the local hour of each check done on its
+/// Every live entry as day facts, with the local hour of each check done on its
 /// own day when there is a tally (`HourTally`; else -1), from rows of `habitId, dayKey, kind,
 /// value[, timestampUtc]` in whatever order they come (a habit's rows may come back later). Cells
 /// are read from the backend's buffers, and a habit's id becomes a `String` only where the rows
@@ -162,20 +162,18 @@ struct HabitFacts: Sendable, Equatable {
 struct HabitFactReader {
     private var read: [String: HabitFacts] = [:]
     private var tally: HourTally?
-    private var currentId: [UInt8] = [], currentKey = "", skipping = false
+    private var currentId: [UInt8] = [], currentKey = ""
     private var current = HabitFacts(facts: [], hours: [])
 
     init(tally: HourTally?) { self.tally = tally }
 
-    /// Adds a row; with `wanted`, only rows of those habits.
-    mutating func add(_ row: any RowCells, wanted: Set<String>?) {
+    mutating func add(_ row: any RowCells) {
         if !row.text(0, equals: currentId) {
             flush()
             currentId = row.bytes(0)
             currentKey = String(decoding: currentId, as: UTF8.self)
-            skipping = wanted.map { !$0.contains(currentKey) } ?? false
         }
-        guard !skipping, let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
+        guard let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
         let kind: EntryKind = row.withText(2) { $0.first == UInt8(ascii: "s") } ? .skip : .check
         let value = row.number(3)
         var hour: Int8 = -1

@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Europe/Moscow", "Pacific/Apia", "UTC"])
     func everyHourIsTheZonesHour(_ zoneName: String) throws {
         let zone = try #require(TimeZone(identifier: zoneName))
-        let tally = HourTally(calendar: StoreCalendar(timeZone: zone, weekStart: .monday))
+        var tally = HourTally(calendar: StoreCalendar(timeZone: zone, weekStart: .monday))
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
         var random = SeededGenerator(seed: seed)

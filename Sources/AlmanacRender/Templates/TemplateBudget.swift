@@ -202,6 +202,6 @@ struct BoundedTemplate: Sendable {
         } catch let problem as TemplateSet.Problem {
             throw TemplateSet.Problem(file: file, line: nil, message: problem.message)
         }
-        return template.render(context.anyDictionary)
+        return template.render(TemplateValue.fields(context))
     }
 }
