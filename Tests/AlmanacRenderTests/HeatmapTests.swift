@@ -55,7 +55,7 @@ import Testing
         history.append(HabitEntry(habitId: habit.id, dayKey: DayKey("2024-02-09")!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0))
         let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-03-01")!, today: DayKey("2024-03-01")!)
         let grid = HeatmapGrid(year: 2024, weekStart: .monday)
-        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: nil, text: .english)
+        let cells = DayCells.habit(series, grid: grid, archivedDay: nil, text: .english)
         return HeatmapSVG(grid: grid, cells: cells, title: "\(name), 2024", summary: "a summary", color: "#D1242F", idPrefix: "run-2024").render()
     }
 
@@ -96,7 +96,7 @@ import Testing
         let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-02-29")!, today: DayKey("2024-02-29")!)
         let days = MonthGridSVG.days(of: DayKey("2024-02-29")!)
         #expect(days.count == 29)   // a leap February
-        let svg = MonthGridSVG(month: DayKey("2024-02-29")!, weekStart: .sunday, cells: HeatmapCells.habit(series, days: days, archivedDay: nil, text: .english),
+        let svg = MonthGridSVG(month: DayKey("2024-02-29")!, weekStart: .sunday, cells: DayCells.habit(series, days: days, archivedDay: nil, text: .english),
                                title: "Run <fast>, February 2024", summary: "2 days done", color: habit.color, idPrefix: "run-month").render()
         let parser = XMLParser(data: Data(svg.utf8))
         let collector = CellCollector()

@@ -46,7 +46,7 @@ public struct HabitCardSVG: DrawnModel {
             """
         // The cells as bytes: a year of them on every card.
         var out = Array(svg.utf8)
-        let kinds = cells.kinds().prefix(grid.firstDay.days(to: grid.lastDay) + 1), first = grid.firstDay
+        let kinds = cells.cells.lazy.map(\.kind).prefix(grid.firstDay.days(to: grid.lastDay) + 1), first = grid.firstDay
         var row = grid.row(of: first), column = grid.column(of: first)
         for kind in kinds {
             out.append("<rect x=\""); out.append(number: Self.left + column * Self.pitch)

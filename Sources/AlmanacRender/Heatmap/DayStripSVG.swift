@@ -22,7 +22,7 @@ public struct DayStripSVG: DrawnModel {
         let width = days.count * Self.pitch - (Self.pitch - Self.cell), height = Self.cell
         var out = Array(HeatmapSVG.opening(width: width, height: height, title: title, summary: summary,
                                            color: HeatmapSVG.isColor(color) ? color : Habit.defaultColor, hatch: "\(idPrefix)-hatch").utf8)
-        for (index, (day, cell)) in zip(days, cells.cells()).enumerated() {
+        for (index, (day, cell)) in zip(days, cells.cells).enumerated() {
             out.append("<rect x=\""); out.append(number: index * Self.pitch); out.append("\" y=\"0\" width=\"")
             out.append(number: Self.cell); out.append("\" height=\""); out.append(number: Self.cell)
             out.append("\" rx=\"2\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)

@@ -31,7 +31,7 @@ public struct HeatmapSVG: DrawnModel {
     public func render() -> String { String(decoding: draw(), as: UTF8.self) }
 
     public func draw() -> [UInt8] {
-        let cells = self.cells.cells()
+        let cells = self.cells.cells
         // The weekday labels on both sides, so they are in view at either end of a grid that
         // scrolls on a phone; at least as wide as the legend, for a grid of a few months.
         let gridRight = Self.left + grid.columns * Self.pitch
@@ -184,7 +184,7 @@ extension HeatmapSVG {
                       text: MetricText) -> HeatmapSVG {
         let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == series.start.year ? series.start.month : 1,
                                through: asOf)
-        let cells = HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
+        let cells = DayCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
         let counts = cells.counts()
         return HeatmapSVG(grid: grid, cells: cells, title: "\(series.habit.name), \(year)",
                           summary: text.words["heatmap.summary", ["done": text.count(counts.done, "daysDone"), "due": "\(counts.levels)", "year": "\(year)"]],

@@ -27,7 +27,7 @@ public struct MonthGridSVG: DrawnModel {
     static let cell = 34, pitch = 38, top = 16
 
     public func draw() -> [UInt8] {
-        let cells = self.cells.cells()
+        let cells = self.cells.cells
         let offset = month.weekday.position(weekStart: weekStart)
         let rows = (offset + cells.count + 6) / 7
         let width = 7 * Self.pitch, height = Self.top + rows * Self.pitch

@@ -160,7 +160,7 @@ public struct HabitFiles: Sendable {
     /// The habit's last 14 days through the as-of day, the picture of its line on the dashboard.
     func strip() -> DayStripSVG {
         let days = DayStripSVG.days(endingWith: asOf)
-        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay, text: text)
+        let cells = DayCells.habit(series, days: days, archivedDay: archivedDay, text: text)
         return DayStripSVG(days: days, cells: cells, title: words["lastDays14", ["name": habit.name]],
                            summary: words["stripSummary", ["days": text.count(cells.counts().done, "day")]], color: habit.color, idPrefix: "\(slug)-strip")
     }
@@ -168,7 +168,7 @@ public struct HabitFiles: Sendable {
     /// A month of one habit as a grid of days: the as-of day's month, or the one before.
     func monthGrid(month: DayKey) -> MonthGridSVG {
         let days = MonthGridSVG.days(of: month)
-        let cells = HeatmapCells.habit(series, days: days, archivedDay: archivedDay, text: text)
+        let cells = DayCells.habit(series, days: days, archivedDay: archivedDay, text: text)
         let current = month.firstOfMonth == asOf.firstOfMonth, soFar = current && !series.isOver(days.last!)
         return MonthGridSVG(month: month, weekStart: weekStart, cells: cells,
                             title: "\(habit.name), \(words.month(of: month))",
@@ -195,7 +195,7 @@ public struct HabitFiles: Sendable {
     func card(thisYear: HeatmapSVG?) -> HabitCardSVG {
         let m = metrics
         let grid = thisYear?.grid ?? HeatmapGrid(year: asOf.year, weekStart: weekStart, through: asOf)
-        let cells = thisYear?.cells ?? HeatmapCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
+        let cells = thisYear?.cells ?? DayCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
         let name = habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)"
         return HabitCardSVG(
             name: name, streak: words["card.streak", ["streak": text.streak(m.streak.unit, m.streak.current), "best": text.streak(m.streak.unit, m.streak.best)]],

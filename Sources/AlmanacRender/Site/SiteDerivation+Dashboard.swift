@@ -15,13 +15,13 @@ extension SiteDerivation {
         let lastYear = HeatmapGrid(lastYearThrough: options.asOf, weekStart: weekStart, historyFrom: overview.days.isEmpty ? nil : overview.first)
         let perfectInLastYear = lastYear.days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: Self.lastYearHeatmap, drawn: HeatmapSVG(
-            grid: lastYear, cells: HeatmapCells.combined(overview, grid: lastYear, words: words), title: words["allLast12Months"],
+            grid: lastYear, cells: DayCells.combined(overview, grid: lastYear, words: words), title: words["allLast12Months"],
             summary: words["combined.summaryLast12", ["perfect": text.count(perfectInLastYear, "perfectDay")]],
             color: Habit.defaultColor, idPrefix: "all-12-months")))
         let days = MonthGridSVG.days(of: options.asOf)
         let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: "charts/all-month.svg", drawn: MonthGridSVG(
-            month: options.asOf, weekStart: weekStart, cells: HeatmapCells.combined(overview, days: days, words: words),
+            month: options.asOf, weekStart: weekStart, cells: DayCells.combined(overview, days: days, words: words),
             title: words["allHabitsIn", ["when": words.month(of: options.asOf)]],
             summary: words[options.isOver(days.last!) ? "combined.summaryMonth" : "combined.summaryMonthSoFar", ["perfect": text.count(perfect, "perfectDay")]],
             color: Habit.defaultColor, idPrefix: "all-month")))
@@ -31,7 +31,7 @@ extension SiteDerivation {
     func combinedHeatmap(_ grid: HeatmapGrid, overview: DailyOverview) -> HeatmapSVG {
         let year = grid.year
         let perfect = grid.days.filter { overview.day($0)?.isPerfect ?? false }.count
-        return HeatmapSVG(grid: grid, cells: HeatmapCells.combined(overview, grid: grid, words: words), title: words["allHabitsIn", ["when": "\(year)"]],
+        return HeatmapSVG(grid: grid, cells: DayCells.combined(overview, grid: grid, words: words), title: words["allHabitsIn", ["when": "\(year)"]],
                           summary: words["combined.summaryYear", ["perfect": text.count(perfect, "perfectDay"), "year": "\(year)"]],
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
@@ -120,7 +120,7 @@ extension SiteDerivation {
     /// The tables behind this month's grid and the combined heatmap of the last twelve months.
     func overviewTables(_ overview: DailyOverview) -> [PageTable] {
         let days = MonthGridSVG.days(of: options.asOf)
-        let cells = HeatmapCells.combined(overview, days: days, words: words).cells()
+        let cells = DayCells.combined(overview, days: days, words: words).cells
         let rows = zip(days, cells).filter { $0.0 <= options.asOf }.map { [$0.0.description, $0.1.label.isEmpty ? "–" : $0.1.label] }
         return [PageTable(name: "this-month", summary: words["table.dayByDay", ["month": words.month(of: options.asOf)]],
                           header: [words["column.day"], words["column.habitsDone"]], rows: rows),

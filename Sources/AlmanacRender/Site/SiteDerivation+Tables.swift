@@ -6,7 +6,7 @@ extension SiteDerivation {
     /// A month grid's days through the as-of day, each with what its cell says.
     static func dayTable(_ grid: MonthGridSVG, name: String, asOf: DayKey, words: SiteLanguage) -> PageTable {
         let days = MonthGridSVG.days(of: grid.month)
-        let rows = zip(days, grid.cells.cells()).filter { $0.0 <= asOf }.map { day, cell in
+        let rows = zip(days, grid.cells.cells).filter { $0.0 <= asOf }.map { day, cell in
             [day.description, cell.label.isEmpty ? "–" : cell.label]
         }
         return PageTable(name: name, summary: words["table.dayByDay", ["month": words.month(of: grid.month)]],
