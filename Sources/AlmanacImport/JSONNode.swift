@@ -48,7 +48,6 @@ public struct JSONNode {
     }
 
     public var isObject: Bool { if case .object = value { return true } else { return false } }
-    public var isArray: Bool { if case .array = value { return true } else { return false } }
     public var isNull: Bool { if case .null = value { return true } else { return false } }
 
     func problem(_ message: String) -> ImportProblem { ImportProblem(place: path.isEmpty ? "the top level" : path, message) }

@@ -32,18 +32,12 @@ public final class AtomicFile {
     /// A new file at `path`. A folder there is refused. A device or a pipe (`/dev/stdout`, a
     /// FIFO) is written through, never replaced. A symbolic link is refused unless
     /// `followingLinks`; then the file it points to is replaced atomically (or written through).
-    public convenience init(path: String, followingLinks: Bool = false, durable: Bool = true) throws {
-        var info = stat()
-        try self.init(path: path, lstat: path.isEmpty || lstat(path, &info) != 0 ? nil : info, followingLinks: followingLinks, durable: durable)
-    }
-
-    /// `lstat`: what is at `path` now, as the caller found it (nil: nothing).
-    init(path: String, lstat found: stat?, followingLinks: Bool = false, durable: Bool = true) throws {
+    public init(path: String, followingLinks: Bool = false, durable: Bool = true) throws {
         guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
         self.durable = durable
         var target = path
-        var info = found ?? stat()
-        var exists = found != nil
+        var info = stat()
+        var exists = lstat(path, &info) == 0
         if exists && info.st_mode & S_IFMT == S_IFLNK {
             guard followingLinks else {
                 throw AlmanacError.cannotWrite(path: path, reason: "it is a symbolic link, and Almanac does not write through links here")

@@ -18,20 +18,6 @@ public final class OutputFolder: @unchecked Sendable {
     private var touched = Set<String>()
     private var checked = Set<String>()
     private let lock = NSLock()
-    /// The folder itself, opened once: paths inside are looked up from it (`info(of:)`),
-    /// not walked again from the root for each of a site's thousands of files.
-    /// Opened with the folder (not on first use): the render step looks files up from several
-    /// threads at once.
-    private let handle: Int32
-
-    deinit { if handle >= 0 { close(handle) } }
-
-    /// The `lstat` of a relative path inside the folder, or nil when there is nothing there.
-    func info(of relative: String) -> stat? {
-        var info = stat()
-        let done = handle >= 0 ? fstatat(handle, relative, &info, AT_SYMLINK_NOFOLLOW) : Glibc.lstat(path(of: relative), &info)
-        return done == 0 ? info : nil
-    }
 
     /// The folder, created when missing. Temporary files that killed runs of Almanac left in it
     /// are removed first (`Leftovers`).
@@ -39,7 +25,6 @@ public final class OutputFolder: @unchecked Sendable {
         self.path = path
         self.durable = durable
         try Self.createFolder(path)
-        handle = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         Leftovers.remove(in: path, recursive: false)
     }
 
@@ -150,8 +135,8 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Whether a regular file (not a link to one) is at the path inside the folder.
     public func hasFile(_ relative: String) -> Bool {
-        guard let info = info(of: relative) else { return false }
-        return info.st_mode & S_IFMT == S_IFREG
+        var info = stat()
+        return lstat(path(of: relative), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The bytes of a file inside the folder (a symbolic link is followed), or nil when it
