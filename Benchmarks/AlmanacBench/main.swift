@@ -46,11 +46,7 @@ func renderByKind(store: SQLiteStore) throws {
     report("models of every habit's files (one core)", median(5) { _ = plan.habits.map { $0.pages() } })
     let pages = plan.shared + plan.habits.flatMap { $0.pages() }
     func kind(_ page: SitePage) -> String {
-        let type: String
-        switch page.model {
-        case .drawn(let model): type = "\(Swift.type(of: model))"
-        case .templated(let model): type = "\(Swift.type(of: model))"
-        }
+        let type = "\(Swift.type(of: page.model))"
         let name = FilePath(page.path).stem ?? ""
         for chart in ["last-month", "month", "score", "weekdays", "hours"] where page.path.hasPrefix("charts/") && name.hasSuffix("-" + chart) {
             return "\(type) (\(chart))"

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Independent jobs on every core, results in order: the heavy steps of a report (metrics,
-/// models and keys, rendering) run this way on both cores. Everything that crosses threads is
+/// Independent jobs on every core, results in order: the heavy steps of a report (metrics and
+/// models, rendering) run this way on both cores. Everything that crosses threads is
 /// `Sendable`, and Swift checks it.
 public enum Parallel {
     /// True where the caller runs many jobs side by side already (a run over many stores renders

@@ -68,9 +68,9 @@ extension SitePage {
     /// site has a web address, that picture as a PNG at the page's `previewPath`.
     static func previews(of pages: [SitePage]) -> [SitePage] {
         var drawn: [String: any DrawnModel] = [:]
-        for page in pages { if case .drawn(let model) = page.model { drawn[page.path] = model } }
+        for page in pages { if let model = page.model as? any DrawnModel { drawn[page.path] = model } }
         return pages.compactMap { page in
-            guard page.path.hasSuffix(".html"), case .templated(let model) = page.model, let meta = (model as? any DescribedPage)?.meta,
+            guard page.path.hasSuffix(".html"), let meta = (page.model as? any DescribedPage)?.meta,
                   meta.baseURL != nil, let image = meta.image, let picture = drawn[image] else { return nil }
             return SitePage(path: meta.previewPath, templated: PreviewPNG(picture: picture, title: image.hasPrefix("cards/") ? nil : meta.title))
         }
