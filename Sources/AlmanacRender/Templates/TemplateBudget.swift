@@ -17,15 +17,13 @@ struct TemplateBudget: Sendable {
     static let maxBytes = 64 << 20
 
     /// A section of the template, with the sections inside it, the bytes of its own text and the
-    /// values it shows (outside the sections inside it).
+    /// values it shows (outside the sections inside it); names by their parts (`a.b` → `a`, `b`).
     struct Section: Sendable {
-        var name: String
+        var parts: [String]
         var inverted: Bool
-        var children: [Section]
+        var children: [Section] = []
         var textBytes = 0
         var variables: [[String]] = []
-        /// The name's parts (`a.b` → `a`, `b`), split once.
-        var parts: [String] { Self.parts(of: name) }
         static func parts(of name: some StringProtocol) -> [String] { name == "." ? [] : String(name).split(separator: ".").map(String.init) }
     }
 
@@ -34,7 +32,7 @@ struct TemplateBudget: Sendable {
 
     /// The section tree of a template source that parsed (standard `{{ }}` delimiters).
     init(source: String) throws {
-        var stack: [Section] = [Section(name: "", inverted: false, children: [])]
+        var stack: [Section] = [Section(parts: [], inverted: false)]
         var rest = Substring(source)
         while let open = Self.find(UInt8(ascii: "{"), in: rest) {
             stack[stack.count - 1].textBytes += rest.utf8.distance(from: rest.startIndex, to: open.lowerBound)
@@ -51,7 +49,7 @@ struct TemplateBudget: Sendable {
                 if name.contains("(") {
                     throw TemplateSet.Problem(file: "", line: nil, message: "the section {{\(kind)\(name)}} applies a function to a list, which templates cannot do here; use the list itself")
                 }
-                stack.append(Section(name: String(name), inverted: kind == "^", children: []))
+                stack.append(Section(parts: Section.parts(of: name), inverted: kind == "^"))
             case "/":
                 guard stack.count > 1 else { continue }
                 let done = stack.removeLast()
@@ -65,7 +63,6 @@ struct TemplateBudget: Sendable {
         stack[stack.count - 1].textBytes += rest.utf8.count
         while stack.count > 1 { let open = stack.removeLast(); stack[stack.count - 1].children.append(open) }
         root = stack[0]
-        prepared = Prepared(root)
     }
 
     /// Where the first pair of `brace` (a `{{` or `}}`) in `text` is, found on its UTF-8 bytes.
@@ -93,29 +90,14 @@ struct TemplateBudget: Sendable {
     func check(_ context: TemplateFields) throws {
         var count = Count()
         var stack: [TemplateValue] = [.fields(context)]
-        try Self.render(prepared, &stack, &count)
-    }
-
-    /// The sections with their names split, made once per template.
-    private let prepared: Prepared
-
-    private struct Prepared: Sendable {
-        let parts: [String]
-        let inverted: Bool
-        let children: [Prepared]
-        let textBytes: Int
-        let variables: [[String]]
-        init(_ section: Section) {
-            parts = section.parts; inverted = section.inverted; children = section.children.map(Prepared.init)
-            textBytes = section.textBytes; variables = section.variables
-        }
+        try Self.render(root, &stack, &count)
     }
 
     private struct Count { var sections = 0, bytes = 0 }
 
     /// One rendering of a section's body: its text, its values (each at most six times its
     /// length once HTML-escaped: `"` is `&quot;`), and its sections.
-    private static func render(_ section: Prepared, _ stack: inout [TemplateValue], _ count: inout Count) throws {
+    private static func render(_ section: Section, _ stack: inout [TemplateValue], _ count: inout Count) throws {
         count.bytes += section.textBytes
         for variable in section.variables {
             if case .text(let text)? = lookup(variable, in: stack) { count.bytes += 6 * text.utf8.count }
