@@ -30,22 +30,22 @@ enum Leftovers {
         info.st_mode & S_IFMT == kind && info.st_uid == geteuid() && pid != getpid() && !isRunning(pid)
     }
 
-    /// Removes the leftovers in `folder` (and its subfolders, not following links, when asked;
-    /// only those whose name starts with `prefix`, when given); returns how many. Only a name that
-    /// is one of Almanac's temporary files is looked at (a published site has thousands of others).
+    /// Removes the leftovers in `folder` (and its subfolders, not following links, when asked);
+    /// returns how many. Only a name that is one of Almanac's temporary files is looked at (a
+    /// published site has thousands of others).
     @discardableResult
-    static func remove(in folder: String, recursive: Bool, prefix: String = "") -> Int {
+    static func remove(in folder: String, recursive: Bool) -> Int {
         guard let entries = try? OutputFolder.entries(of: folder) else { return 0 }
         var removed = 0
         for entry in entries {
             let name = entry.name
             if entry.isFolder {
                 if recursive && !name.hasPrefix(".") {
-                    removed += remove(in: (folder as NSString).appendingPathComponent(name), recursive: true, prefix: prefix)
+                    removed += remove(in: (folder as NSString).appendingPathComponent(name), recursive: true)
                 }
                 continue
             }
-            guard name.hasPrefix(prefix), let pid = writer(of: name) else { continue }
+            guard let pid = writer(of: name) else { continue }
             let path = (folder as NSString).appendingPathComponent(name)
             var info = stat()
             guard lstat(path, &info) == 0, isAbandoned(info, kind: S_IFREG, writer: pid) else { continue }
