@@ -117,6 +117,10 @@ rm -rf "$WORK/sites" "$WORK/site" "$WORK/site-again"
 mkdir -p "$WORK/sites"
 measure "report, first run into an empty folder" sh -c "exec '$BIN' report --store '$STORE' --out \$(mktemp -u -p '$WORK/sites') --as-of 2026-11-20"
 FIRST=$LAST
+# The machine's speed at the time, to read the figures by: its processor time for the same work
+# swings by up to two times from hour to hour (docs/PERFORMANCE.md).
+measure "   sqlite3's scan of the same entries (yardstick)" sqlite3 "$STORE" \
+  "SELECT count(*), sum(length(habitId) + length(dayKey) + length(kind) + value + length(timestampUtc)) FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= '2026-11-20'"
 measure "… the same on one core (taskset -c 0)" sh -c "exec taskset -c 0 '$BIN' report --store '$STORE' --out \$(mktemp -u -p '$WORK/sites') --as-of 2026-11-20"
 printf '   speed-up from the second core: %.2f ×\n' "$(echo "$LAST / $FIRST" | bc -l)"
 "$BIN" report --store "$STORE" --out "$WORK/site" --as-of 2026-11-20 >/dev/null
