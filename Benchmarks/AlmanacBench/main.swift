@@ -40,7 +40,7 @@ let asOf = SampleHistory.defaultEndDay
 func renderByKind(store: SQLiteStore) throws {
     let request = SiteReport.Request(out: "/nonexistent/unused", asOf: .day(asOf.adding(days: 1)))
     let (input, options) = try SiteReport(store: store, request: request, clock: .system).read()
-    let figures = median(5) { _ = input.snapshot.habits.map { HabitFigures(series: input.snapshot.series(of: $0, asOf: options.asOf, today: options.asOf.adding(days: 1)), weekStart: .monday) } }
+    let figures = median(5) { _ = input.snapshot.habits.map { HabitMetrics.computed(series: input.snapshot.series(of: $0, asOf: options.asOf, today: options.asOf.adding(days: 1)), weekStart: .monday) } }
     report("figures of every habit (one core)", figures)
     let plan = try SiteDerivation(input: input, options: options).plan()
     report("models of every habit's files (one core)", median(5) { _ = plan.habits.map { $0.pages() } })

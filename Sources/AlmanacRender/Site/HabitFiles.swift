@@ -34,8 +34,9 @@ public struct HabitFiles: Sendable {
     public let text: MetricText
     var words: SiteLanguage { text.words }
 
-    /// Computed from `series` and `weekStart`.
-    public let figures: HabitFigures
+    /// The metrics, the days its streaks reached a milestone and its strength scores: computed
+    /// from `series` and `weekStart`.
+    public let figures: HabitMetrics.Computed
     public var metrics: HabitMetrics { figures.metrics }
     /// This year against the last, its best and worst month, its best weekday: worked out once,
     /// for its page and the dashboard.
@@ -51,7 +52,7 @@ public struct HabitFiles: Sendable {
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty; self.pairs = pairs
-        figures = HabitFigures(series: series, weekStart: weekStart)
+        figures = HabitMetrics.computed(series: series, weekStart: weekStart)
         insights = HabitInsights(series: series, metrics: figures.metrics)
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
