@@ -2,10 +2,10 @@
 import Foundation
 import Testing
 
-/// The local hour of a check, as the tally gives it from the offsets it keeps per UTC day,
-/// is the one the time zone gives for that instant — on days the clocks change, when
-/// a zone changes its offset from UTC for good (Kathmandu in 1986, Moscow in 2011 and 2014, Apia
-/// skipping a day in 2011), across the years, in whatever order the entries come.
+/// The local hour of a check, as the tally gives it, is the one the time zone gives for that
+/// instant — on days the clocks change, when a zone changes its offset from UTC for good
+/// (Kathmandu in 1986, Moscow in 2011 and 2014, Apia skipping a day in 2011), across the years,
+/// in whatever order the entries come.
 @Suite struct HourTallyTests {
     /// The instant's local time (milliseconds since 1970 on the zone's clock) and local day,
     /// straight from the zone.
@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Europe/Moscow", "Pacific/Apia", "UTC"])
     func everyHourIsTheZonesHour(_ zoneName: String) throws {
         let zone = try #require(TimeZone(identifier: zoneName))
-        var tally = HourTally(calendar: StoreCalendar(timeZone: zone, weekStart: .monday))
+        let tally = HourTally(calendar: StoreCalendar(timeZone: zone, weekStart: .monday))
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
         var random = SeededGenerator(seed: seed)

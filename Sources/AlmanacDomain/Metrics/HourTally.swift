@@ -7,10 +7,6 @@
 /// in the same pass as the day facts.
 public struct HourTally: Sendable {
     private let calendar: StoreCalendar
-    /// The zone's offset per UTC day asked about so far, when it is the same all day (nil: the
-    /// offset changes that day, and its instants are looked up one by one): a zone lookup per
-    /// day, not per entry (docs/PERFORMANCE.md).
-    private var offsets: [Int64: Int64?] = [:]
 
     public init(calendar: StoreCalendar) {
         self.calendar = calendar
@@ -18,24 +14,11 @@ public struct HourTally: Sendable {
 
     /// The local hour (0–23) of a check made at `instant` for `day`, or nil when its time is on
     /// another day.
-    public mutating func hour(of instant: Timestamp, on day: DayKey) -> Int? {
-        let local = instant.millis + offset(at: instant)
+    public func hour(of instant: Timestamp, on day: DayKey) -> Int? {
+        let local = instant.millis + Int64(calendar.timeZone.secondsFromGMT(for: instant.date)) * 1000
         let localDay = Self.floorDiv(local, 86_400_000)
         guard localDay == Int64(day.ordinal) else { return nil }
         return Int((local - localDay * 86_400_000) / 3_600_000)
-    }
-
-    /// The zone's offset from UTC at an instant, in milliseconds.
-    private mutating func offset(at instant: Timestamp) -> Int64 {
-        let utcDay = Self.floorDiv(instant.millis, 86_400_000)
-        if let known = offsets[utcDay] { return known ?? lookUp(instant) }
-        let first = lookUp(Timestamp(millis: utcDay * 86_400_000)), last = lookUp(Timestamp(millis: utcDay * 86_400_000 + 86_399_999))
-        offsets[utcDay] = first == last ? first : nil
-        return first == last ? first : lookUp(instant)
-    }
-
-    private func lookUp(_ instant: Timestamp) -> Int64 {
-        Int64(calendar.timeZone.secondsFromGMT(for: instant.date)) * 1000
     }
 
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }

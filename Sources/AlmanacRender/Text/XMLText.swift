@@ -62,13 +62,8 @@ extension Array where Element == UInt8 {
         append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Appends a whole number in decimal, digit by digit (a cell's coordinates: no `String` each).
-    mutating func append(number: Int) {
-        if number < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = number.magnitude
-        if magnitude >= 10 { append(number: Int(magnitude / 10)) }
-        append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-    }
+    /// Appends a whole number in decimal.
+    mutating func append(number: Int) { NumberText.append(Double(number), to: &self) }
 
     /// Appends `YYYY-MM-DD` of a day's parts (`DayKey.appendText`, as `DayKey.description`).
     mutating func append(year y: Int, month m: Int, day d: Int) { DayKey.appendText(year: y, month: m, day: d, to: &self) }
