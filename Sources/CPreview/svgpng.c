@@ -114,7 +114,6 @@ static int append(Buffer *buffer, const unsigned char *data, size_t length) {
 
 // libpng's output and error functions: the bytes into the buffer; an error (or a buffer that
 // cannot grow) back to the setjmp of `encode`.
-typedef struct { Buffer buffer; } Output;
 
 static void on_png_error(void *png, const char *message) {
     (void)message;
@@ -124,8 +123,7 @@ static void on_png_error(void *png, const char *message) {
 static void on_png_warning(void *png, const char *message) { (void)png; (void)message; }
 
 static void on_png_write(void *png, unsigned char *data, size_t length) {
-    Output *output = api.png_io(png);
-    if (!append(&output->buffer, data, length)) on_png_error(png, "out of memory");
+    if (!append(api.png_io(png), data, length)) on_png_error(png, "out of memory");
 }
 
 static void on_png_flush(void *png) { (void)png; }
@@ -133,7 +131,7 @@ static void on_png_flush(void *png) { (void)png; }
 // The surface (cairo's RGB24: each pixel 32 bits, x R G B from the top) as an 8-bit RGB PNG:
 // the Sub filter on every row and zlib's fastest level (1), which encode in less time than the
 // picture takes to draw. 1 when the PNG is in `output`.
-static int encode(cairo_surface_t *surface, int width, int height, Output *output) {
+static int encode(cairo_surface_t *surface, int width, int height, Buffer *output) {
     void *png = api.png_create(api.png_version(NULL), NULL, on_png_error, on_png_warning);
     if (!png) return 0;
     void *info = api.png_info(png);
@@ -177,14 +175,14 @@ int almanac_svg_to_png(const unsigned char *svg, size_t svg_length, int width, i
     if (error) api.error_free(error);
     api.destroy(cr);
     api.object_unref(handle);
-    Output output = { { NULL, 0, 0 } };
+    Buffer output = { NULL, 0, 0 };
     int encoded = drawn && encode(surface, width, height, &output);
     api.surface_destroy(surface);
     if (!encoded) {
-        free(output.buffer.data);
+        free(output.data);
         return 2;
     }
-    *png = output.buffer.data;
-    *png_length = output.buffer.length;
+    *png = output.data;
+    *png_length = output.length;
     return 0;
 }

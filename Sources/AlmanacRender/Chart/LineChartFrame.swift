@@ -22,9 +22,9 @@ enum LineChartFrame {
         """
     }
 
-    /// A gridline across the plot at `y`, its label just above it at the left.
+    /// A gridline across the plot at `y`, its label (escaped here) just above it at the left.
     static func gridline(y: Double, label: String, from left: Int, to right: Int) -> String {
         let at = NumberText.rounded(y, digits: 1), above = NumberText.rounded(y - 3, digits: 1)
-        return "<line class=\"grid\" x1=\"\(left)\" x2=\"\(right)\" y1=\"\(at)\" y2=\"\(at)\"/><text x=\"\(left + 3)\" y=\"\(above)\">\(label)</text>\n"
+        return "<line class=\"grid\" x1=\"\(left)\" x2=\"\(right)\" y1=\"\(at)\" y2=\"\(at)\"/><text x=\"\(left + 3)\" y=\"\(above)\">\(XMLText.escape(label))</text>\n"
     }
 }

@@ -32,7 +32,7 @@ public struct ScoreChartSVG: DrawnModel {
                                       marks: ".line{fill:none;stroke:\(color);stroke-width:1.5}\n.area{fill:\(color);fill-opacity:.12}")
         for percent in [0, 25, 50, 75, 100] {
             let y = Double(Self.top) + plotH * (1 - Double(percent) / 100)
-            svg += LineChartFrame.gridline(y: y, label: XMLText.escape(words.percent(Double(percent) / 100)), from: Self.left, to: w - Self.right)
+            svg += LineChartFrame.gridline(y: y, label: words.percent(Double(percent) / 100), from: Self.left, to: w - Self.right)
         }
         guard scores.count > 0 else { return svg + "</svg>\n" }
         let span = max(1, scores.count - 1)

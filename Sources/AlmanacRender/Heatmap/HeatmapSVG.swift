@@ -139,15 +139,15 @@ public struct HeatmapSVG: DrawnModel {
         """
     }
 
-    /// The hatch pattern and the stylesheet of the day cells' levels and kinds, shared by the
-    /// year heatmaps and the month grids so that both read the same. In print the levels are
-    /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
-    /// over an at-most limit is a heavy outline.
     /// The grids' colours on a dark background: under the reader's preference, or always (a
     /// card's dark variant).
     static let darkRules = "text{fill:#8b949e}.l0{fill:#161b22}.over{fill:#f85149}.skipbg{fill:#0c2d6b}\n"
         + ".hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}"
 
+    /// The hatch pattern and the stylesheet of the day cells' levels and kinds, shared by the
+    /// year heatmaps and the month grids so that both read the same. In print the levels are
+    /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
+    /// over an at-most limit is a heavy outline.
     static func defsAndStyle(color: String, hatch: String, extra: String = "") -> String {
         """
         <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\

@@ -21,7 +21,9 @@ public final class SiteLanguage: Sendable, Equatable {
     public let monthAbbreviations: [String]
     private let weekdayNames: [String]
     private let weekdayAbbreviations: [String]
-    private let locale: Locale
+    /// The locale's dates of days (`DayKey`s are UTC midnights), made once: each date below is this
+    /// style with its fields.
+    private let dates: Date.FormatStyle
 
     public static func == (a: SiteLanguage, b: SiteLanguage) -> Bool { a.language == b.language }
 
@@ -73,7 +75,11 @@ public final class SiteLanguage: Sendable, Equatable {
         if let base { words.merge(base.words) { mine, _ in mine } }
         self.words = words
         one = Set((words["plural.one"]?.literal ?? "1").split(separator: " ").compactMap { Int($0) })
-        locale = Locale(identifier: language.localeIdentifier)
+        let locale = Locale(identifier: language.localeIdentifier)
+        let utc = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        dates = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: utc)
         decimalSeparator = locale.decimalSeparator ?? "."
         groupingSeparator = locale.groupingSeparator ?? ","
         let half = 0.5.formatted(.percent.locale(locale))
@@ -149,27 +155,19 @@ public final class SiteLanguage: Sendable, Equatable {
 
     /// "November 2026", "noviembre de 2026": the month of a day as it reads within a sentence
     /// (a heading makes its first letter a capital, `capitalizedFirst`).
-    public func month(of day: DayKey) -> String {
-        format(day, Date.FormatStyle().month(.wide).year())
-    }
+    public func month(of day: DayKey) -> String { format(day, dates.month(.wide).year()) }
 
     /// "16 Nov", "16. Nov.", "16 nov.".
-    public func shortDay(_ day: DayKey) -> String { format(day, Date.FormatStyle().month(.abbreviated).day()) }
+    public func shortDay(_ day: DayKey) -> String { format(day, dates.month(.abbreviated).day()) }
 
     /// "Tuesday 3 November", "Dienstag, 3. November"; with the year: "…, 2025".
     public func longDay(_ day: DayKey, withYear: Bool) -> String {
-        let style = Date.FormatStyle().weekday(.wide).day().month(.wide)
+        let style = dates.weekday(.wide).day().month(.wide)
         return format(day, withYear ? style.year() : style)
     }
 
     private func format(_ day: DayKey, _ style: Date.FormatStyle) -> String {
-        var style = style
-        style.locale = locale
-        style.timeZone = TimeZone(identifier: "UTC")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = style.timeZone
-        style.calendar = calendar
-        return Date(timeIntervalSince1970: Double(day.ordinal) * 86_400).formatted(style)
+        Date(timeIntervalSince1970: Double(day.ordinal) * 86_400).formatted(style)
     }
 }
 
