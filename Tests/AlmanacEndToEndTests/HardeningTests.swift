@@ -180,8 +180,8 @@ import Testing
         #expect(result.status == 1 && result.stderr.contains("dashboard.md.mustache") && result.stderr.contains("sections"), "\(result.stderr)")
     }
 
-    // 12b. A template cannot make a page larger than a page may be: the most it can render is
-    // known before a byte of it is rendered (1.7 GB here, within the section budget).
+    // 12b. A template cannot make a page larger than a page may be: rendering stops at 64 MB
+    // (1.7 GB here, within the section budget) and nothing is written.
     @Test func aTemplateThatWouldRenderAHugePageIsRefusedBeforeRendering() throws {
         let s = try prepared()
         try s.ok("templates", "export", "mine")
@@ -196,6 +196,20 @@ import Testing
         let result = try s.run("report", "--out", "site", "--templates", "mine")
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(result.status == 1 && result.stderr.contains("dashboard.md.mustache") && result.stderr.contains("larger than 64 MB"), "\(result.stderr)")
+    }
+
+    // 12b'. A tag Almanac does not render (a partial, which would render nothing) is refused with
+    // its file and line, and nothing is written.
+    @Test func aTemplateWithAPartialIsRefusedWithItsLine() throws {
+        let s = try prepared()
+        try s.ok("templates", "export", "mine")
+        let path = s.folder.url.appendingPathComponent("mine/habit.md.mustache")
+        let source = try String(contentsOf: path, encoding: .utf8)
+        try Data(source.replacingOccurrences(of: "\n\n", with: "\n\n{{> footer}}\n", options: [], range: source.range(of: "\n\n")).utf8).write(to: path)
+        let line = source[..<source.range(of: "\n\n")!.lowerBound].count(where: { $0 == "\n" }) + 3
+        let result = try s.run("report", "--out", "site", "--templates", "mine")
+        #expect(result.status == 1 && result.stderr.contains("mine/habit.md.mustache line \(line): partials"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site")))
     }
 
     // 12c. Years of archived habits cost a line each: the most recently archived keep their own

@@ -59,7 +59,7 @@ public struct TemplateSet: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 throw Problem(file: file, line: error.context.lineNumber, message: "\(error.error)")
             } catch let problem as Problem {
-                throw Problem(file: file, line: nil, message: problem.message)
+                throw Problem(file: file, line: problem.line, message: problem.message)
             }
         }
         layout = try parse("layout.html.mustache")
