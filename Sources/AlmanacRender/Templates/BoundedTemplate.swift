@@ -8,7 +8,7 @@ import Mustache
 /// wrong; the parser here follows swift-mustache's line for line (a tag alone on its line takes
 /// the line with it, and its quirks) and its lookups follow swift-mustache's context stack, so a
 /// page comes out byte for byte as swift-mustache renders it (the tests compare the two on random
-/// templates). Tags that need more (partials, inheritance, pragmas, other delimiters, functions
+/// templates), but for a control character in a `{{x}}`, which becomes U+FFFD (`XMLText`). Tags that need more (partials, inheritance, pragmas, other delimiters, functions
 /// such as `{{uppercased(x)}}`) are refused with a sentence. swift-mustache renders by a dynamic
 /// cast of every value at every level of a name's context, which was the largest cost of a page
 /// (docs/PERFORMANCE.md).
@@ -105,7 +105,7 @@ struct BoundedTemplate: Sendable {
                     case .list(let items): text = String(describing: items)
                     case .fields: text = ""
                     }
-                    out += escaped ? htmlEscaped(text) : text
+                    out += escaped ? XMLText.escape(text) : text
                 case .section(let name, let inverted, let children):
                     try count()
                     switch (lookup(name), inverted) {
@@ -160,24 +160,6 @@ struct BoundedTemplate: Sendable {
             }
             return value
         }
-    }
-
-    /// swift-mustache's HTML escape, character by character.
-    static func htmlEscaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// swift-mustache's parser (`MustacheTemplate.parse`) for the tags Almanac renders, over
