@@ -44,8 +44,6 @@ struct BoundedTemplate: Sendable {
 
     let file: String
     let tokens: [Token]
-    /// The site's words the template shows (`{{{w.habits}}}`: the catalogue's `habits`).
-    let words: [String]
 
     /// The template of `source`, parsed by swift-mustache first (its errors name the line).
     init(file: String, source: String) throws {
@@ -58,36 +56,21 @@ struct BoundedTemplate: Sendable {
             let line = parser.characters[..<min(parser.position, parser.characters.count)].count(where: \.isNewline) + 1
             throw TemplateSet.Problem(file: file, line: line, message: problem.message)
         }
-        var words: Set<String> = []
-        func collect(_ tokens: [Token]) {
-            for token in tokens {
-                switch token {
-                case .text: continue
-                case .variable(let name, _): if name.parts.count > 1, name.parts[0] == "w" { words.insert(name.parts.dropFirst().joined(separator: ".")) }
-                case .section(_, _, let children): collect(children)
-                }
-            }
-        }
-        collect(tokens)
-        self.words = words.sorted()
     }
 
-    /// The page: `context`, and under `w` the words of the page's language the template shows,
-    /// each escaped by `escape` for the template's output.
-    func render(_ context: TemplateFields, words language: SiteLanguage, escape: (String) -> String) throws -> String {
-        var context = context
-        context["w"] = .fields(TemplateFields(uniqueKeysWithValues: words.map { ($0, .text(escape(language[$0]))) }))
-        var renderer = Renderer(stack: [.fields(context)])
-        do {
-            try renderer.render(tokens)
-        } catch let problem as TemplateSet.Problem {
-            throw TemplateSet.Problem(file: file, line: nil, message: problem.message)
-        }
+    /// The page: `context`, and under `w` the words of the page's language (`{{{w.habits}}}`: the
+    /// catalogue's `habits`), each escaped by `escape` for the template's output.
+    func render(_ context: TemplateFields, words language: SiteLanguage, escape: @escaping (String) -> String) throws -> String {
+        var renderer = Renderer(stack: [.fields(context)], file: file) { .text(escape(language[$0])) }
+        try renderer.render(tokens)
         return renderer.out
     }
 
     private struct Renderer {
         var stack: [TemplateValue]
+        let file: String
+        /// A site word, for `w.NAME` where no value of the page is named `w`.
+        let word: (String) -> TemplateValue
         var out = ""
         var sections = 0
 
@@ -124,7 +107,7 @@ struct BoundedTemplate: Sendable {
                     }
                 }
                 guard out.utf8.count <= BoundedTemplate.maxBytes else {
-                    throw TemplateSet.Problem(file: "", line: nil, message: "the page would be larger than \(BoundedTemplate.maxBytes >> 20) MB")
+                    throw TemplateSet.Problem(file: file, line: nil, message: "the page would be larger than \(BoundedTemplate.maxBytes >> 20) MB")
                 }
             }
         }
@@ -138,7 +121,7 @@ struct BoundedTemplate: Sendable {
         mutating func count() throws {
             sections += 1
             guard sections <= BoundedTemplate.maxSections else {
-                throw TemplateSet.Problem(file: "", line: nil, message: "the page would render more than \(BoundedTemplate.maxSections) sections (are sections nested over the same list?)")
+                throw TemplateSet.Problem(file: file, line: nil, message: "the page would render more than \(BoundedTemplate.maxSections) sections (are sections nested over the same list?)")
             }
         }
 
@@ -153,6 +136,7 @@ struct BoundedTemplate: Sendable {
                     if case .fields(let fields) = frame, let member = fields[first] { found = member; break }
                 }
             }
+            if found == nil, first == "w", name.parts.count == 2, !name.currentOnly { return word(name.parts[1]) }
             guard var value = found else { return nil }
             for part in name.parts.dropFirst() {
                 guard case .fields(let fields) = value, let member = fields[part] else { return nil }
