@@ -212,6 +212,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: s.folder.path("site")))
     }
 
+    // 12b''. Sections nested thousands deep (a 60 kB file) are refused with the line, where
+    // swift-mustache's parser ran out of stack and ended the process.
+    @Test func sectionsNestedThousandsDeepAreRefused() throws {
+        let s = try prepared()
+        try s.ok("templates", "export", "mine")
+        let deep = String(repeating: "{{#html}}", count: 5_000) + "x" + String(repeating: "{{/html}}", count: 5_000)
+        try Data(deep.utf8).write(to: s.folder.url.appendingPathComponent("mine/year.md.mustache"))
+        let result = try s.run("report", "--out", "site", "--templates", "mine")
+        #expect(result.status == 1 && result.stderr.contains("mine/year.md.mustache line 1: sections are nested more than 100 deep"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site")))
+    }
+
     // 12c. Years of archived habits cost a line each: the most recently archived keep their own
     // files, the others are listed by name on the dashboard.
     @Test func archivedHabitsBeyondTheRecentOnesAreListedNotPaged() throws {

@@ -114,6 +114,22 @@ import Testing
         #expect(compared > 2_000)
     }
 
+    /// Sections nested deeper than a parser's stack can follow are refused with their line, not
+    /// followed down (a template nested 5,000 deep ended the process before); 100 deep renders.
+    @Test func sectionsNestedTooDeepAreRefusedWithTheirLine() throws {
+        let deep = "a\n" + String(repeating: "{{#shown}}", count: 5_000) + "x" + String(repeating: "{{/shown}}", count: 5_000)
+        do {
+            _ = try BoundedTemplate(file: "mine/x.md.mustache", source: deep)
+            Issue.record("taken")
+        } catch let problem as TemplateSet.Problem {
+            #expect(problem.message == "sections are nested more than 100 deep" && problem.line == 2, "\(problem)")
+        }
+        let hundred = String(repeating: "{{#shown}}{{^hidden}}", count: 50) + "x" + String(repeating: "{{/hidden}}{{/shown}}", count: 50)
+        #expect(try render(hundred, ["shown": true, "hidden": false]) == "x")
+        // Tags closed between opens do not add up: a thousand sections one after another render.
+        #expect(try render(String(repeating: "{{#shown}}x{{/shown}}", count: 1_000), ["shown": true]) == String(repeating: "x", count: 1_000))
+    }
+
     /// The budget: sections nested over the same list, or a page of gigabytes, stop with a
     /// sentence in well under a second.
     @Test func aPageOverItsBudgetIsRefused() throws {

@@ -23,6 +23,9 @@ struct BoundedTemplate: Sendable {
     static let maxSections = 200_000
     /// The largest page a template may produce.
     static let maxBytes = 64 << 20
+    /// How deep sections may be nested: far more than a page needs, and far less than the depth
+    /// at which a parser that follows sections down (swift-mustache's, this one) runs out of stack.
+    static let maxNesting = 100
 
     indirect enum Token: Sendable, Equatable {
         case text(String)
@@ -48,6 +51,7 @@ struct BoundedTemplate: Sendable {
     /// The template of `source`, parsed by swift-mustache first (its errors name the line).
     init(file: String, source: String) throws {
         self.file = file
+        try Self.checkNesting(source, file: file)
         _ = try MustacheTemplate(string: source)
         var parser = Parser(Array(source))
         do {
@@ -64,6 +68,23 @@ struct BoundedTemplate: Sendable {
         var renderer = Renderer(stack: [.fields(context)], file: file) { .text(escape(language[$0])) }
         try renderer.render(tokens)
         return renderer.out
+    }
+
+    /// Refuses sections nested deeper than `maxNesting` (every `{{#`, `{{^`, `{{$` and `{{<` opens
+    /// one, every `{{/` closes one), before any parser follows them down.
+    private static func checkNesting(_ source: String, file: String) throws {
+        var depth = 0, line = 1, previous: UInt8 = 0, tag = false
+        for byte in source.utf8 {
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            if tag {
+                if byte == UInt8(ascii: "/") { depth -= 1 } else if "#^$<".utf8.contains(byte) { depth += 1 }
+                guard depth <= maxNesting else {
+                    throw TemplateSet.Problem(file: file, line: line, message: "sections are nested more than \(maxNesting) deep")
+                }
+            }
+            tag = previous == UInt8(ascii: "{") && byte == UInt8(ascii: "{")
+            previous = tag ? 0 : byte
+        }
     }
 
     private struct Renderer {
