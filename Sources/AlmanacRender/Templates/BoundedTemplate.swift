@@ -8,9 +8,10 @@ import Mustache
 /// wrong; the parser here follows swift-mustache's line for line (a tag alone on its line takes
 /// the line with it, and its quirks) and its lookups follow swift-mustache's context stack, so a
 /// page comes out byte for byte as swift-mustache renders it (the tests compare the two on random
-/// templates), but for a control character in a `{{x}}`, which becomes U+FFFD (`XMLText`). Tags that need more (partials, inheritance, pragmas, other delimiters, functions
-/// such as `{{uppercased(x)}}`) are refused with a sentence. swift-mustache renders by a dynamic
-/// cast of every value at every level of a name's context, which was the largest cost of a page
+/// templates), but for a control character in a `{{x}}`, which becomes U+FFFD (`XMLText`). Tags
+/// that need more (partials, inheritance, pragmas, other delimiters, functions such as
+/// `{{uppercased(x)}}`) are refused with a sentence. swift-mustache renders by a dynamic cast of
+/// every value at every level of a name's context, which was the largest cost of a page
 /// (docs/PERFORMANCE.md).
 ///
 /// The budget: a template with sections nested over the same lists (`{{#rows}}{{#rows}}…`) would
@@ -53,13 +54,8 @@ struct BoundedTemplate: Sendable {
         self.file = file
         try Self.checkNesting(source, file: file)
         _ = try MustacheTemplate(string: source)
-        var parser = Parser(Array(source))
-        do {
-            tokens = try parser.parse(section: nil, newLine: true)
-        } catch let problem as Parser.Refused {
-            let line = parser.characters[..<min(parser.position, parser.characters.count)].count(where: \.isNewline) + 1
-            throw TemplateSet.Problem(file: file, line: line, message: problem.message)
-        }
+        var parser = Parser(file: file, characters: Array(source))
+        tokens = try parser.parse(section: nil, newLine: true)
     }
 
     /// The page: `context`, and under `w` the words of the page's language (`{{{w.habits}}}`: the
@@ -170,12 +166,14 @@ struct BoundedTemplate: Sendable {
     /// swift-mustache's parser (`MustacheTemplate.parse`) for the tags Almanac renders, over
     /// characters as it reads them.
     private struct Parser {
-        struct Refused: Error { let message: String }
-
+        let file: String
         let characters: [Character]
         var position = 0
 
-        init(_ characters: [Character]) { self.characters = characters }
+        /// A tag this parser does not take, with its line.
+        func refused(_ message: String) -> TemplateSet.Problem {
+            TemplateSet.Problem(file: file, line: characters[..<min(position, characters.count)].count(where: \.isNewline) + 1, message: message)
+        }
 
         var atEnd: Bool { position == characters.count }
         var current: Character { atEnd ? "\0" : characters[position] }
@@ -217,33 +215,29 @@ struct BoundedTemplate: Sendable {
                 case "/":
                     position += 1
                     let name = try readName()
-                    guard name == section else { throw Refused(message: "{{/\(name)}} closes no open section") }
+                    guard name == section else { throw refused("{{/\(name)}} closes no open section") }
                     if !isStandalone(newLine) { flushWhiteSpace() }
                     return tokens
                 case "!":
                     position += 1
                     try skipComment()
                     setNewLine = isStandalone(newLine)
-                case "{":
+                case "{", "&":
                     flushWhiteSpace()
+                    let closing = current == "{" ? "}" : ""
                     position += 1
-                    let name = try readName(closing: "}")
-                    tokens.append(.variable(Name(name), escaped: false))
-                case "&":
-                    flushWhiteSpace()
-                    position += 1
-                    tokens.append(.variable(Name(try readName()), escaped: false))
-                case ">": throw Refused(message: "partials ({{>name}}) are not supported: put the text in the template itself")
-                case "<", "$": throw Refused(message: "template inheritance ({{<parent}}, {{$block}}) is not supported")
-                case "=": throw Refused(message: "changing the tag delimiters ({{=…=}}) is not supported")
-                case "%": throw Refused(message: "pragmas ({{%…}}) are not supported")
+                    tokens.append(.variable(Name(try readName(closing: closing)), escaped: false))
+                case ">": throw refused("partials ({{>name}}) are not supported: put the text in the template itself")
+                case "<", "$": throw refused("template inheritance ({{<parent}}, {{$block}}) is not supported")
+                case "=": throw refused("changing the tag delimiters ({{=…=}}) is not supported")
+                case "%": throw refused("pragmas ({{%…}}) are not supported")
                 default:
                     flushWhiteSpace()
                     tokens.append(.variable(Name(try readName()), escaped: true))
                 }
                 newLine = setNewLine
             }
-            if let section { throw Refused(message: "the section {{#\(section)}} is not closed") }
+            if let section { throw refused("the section {{#\(section)}} is not closed") }
             return tokens
         }
 
@@ -259,7 +253,7 @@ struct BoundedTemplate: Sendable {
             while !atEnd {
                 text += read(while: { $0 != "\n" && $0 != "\r\n" && $0 != "{" })
                 if atEnd || current.isNewline { break }
-                guard position + 2 <= characters.count else { throw Refused(message: "the template ends inside a tag") }
+                guard position + 2 <= characters.count else { throw refused("the template ends inside a tag") }
                 if characters[position + 1] == "{" {
                     position += 2
                     break
@@ -277,11 +271,11 @@ struct BoundedTemplate: Sendable {
             _ = read(while: \.isWhitespace)
             let end = Array(closing + "}}")
             guard position + end.count <= characters.count, Array(characters[position..<position + end.count]) == end else {
-                throw Refused(message: "a tag here is not one Almanac's templates take (a name is letters, digits and . - _ ? *)")
+                throw refused("a tag here is not one Almanac's templates take (a name is letters, digits and . - _ ? *)")
             }
             position += end.count
             if name.contains("(") || name.contains(")") {
-                throw Refused(message: "the tag {{\(name)}} applies a function, which templates cannot do here; use the value itself")
+                throw refused("the tag {{\(name)}} applies a function, which templates cannot do here; use the value itself")
             }
             return name
         }
@@ -292,7 +286,7 @@ struct BoundedTemplate: Sendable {
                 if characters[position] == "}" && characters[position + 1] == "}" { position += 2; return }
                 position += 1
             }
-            throw Refused(message: "a comment is not closed")
+            throw refused("a comment is not closed")
         }
 
         /// A tag alone on its line (only spaces and tabs after it): the rest of the line, its
