@@ -53,7 +53,9 @@ struct BoundedTemplate: Sendable {
     init(file: String, source: String) throws {
         self.file = file
         try Self.checkNesting(source, file: file)
-        _ = try MustacheTemplate(string: source)
+        do { _ = try MustacheTemplate(string: source) } catch let error as MustacheTemplate.ParserError {
+            throw TemplateSet.Problem(file: file, line: error.context.lineNumber, message: "\(error.error)")
+        }
         var parser = Parser(file: file, characters: Array(source))
         tokens = try parser.parse(section: nil, newLine: true)
     }
@@ -146,12 +148,8 @@ struct BoundedTemplate: Sendable {
         func lookup(_ name: Name) -> TemplateValue? {
             guard let first = name.parts.first else { return stack.last }
             var found: TemplateValue?
-            if name.currentOnly {
-                if case .fields(let fields)? = stack.last { found = fields[first] }
-            } else {
-                for frame in stack.reversed() {
-                    if case .fields(let fields) = frame, let member = fields[first] { found = member; break }
-                }
+            for frame in (name.currentOnly ? stack.suffix(1) : stack[...]).reversed() {
+                if case .fields(let fields) = frame, let member = fields[first] { found = member; break }
             }
             if found == nil, first == "w", name.parts.count == 2, !name.currentOnly { return word(name.parts[1]) }
             guard var value = found else { return nil }

@@ -1,6 +1,5 @@
 import AlmanacDomain
 import CTemplates
-import Mustache
 
 /// The templates a site is rendered with: the built-in ones, or a user's edited copies
 /// (`--templates DIR`). Every value handed to a template is already escaped for the template's
@@ -40,7 +39,7 @@ public struct TemplateSet: Sendable {
     /// The templates built into the binary, parsed once per process, when first asked for.
     public static func builtIn() -> TemplateSet { parsedBuiltIn }
 
-    // A test parses each built-in template.
+    // A test renders each built-in template.
     private static let parsedBuiltIn = try! TemplateSet(sources: builtInSources, folder: "built-in templates")
 
     /// The source text of the built-in templates (the files of `Templates/`, which the binary
@@ -54,13 +53,7 @@ public struct TemplateSet: Sendable {
         func parse(_ name: String) throws -> BoundedTemplate {
             let file = "\(folder)/\(name)"
             guard let text = sources[name] else { throw Problem(file: file, line: nil, message: "the file is missing") }
-            do {
-                return try BoundedTemplate(file: file, source: text)
-            } catch let error as MustacheTemplate.ParserError {
-                throw Problem(file: file, line: error.context.lineNumber, message: "\(error.error)")
-            } catch let problem as Problem {
-                throw Problem(file: file, line: problem.line, message: problem.message)
-            }
+            return try BoundedTemplate(file: file, source: text)
         }
         layout = try parse("layout.html.mustache")
         dashboard = try parse("dashboard.md.mustache")
