@@ -55,7 +55,7 @@ import Testing
         history.append(HabitEntry(habitId: habit.id, dayKey: DayKey("2024-02-09")!, timestampUtc: Timestamp(millis: 0), kind: .skip, value: 0))
         let series = DaySeries(habit: habit, entries: history, createdDay: DayKey("2024-02-01")!, asOf: DayKey("2024-03-01")!, today: DayKey("2024-03-01")!)
         let grid = HeatmapGrid(year: 2024, weekStart: .monday)
-        let cells = DayCells.habit(series, grid: grid, archivedDay: nil, text: .english)
+        let cells = DayCells.habit(series, days: grid.days, archivedDay: nil, text: .english)
         return HeatmapSVG(grid: grid, cells: cells, title: "\(name), 2024", summary: "a summary", color: "#D1242F", idPrefix: "run-2024").render()
     }
 

@@ -24,11 +24,6 @@ public struct DayCells: Sendable, Equatable {
         return (done, levels)
     }
 
-    /// Every day of `grid`'s year for one habit.
-    public static func habit(_ series: DaySeries, grid: HeatmapGrid, archivedDay: DayKey?, text: MetricText) -> DayCells {
-        habit(series, days: grid.days, archivedDay: archivedDay, text: text)
-    }
-
     /// Every day of `days` for one habit; from `archivedDay` on the habit is not tracked. An
     /// as-of day still going on with nothing logged is not logged yet; a day that is over with
     /// nothing logged is nothing logged, whether it was missed or its period is judged.
@@ -67,12 +62,7 @@ public struct DayCells: Sendable, Equatable {
         return DayCells(cells: cells, words: words, hasLimit: habit.direction == .atMost)
     }
 
-    /// Every day of `grid`'s year for all habits: the share of due habits done.
-    public static func combined(_ overview: DailyOverview, grid: HeatmapGrid, words: SiteLanguage) -> DayCells {
-        combined(overview, days: grid.days, words: words)
-    }
-
-    /// Every day of `days` for all habits.
+    /// Every day of `days` for all habits: the share of due habits done.
     public static func combined(_ overview: DailyOverview, days: [DayKey], words: SiteLanguage) -> DayCells {
         let nothingDue = words["nothingDue"], perfect = " · " + words["perfectDay"]
         let cells = days.map { day -> HeatmapCell in

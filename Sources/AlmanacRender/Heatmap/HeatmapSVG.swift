@@ -184,7 +184,7 @@ extension HeatmapSVG {
                       text: MetricText) -> HeatmapSVG {
         let grid = HeatmapGrid(year: year, weekStart: weekStart, firstMonth: year == series.start.year ? series.start.month : 1,
                                through: asOf)
-        let cells = DayCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
+        let cells = DayCells.habit(series, days: grid.days, archivedDay: archivedDay, text: text)
         let counts = cells.counts()
         return HeatmapSVG(grid: grid, cells: cells, title: "\(series.habit.name), \(year)",
                           summary: text.words["heatmap.summary", ["done": text.count(counts.done, "daysDone"), "due": "\(counts.levels)", "year": "\(year)"]],

@@ -196,7 +196,7 @@ public struct HabitFiles: Sendable {
     func card(thisYear: HeatmapSVG?) -> HabitCardSVG {
         let m = metrics
         let grid = thisYear?.grid ?? HeatmapGrid(year: asOf.year, weekStart: weekStart, through: asOf)
-        let cells = thisYear?.cells ?? DayCells.habit(series, grid: grid, archivedDay: archivedDay, text: text)
+        let cells = thisYear?.cells ?? DayCells.habit(series, days: grid.days, archivedDay: archivedDay, text: text)
         let name = habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)"
         return HabitCardSVG(
             name: name, streak: words["card.streak", ["streak": text.streak(m.streak.unit, m.streak.current), "best": text.streak(m.streak.unit, m.streak.best)]],

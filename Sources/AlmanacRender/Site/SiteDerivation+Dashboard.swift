@@ -15,23 +15,28 @@ extension SiteDerivation {
         let lastYear = HeatmapGrid(lastYearThrough: options.asOf, weekStart: weekStart, historyFrom: overview.days.isEmpty ? nil : overview.first)
         let perfectInLastYear = lastYear.days.filter { overview.day($0)?.isPerfect ?? false }.count
         pages.append(SitePage(path: Self.lastYearHeatmap, drawn: HeatmapSVG(
-            grid: lastYear, cells: DayCells.combined(overview, grid: lastYear, words: words), title: words["allLast12Months"],
+            grid: lastYear, cells: DayCells.combined(overview, days: lastYear.days, words: words), title: words["allLast12Months"],
             summary: words["combined.summaryLast12", ["perfect": text.count(perfectInLastYear, "perfectDay")]],
             color: Habit.defaultColor, idPrefix: "all-12-months")))
+        pages.append(SitePage(path: "charts/all-month.svg", drawn: allHabitsMonth(overview)))
+        return pages
+    }
+
+    /// This month's grid of all habits: the share of the habits due each day that were done.
+    func allHabitsMonth(_ overview: DailyOverview) -> MonthGridSVG {
         let days = MonthGridSVG.days(of: options.asOf)
         let perfect = days.filter { overview.day($0)?.isPerfect ?? false }.count
-        pages.append(SitePage(path: "charts/all-month.svg", drawn: MonthGridSVG(
-            month: options.asOf, weekStart: weekStart, cells: DayCells.combined(overview, days: days, words: words),
+        return MonthGridSVG(
+            month: options.asOf, weekStart: input.snapshot.settings.weekStart, cells: DayCells.combined(overview, days: days, words: words),
             title: words["allHabitsIn", ["when": words.month(of: options.asOf)]],
             summary: words[options.isOver(days.last!) ? "combined.summaryMonth" : "combined.summaryMonthSoFar", ["perfect": text.count(perfect, "perfectDay")]],
-            color: Habit.defaultColor, idPrefix: "all-month")))
-        return pages
+            color: Habit.defaultColor, idPrefix: "all-month")
     }
 
     func combinedHeatmap(_ grid: HeatmapGrid, overview: DailyOverview) -> HeatmapSVG {
         let year = grid.year
         let perfect = grid.days.filter { overview.day($0)?.isPerfect ?? false }.count
-        return HeatmapSVG(grid: grid, cells: DayCells.combined(overview, grid: grid, words: words), title: words["allHabitsIn", ["when": "\(year)"]],
+        return HeatmapSVG(grid: grid, cells: DayCells.combined(overview, days: grid.days, words: words), title: words["allHabitsIn", ["when": "\(year)"]],
                           summary: words["combined.summaryYear", ["perfect": text.count(perfect, "perfectDay"), "year": "\(year)"]],
                           color: Habit.defaultColor, idPrefix: "all-\(year)")
     }
@@ -119,12 +124,8 @@ extension SiteDerivation {
 
     /// The tables behind this month's grid and the combined heatmap of the last twelve months.
     func overviewTables(_ overview: DailyOverview) -> [PageTable] {
-        let days = MonthGridSVG.days(of: options.asOf)
-        let cells = DayCells.combined(overview, days: days, words: words).cells
-        let rows = zip(days, cells).filter { $0.0 <= options.asOf }.map { [$0.0.description, $0.1.label.isEmpty ? "–" : $0.1.label] }
-        return [PageTable(name: "this-month", summary: words["table.dayByDay", ["month": words.month(of: options.asOf)]],
-                          header: [words["column.day"], words["column.habitsDone"]], rows: rows),
-                lastYearTable(overview)]
+        [Self.dayTable(allHabitsMonth(overview), name: "this-month", column: "column.habitsDone", asOf: options.asOf, words: words),
+         lastYearTable(overview)]
     }
 
     /// Each category's active habits with the group's done of due today and combined 30-day rate.

@@ -3,14 +3,15 @@ import AlmanacDomain
 /// The tables of the site: weeks, months and years (the same totals as `stats`), and behind every
 /// picture the figures it draws, so a screen reader can walk them.
 extension SiteDerivation {
-    /// A month grid's days through the as-of day, each with what its cell says.
-    static func dayTable(_ grid: MonthGridSVG, name: String, asOf: DayKey, words: SiteLanguage) -> PageTable {
+    /// A month grid's days through the as-of day, each with what its cell says (`column`: its
+    /// heading's word).
+    static func dayTable(_ grid: MonthGridSVG, name: String, column: String = "column.whatWasLogged", asOf: DayKey, words: SiteLanguage) -> PageTable {
         let days = MonthGridSVG.days(of: grid.month)
         let rows = zip(days, grid.cells.cells).filter { $0.0 <= asOf }.map { day, cell in
             [day.description, cell.label.isEmpty ? "–" : cell.label]
         }
         return PageTable(name: name, summary: words["table.dayByDay", ["month": words.month(of: grid.month)]],
-                         header: [words["column.day"], words["column.whatWasLogged"]], rows: rows)
+                         header: [words["column.day"], words[column]], rows: rows)
     }
 
     /// The strength score at the end of each of the last 12 months (the as-of day for the
