@@ -38,6 +38,9 @@ import Testing
         #expect(try render(source, context) == "A &amp; B|A & B|yesno|[one][two]|🏃A & B Run;A & B Read;|12|12|empty||true|Habits")
         let (library, almanac) = try both(source.replacingOccurrences(of: "{{{w.habits}}}", with: ""), context)
         #expect(almanac == library)
+        // A list or named values shown as a value show nothing (swift-mustache prints Swift's
+        // description of a list, quotes and all).
+        #expect(try render("[{{tags}}][{{{tags}}}][{{habit}}]", context) == "[][][]")
     }
 
     /// Every built-in template is one swift-mustache parses.

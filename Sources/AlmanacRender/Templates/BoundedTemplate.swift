@@ -8,7 +8,8 @@ import Mustache
 /// wrong; the parser here follows swift-mustache's line for line (a tag alone on its line takes
 /// the line with it, and its quirks) and its lookups follow swift-mustache's context stack, so a
 /// page comes out byte for byte as swift-mustache renders it (the tests compare the two on random
-/// templates), but for a control character in a `{{x}}`, which becomes U+FFFD (`XMLText`). Tags
+/// templates), but for a control character in a `{{x}}`, which becomes U+FFFD (`XMLText`), and a
+/// list shown as a value, which shows nothing. Tags
 /// that need more (partials, inheritance, pragmas, other delimiters, functions such as
 /// `{{uppercased(x)}}`) are refused with a sentence. swift-mustache renders by a dynamic cast of
 /// every value at every level of a name's context, which was the largest cost of a page
@@ -104,8 +105,7 @@ struct BoundedTemplate: Sendable {
                     switch value {
                     case .text(let string): text = string
                     case .flag(let flag): text = flag ? "true" : "false"
-                    case .list(let items): text = String(describing: items)
-                    case .fields: text = ""
+                    case .list, .fields: text = ""   // swift-mustache prints Swift's description of a list
                     }
                     out += escaped ? XMLText.escape(text) : text
                 case .section(let name, let inverted, let children):
