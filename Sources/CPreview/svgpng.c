@@ -114,7 +114,6 @@ static int append(Buffer *buffer, const unsigned char *data, size_t length) {
 
 // libpng's output and error functions: the bytes into the buffer; an error (or a buffer that
 // cannot grow) back to the setjmp of `encode`.
-
 static void on_png_error(void *png, const char *message) {
     (void)message;
     longjmp(*api.png_longjmp_fn(png, longjmp, sizeof(jmp_buf)), 1);
