@@ -10,10 +10,11 @@ import AlmanacStorage
 /// nothing of the owner's — a partial index's predicate, an inheritance child's `CHECK`, a
 /// default — is ever planned or run with the operator's rights.
 enum PostgresDefinition {
-    /// The lines of `schema`'s definition, with the schema's own name left out of them.
-    static func lines(of schema: String, _ db: any SQLSession) throws -> [String] {
+    /// The lines of `schema`'s definition, with the schema's own name left out of them; through
+    /// the session's function when `prepared` made it.
+    static func lines(of schema: String, _ db: any SQLSession, prepared: Bool) throws -> [String] {
         var lines: [String] = []
-        try db.forEachRow(query, [.text(schema)]) { row in
+        try db.forEachRow(prepared ? "SELECT pg_temp.almanac_definition($1)" : query, [.text(schema)]) { row in
             lines.append(row.string(0).replacingOccurrences(of: " \(schema).", with: " "))
         }
         return lines.sorted()
@@ -25,10 +26,34 @@ enum PostgresDefinition {
         return (actual.filter { !want.contains($0) }, expected.filter { !have.contains($0) })
     }
 
-    /// Every object of the schema `$1` and everything attached to its relations, as text.
+    /// Makes the query a function of the session, in its own temporary schema (gone with the
+    /// connection): its plan is then made once for the connection, not for every store. (The
+    /// night points the connection at each store in turn, and a plan made under one search path
+    /// is made again under another; the function keeps its own.) Returns false when the role may
+    /// not make temporary objects (`TEMPORARY` revoked on the database): the query is then sent,
+    /// and planned, each time.
+    static func prepare(_ backend: PostgresBackend) -> Bool {
+        (try? backend.simple("""
+            CREATE FUNCTION pg_temp.almanac_definition(text) RETURNS SETOF text LANGUAGE plpgsql STABLE
+            SET search_path = pg_catalog, pg_temp SET plan_cache_mode = force_generic_plan
+            AS $$ BEGIN RETURN QUERY \(query); END $$
+            """)) != nil
+    }
+
+    /// Every object of the schema `$1` and everything attached to its relations, as text. The
+    /// schema's objects are found through their dependency on it (`pg_depend`, what `DROP SCHEMA
+    /// … CASCADE` follows), by index: PostgreSQL does not index `pg_class`, `pg_type` or
+    /// `pg_constraint` by namespace, and a scan of them grows with every store of the server.
+    /// Every relation, type, function and other object made in a schema depends on it, except
+    /// those that depend on another instead: an index (found through its table), a table's row
+    /// type and an array type (left out, as their table and element are listed), a constraint
+    /// (found through its table or domain).
     static let query = """
         WITH ns AS (SELECT oid FROM pg_namespace WHERE nspname = $1),
-        rels AS (SELECT c.* FROM pg_class c, ns WHERE c.relnamespace = ns.oid)
+        owned AS (SELECT d.classid, d.objid FROM pg_depend d, ns
+                  WHERE d.refclassid = 'pg_namespace'::regclass AND d.refobjid = ns.oid AND d.refobjsubid = 0),
+        tables AS (SELECT c.* FROM owned o JOIN pg_class c ON c.oid = o.objid WHERE o.classid = 'pg_class'::regclass),
+        rels AS (SELECT * FROM tables UNION ALL SELECT c.* FROM tables t JOIN pg_index i ON i.indrelid = t.oid JOIN pg_class c ON c.oid = i.indexrelid)
         SELECT CASE c.relkind WHEN 'r' THEN 'table ' WHEN 'i' THEN 'index ' WHEN 'v' THEN 'view ' WHEN 'm' THEN 'materialized view '
                               WHEN 'S' THEN 'sequence ' WHEN 'p' THEN 'partitioned table ' WHEN 'f' THEN 'foreign table '
                               ELSE 'relation of kind ' || c.relkind::text || ' ' END || c.relname
@@ -47,9 +72,10 @@ enum PostgresDefinition {
                   LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
                   WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind <> 'i'
         UNION ALL SELECT 'index definition ' || pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN rels c ON c.oid = i.indrelid
-        UNION ALL SELECT 'constraint ' || coalesce(c.relname || '.', '') || con.conname || ': ' || pg_get_constraintdef(con.oid)
-                  FROM pg_constraint con LEFT JOIN pg_class c ON c.oid = con.conrelid, ns
-                  WHERE con.connamespace = ns.oid OR c.relnamespace = ns.oid
+        UNION ALL SELECT 'constraint ' || c.relname || '.' || con.conname || ': ' || pg_get_constraintdef(con.oid)
+                  FROM rels c JOIN pg_constraint con ON con.conrelid = c.oid
+        UNION ALL SELECT 'constraint ' || con.conname || ': ' || pg_get_constraintdef(con.oid)
+                  FROM owned o JOIN pg_constraint con ON con.conrelid = 0 AND con.contypid = o.objid WHERE o.classid = 'pg_type'::regclass
         UNION ALL SELECT 'trigger ' || c.relname || '.' || t.tgname FROM pg_trigger t JOIN rels c ON c.oid = t.tgrelid
         UNION ALL SELECT 'rule ' || c.relname || '.' || r.rulename FROM pg_rewrite r JOIN rels c ON c.oid = r.ev_class
         UNION ALL SELECT 'policy ' || c.relname || '.' || p.polname FROM pg_policy p JOIN rels c ON c.oid = p.polrelid
@@ -60,7 +86,7 @@ enum PostgresDefinition {
                   WHERE s.stxnamespace = ns.oid OR c.relnamespace = ns.oid
         UNION ALL SELECT 'function ' || p.oid::regprocedure::text FROM pg_proc p, ns WHERE p.pronamespace = ns.oid
         UNION ALL SELECT 'operator ' || o.oid::regoperator::text FROM pg_operator o, ns WHERE o.oprnamespace = ns.oid
-        UNION ALL SELECT 'type ' || t.typname FROM pg_type t, ns WHERE t.typnamespace = ns.oid
+        UNION ALL SELECT 'type ' || t.typname FROM owned o JOIN pg_type t ON t.oid = o.objid, ns WHERE o.classid = 'pg_type'::regclass
                   AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relnamespace = ns.oid AND c.relkind = 'r')
                   AND NOT EXISTS (SELECT 1 FROM pg_type e JOIN pg_class c ON c.oid = e.typrelid
                                   WHERE e.oid = t.typelem AND c.relnamespace = ns.oid AND c.relkind = 'r')

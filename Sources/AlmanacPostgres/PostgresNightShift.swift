@@ -21,6 +21,8 @@ public final class PostgresNightShift: Sendable {
     /// Almanac's own definition of a store on this server (`PostgresDefinition`): what its
     /// migrations make, made in the operator's schema in a transaction that was rolled back.
     private let definition: [String]
+    /// Whether the description of a schema is the session's function (`PostgresDefinition.prepare`).
+    private let prepared: Bool
     static let table = "almanac_report_nights"
 
     /// Connects as the operator's role; its schema (the URL's) keeps the record of the nights,
@@ -38,7 +40,8 @@ public final class PostgresNightShift: Sendable {
         do {
             try backend.simple("SET row_security = off; SET statement_timeout = '\(timeout)s'; SET lock_timeout = '\(min(timeout, 10))s'")
             try Self.prepare(backend, url: url)
-            definition = try Self.almanacDefinition(backend, url: url)
+            prepared = PostgresDefinition.prepare(backend)
+            definition = try Self.almanacDefinition(backend, url: url, prepared: prepared)
         } catch {
             try? backend.close()
             throw error
@@ -130,18 +133,18 @@ public final class PostgresNightShift: Sendable {
     /// else, that its schema is Almanac's, exactly (the store's reads of the night follow it
     /// within milliseconds; a check before each of them cost a third of the night).
     public func open(_ store: String) throws -> PostgresStore {
-        let definition = self.definition, user = url.user, checked = Atomic<Bool>(false)
+        let definition = self.definition, prepared = self.prepared, user = url.user, checked = Atomic<Bool>(false)
         return try PostgresStore.openForReading(try backend.pointed(at: store) { db in
             guard !checked.load(ordering: .acquiring) else { return }
-            try Self.check(store, db, against: definition, user: user)
+            try Self.check(store, db, against: definition, prepared: prepared, user: user)
             checked.store(true, ordering: .releasing)
         })
     }
 
     /// Throws, naming the first difference, unless the store's schema holds exactly Almanac's
     /// definition.
-    static func check(_ store: String, _ db: any SQLSession, against definition: [String], user: String) throws {
-        let (extra, missing) = PostgresDefinition.differences(try PostgresDefinition.lines(of: store, db), from: definition)
+    static func check(_ store: String, _ db: any SQLSession, against definition: [String], prepared: Bool, user: String) throws {
+        let (extra, missing) = PostgresDefinition.differences(try PostgresDefinition.lines(of: store, db, prepared: prepared), from: definition)
         guard extra.isEmpty && missing.isEmpty else {
             // What could hold code is named first: a view, a policy, a trigger, an index's definition…
             let telling = ["view ", "row-level security", "policy ", "rule ", "trigger ", "inheritance", "index definition", " default ",
@@ -157,14 +160,14 @@ public final class PostgresNightShift: Sendable {
     /// What Almanac's migrations make in a schema of this server, as `PostgresDefinition`
     /// describes it: the migrations are run in the operator's own schema in a transaction that
     /// is rolled back, and whatever was there before is left out.
-    private static func almanacDefinition(_ backend: PostgresBackend, url: PostgresURL) throws -> [String] {
+    private static func almanacDefinition(_ backend: PostgresBackend, url: PostgresURL, prepared: Bool) throws -> [String] {
         let session = PostgresSession(backend: backend)
         try backend.simple("BEGIN; SET LOCAL search_path TO \(url.quotedSchema)")
         do {
-            let before = Set(try PostgresDefinition.lines(of: url.schema, session))
+            let before = Set(try PostgresDefinition.lines(of: url.schema, session, prepared: prepared))
             try backend.simple(PostgresSchema.migrationsTableSQL)
             for migration in PostgresSchema.migrations { try backend.simple(migration.sql) }
-            let after = try PostgresDefinition.lines(of: url.schema, session)
+            let after = try PostgresDefinition.lines(of: url.schema, session, prepared: prepared)
             try backend.simple("ROLLBACK")
             return after.filter { !before.contains($0) }
         } catch {

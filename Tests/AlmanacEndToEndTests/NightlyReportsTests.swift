@@ -206,12 +206,13 @@ struct NightlyReportsTests {
     /// child whose `CHECK`, an index expression, a trigger and two column defaults each call a
     /// function of the owner's that reads another person's journal (one of them after `RESET
     /// ROLE`), and a table with row-level security, a view in a table's place, a rule and a column
-    /// of the owner's type: each of those stores fails with one line naming it and what Almanac's
-    /// store does not have, the journal's text appears nowhere, and the other stores are rendered.
+    /// of the owner's type, a table made elsewhere and moved in, a function of her own and a domain
+    /// with a check: each of those stores fails with one line naming it and what Almanac's store
+    /// does not have, the journal's text appears nowhere, and the other stores are rendered.
     @Test func aStoreWhoseOwnerAddedCodeIsRefusedAndTheOthersGoOn() throws {
         let s = Session(.postgres)
-        let server = try server(s, people: 12)
-        let ops = server.ops.name, victim = server.stores[0], clean = server.stores[11]
+        let server = try server(s, people: 15)
+        let ops = server.ops.name, victim = server.stores[0], clean = server.stores[14]
         let secret = "VICTIM-SECRET-\(UUID().uuidString.prefix(8))"
         try TestPostgres.psql("""
             INSERT INTO \(victim).journalentry (id, dayKey, timestampUtc, title, body, createdAt)
@@ -253,6 +254,10 @@ struct NightlyReportsTests {
             (stores[9], "CREATE RULE spy AS ON INSERT TO \(stores[9]).habitentry DO ALSO SELECT pg_sleep(3600);", "rule habitentry.spy"),
             (stores[10], "CREATE DOMAIN \(stores[10]).note AS text; ALTER TABLE \(stores[10]).habitentry ALTER COLUMN note TYPE \(stores[10]).note;",
              "column habitentry.note"),
+            (stores[11], "CREATE TABLE public.\(stores[11])_moved (x int); ALTER TABLE public.\(stores[11])_moved SET SCHEMA \(stores[11]);",
+             "\(stores[11])_moved"),
+            (stores[12], spy(stores[12], "spy"), "function spy()"),
+            (stores[13], spy(stores[13], "spy") + "CREATE DOMAIN \(stores[13]).yes AS boolean CHECK (\(stores[13]).spy());", "function spy()"),
         ]
         for attack in attacks { try TestPostgres.psql(attack.sql) }
         let started = Date()
@@ -260,7 +265,7 @@ struct NightlyReportsTests {
         #expect(Date().timeIntervalSince(started) < 60)
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == attacks.count + 1 && lines.last?.hasPrefix("almanac: \(attacks.count) of 12 stores failed") == true, "\(run.stderr)")
+        #expect(lines.count == attacks.count + 1 && lines.last?.hasPrefix("almanac: \(attacks.count) of 15 stores failed") == true, "\(run.stderr)")
         for attack in attacks {
             #expect(lines.contains { $0.hasPrefix("almanac: store \(attack.store): ") && $0.contains("is not read") && $0.contains(attack.words) },
                     "\(attack.store) (\(attack.words)): \(run.stderr)")
@@ -272,6 +277,33 @@ struct NightlyReportsTests {
         for path in try s.folder.files(under: "www") {
             #expect(!String(decoding: s.folder.bytes("www/" + path), as: UTF8.self).contains(secret), "\(path)")
         }
+    }
+
+    /// An operator's role that may not make temporary objects (`TEMPORARY` revoked on the
+    /// database, on a server of the test's own) sends the description of a store as a query
+    /// instead of calling it as a function of its session: it renders the clean store and refuses
+    /// the one whose owner added a rule, as with the function.
+    @Test func anOperatorWithoutTemporaryObjectsStillChecksEveryStore() throws {
+        let server = try TestPostgres.PrivateServer()
+        let s = Session(.postgres)
+        try server.psql("REVOKE TEMPORARY ON DATABASE postgres FROM PUBLIC; CREATE ROLE ops LOGIN PASSWORD 'ops'; CREATE SCHEMA ops AUTHORIZATION ops")
+        #expect(throws: TestPostgres.PSQLFailure.self) {
+            try server.psql("CREATE FUNCTION pg_temp.f() RETURNS int LANGUAGE sql AS 'SELECT 1'", user: "ops", password: "ops")
+        }
+        for store in ["clean", "spied"] {
+            let env = ["ALMANAC_STORE": server.adminURL + "?schema=\(store)", "PGPASSWORD": server.password, "ALMANAC_NOW": s.now]
+            for arguments in [["init", "--timezone", "UTC"], ["habit", "add", "Run"], ["log", "run"]] {
+                #expect(try s.binary.run(arguments, environment: env).status == 0)
+            }
+            try server.psql("GRANT USAGE ON SCHEMA \(store) TO ops; GRANT SELECT ON ALL TABLES IN SCHEMA \(store) TO ops")
+        }
+        try server.psql("CREATE RULE spy AS ON INSERT TO spied.habitentry DO ALSO SELECT pg_sleep(3600)")
+        let ops = server.adminURL.replacingOccurrences(of: "postgres://postgres@", with: "postgres://ops@") + "?schema=ops"
+        let run = try s.binary.run(["report", "--each-store", ops, "--out-root", "www"], environment: ["PGPASSWORD": "ops", "ALMANAC_NOW": s.now],
+                                   in: s.folder.url)
+        #expect(run.status == 1 && run.stderr.contains("almanac: store spied: ") && run.stderr.contains("rule habitentry.spy"), "\(run.stderr)")
+        #expect(run.stdout.contains("1 store rendered"), "\(run.stdout)")
+        #expect(folders(s, "www") == ["clean"])
     }
 
     /// Every statement of a nightly run has a time limit: a store whose table another session

@@ -68,7 +68,7 @@ public enum TestPostgres {
     /// Runs SQL as the superuser (or as `user` with `password`) through `psql`; returns its
     /// output, rows as `a|b` lines. Throws with psql's message when the SQL fails.
     @discardableResult
-    public static func psql(_ sql: String, user: String = "postgres", password: String? = nil) throws -> String {
+    public static func psql(_ sql: String, user: String = "postgres", password: String? = nil, port: Int = port) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
         process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", "postgres", "-X", "-q", "-tA",
@@ -106,6 +106,12 @@ public enum TestPostgres {
             }
             adminURL = value("ALMANAC_TEST_POSTGRES")
             password = value("PGPASSWORD")
+        }
+
+        /// Runs SQL on it, as `TestPostgres.psql` does on the shared server.
+        @discardableResult
+        public func psql(_ sql: String, user: String = "postgres", password: String? = nil) throws -> String {
+            try TestPostgres.psql(sql, user: user, password: password ?? self.password, port: URLComponents(string: adminURL)?.port ?? 5432)
         }
 
         /// Restarts it: every open connection is dropped.
