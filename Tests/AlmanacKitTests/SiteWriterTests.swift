@@ -47,3 +47,32 @@ import Testing
         #expect(SiteManifest.previous(in: published) == nil)
     }
 }
+
+/// Whether a published file holds a rendered file's bytes: the comparison that keeps an
+/// unchanged file's inode, read in chunks (`OutputFolder.hasContent`).
+@Suite struct PublishedContentTests {
+    @Test func onlyTheSameBytesInARegularFileCompareEqual() throws {
+        let folder = TemporaryFolder("content")
+        let site = try OutputFolder(folder.path("site"))
+        // Three chunks and a bit: a difference in the first byte, in the third chunk, in the last byte.
+        let bytes = (0..<(3 * 65536 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        try site.write(bytes, to: "big.svg")
+        #expect(site.hasContent("big.svg", bytes))
+        for index in [0, 2 * 65536 + 5, bytes.count - 1] {
+            var other = bytes
+            other[index] &+= 1
+            #expect(!site.hasContent("big.svg", other), "a difference at \(index)")
+        }
+        #expect(!site.hasContent("big.svg", Array(bytes.dropLast())))
+        #expect(!site.hasContent("big.svg", bytes + [0]))
+        try site.write([], to: "empty.txt")
+        #expect(site.hasContent("empty.txt", []))
+        #expect(!site.hasContent("empty.txt", [0]))
+        #expect(!site.hasContent("missing.html", []))
+        // A link to the same bytes, a FIFO (never waited on): not a published file of the site.
+        try FileManager.default.createSymbolicLink(atPath: folder.path("site/link.svg"), withDestinationPath: folder.path("site/big.svg"))
+        #expect(!site.hasContent("link.svg", bytes))
+        #expect(mkfifo(folder.path("site/fifo.html"), 0o644) == 0)
+        #expect(!site.hasContent("fifo.html", []))
+    }
+}

@@ -118,19 +118,27 @@ public final class OutputFolder: @unchecked Sendable {
         return true
     }
 
-    /// Whether the file at `relative` holds exactly `bytes` (one read, compared with memcmp).
+    /// Whether the file at `relative` holds exactly `bytes`: read in chunks, each compared as it
+    /// comes (memcmp), so a file that differs early is not read to its end and nothing the size
+    /// of the file is allocated.
     public func hasContent(_ relative: String, _ bytes: [UInt8]) -> Bool {
         let fd = open(path(of: relative), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
-        var existing = [UInt8](repeating: 0, count: bytes.count + 1)
-        // POSIX read needs the array's storage; one byte more than expected tells a longer file.
-        let n = existing.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n == bytes.count else { return false }
-        existing.removeLast()
-        return existing == bytes
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { chunk in
+            bytes.withUnsafeBytes { expected in
+                var offset = 0
+                while true {
+                    let n = read(fd, chunk.baseAddress, chunk.count)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { return n == 0 && offset == expected.count }   // a file that grew or shrank since fstat
+                    guard offset + n <= expected.count, memcmp(chunk.baseAddress!, expected.baseAddress! + offset, n) == 0 else { return false }
+                    offset += n
+                }
+            }
+        }
     }
 
     /// Whether a regular file (not a link to one) is at the path inside the folder.
