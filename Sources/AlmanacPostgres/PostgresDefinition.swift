@@ -42,22 +42,22 @@ enum PostgresDefinition {
 
     /// Every object of the schema `$1` and everything attached to its relations, as text. The
     /// schema's objects are found through their dependency on it (`pg_depend`, what `DROP SCHEMA
-    /// … CASCADE` follows), by index: PostgreSQL does not index `pg_class`, `pg_type` or
-    /// `pg_constraint` by namespace, and a scan of them grows with every store of the server.
-    /// Every relation, type, function and other object made in a schema depends on it, except
-    /// those that depend on another instead: an index (found through its table), a table's row
-    /// type and an array type (left out, as their table and element are listed), a constraint
-    /// (found through its table or domain).
+    /// … CASCADE` follows), by index, and named as the server names them (`pg_describe_object`):
+    /// PostgreSQL does not index `pg_class`, `pg_type` or `pg_constraint` by namespace, and a scan
+    /// of them grows with every store of the server. Every relation, type, function, operator,
+    /// collation, text search object, extension and other object made in a schema depends on it,
+    /// except those that depend on another instead: an index (found through its table), a table's
+    /// row type and an array type (left out, as their table and element are listed), a constraint
+    /// (found through its table or domain), a trigger, rule, policy, default or statistics object
+    /// of a table (found through the table).
     static let query = """
         WITH ns AS (SELECT oid FROM pg_namespace WHERE nspname = $1),
         owned AS (SELECT d.classid, d.objid FROM pg_depend d, ns
                   WHERE d.refclassid = 'pg_namespace'::regclass AND d.refobjid = ns.oid AND d.refobjsubid = 0),
         tables AS (SELECT c.* FROM owned o JOIN pg_class c ON c.oid = o.objid WHERE o.classid = 'pg_class'::regclass),
         rels AS (SELECT * FROM tables UNION ALL SELECT c.* FROM tables t JOIN pg_index i ON i.indrelid = t.oid JOIN pg_class c ON c.oid = i.indexrelid)
-        SELECT CASE c.relkind WHEN 'r' THEN 'table ' WHEN 'i' THEN 'index ' WHEN 'v' THEN 'view ' WHEN 'm' THEN 'materialized view '
-                              WHEN 'S' THEN 'sequence ' WHEN 'p' THEN 'partitioned table ' WHEN 'f' THEN 'foreign table '
-                              ELSE 'relation of kind ' || c.relkind::text || ' ' END || c.relname
-        FROM rels c
+        SELECT pg_describe_object('pg_class'::regclass, c.oid, 0) FROM rels c
+        UNION ALL SELECT pg_describe_object(o.classid, o.objid, 0) FROM owned o WHERE o.classid <> 'pg_class'::regclass
         UNION ALL SELECT c.relname || ' has row-level security' FROM rels c WHERE c.relrowsecurity OR c.relforcerowsecurity
         UNION ALL SELECT c.relname || ' is ' || CASE c.relpersistence WHEN 'u' THEN 'unlogged' ELSE 'temporary' END FROM rels c WHERE c.relpersistence <> 'p'
         UNION ALL SELECT c.relname || ' is stored by ' || am.amname FROM rels c JOIN pg_am am ON am.oid = c.relam
@@ -82,22 +82,6 @@ enum PostgresDefinition {
         UNION ALL SELECT 'inheritance: ' || ch.oid::regclass::text || ' inherits from ' || p.oid::regclass::text
                   FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class ch ON ch.oid = i.inhrelid, ns
                   WHERE p.relnamespace = ns.oid OR ch.relnamespace = ns.oid
-        UNION ALL SELECT 'statistics ' || s.stxname FROM pg_statistic_ext s LEFT JOIN pg_class c ON c.oid = s.stxrelid, ns
-                  WHERE s.stxnamespace = ns.oid OR c.relnamespace = ns.oid
-        UNION ALL SELECT 'function ' || p.oid::regprocedure::text FROM pg_proc p, ns WHERE p.pronamespace = ns.oid
-        UNION ALL SELECT 'operator ' || o.oid::regoperator::text FROM pg_operator o, ns WHERE o.oprnamespace = ns.oid
-        UNION ALL SELECT 'type ' || t.typname FROM owned o JOIN pg_type t ON t.oid = o.objid, ns WHERE o.classid = 'pg_type'::regclass
-                  AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relnamespace = ns.oid AND c.relkind = 'r')
-                  AND NOT EXISTS (SELECT 1 FROM pg_type e JOIN pg_class c ON c.oid = e.typrelid
-                                  WHERE e.oid = t.typelem AND c.relnamespace = ns.oid AND c.relkind = 'r')
-        UNION ALL SELECT 'collation ' || collname FROM pg_collation, ns WHERE collnamespace = ns.oid
-        UNION ALL SELECT 'conversion ' || conname FROM pg_conversion, ns WHERE connamespace = ns.oid
-        UNION ALL SELECT 'operator class ' || opcname FROM pg_opclass, ns WHERE opcnamespace = ns.oid
-        UNION ALL SELECT 'operator family ' || opfname FROM pg_opfamily, ns WHERE opfnamespace = ns.oid
-        UNION ALL SELECT 'text search configuration ' || cfgname FROM pg_ts_config, ns WHERE cfgnamespace = ns.oid
-        UNION ALL SELECT 'text search dictionary ' || dictname FROM pg_ts_dict, ns WHERE dictnamespace = ns.oid
-        UNION ALL SELECT 'text search parser ' || prsname FROM pg_ts_parser, ns WHERE prsnamespace = ns.oid
-        UNION ALL SELECT 'text search template ' || tmplname FROM pg_ts_template, ns WHERE tmplnamespace = ns.oid
-        UNION ALL SELECT 'extension ' || extname FROM pg_extension, ns WHERE extnamespace = ns.oid
+        UNION ALL SELECT 'statistics ' || c.relname || '.' || s.stxname FROM pg_statistic_ext s JOIN rels c ON c.oid = s.stxrelid
         """
 }
