@@ -125,7 +125,6 @@ public struct SiteReport {
         }
         options.words = templates.words(for: input.snapshot.settings.language)
         try Self.checkIsSiteFolder(path, hasEarlierSite: previous != nil)
-        Self.removeEarlierCache(of: path)
         let plan = try timed(.derive) { try SiteDerivation(input: input, options: options).plan() }
         // The new site is built in a staging folder beside the published one (`SiteStaging`),
         // taken now: the render step writes each new or changed file into it as it is rendered.
@@ -199,20 +198,6 @@ public struct SiteReport {
     private enum RenderWork: Sendable {
         case shared(SitePage)
         case habit(HabitFiles)
-    }
-
-    /// Removes the cache file an earlier version of Almanac kept beside the folder
-    /// (`.NAME.almanac-cache`, and its temporary files): a report keeps nothing beside the site
-    /// but its lock.
-    static func removeEarlierCache(of folder: String) {
-        let url = URL(fileURLWithPath: folder)
-        let parent = url.deletingLastPathComponent().path, prefix = ".\(url.lastPathComponent).almanac-cache"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
-            let path = (parent as NSString).appendingPathComponent(entry)
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            unlink(path)
-        }
     }
 
     /// The publish step: the new site, built in the staging folder (`SiteStaging`) beside the

@@ -7,7 +7,8 @@ import Foundation
 /// one, and never a temporary file. The unchanged files are hard links to the published ones
 /// (`SiteWriter`); after the exchange the staging path holds the previous site, which the report
 /// removes (`discard`) before it ends: nothing of an earlier site stays beside the published one.
-/// A staging folder that a killed run left is removed by the next run.
+/// A staging folder that a killed run left, and an earlier version's cache, are removed by the
+/// next run.
 final class SiteStaging: Sendable {
     let folder: OutputFolder
     private let published: OutputFolder
@@ -41,15 +42,22 @@ final class SiteStaging: Sendable {
         try? FileManager.default.removeItem(atPath: folder.path)
     }
 
-    /// Removes the staging folders of `name` that killed runs left (their process is gone).
+    /// Removes what earlier runs left beside the published folder `name`: the staging folders of
+    /// killed runs (their process is gone), and the cache file an earlier version of Almanac kept
+    /// (`.NAME.almanac-cache`, and its temporary files). A report keeps nothing beside the site
+    /// but its lock.
     static func removeLeftovers(of name: String, in parent: String) {
-        let prefix = ".\(name).almanac-staging-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
+        let staging = ".\(name).almanac-staging-", cache = ".\(name).almanac-cache"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(".\(name).almanac-") {
             let path = (parent as NSString).appendingPathComponent(entry)
             var info = stat()
-            guard let pid = pid_t(entry.dropFirst(prefix.count)), lstat(path, &info) == 0,
-                  Leftovers.isAbandoned(info, kind: S_IFDIR, writer: pid) else { continue }
-            try? FileManager.default.removeItem(atPath: path)
+            guard lstat(path, &info) == 0 else { continue }
+            if entry.hasPrefix(cache), info.st_mode & S_IFMT == S_IFREG {
+                unlink(path)
+            } else if entry.hasPrefix(staging), let pid = pid_t(entry.dropFirst(staging.count)),
+                      Leftovers.isAbandoned(info, kind: S_IFDIR, writer: pid) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
     }
 }
