@@ -128,20 +128,14 @@ public struct NightlyReports: Sendable {
                     try shift.recordRendered(store, night: asOf, by: worker)
                     outcome.withLock { $0.rendered.append(store) }
                 }
+            } catch StoreError.busy, StoreError.timedOut {
+                // A statement ran out of the run's time (`statement_timeout`), or waited too long
+                // for a lock (`lock_timeout`: the store is busy).
+                outcome.withLock { $0.failed.append((store, StoreError.server(
+                    "It did not answer within the run's limit of \(request.timeout) s (a lock held, or a statement that took longer); it is left for the next run."))) }
             } catch {
-                outcome.withLock { $0.failed.append((store, timedOut(error) ? StoreError.server(
-                    "It did not answer within the run's limit of \(request.timeout) s (a lock held, or a statement that took longer); it is left for the next run.")
-                    : error)) }
+                outcome.withLock { $0.failed.append((store, error)) }
             }
-        }
-    }
-
-    /// Whether a store's statement ran out of the run's time (`statement_timeout`) or waited too
-    /// long for a lock (`lock_timeout`: the store is busy).
-    private func timedOut(_ error: any Error) -> Bool {
-        switch error {
-        case StoreError.busy, StoreError.timedOut: return true
-        default: return false
         }
     }
 }

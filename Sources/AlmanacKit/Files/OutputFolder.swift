@@ -104,16 +104,13 @@ public final class OutputFolder: @unchecked Sendable {
         try checkFolders(of: relative + "/x", creating: true)
     }
 
-    /// Removes a file the folder's owner made earlier, when `stillOurs` says its bytes are the
-    /// ones it made; returns whether it was removed. Never through a symbolic link.
-    /// `limit`: the most bytes it may have to be read at all (a stale file's recorded size).
-    public func remove(_ relative: String, limit: Int = maxReadBytes, stillOurs: (Data) -> Bool) -> Bool {
+    /// Removes a regular file, never through a symbolic link (a folder on the way included);
+    /// returns whether it was removed.
+    public func remove(_ relative: String) -> Bool {
         guard (try? checkFolders(of: relative, creating: false)) != nil else { return false }
         let full = path(of: relative)
         var info = stat()
-        guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let bytes = Self.bytes(atPath: full, limit: limit).map({ Data($0) }), stillOurs(bytes) else { return false }
-        guard unlink(full) == 0 else { return false }
+        guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG, unlink(full) == 0 else { return false }
         lock.withLock { _ = touched.insert(FilePath(full).removingLastComponent().string) }
         return true
     }

@@ -120,12 +120,9 @@ struct SiteWriter: Sendable {
     /// In place: removes the stale files; returns how many.
     /// A folder those files leave empty goes with them.
     private func removeStale(made: Set<String>) -> Int {
-        let removed = (previous?.manifest.files ?? []).filter { record in
-            !made.contains(record.path) && SitePath.isSafe(record.path)
-                && published.remove(record.path, limit: record.size) { SiteManifest.sha256(Array($0)) == record.sha256 }
-        }
-        for record in removed {
-            var folder = FilePath(record.path).removingLastComponent().string
+        let removed = staleFiles(made: made).filter(published.remove)
+        for path in removed {
+            var folder = FilePath(path).removingLastComponent().string
             while !folder.isEmpty, rmdir(published.path(of: folder)) == 0 { folder = FilePath(folder).removingLastComponent().string }
         }
         return removed.count
