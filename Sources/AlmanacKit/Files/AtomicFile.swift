@@ -11,8 +11,6 @@ public final class AtomicFile {
     private var buffer: [UInt8] = []
     private let toStandardOutput: Bool
     private var prepared = false
-    /// How many bytes were written to the file.
-    private var length = 0
     /// Whether `prepare()` flushes the file to disk itself; false for files in a staging folder,
     /// which is flushed as a whole before it is published. Such a file is written straight to
     /// its path: nobody sees the private folder before it is published whole, so a temporary
@@ -95,7 +93,6 @@ public final class AtomicFile {
             guard written > 0 else { throw AlmanacError.system(path) }
             offset += written
         }
-        length += bytes.count
     }
 
     /// Puts every byte on disk in the temporary file; the target is still untouched.

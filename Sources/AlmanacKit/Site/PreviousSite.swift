@@ -6,10 +6,4 @@ struct PreviousSite: Sendable {
     let manifest: SiteManifest
     /// The manifest's bytes as they are on disk.
     let bytes: [UInt8]
-    let records: [String: SiteManifest.Record]
-
-    init(manifest: SiteManifest, bytes: [UInt8]) {
-        self.manifest = manifest; self.bytes = bytes
-        records = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    }
 }

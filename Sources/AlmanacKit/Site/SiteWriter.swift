@@ -100,21 +100,18 @@ struct SiteWriter: Sendable {
         for file in pending { try file.commit() }
         outcome.written += pending.count
         pending.removeAll()
-        outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made)
+        outcome.removed = staging == nil ? removeStale(made: made) : try carryOver(made: made, stale: Set(staleFiles(made: made)))
         return outcome
     }
 
     /// The files the previous run made that this run does not, and that are still as it left
     /// them: what a publish removes.
     func staleFiles(made: Set<String>) -> [String] {
-        (previous?.manifest.files ?? []).filter { !made.contains($0.path) && isStale($0.path) }.map(\.path)
-    }
-
-    /// Whether a file the previous run made and this one does not is still as that run left it.
-    private func isStale(_ path: String) -> Bool {
-        guard let record = previous?.records[path], SitePath.isSafe(path) else { return false }
-        // A file of another size is not the recorded one: it is not even read.
-        return published.bytes(of: path, limit: record.size).map { SiteManifest.sha256($0) == record.sha256 } ?? false
+        (previous?.manifest.files ?? []).filter { record in
+            // A file of another size is not the recorded one: it is not even read.
+            !made.contains(record.path) && SitePath.isSafe(record.path)
+                && published.bytes(of: record.path, limit: record.size).map { SiteManifest.sha256($0) == record.sha256 } == true
+        }.map(\.path)
     }
 
     /// In place: removes the stale files; returns how many.
@@ -131,7 +128,7 @@ struct SiteWriter: Sendable {
     /// Staging: brings every file of the published folder that is not part of the new site into
     /// it — the user's own files, and generated files the user changed — but not the stale ones
     /// or the temporary files of killed runs. Returns how many stale files were left behind.
-    private func carryOver(made: Set<String>, under folder: String = "") throws -> Int {
+    private func carryOver(made: Set<String>, stale: Set<String>, under folder: String = "") throws -> Int {
         guard let staging else { return 0 }
         var dropped = 0
         let entries = try OutputFolder.entries(of: published.path(of: folder))
@@ -148,7 +145,7 @@ struct SiteWriter: Sendable {
             if info.st_mode & S_IFMT == S_IFDIR {
                 let newSiteHasIt = staging.isFolder(relative)
                 try staging.makeFolder(relative)
-                dropped += try carryOver(made: made, under: relative)
+                dropped += try carryOver(made: made, stale: stale, under: relative)
                 staging.matchFolder(relative, info)
                 // A folder of the previous site whose files were all stale (the journal's charts
                 // after a public run) is not brought over empty; the user's own empty folder is.
@@ -159,7 +156,7 @@ struct SiteWriter: Sendable {
                 // Where the site needs a folder the user has a link or a file: never written through.
                 let what = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, and Almanac does not write through links" : "not a folder"
                 throw AlmanacError.cannotWrite(path: published.path(of: relative), reason: what)
-            } else if isStale(relative) {
+            } else if stale.contains(relative) {
                 dropped += 1
             } else {
                 try staging.link(relative, from: published)
