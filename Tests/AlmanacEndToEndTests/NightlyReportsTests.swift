@@ -195,7 +195,7 @@ struct NightlyReportsTests {
         pg.expectOneSentence(missing, mentioning: ["keeps its record in schema \(ops.name)", "does not exist", "CREATE SCHEMA \(ops.name) AUTHORIZATION \(ops.name)"])
         for (arguments, words) in [(["--each-store", url], "--out-root"), (["--each-store", url, "--out-root", "w", "--out", "x"], "--out-root"),
                                    (["--each-store", url, "--out-root", "w", "--store", "a.sqlite"], "--store"),
-                                   (["--out-root", "w"], "--each-store")] {
+                                   (["--out-root", "w"], "--each-store"), (["--each-store", "store.sqlite", "--out-root", "w"], "postgres:// URL")] {
             let result = try s.binary.run(["report"] + arguments, environment: ["PGPASSWORD": ops.password])
             #expect(result.status == 2 && result.stderr.contains(words), "\(arguments): \(result.stderr)")
         }

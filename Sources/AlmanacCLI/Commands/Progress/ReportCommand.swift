@@ -96,7 +96,6 @@ struct ReportCommand: ParsableCommand {
     /// others go on, and the exit status is 1 when any failed.
     private func runEach(_ text: String, outRoot: String) throws {
         let started = Date()
-        guard PostgresSchemas().takes(text) else { throw ValidationError("--each-store takes a postgres:// URL: the operator's role and its own schema.") }
         let request = try NightlyReports.Request(url: text, outRoot: outRoot, asOf: asOf, templates: templates, includeNotes: includeNotes,
                                              includeJournal: includeJournal, baseURL: baseURL,
                                              workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, timeout: timeout ?? 60)
