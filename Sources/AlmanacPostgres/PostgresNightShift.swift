@@ -33,14 +33,12 @@ public final class PostgresNightShift: Sendable {
     /// before its first read), names resolve in the system catalog and the store's
     /// schema alone, and `row_security = off` (a table with a policy is refused by the server, as
     /// `pg_dump` relies on). Every statement is limited to `timeout` seconds (locks to at most 10),
-    /// so no store can hold the night. The records of the nights are committed without waiting
-    /// for the server's disk (`synchronous_commit = off`, a tenth of the night): a server that
-    /// crashes may forget the last few, and those stores are rendered again, as every night is.
+    /// so no store can hold the night.
     public init(url: PostgresURL, timeout: Int = 60) throws {
         self.url = url
         backend = try PostgresBackend.connect(url)
         do {
-            try backend.simple("SET row_security = off; SET synchronous_commit = off; SET statement_timeout = '\(timeout)s'; SET lock_timeout = '\(min(timeout, 10))s'")
+            try backend.simple("SET row_security = off; SET statement_timeout = '\(timeout)s'; SET lock_timeout = '\(min(timeout, 10))s'")
             try Self.prepare(backend, url: url)
             prepared = PostgresDefinition.prepare(backend)
             definition = try Self.almanacDefinition(backend, url: url, prepared: prepared)
