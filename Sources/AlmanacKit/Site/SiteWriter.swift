@@ -108,7 +108,7 @@ struct SiteWriter: Sendable {
     /// them: what a publish removes.
     func staleFiles(made: Set<String>) -> [String] {
         (previous?.manifest.files ?? []).filter { record in
-            // A file of another size is not the recorded one: it is not even read.
+            // A file larger than the recorded one is not it: it is not even read.
             !made.contains(record.path) && SitePath.isSafe(record.path)
                 && published.bytes(of: record.path, limit: record.size).map { SiteManifest.sha256($0) == record.sha256 } == true
         }.map(\.path)
