@@ -138,6 +138,12 @@ enum PostgresSchema {
         ("v13-habit-aliases", "ALTER TABLE habit ADD COLUMN IF NOT EXISTS aliases TEXT COLLATE \"C\" NOT NULL DEFAULT '';"),
         // The language of the store's site (`Settings.language`); none is English.
         ("v14-language", "ALTER TABLE settings ADD COLUMN IF NOT EXISTS language TEXT COLLATE \"C\";"),
+        // Whether an at-most habit's day with nothing logged counts as none (`unloggedMeansNone`):
+        // the rule every at-most habit followed before, so existing ones keep it.
+        ("v15-unlogged-means-none", """
+            ALTER TABLE habit ADD COLUMN IF NOT EXISTS unloggedMeansNone BIGINT NOT NULL DEFAULT 0;
+            UPDATE habit SET unloggedMeansNone = 1 WHERE direction = 'atMost';
+            """),
     ]
 
     /// What a migration does beyond its SQL, run right after it in the same transaction.

@@ -177,6 +177,12 @@ enum StoreSchema {
         migrator.registerMigration("v12-language") { db in
             try db.execute(sql: "ALTER TABLE settings ADD COLUMN language TEXT")
         }
+        // Whether an at-most habit's day with nothing logged counts as none (`unloggedMeansNone`):
+        // the rule every at-most habit followed before, so existing ones keep it.
+        migrator.registerMigration("v13-unlogged-means-none") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN unloggedMeansNone INTEGER NOT NULL DEFAULT 0")
+            try db.execute(sql: "UPDATE habit SET unloggedMeansNone = 1 WHERE direction = 'atMost'")
+        }
         return migrator
     }
 }

@@ -12,7 +12,7 @@ extension Habit: StoredRecord {
         .number("weight", \.weight), .integer("sortOrder", \.sortOrder), .instant("createdAt", \.createdAt),
         .instant("updatedAt", \.updatedAt), .optionalInstant("archivedAt", \.archivedAt),
         .optionalID("sourceId", \.sourceId), .optionalText("sourceKey", \.sourceKey), .text("slug", \.slug),
-        .words("aliases", \.aliases),
+        .words("aliases", \.aliases), .integer("unloggedMeansNone", { $0.unloggedMeansNone ? 1 : 0 }),
     ]
     public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
@@ -25,6 +25,9 @@ extension Habit: StoredRecord {
                   archivedAt: try f.optionalTimestamp("archivedAt"), sourceId: try f.optionalID("sourceId"),
                   sourceKey: try f.optionalString("sourceKey"), slug: try f.optionalString("slug") ?? "",
                   aliases: try f.words("aliases"))
+        // A backup of version 7 or before has no such field: its at-most habits counted a day with
+        // nothing logged as none, and keep doing so.
+        definition.unloggedMeansNone = try f.optionalInteger("unloggedMeansNone").map { $0 != 0 } ?? (definition.direction == .atMost)
     }
 }
 

@@ -105,6 +105,8 @@ public protocol RecordReader {
     func number(_ name: String) throws -> Double
     func optionalNumber(_ name: String) throws -> Double?
     func integer(_ name: String) throws -> Int
+    /// A whole number; missing or null reads as nil.
+    func optionalInteger(_ name: String) throws -> Int?
     func id(_ name: String) throws -> EntityID
     func optionalID(_ name: String) throws -> EntityID?
     func day(_ name: String) throws -> DayKey
@@ -161,6 +163,7 @@ struct RowFields: RecordReader {
     func number(_ name: String) throws -> Double { row.number(try present(name)) }
     func optionalNumber(_ name: String) throws -> Double? { row.isNull(column(name)) ? nil : row.number(column(name)) }
     func integer(_ name: String) throws -> Int { Int(row.integer(try present(name))) }
+    func optionalInteger(_ name: String) throws -> Int? { row.isNull(column(name)) ? nil : Int(row.integer(column(name))) }
     func id(_ name: String) throws -> EntityID { try parsed(name) { EntityID(utf8: $0) } }
     func optionalID(_ name: String) throws -> EntityID? { try optionalParsed(name) { EntityID(utf8: $0) } }
     func day(_ name: String) throws -> DayKey { try parsed(name) { DayKey(utf8: $0) } }

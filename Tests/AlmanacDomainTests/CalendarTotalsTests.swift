@@ -61,14 +61,19 @@ import Testing
         h.log("2026-10-12")                                // in progress: 1 of 2 so far
         #expect(totals(h, .month, asOf: "2026-10-13") == [
             "2026-09 2026-09-01 2/2 days 3 value 3",
-            "2026-10 2026-10-01 2/4 days 2 value 2 now",     // the week in progress owes its full 2
+            "2026-10 2026-10-01 1/2 days 2 value 2 now",     // the week in progress counts once met, as in the rates
         ])
         let weeks = h.series(asOf: "2026-10-13").calendarTotals(.week, weekStart: .monday)
         #expect(weeks.map(\.rate) == [CompletionRate(completed: 2, expected: 2), CompletionRate(completed: 1, expected: 2),
-                                      CompletionRate(completed: 1, expected: 2)])
+                                      CompletionRate(completed: 0, expected: 0)])
+        #expect(weeks.map(\.leavesOutPeriodInProgress) == [false, false, true])
         // The all-time rate: the weeks that are over, and the one in progress only once met.
         let all = h.series(asOf: "2026-10-13").completionRate(lastDays: nil, weekStart: .monday)
         #expect(all == CompletionRate(completed: 3, expected: 4))
+        // Met while in progress: the week counts whole in its row and its month, as in the rates.
+        h.log("2026-10-13")
+        #expect(totals(h, .month, asOf: "2026-10-13").last == "2026-10 2026-10-01 3/4 days 3 value 3 now")
+        #expect(h.series(asOf: "2026-10-13").completionRate(lastDays: nil, weekStart: .monday) == CompletionRate(completed: 5, expected: 6))
         // A week whose done days are in October belongs to October, even when it starts in September.
         var late = History(.perWeek(2), created: "2026-09-28")
         late.log("2026-10-01", "2026-10-02")
@@ -76,11 +81,14 @@ import Testing
             "2026-09 2026-09-01 0/0", "2026-10 2026-10-01 2/2"])
     }
 
-    @Test func atMostDaysWithNothingLoggedAreDone() {
+    @Test func atMostDaysWithNothingLoggedAreMissedUnlessTheHabitCountsThemAsNone() {
         var h = History(.daily, unit: .count, target: 3, direction: .atMost, created: "2026-11-02")
         h.log("2026-11-02", value: 5)
         h.log("2026-11-03", value: 2)
-        #expect(totals(h, .week, asOf: "2026-11-05") == ["2026-W45 2026-11-02 3/4 days 3 value 7 now"])
+        // Mon over, Tue within, Wed nothing logged (missed), Thu the day still going on.
+        #expect(totals(h, .week, asOf: "2026-11-05") == ["2026-W45 2026-11-02 1/3 days 1 value 7 now"])
+        h.habit.unloggedMeansNone = true
+        #expect(totals(h, .week, asOf: "2026-11-05") == ["2026-W45 2026-11-02 2/3 days 2 value 7 now"])
     }
 
     @Test func weekdayHabitsAreDueOnlyOnTheirDays() {
@@ -97,8 +105,8 @@ import Testing
             "2026-W47 2026-11-16 1/0 days 1 value 1",       // the 22nd is a Sunday: Monday weeks end on it
             "2026-W48 2026-11-23 2/0 days 2 value 2 now",
         ])
-        // The month in progress owes its full four: 3 of 4 so far.
-        #expect(totals(h, .month, asOf: "2026-11-28") == ["2026-11 2026-11-01 3/4 days 3 value 3 now"])
+        // The month in progress counts once it has its four: left out of its row until then.
+        #expect(totals(h, .month, asOf: "2026-11-28") == ["2026-11 2026-11-01 0/0 days 3 value 3 now"])
         // Weeks from Sunday: the 22nd opens a week.
         #expect(totals(h, .week, asOf: "2026-11-28", weekStart: .sunday) == [
             "2026-W47 2026-11-15 0/0 days 0 value 0",
@@ -139,7 +147,7 @@ import Testing
         #expect(totals(h, .week, asOf: "2026-11-21").map { $0.components(separatedBy: " value").first! } == [
             "2026-W45 2026-11-02 1/0 days 1", "2026-W46 2026-11-09 1/0 days 2", "2026-W47 2026-11-16 1/0 days 1",
         ])
-        // The period of the 12th–21st is in progress (1 of 2 so far) and owes its full two.
-        #expect(totals(h, .month, asOf: "2026-11-21").map { $0.components(separatedBy: " days").first! } == ["2026-11 2026-11-01 3/4"])
+        // The period of the 12th–21st is in progress (1 of 2 so far): left out until it has its two.
+        #expect(totals(h, .month, asOf: "2026-11-21").map { $0.components(separatedBy: " days").first! } == ["2026-11 2026-11-01 2/2"])
     }
 }

@@ -40,14 +40,16 @@ import Testing
         // The week of 2 Nov still has Friday to Sunday to come: in progress, 3 of 4 so far.
         #expect(over.weeks.last.map { "\($0.done)/\($0.due) \($0.inProgress)" } == "3/4 true")
         #expect(over.rateAll == CompletionRate(completed: 3, expected: 4))
-        // Logged and short of the target is missed whether the day is over or not.
+        // Logged and short of the target is missed once the day is over; while it goes on it is
+        // neither a success nor a failure yet.
         var water = History(unit: .count, target: 8, created: "2026-11-02")
         water.log("2026-11-02", value: 8)
         water.log("2026-11-03", value: 3)
         #expect(water.metrics(asOf: "2026-11-03", over: true).todayState == .missed)
         #expect(water.metrics(asOf: "2026-11-03", over: true).streak.current == 0)
-        #expect(water.metrics(asOf: "2026-11-03", over: false).todayState == .missed)
+        #expect(water.metrics(asOf: "2026-11-03", over: false).todayState == .unknown)
         #expect(water.metrics(asOf: "2026-11-03", over: false).streak.current == 1)
+        #expect(water.metrics(asOf: "2026-11-03", over: false).rate30 == CompletionRate(completed: 1, expected: 1))
     }
 
     /// Every day before the as-of day is over: an unlogged due day is missed on the heatmaps'
@@ -73,8 +75,8 @@ import Testing
         #expect(evening.period == .init(kind: .week, done: 2, times: 3, inProgress: true))
         #expect(evening.todayState == .unknown)
         #expect(evening.streak == Streak(current: 1, best: 1, unit: .weeks))
-        // Owes its full 3 in its row ("2 of 3 so far"); rates leave it out until it has them.
-        #expect(evening.weeks.last.map { "\($0.done)/\($0.due) \($0.inProgress)" } == "2/3 true")
+        // Its row and the rates leave it out until it has its 3, and the row says so.
+        #expect(evening.weeks.last.map { "\($0.done)/\($0.due) \($0.inProgress) \($0.leavesOutPeriodInProgress)" } == "0/0 true true")
         #expect(evening.rates[0] == .init(length: 4, unit: .weeks, rate: CompletionRate(completed: 3, expected: 3)))
         // Just after midnight, as of the Sunday: the week ended short.
         let night = gym.metrics(asOf: "2026-11-08", over: true)
@@ -113,15 +115,16 @@ import Testing
             "2026-11-02 3/3 days 3", "2026-11-09 0/1 days 0"])
     }
 
-    /// 10 times a month, 7 done by Sunday 22 Nov: the month owes all 10 ("7 of 10 so far"), and
-    /// its row and the period progress say the same.
+    /// 10 times a month, 7 done by Sunday 22 Nov: the period progress says "7 of 10 so far"; the
+    /// month's row counts it as the rates do, once it has its 10.
     @Test func aMonthInProgressOwesItsFullTarget() {
         var h = History(.perMonth(10), created: "2026-10-01")
         for day in 1...10 { h.log(DayKey(year: 2026, month: 10, day: day)!.description) }
         for day in [2, 4, 6, 9, 12, 16, 20] { h.log(DayKey(year: 2026, month: 11, day: day)!.description) }
         let m = h.metrics(asOf: "2026-11-22", over: true)
         #expect(m.months.map { "\($0.label) \($0.done)/\($0.due) days \($0.daysDone) \($0.inProgress)" } == [
-            "2026-10 10/10 days 10 false", "2026-11 7/10 days 7 true"])
+            "2026-10 10/10 days 10 false", "2026-11 0/0 days 7 true"])
+        #expect(m.years.map { "\($0.label) \($0.done)/\($0.due) \($0.leavesOutPeriodInProgress)" } == ["2026 10/10 true"])
         #expect(m.period == .init(kind: .month, done: 7, times: 10, inProgress: true))
         #expect(m.rates[0].rate == CompletionRate(completed: 10, expected: 10))
         // Done more than the times: the row and the progress both stop at the times.
@@ -135,22 +138,28 @@ import Testing
         #expect(h.metrics(asOf: "2026-11-30", over: true).months.last?.inProgress == false)
     }
 
-    /// The daily overview's "due" is the feed's and perfect days': a per-week habit is due on a
-    /// day while its week still needs more.
-    @Test func aPerWeekHabitIsDueWhileItsWeekNeedsMore() {
-        var gym = History(.perWeek(2), created: "2026-11-02")
+    /// The daily overview's "due" is the feed's and perfect days': a per-week habit is listed on a
+    /// day it was done, and on the last day of a week that ended short — never on a day without a
+    /// check of a week still open.
+    @Test func aPerWeekHabitIsListedWhenDoneOrOnTheLastDayOfAMissedWeek() {
+        var gym = History(.perWeek(3), created: "2026-11-02")
         gym.log("2026-11-02", "2026-11-04")
-        let series = gym.series(asOf: "2026-11-08", over: true)
-        var due: [String] = []
-        series.forEachDueDay(from: nil, archivedDay: nil, weekStart: .monday) { i, done in
-            due.append("\(series.day(at: i).day)\(done ? "✓" : "✗")")
+        func listed(_ series: DaySeries, archivedDay: DayKey? = nil) -> [String] {
+            var due: [String] = []
+            series.forEachDueDay(from: nil, archivedDay: archivedDay, weekStart: .monday) { i, done in
+                due.append("\(series.day(at: i).day)\(done ? "✓" : "✗")")
+            }
+            return due
         }
-        #expect(due == ["2✓", "3✗", "4✓"])
+        // Sunday evening: the week is still open.
+        #expect(listed(gym.series(asOf: "2026-11-08", over: false)) == ["2✓", "4✓"])
+        // Once Sunday is over, the week ended short: missed on its last day.
+        #expect(listed(gym.series(asOf: "2026-11-08", over: true)) == ["2✓", "4✓", "8✗"])
+        #expect(listed(gym.series(asOf: "2026-11-10", over: true)) == ["2✓", "4✓", "8✗"])
         // Archived on the 4th: counted up to the 3rd.
-        due = []
-        series.forEachDueDay(from: nil, archivedDay: DayKey("2026-11-04"), weekStart: .monday) { i, done in
-            due.append("\(series.day(at: i).day)\(done ? "✓" : "✗")")
-        }
-        #expect(due == ["2✓", "3✗"])
+        #expect(listed(gym.series(asOf: "2026-11-08", over: true), archivedDay: DayKey("2026-11-04")) == ["2✓"])
+        // A met week lists its done days only.
+        gym.log("2026-11-06")
+        #expect(listed(gym.series(asOf: "2026-11-10", over: true)) == ["2✓", "4✓", "6✓"])
     }
 }

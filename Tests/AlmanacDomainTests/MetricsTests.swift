@@ -70,20 +70,39 @@ struct History {
         #expect(h.streak(asOf: "2026-11-13").current == 0)
     }
 
-    @Test func atMostDaysWithNothingLoggedAreWithinTheLimit() {
+    /// An at-most day is within its limit only by a logged value (0 included); a finished day with
+    /// nothing logged is missed, unless the habit counts such a day as none. The day still going
+    /// on is never done yet, whatever was logged.
+    @Test func atMostDaysWithNothingLoggedAreMissedUnlessTheHabitCountsThemAsNone() {
         var h = History(unit: .count, target: 2, direction: .atMost, created: "2026-11-01")
         h.log("2026-11-01", value: 1)
         h.log("2026-11-02", value: 3)
         h.log("2026-11-04", value: 0)
         h.log("2026-11-05", value: 2)
-        // The 2nd is over the limit; the 3rd, unlogged, counts as 0 (as in Loop): 3rd to 5th done.
-        #expect(h.streak(asOf: "2026-11-05") == Streak(current: 3, best: 3, unit: .days))
+        // The 2nd is over the limit; the 3rd, unlogged, is missed; the 4th (0) is within; the 5th
+        // is still going on: not done yet, and it breaks nothing.
+        #expect(h.streak(asOf: "2026-11-05") == Streak(current: 1, best: 1, unit: .days))
         let series = h.series(asOf: "2026-11-05")
         #expect(series.state(at: 1) == .missed)
-        #expect(series.state(at: 2) == .done && series.isCompleted(2))
-        // Rates, streak and score agree: 4 of 5 days within the limit.
+        #expect(series.state(at: 2) == .missed && !series.isCompleted(2))
+        #expect(series.state(at: 3) == .done)
+        #expect(series.state(at: 4) == .unknown && !series.isCompleted(4))
         let metrics = HabitMetrics(series: series, weekStart: .monday)
-        #expect(metrics.rate7.completed == 4 && metrics.rate7.expected == 5)
+        #expect(metrics.rate7 == CompletionRate(completed: 2, expected: 4))
+        // Once the 5th is over it is within the limit: 3 of 5.
+        let over = HabitMetrics(series: h.series(asOf: "2026-11-05", over: true), weekStart: .monday)
+        #expect(over.rate7 == CompletionRate(completed: 3, expected: 5))
+        #expect(over.streak == Streak(current: 2, best: 2, unit: .days))
+        // A person who logs only the slips: the 3rd counts as 0, within the limit (as Loop's score
+        // counts it): the 3rd to the 5th done once the 5th is over.
+        h.habit.unloggedMeansNone = true
+        let slips = h.series(asOf: "2026-11-05", over: true)
+        #expect(slips.state(at: 2) == .done && slips.isCompleted(2))
+        #expect(HabitMetrics(series: slips, weekStart: .monday).rate7 == CompletionRate(completed: 4, expected: 5))
+        #expect(h.streak(asOf: "2026-11-05") == Streak(current: 2, best: 2, unit: .days))   // the 5th still going on
+        // Neither rule makes the day still going on a success.
+        #expect(!h.series(asOf: "2026-11-06").isCompleted(5))
+        #expect(h.series(asOf: "2026-11-06", over: true).isCompleted(5))
     }
 
     @Test func countHabitsNeedTheTarget() {
@@ -255,6 +274,7 @@ struct History {
         h.log("2026-11-09", "2026-11-10", value: 2)         // week of 9 Nov
         h.log("2026-11-11", value: 1)
         h.skip("2026-11-12")
+        // The 11th, still going on, is logged within the target: its value counts, whatever the day's outcome.
         let r = try #require(h.series(asOf: "2026-11-11").reduction(weekStart: .monday))
         #expect(r.daysLogged == 4 && r.daysWithinTarget == 3)
         #expect(r.averagePerDay == 11.0 / 4 && r.reduction == (10 - 11.0 / 4) / 10)
@@ -473,6 +493,14 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
                 : rule.kind == .period && rule.length > (unit == .week ? 7 : unit == .month ? 28 : 365)
             let slot = { (day: DayKey) in totals.lastIndex { $0.first <= day }! }
             for period in series.periods(weekStart: weekStart) {
+                // A period in progress counts only once met; until then the calendar periods it
+                // falls in leave it out and say so.
+                if period.inProgress && !period.succeeded && !longer {
+                    for i in totals.indices where totals[i].last >= period.first && totals[i].first <= period.last {
+                        totals[i].leavesOutPeriodInProgress = true
+                    }
+                    continue
+                }
                 // Its done days, in order up to its times, count where they fall; what it still
                 // owes is due where its last day (through the as-of day) falls.
                 let done = (period.first.ordinal...period.last.ordinal).map(DayKey.init(ordinal:)).filter { day in

@@ -15,19 +15,41 @@ import Testing
         var h = History(created: "2026-01-01")
         h.log("2026-01-01", "2026-01-02")
         h.skip("2026-01-03")
-        let scores = h.series(asOf: "2026-01-04").strengthScores()
+        let scores = h.series(asOf: "2026-01-04", over: true).strengthScores()
         #expect(scores[2] == scores[1])
         #expect(scores[3] < scores[2])
+    }
+
+    /// The day still going on leaves the score where it was until it is done: the score never
+    /// drops at midnight for a day that has just begun.
+    @Test func theDayStillGoingOnCountsOnlyOnceDone() {
+        var h = History(unit: .count, target: 8, created: "2026-01-01")
+        h.log("2026-01-01", value: 8)
+        h.log("2026-01-02", value: 4)
+        let going = h.series(asOf: "2026-01-02").strengthScores()
+        #expect(going[1] == going[0])
+        #expect(h.series(asOf: "2026-01-02", over: true).strengthScores()[1] > going[0])
+        h.log("2026-01-02", value: 4)   // 8 of 8: done while the day goes on
+        #expect(h.series(asOf: "2026-01-02").strengthScores()[1] > going[0])
+        // An at-most day is decided when it is over; a finished one with nothing logged is missed
+        // (0), unless the habit counts it as none.
+        var coffee = History(unit: .count, target: 3, direction: .atMost, created: "2026-01-01")
+        coffee.log("2026-01-01", value: 1)
+        let m = pow(0.5, 1.0 / 13)
+        #expect(coffee.series(asOf: "2026-01-01").strengthScores() == [1])
+        #expect(coffee.series(asOf: "2026-01-02", over: true).strengthScores()[1] == coffee.series(asOf: "2026-01-01", over: true).strengthScores()[0] * m)
+        coffee.habit.unloggedMeansNone = true
+        #expect(coffee.series(asOf: "2026-01-02", over: true).strengthScores()[1] == 1)
     }
 
     @Test func numericHabitsUseTheShareOfTheTarget() {
         var h = History(unit: .count, target: 8, created: "2026-01-01")
         h.log("2026-01-01", value: 4)
         let m = pow(0.5, 1.0 / 13)
-        #expect(abs(h.series(asOf: "2026-01-01").strengthScores()[0] - 0.5 * (1 - m)) < 1e-12)
+        #expect(abs(h.series(asOf: "2026-01-01", over: true).strengthScores()[0] - 0.5 * (1 - m)) < 1e-12)
         var atMost = History(unit: .count, target: 2, direction: .atMost, created: "2026-01-01")
         atMost.log("2026-01-01", value: 3)   // 50 % over: achievement 0.5, from a start of 1
-        #expect(abs(atMost.series(asOf: "2026-01-01").strengthScores()[0] - (m + 0.5 * (1 - m))) < 1e-12)
+        #expect(abs(atMost.series(asOf: "2026-01-01", over: true).strengthScores()[0] - (m + 0.5 * (1 - m))) < 1e-12)
     }
 
     /// Loop Habit Tracker's own export: its per-day checkmarks and the scores Loop computed.

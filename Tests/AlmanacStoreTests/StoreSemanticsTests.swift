@@ -242,6 +242,7 @@ final class NameRecorder: RecordReader {
     func number(_ name: String) throws -> Double { read(name, 1) }
     func optionalNumber(_ name: String) throws -> Double? { read(name, nil) }
     func integer(_ name: String) throws -> Int { read(name, 0) }
+    func optionalInteger(_ name: String) throws -> Int? { read(name, nil) }
     func id(_ name: String) throws -> EntityID { read(name, EntityID()) }
     func optionalID(_ name: String) throws -> EntityID? { read(name, nil) }
     func day(_ name: String) throws -> DayKey { read(name, DayKey(ordinal: 0)) }

@@ -1,8 +1,9 @@
 import AlmanacDomain
 
 /// The last weeks of a habit as a grid of characters, harsh's core view: weeks as columns,
-/// weekdays as rows from the week start. `█` done, `▒` logged but not done, `·` due and nothing
-/// logged (missed once over, or not yet), `s` skipped, ` ` not due or outside the habit's history.
+/// weekdays as rows from the week start. `█` done, `▒` logged but not done, `x` missed with
+/// nothing logged, `·` nothing logged on a day still open (today, or a per-period habit's day),
+/// `s` skipped, ` ` not due or outside the habit's history.
 enum TerminalHeatmap {
     static func lines(_ series: DaySeries, weekStart: Weekday, weeks: Int = 12) -> [String] {
         guard series.count > 0 else { return [] }
@@ -25,8 +26,8 @@ enum TerminalHeatmap {
         guard let i = series.index(of: day) else { return " " }
         switch series.state(at: i) {
         case .done: return "█"
-        case .missed: return series.logged[i] ? "▒" : "·"
-        case .unknown: return "·"
+        case .missed: return series.logged[i] ? "▒" : "x"
+        case .unknown: return series.logged[i] ? "▒" : "·"
         case .skipped: return "s"
         case .unscheduled: return series.logged[i] ? "█" : " "
         }

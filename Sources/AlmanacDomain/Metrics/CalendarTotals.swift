@@ -25,9 +25,10 @@ public enum CalendarUnit: String, Sendable, Codable, CaseIterable {
 ///
 /// For a daily or weekday habit, each scheduled day that was not skipped is due, an as-of day
 /// still going on only once it is done (as the completion rates count them). For a per-week,
-/// per-month or per-days habit, each of its own periods owes its times — the one in progress too,
-/// shown "so far" — its done days (capped at its times) counted where they fall and what it still
-/// owes in the calendar period of its last day; unless the habit's period is longer than the
+/// per-month or per-days habit, each of its own periods that is over owes its times, its done
+/// days (capped at its times) counted where they fall and what it still owes in the calendar
+/// period of its last day; the period in progress counts only once it has met its target (as in
+/// the rates), and a calendar period it is left out of says so (`leavesOutPeriodInProgress`); unless the habit's period is longer than the
 /// calendar period (a per-month habit's weeks): then the calendar period owes nothing and its done
 /// are the done days in it that counted toward their own period (docs/METRICS.md).
 public struct CalendarTotal: Sendable, Codable, Equatable {
@@ -44,6 +45,9 @@ public struct CalendarTotal: Sendable, Codable, Equatable {
     /// Whether the period's last day is not over yet (it holds an as-of day still going on, or
     /// days after the as-of day): shown "so far".
     public var inProgress: Bool
+    /// Whether a per-period habit's own period still in progress, its target not met yet, falls in
+    /// this period and is left out of its done and due (as it is of every rate until it is met).
+    public var leavesOutPeriodInProgress = false
 
     public init(unit: CalendarUnit, first: DayKey, daysDone: Int, done: Int, due: Int, value: Double, inProgress: Bool) {
         self.unit = unit; self.first = first; self.daysDone = daysDone; self.done = done; self.due = due; self.value = value
@@ -123,15 +127,22 @@ extension DaySeries {
     /// day of a period, in order until what the period requires is reached, is done — and due,
     /// unless the period is longer than a calendar period (`split`) — in the calendar period it
     /// falls in; what the period still owes beyond that is due in the calendar period of its last
-    /// day (through the as-of day: a period in progress owes its full target, "2 of 3 so far").
-    /// A period longer than a calendar period owes none of them anything: its target belongs to
-    /// no single one of them, and a week shows what happened in it.
+    /// day. A period still in progress counts only once it has met its target, as in the rates:
+    /// until then the calendar periods it falls in leave it out and say so. A period longer than a
+    /// calendar period owes none of them anything: its target belongs to no single one of them,
+    /// and a week shows what happened in it.
     private func addOwnPeriods(_ ownPeriods: [PeriodTally], to totals: inout [CalendarTotal], split: Bool) {
         var slot = 0
         func move(to day: DayKey) {
             while slot + 1 < totals.count && totals[slot + 1].first <= day { slot += 1 }
         }
         for period in ownPeriods {
+            if period.inProgress && !period.succeeded && !split {
+                for i in totals.indices where totals[i].last >= period.first && totals[i].first <= period.last {
+                    totals[i].leavesOutPeriodInProgress = true
+                }
+                continue
+            }
             var counted = 0
             for ordinal in period.first.ordinal...period.last.ordinal where counted < period.required {
                 let index = ordinal - start.ordinal

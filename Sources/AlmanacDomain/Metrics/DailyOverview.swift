@@ -64,9 +64,9 @@ extension DaySeries {
     /// which the habit is due, in order — the one rule of "due" behind the daily overview,
     /// perfect days and the feed. A habit counts from its start until it was archived
     /// (`archivedDay`, exclusive). A daily or weekdays habit is due on its scheduled days that are
-    /// not skipped; a per-period habit on a day it was completed, or while its period still needed
-    /// more completions (once the period is achieved it rests; a period that began before `from`
-    /// is counted from its start).
+    /// not skipped; a per-period habit on a day it was done, and on the last day of a period that
+    /// ended without its target met (as not done): a day without a check is no failure on its
+    /// own, and a period in progress owes nothing yet.
     public func forEachDueDay(from: DayKey?, archivedDay: DayKey?, weekStart: Weekday, _ body: (Int, Bool) -> Void) {
         let end = min(count, archivedDay.map { start.days(to: $0) } ?? count)
         guard end > 0 else { return }
@@ -76,14 +76,13 @@ extension DaySeries {
             return
         }
         for period in periods(from: from, weekStart: weekStart) {
-            var done = 0
-            for ordinal in period.first.ordinal...period.last.ordinal {
-                let i = ordinal - start.ordinal
-                guard i < end, !skipped[i] else { continue }
-                let completed = isCompleted(i)
-                if completed || done < period.required {
-                    if i >= low { body(i, completed) }
-                    if completed { done += 1 }
+            let first = max(low, start.days(to: period.first)), last = start.days(to: period.last)
+            guard first <= last else { continue }
+            for i in first...last where i < end {
+                if !skipped[i] && isCompleted(i) {
+                    body(i, true)
+                } else if i == last && !period.inProgress && !period.succeeded && period.required > 0 {
+                    body(i, false)
                 }
             }
         }

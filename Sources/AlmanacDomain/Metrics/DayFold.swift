@@ -46,7 +46,9 @@ public struct DayFold: Sendable, Equatable {
         guard end > 0 else { return }
         let habit = series.habit, open = series.inProgressIndex ?? -1, units = self.units
         let mask = series.scheduledWeekdays, byDay = self.byDay
-        let direction = habit.direction, target = habit.target, unloggedDone = direction == .atMost
+        let direction = habit.direction, target = habit.target, unloggedDone = habit.countsUnloggedAsNone
+        // An at-most day still going on is decided only when it is over (`DaySeries.isCompleted`).
+        let undecided = direction == .atMost ? open : -1
         let lengths = DaySeries.milestones(.days), achievements = Experience.streakMilestones
         // Each unit's period in progress is added up in `running` (from what the fold holds of
         // it) and written back when the next one starts, and at the end; `ends` is the first
@@ -72,7 +74,7 @@ public struct DayFold: Sendable, Equatable {
                 }
                 nextEnd = ends.min() ?? 0
             }
-            let completed = logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone && !skipped[i]
+            let completed = i == undecided ? false : logged[i] ? direction.isMet(by: values[i], target: target) : unloggedDone && !skipped[i]
             let due = byDay && !skipped[i] && mask[weekday], inProgress = i == open
             let value = values[i]
             sum += value

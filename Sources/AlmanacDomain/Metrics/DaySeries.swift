@@ -6,8 +6,8 @@
 ///
 /// Every day of the series is over but the as-of day, which is over when the clock has passed
 /// its end in the store's time zone (`asOfIsOver`: the as-of day is before the clock's day).
-/// A day that is over and was due without its target met is missed; only an as-of day the clock
-/// is still inside is in progress, and only it is passed over (docs/METRICS.md).
+/// A day that is over and was due without being done is missed; only an as-of day the clock is
+/// still inside is in progress, and only it is passed over (docs/METRICS.md).
 public struct DaySeries: Sendable, Encodable {
     public let habit: Habit
     /// The first day: the habit's creation day, or its first entry's day when that is earlier
@@ -121,39 +121,45 @@ public struct DaySeries: Sendable, Encodable {
         return index >= 0 && index < count ? index : nil
     }
 
-    /// Whether the day's value meets the target in the habit's direction. The one rule for
-    /// every metric, the heatmaps and the site: an at-least habit's day counts only when logged
-    /// (a day with nothing logged is unknown, never done); an at-most habit's unlogged day is a
-    /// value of 0, within the limit — as Loop Habit Tracker counts it. Skipped days are neither.
+    /// Whether the day counts as done: the one rule for every metric, the heatmaps, the feeds and
+    /// the site (docs/METRICS.md). A day is done only by what was logged: its value meets the
+    /// target in the habit's direction (an at-most day within its limit needs a logged value, 0
+    /// included), except that a finished at-most day with nothing logged counts as 0 for a habit
+    /// that says so (`Habit.countsUnloggedAsNone`). A day still going on is never done yet unless
+    /// an at-least target is already met: an at-most day is decided only when it is over.
+    /// Skipped days are neither.
     public func isCompleted(_ index: Int) -> Bool {
+        if index == inProgressIndex && habit.direction == .atMost { return false }
         if logged[index] { return habit.isCompleted(value: values[index]) }
-        return habit.direction == .atMost && !skipped[index]
+        return !skipped[index] && habit.countsUnloggedAsNone
     }
 
-    /// The day's state. A due day of a daily or weekdays habit that is over without its target
-    /// met is missed, logged or not; while the as-of day is still going on, nothing logged is
-    /// unknown. A per-period habit's day without a check is unknown: its period, not the day, is
-    /// judged (`HabitMetrics.todayState` says when the period ended unmet).
+    /// The day's state. A due day of a daily or weekdays habit that is over without being done
+    /// (`isCompleted`) is missed, logged or not; the as-of day the clock is still inside is
+    /// unknown until it is done, whatever was logged (neither a success nor a failure yet). A
+    /// per-period habit's day without a check is unknown: its period, not the day, is judged
+    /// (`HabitMetrics.todayState` says when the period ended unmet).
     public func state(at index: Int) -> DayState {
         if skipped[index] { return .skipped }
         let scheduled = habit.frequency.isScheduled(day(at: index))
-        if logged[index] {
-            return habit.isCompleted(value: values[index]) ? .done : (scheduled ? .missed : .unscheduled)
-        }
+        if isCompleted(index) { return .done }
+        if index == inProgressIndex { return scheduled ? .unknown : .unscheduled }
+        if logged[index] { return scheduled ? .missed : .unscheduled }
         guard scheduled else { return .unscheduled }
-        if habit.direction == .atMost { return .done }
-        return periodRule == nil && index != inProgressIndex ? .missed : .unknown
+        return periodRule == nil ? .missed : .unknown
     }
 }
 
 /// What a day of one habit looks like.
 public enum DayState: String, Sendable, Codable {
-    /// Logged and the target was met.
+    /// Done (`DaySeries.isCompleted`): logged with the target met, or a finished at-most day with
+    /// nothing logged for a habit that counts it as none.
     case done
     /// A due day that is over without its target met (logged or not).
     case missed
-    /// Nothing logged on a day whose outcome is still open: the as-of day while it is going on,
-    /// or a per-period habit's day (its period is judged, not the day).
+    /// A day whose outcome is still open: the as-of day while it is going on and not done yet
+    /// (logged or not), or a per-period habit's day without a check (its period is judged, not the
+    /// day).
     case unknown
     /// Excused (sick, vacation).
     case skipped

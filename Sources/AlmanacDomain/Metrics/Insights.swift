@@ -91,13 +91,17 @@ public struct HabitYear: Sendable, Codable, Equatable {
 
     /// Every year of the habit's history, in one pass over its days.
     public static func byYear(series: DaySeries, metrics: HabitMetrics) -> [Int: HabitYear] {
-        let months = Dictionary(grouping: metrics.months.filter { $0.due >= HabitInsights.minimumDue }, by: \.first.year)
+        // Months that are over with enough due days; a year names its best only among two or more
+        // of them that are not all alike (as the habit's own best and worst month).
+        let months = Dictionary(grouping: metrics.months.filter { !$0.inProgress && $0.due >= HabitInsights.minimumDue }, by: \.first.year)
+        func share(_ total: CalendarTotal) -> Double { Double(total.done) / Double(total.due) }
         var years: [Int: HabitYear] = [:]
         for totals in metrics.years {
-            let year = totals.first.year
+            let year = totals.first.year, finished = months[year] ?? []
+            let best = finished.max { share($0) < share($1) }, worst = finished.min { share($0) < share($1) }
+            let named = finished.count >= 2 && best.map(share) != worst.map(share) ? best : nil
             years[year] = HabitYear(year: year, doneDays: totals.daysDone, total: totals.value, longestStreak: series.periodRule == nil ? 0 : nil,
-                                    bestMonth: months[year]?.max { Double($0.done) / Double($0.due) < Double($1.done) / Double($1.due) }
-                                        .map { HabitInsights.Share(label: $0.first.description, done: $0.done, due: $0.due) })
+                                    bestMonth: named.map { HabitInsights.Share(label: $0.first.description, done: $0.done, due: $0.due) })
         }
         guard series.periodRule == nil else { return years }
         // The longest run of due days done within each year: a run ends at a year's end.

@@ -45,7 +45,7 @@ extension DaySeries {
             var sum = 0.0, logged = 0, within = 0
             for i in range.clamped(to: 0..<count) where self.logged[i] && !skipped[i] {
                 sum += values[i]; logged += 1
-                if isCompleted(i) { within += 1 }
+                if habit.isCompleted(value: values[i]) { within += 1 }
             }
             return (sum, logged, within)
         }

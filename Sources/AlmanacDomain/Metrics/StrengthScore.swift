@@ -35,7 +35,10 @@ extension DaySeries {
     /// doubled when the frequency is below once a day (to smooth irregular schedules). Numeric
     /// habits: `v = min(1, rolling sum / target)` for at-least, `clamp(1 − (sum − target)/target)`
     /// for at-most, where the rolling sum covers the last den days. Skipped days leave the score
-    /// unchanged. At-most numeric habits start from 1, as in Loop.
+    /// unchanged, and so does the day still going on until it is done (`isCompleted`): the score
+    /// never drops for a day that has not ended. At-most numeric habits start from 1, as in Loop;
+    /// a finished at-most day with nothing logged is missed (`v = 0`) unless the habit counts it as
+    /// none (`Habit.countsUnloggedAsNone`; then it adds 0 to the sum, as Loop counts it).
     /// - Parameter ratio: repetitions per days when they are not the frequency's own (a habit
     ///   imported from Loop with "2 times in 3 days").
     public func strengthScores(ratio: (numerator: Int, denominator: Int)? = nil) -> [Double] {
@@ -51,6 +54,7 @@ extension DaySeries {
         var score = numeric && habit.direction == .atMost ? 1.0 : 0.0
         var rolling = 0.0
         let multiplier = StrengthScore.multiplier(frequency: f)
+        let open = inProgressIndex ?? -1, unloggedMissed = habit.direction == .atMost && !habit.countsUnloggedAsNone
         for i in 0..<count {
             if numeric {
                 rolling += values[i]
@@ -59,12 +63,14 @@ extension DaySeries {
                 if isCompleted(i) { rolling += 1 }
                 if i >= denominator, isCompleted(i - denominator) { rolling -= 1 }
             }
-            if !skipped[i] {
+            if !skipped[i] && (i != open || isCompleted(i)) {
                 let achievement: Double
                 if !numeric {
                     achievement = min(1, rolling / Double(numerator))
                 } else if habit.direction == .atLeast {
                     achievement = min(1, rolling / target)
+                } else if unloggedMissed && !logged[i] {
+                    achievement = 0
                 } else {
                     achievement = min(1, max(0, 1 - (rolling - target) / target))
                 }

@@ -25,11 +25,13 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
                 unitLabel: String = "", target: Double = 1, direction: Direction = .atLeast, baseline: Double? = nil,
                 frequency: Frequency = .daily, color: String = Habit.defaultColor, categoryId: EntityID? = nil,
                 weight: Double = 1, sortOrder: Int = 0, createdAt: Timestamp, updatedAt: Timestamp? = nil,
-                archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil, slug: String = "", aliases: [String] = []) {
+                archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil, slug: String = "", aliases: [String] = [],
+                unloggedMeansNone: Bool = false) {
         definition = HabitDefinition(name: name)
         definition.emoji = emoji; definition.unit = unit; definition.unitLabel = unitLabel; definition.target = target
         definition.direction = direction; definition.baseline = baseline; definition.frequency = frequency
         definition.color = color; definition.categoryId = categoryId; definition.weight = weight
+        definition.unloggedMeansNone = unloggedMeansNone
         self.id = id; self.sortOrder = sortOrder
         self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt; self.archivedAt = archivedAt
         self.sourceId = sourceId; self.sourceKey = sourceKey; self.slug = slug; self.aliases = aliases
@@ -67,8 +69,11 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
 
     public var isArchived: Bool { archivedAt != nil }
 
+    /// Whether a finished day with nothing logged counts as a value of 0: an at-most habit whose
+    /// person logs only the slips (`unloggedMeansNone`). Otherwise such a day is missed.
+    public var countsUnloggedAsNone: Bool { definition.direction == .atMost && definition.unloggedMeansNone }
+
     /// Whether a day's value (the sum of its live check entries) completes the habit.
-    /// `atMost` days complete only when something was logged: a day with no entry is unknown.
     public func isCompleted(value: Double) -> Bool { definition.direction.isMet(by: value, target: definition.target) }
 
     /// The label a value is shown with ("glasses", "min"), or nothing for yes/no habits.

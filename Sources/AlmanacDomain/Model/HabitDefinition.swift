@@ -18,6 +18,9 @@ public struct HabitDefinition: Codable, Equatable, Sendable {
     public var color = Habit.defaultColor
     public var categoryId: EntityID?
     public var weight = 1.0
+    /// At-most habits: whether a finished day with nothing logged counts as 0, within the limit
+    /// (for a person who logs only the slips), instead of missed (docs/METRICS.md).
+    public var unloggedMeansNone = false
 
     public init(name: String) { self.name = name }
 
@@ -50,6 +53,7 @@ public struct HabitDefinition: Codable, Equatable, Sendable {
         .of("color", \.color) { color, _ in color },
         .of("category", \.categoryId) { id, names in id.flatMap { names[$0] } ?? "none" },
         .of("weight", \.weight) { weight, _ in NumberText.plain(weight) },
+        .of("unloggedMeansNone", \.unloggedMeansNone) { flag, _ in flag ? "yes" : "no" },
     ]
 
     /// The fields that differ from `other`.
@@ -80,10 +84,12 @@ public struct HabitDefinition: Codable, Equatable, Sendable {
         }
 
         /// `definition` with the patch's fields set. A unit changed to yes/no without a target
-        /// gets the target 1; a unit label stays only while the unit does, or is given again.
+        /// gets the target 1; a unit label stays only while the unit does, or is given again; an
+        /// at-most habit made at-least no longer counts a day with nothing logged as none.
         public func applied(to definition: HabitDefinition) throws -> HabitDefinition {
             var new = definition
             for field in HabitDefinition.fields where names.contains(field.name) { field.copy(values, &new) }
+            if new.direction == .atLeast && value(\.unloggedMeansNone) == nil { new.unloggedMeansNone = false }
             guard new.unit != definition.unit else { return new }
             if value(\.unitLabel) == nil { new.unitLabel = "" }
             if value(\.target) == nil {

@@ -206,6 +206,9 @@ public enum HabitRules {
                 throw DomainError.invalid("A baseline is a number from 0 to a billion, not \(NumberText.plain(baseline)).")
             }
         }
+        if habit.unloggedMeansNone && habit.direction != .atMost {
+            throw DomainError.invalid("Counting a day with nothing logged as none is for at-most habits (breaking a habit); an at-least habit's day counts only by what was logged.")
+        }
         guard habit.weight.isFinite, habit.weight > 0, habit.weight <= maxValue else {
             throw DomainError.invalid("The weight must be a number greater than 0.")
         }

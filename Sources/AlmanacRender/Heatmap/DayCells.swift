@@ -17,20 +17,23 @@ public struct DayCells: Sendable, Equatable {
         for cell in cells {
             switch cell.kind {
             case .level3, .level4: done += 1; levels += 1
-            case .level0, .level1, .level2, .over: levels += 1
+            case .level0, .level1, .level2, .over, .missed: levels += 1
             case .skipped, .unscheduled, .outside: break
             }
         }
         return (done, levels)
     }
 
-    /// Every day of `days` for one habit; from `archivedDay` on the habit is not tracked. An
-    /// as-of day still going on with nothing logged is not logged yet; a day that is over with
-    /// nothing logged is nothing logged, whether it was missed or its period is judged.
+    /// Every day of `days` for one habit; from `archivedDay` on the habit is not tracked. A day
+    /// that is over and missed carries the missed mark (`HeatmapCell.Kind.missed`: a day over an
+    /// at-most limit has its own colour instead), whatever was logged; the as-of day still going
+    /// on is drawn by what was logged so far, worded as not over yet; a per-period habit's day
+    /// without a check is nothing logged.
     public static func habit(_ series: DaySeries, days: [DayKey], archivedDay: DayKey?, text: MetricText) -> DayCells {
         let words = text.words, habit = series.habit
         let untracked = words["notTracked"], skipped = words["skipped"], notDue = words["notDue"], nothing = words["nothingLogged"]
         let pending = words["notLoggedYet"], within = words["nothingLogged"] + " · " + words["withinLimit"]
+        let missedWord = " · " + words["missed"], soFar = " · " + words["today.notOver"]
         // A logged day's cell depends on its value alone, and a habit logs few different values:
         // each is worded once.
         var logged: [UInt64: HeatmapCell] = [:]
@@ -49,13 +52,25 @@ public struct DayCells: Sendable, Equatable {
             guard let i = series.index(of: day), archivedDay.map({ day < $0 }) ?? true else {
                 return day > series.asOf ? HeatmapCell(kind: .outside, value: "", label: "") : HeatmapCell(kind: .outside, value: "", label: untracked)
             }
-            switch series.state(at: i) {
+            let state = series.state(at: i)
+            switch state {
             case .skipped: return HeatmapCell(kind: .skipped, value: "skip", label: skipped)
             case .unscheduled where !series.logged[i]: return HeatmapCell(kind: .unscheduled, value: "", label: notDue)
-            case .unknown: return HeatmapCell(kind: .level0, value: "", label: i == series.inProgressIndex ? pending : nothing)
-            case .missed where !series.logged[i]: return HeatmapCell(kind: .level0, value: "", label: nothing)
+            case .missed where !series.logged[i]: return HeatmapCell(kind: .missed, value: "", label: nothing + missedWord)
+            case .missed:
+                let cell = loggedCell(series.values[i])
+                return cell.kind == .over ? cell : HeatmapCell(kind: .missed, value: cell.value, label: cell.label)
             case .done where !series.logged[i]:
                 return HeatmapCell(kind: HeatmapCell.level(value: 0, target: habit.target, direction: habit.direction), value: "0", label: within)
+            case .unknown where i == series.inProgressIndex:
+                guard series.logged[i] else { return HeatmapCell(kind: .level0, value: "", label: pending) }
+                // Logged so far on a day still going on: drawn by its value, but not done and not
+                // over a limit yet (an at-most day is decided when it is over).
+                let cell = loggedCell(series.values[i]), value = series.values[i]
+                let amount = habit.unit == .boolean ? words["done"] : text.amount(value, unit: habit.displayUnit)
+                let kind = habit.direction == .atMost ? (cell.kind == .over ? .over : .level0) : cell.kind
+                return HeatmapCell(kind: kind, value: cell.value, label: amount + soFar)
+            case .unknown: return HeatmapCell(kind: .level0, value: "", label: nothing)
             default: return loggedCell(series.values[i])
             }
         }

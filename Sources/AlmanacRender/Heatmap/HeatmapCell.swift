@@ -7,6 +7,9 @@ public struct HeatmapCell: Sendable, Equatable {
         case level0 = "l0", level1 = "l1", level2 = "l2", level3 = "l3", level4 = "l4"
         /// An at-most habit's day over the limit: a failure, drawn in its own colour.
         case over = "over"
+        /// A due day that is over and was not done (nothing logged, or short of the target):
+        /// drawn with a cross, so that it never reads as a day merely not logged yet.
+        case missed = "miss"
         /// An excused day.
         case skipped = "skip"
         /// Not a due day.

@@ -35,7 +35,7 @@ public struct HeatmapSVG: DrawnModel {
         // The weekday labels on both sides, so they are in view at either end of a grid that
         // scrolls on a phone; at least as wide as the legend, for a grid of a few months.
         let gridRight = Self.left + grid.columns * Self.pitch
-        let width = max(gridRight + Self.rightLabels, Self.legendWidth)
+        let width = max(gridRight + Self.rightLabels, Self.legendWidth, 4 + Self.lineWidth(kinds(self.cells)))
         let legendY = Self.top + 7 * Self.pitch + 12
         let height = legendY + Self.legendHeight
         let hatch = "\(idPrefix)-hatch"
@@ -93,7 +93,7 @@ public struct HeatmapSVG: DrawnModel {
 
     /// The legend in two lines ending at the right edge, under the latest weeks (where a grid
     /// that scrolls on a phone opens): "Less … More" (and "over the limit" for an at-most habit),
-    /// then skipped, not due, not tracked.
+    /// then missed, skipped, not due, not tracked.
     private func legend(y: Int, right: Int) -> String {
         func line(_ items: [(kind: String, label: String)], y: Int) -> String {
             var x = right - items.reduce(0) { $0 + Self.itemWidth($1.label) }
@@ -118,12 +118,37 @@ public struct HeatmapSVG: DrawnModel {
         }
         out += "<text x=\"\(x + 2)\" y=\"\(y + 9)\">\(XMLText.escape(more))</text>\n"
         out += line(over, y: y)
-        out += line([("skip", words["skipped"]), ("off", words["notDue"]), ("out", words["notTracked"])], y: y + 16)
+        out += line(kinds(cells), y: y + 16)
         return out + "</g>\n"
+    }
+
+    /// The kinds of day the second line of a year's legend names: missed, skipped, not due, not
+    /// tracked.
+    private func kinds(_ cells: DayCells) -> [(kind: String, label: String)] {
+        let words = cells.words
+        return [("miss", words["missed"]), ("skip", words["skipped"]), ("off", words["notDue"]), ("out", words["notTracked"])]
     }
 
     /// A legend item's drawn width: its swatch, its label (about 5 units a letter) and a gap.
     static func itemWidth(_ label: String) -> Int { 15 + label.count * 5 + 8 }
+
+    /// The drawn width of a line of legend items.
+    static func lineWidth(_ items: [(kind: String, label: String)]) -> Int { items.reduce(0) { $0 + itemWidth($1.label) } }
+
+    /// Legend items in lines of at most `width` from `y` down, each 16 high: a swatch of the
+    /// cells' kind and its words. Returns the markup and the height it takes.
+    static func wrappedLegend(_ items: [(kind: String, label: String)], width: Int, y: Int) -> (markup: String, height: Int) {
+        var out = "<g class=\"legend\">", x = 0, line = 0
+        for item in items {
+            let w = itemWidth(item.label)
+            if x > 0 && x + w > width { x = 0; line += 1 }
+            let top = y + line * 16
+            out += "<rect x=\"\(x)\" y=\"\(top)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(item.kind)\"/>"
+            out += "<text x=\"\(x + 15)\" y=\"\(top + 9)\">\(XMLText.escape(item.label))</text>\n"
+            x += w
+        }
+        return (out + "</g>\n", (line + 1) * 16)
+    }
 
     /// The opening of a grid of days as an SVG document: the element with its size and text, its
     /// title and description, and the grids' shared definitions and style.
@@ -141,7 +166,7 @@ public struct HeatmapSVG: DrawnModel {
 
     /// The grids' colours on a dark background: under the reader's preference, or always (a
     /// card's dark variant).
-    static let darkRules = "text{fill:#8b949e}.l0{fill:#161b22}.over{fill:#f85149}.skipbg{fill:#0c2d6b}\n"
+    static let darkRules = "text{fill:#8b949e}.l0,.missbg{fill:#161b22}.over{fill:#f85149}.missmark{stroke:#f85149}.skipbg{fill:#0c2d6b}\n"
         + ".hatch{stroke:#388bfd}.off{stroke:#30363d}.out{stroke:#21262d}"
 
     /// The hatch pattern and the stylesheet of the day cells' levels and kinds, shared by the
@@ -151,18 +176,22 @@ public struct HeatmapSVG: DrawnModel {
     static func defsAndStyle(color: String, hatch: String, extra: String = "") -> String {
         """
         <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-        <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern></defs>
+        <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern>\
+        <pattern id="\(hatch)-x" width="1" height="1" patternContentUnits="objectBoundingBox">\
+        <rect width="1" height="1" class="missbg"/><path d="M.28 .28L.72 .72M.72 .28L.28 .72" class="missmark"/></pattern></defs>
         <style type="text/css"><![CDATA[
         svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
         .l0{fill:#ebedf0}.l1{fill:\(color);fill-opacity:.3}.l2{fill:\(color);fill-opacity:.55}
         .l3{fill:\(color);fill-opacity:.8}.l4{fill:\(color)}
-        .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}.hatch{stroke:#54aeff;stroke-width:1.5}
+        .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}
+        .miss{fill:url(#\(hatch)-x)}.missbg{fill:#ebedf0}.missmark{fill:none;stroke:#cf222e;stroke-width:.12;stroke-linecap:round}.hatch{stroke:#54aeff;stroke-width:1.5}
         .off{fill:none;stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 1.5}
         .out{fill:none;stroke:#eaeef2;stroke-width:.5}.over{fill:#cf222e}\(extra)
         @media (prefers-color-scheme: dark){\(darkRules)}
         @media print{text{fill:#000}.l0{fill:#fff;stroke:#aaa;stroke-width:.5}.l1{fill:#ddd;fill-opacity:1}
         .l2{fill:#aaa;fill-opacity:1}.l3{fill:#666;fill-opacity:1}.l4{fill:#000;fill-opacity:1}.skipbg{fill:#fff}
-        .hatch{stroke:#888}.off{stroke:#aaa}.out{stroke:#ddd}.over{fill:#fff;stroke:#000;stroke-width:1.5}}
+        .hatch{stroke:#888}.off{stroke:#aaa}.out{stroke:#ddd}.over{fill:#fff;stroke:#000;stroke-width:1.5}
+        .missbg{fill:#fff}.missmark{stroke:#000}}
         ]]></style>
         """
     }

@@ -2,7 +2,8 @@ import AlmanacDomain
 
 /// One month as a calendar grid (the Habit Tracker app's monthly heatmap): days as cells in rows of weeks from
 /// the store's week start, each with its day number, in the same colour levels and kinds as the
-/// year heatmaps (done, missed, skipped, not due), with a `<title>` and `data-date`/`data-value`.
+/// year heatmaps (done, missed, skipped, not due), with a `<title>` and `data-date`/`data-value`,
+/// and a legend under it that names every kind of cell.
 public struct MonthGridSVG: DrawnModel {
     public var month: DayKey
     public var weekStart: Weekday
@@ -30,7 +31,9 @@ public struct MonthGridSVG: DrawnModel {
         let cells = self.cells.cells
         let offset = month.weekday.position(weekStart: weekStart)
         let rows = (offset + cells.count + 6) / 7
-        let width = 7 * Self.pitch, height = Self.top + rows * Self.pitch
+        let width = 7 * Self.pitch, gridBottom = Self.top + rows * Self.pitch
+        let legend = HeatmapSVG.wrappedLegend(legendItems, width: width, y: gridBottom + 6)
+        let height = gridBottom + 6 + legend.height
         let hatch = "\(idPrefix)-hatch"
         var out = Array(HeatmapSVG.opening(width: width, height: height, title: title, summary: summary, color: color, hatch: hatch,
             extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}").utf8)
@@ -55,8 +58,21 @@ public struct MonthGridSVG: DrawnModel {
             put("</title></rect>")
             put("<text x=\""); put(x + 4); put("\" y=\""); put(y + 13); put("\" class=\"n\">"); put(day.day); put("</text>\n")
         }
+        out.append(contentsOf: legend.markup.utf8)
         put("</svg>\n")
         return out
+    }
+
+    /// Every kind of cell the month shows, named under the grid in this order: done, partly done,
+    /// missed, over the limit, nothing logged, skipped, not due, not tracked.
+    var legendItems: [(kind: String, label: String)] {
+        let words = cells.words, shown = Set(cells.cells.map(\.kind))
+        let items: [(kinds: [HeatmapCell.Kind], item: (kind: String, label: String))] = [
+            ([.level3, .level4], ("l3", words["done"])), ([.level1, .level2], ("l1", words["legend.partly"])),
+            ([.missed], ("miss", words["missed"])), ([.over], ("over", words["overLimit"])), ([.level0], ("l0", words["nothingLogged"])),
+            ([.skipped], ("skip", words["skipped"])), ([.unscheduled], ("off", words["notDue"])), ([.outside], ("out", words["notTracked"])),
+        ]
+        return items.filter { $0.kinds.contains(where: shown.contains) }.map(\.item)
     }
 
     public func render() -> String { String(decoding: draw(), as: UTF8.self) }

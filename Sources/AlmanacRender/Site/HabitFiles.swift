@@ -117,7 +117,8 @@ public struct HabitFiles: Sendable {
         }
         return HabitPageModel(
             format: .markdown, asOf: asOf, slug: slug, emoji: habit.emoji, name: habit.name,
-            goal: text.goal(habit).capitalizedFirst, frequency: text.frequency(habit.frequency),
+            goal: text.goal(habit).capitalizedFirst + (text.unloggedRule(habit).map { " (\($0))" } ?? ""),
+            frequency: text.frequency(habit.frequency),
             category: category,
             archived: habit.isArchived, statistics: statistics(), reduction: reduction,
             monthTitle: words.month(of: asOf).capitalizedFirst, completedByWeekday: metrics.completedByWeekday,

@@ -120,7 +120,8 @@ public struct MetricText: Sendable, Equatable {
     public func calendarRow(_ total: CalendarTotal, of habit: Habit) -> [String] {
         var period = total.label
         if total.unit == .week { period = words["weekFrom", ["week": period, "day": shortDay(total.first)]] }
-        if total.inProgress { period = words["soFarAfter", ["text": period]] }
+        if total.leavesOutPeriodInProgress { period = words["soFarWithoutPeriod", ["text": period]] }
+        else if total.inProgress { period = words["soFarAfter", ["text": period]] }
         let row = [period, doneOfDue(total), percent(total.rate.value)]
         return row + (habit.unit == .boolean ? [] : [self.total(total.value, of: habit)])
     }
@@ -149,9 +150,10 @@ public struct MetricText: Sendable, Equatable {
         rate.value == nil ? "–" : "\(percent(rate.value)) (\(ofCount(rate.completed, rate.expected)))"
     }
 
-    /// The day's value against the target: "✓ 12/8 glasses", "✓ done", "✗ 218 min, limit 120",
-    /// "✓ none, limit 2" (an at-most habit with nothing logged), "✗ not done" (a day that is over
-    /// with nothing logged), "skipped", "–" (nothing logged yet).
+    /// The day's value against the target: "✓ 12/8 glasses", "✓ done", "✗ 218 min, over the limit
+    /// of 120", "✓ none, limit 2" (an at-most habit that counts a day with nothing logged as none),
+    /// "✗ not done" (a day that is over with nothing logged), "skipped", "–" (nothing logged yet).
+    /// A day still going on gets no mark until it is done: "4/8 glasses", "1 cup, limit 3".
     public func today(value: Double?, state: DayState?, habit: Habit) -> String {
         switch state {
         case .skipped: return words["skipped"]
@@ -159,17 +161,21 @@ public struct MetricText: Sendable, Equatable {
         default: break
         }
         guard let value else {
-            if habit.direction == .atMost && state == .done { return "✓ " + words["noneWithLimit", ["limit": words.number(habit.target)]] }
+            if state == .done { return "✓ " + (habit.direction == .atMost ? words["noneWithLimit", ["limit": words.number(habit.target)]] : words["done"]) }
             if state == .missed { return "✗ " + (habit.unit == .boolean ? words["notDone"] : words["noneLogged"]) }
             return "–"
         }
-        if habit.unit == .boolean { return value >= 1 ? "✓ " + words["done"] : "✗ " + words["notDone"] }
-        return "\(habit.isCompleted(value: value) ? "✓" : "✗") \(self.value(value, of: habit))"
+        let mark = state == .done ? "✓ " : state == .missed ? "✗ " : ""
+        if habit.unit == .boolean { return mark + (value >= 1 ? words["done"] : words["notDone"]) }
+        return mark + self.value(value, of: habit)
     }
 
-    /// A logged value against the target: "12/8 glasses", "2 cigarettes, limit 2".
+    /// A logged value against the target: "12/8 glasses", "2 cigarettes, limit 2", "3 cigarettes,
+    /// over the limit of 2".
     public func value(_ value: Double, of habit: Habit) -> String {
-        if habit.direction == .atMost { return words["withLimit", ["value": amount(value, of: habit), "limit": words.number(habit.target)]] }
+        if habit.direction == .atMost {
+            return words[habit.isCompleted(value: value) ? "withLimit" : "overTheLimit", ["value": amount(value, of: habit), "limit": words.number(habit.target)]]
+        }
         return "\(words.number(value))/\(amount(habit.target, of: habit))"
     }
 
@@ -254,6 +260,13 @@ public struct MetricText: Sendable, Equatable {
     public func goal(_ habit: Habit) -> String {
         if habit.unit == .boolean { return words["goal.boolean"] }
         return words[habit.direction == .atLeast ? "goal.atLeast" : "goal.atMost", ["amount": amount(habit.target, of: habit)]]
+    }
+
+    /// What a finished day with nothing logged counts as, for an at-most habit ("a day with nothing
+    /// logged is missed"); nil for an at-least habit, whose days count only by what was logged.
+    public func unloggedRule(_ habit: Habit) -> String? {
+        guard habit.direction == .atMost else { return nil }
+        return words[habit.countsUnloggedAsNone ? "unlogged.none" : "unlogged.missed"]
     }
 
     /// "daily", "Mon, Wed, Fri", "3 times a week", "10 times a month".

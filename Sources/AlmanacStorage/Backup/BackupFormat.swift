@@ -15,8 +15,10 @@ public enum BackupFormat {
     /// its files (`habits[].slug`), and the aliases people type for it (`habits[].aliases`); an
     /// earlier backup has no plan, no aliases, and its habits get slugs from their names when
     /// restored. Version 7 added the language of the store's site (`settings.language`, absent
-    /// for English); an earlier backup restores an English site.
-    public static let version = 7
+    /// for English); an earlier backup restores an English site. Version 8 added whether an
+    /// at-most habit's day with nothing logged counts as none (`habits[].unloggedMeansNone`, 0 or
+    /// 1); in an earlier backup every at-most habit counts it so, as Almanac did then.
+    public static let version = 8
 
     /// How a field's value is written.
     public enum Kind: Sendable {

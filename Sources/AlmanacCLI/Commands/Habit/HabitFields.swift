@@ -40,11 +40,15 @@ struct HabitFields: ParsableArguments {
             transform: ArgumentValues.number)
     var baseline: Double?
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "At-most habits: a finished day with nothing logged counts as none, within the limit (you log only the slips); by default it is missed."))
+    var unloggedMeansNone: Bool?
+
     var changes: HabitChanges {
         HabitChanges(category: category) {
             $0.set(\.emoji, emoji); $0.set(\.unit, unit); $0.set(\.unitLabel, unitLabel); $0.set(\.target, target)
             $0.set(\.direction, direction); $0.set(\.frequency, frequency); $0.set(\.color, color); $0.set(\.weight, weight)
-            $0.set(\.baseline, baseline.map { .some($0) })
+            $0.set(\.baseline, baseline.map { .some($0) }); $0.set(\.unloggedMeansNone, unloggedMeansNone)
         }
     }
 }

@@ -22,6 +22,7 @@ struct HabitShowCommand: ParsableCommand {
             ["weight", NumberText.plain(habit.weight)],
             ["created", habit.createdAt.description], ["archived", habit.archivedAt?.description ?? "no"],
         ]
+        if let rule = MetricText.english.unloggedRule(habit) { rows.insert(["unlogged day", rule], at: 3) }
         if let baseline = habit.baseline { rows.insert(["baseline", MetricText.english.amount(baseline, of: habit) + " a day"], at: 3) }
         if !habit.aliases.isEmpty { rows.insert(["aliases", habit.aliases.map { TerminalText.safe($0) }.joined(separator: ", ")], at: 1) }
         rows.append(["page", "habits/\(habit.slug).html"])

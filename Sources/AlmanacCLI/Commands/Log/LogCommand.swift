@@ -102,7 +102,8 @@ struct LogCommand: ParsableCommand {
             let count = logged.days.count
             Output.line("Skipped \(habit.name) \(days.label) (\(count) day\(count == 1 ? "" : "s") excused).")
         } else if let total = logged.dayTotal {
-            let state = habit.isCompleted(value: total) ? "complete" : "not complete"
+            let met = habit.isCompleted(value: total)
+            let state = habit.direction == .atMost ? (met ? "within the limit" : "over the limit") : (met ? "complete" : "not complete")
             Output.line("Logged \(habit.name) \(days.label)\(at.map { " at \($0)" } ?? ""): \(MetricText.english.dayValue(total, of: habit)) (\(MetricText.english.goal(habit)); \(state))"
                         + (difficulty.map { ", difficulty \($0)/10." } ?? "."))
         } else {

@@ -37,7 +37,7 @@ struct StatsCommand: ParsableCommand {
             ["By weekday", weekdays.joined(separator: " · ")],
         ]
         Output.table(rows).forEach { Output.line($0) }
-        Output.line("Last 12 weeks (█ done, ▒ not enough, · nothing logged, s skipped):")
+        Output.line("Last 12 weeks (█ done, ▒ not enough, x missed, · nothing logged, s skipped):")
         TerminalHeatmap.lines(stats.series, weekStart: stats.weekStart).forEach { Output.line("  " + $0) }
         for (title, unit, totals) in [("Last 8 weeks", CalendarUnit.week, metrics.weeks.suffix(8)),
                                       ("Last 12 months", .month, metrics.months.suffix(12)), ("Years", .year, metrics.years.suffix(100))] {
