@@ -111,6 +111,9 @@ public protocol StoreReading {
     /// Streams every object of a section, soft-deleted ones included, in `section.order`, with
     /// the cells of `section.fields` (a frequency as its JSON text, an id list joined by commas).
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws
+    /// The newest instant any record was created, changed, archived, withdrawn or synced at
+    /// (every instant field named `…At`); nil for a store with no records.
+    func newestChange() throws -> Timestamp?
 }
 
 /// Single reads, each in a read transaction of its own: for commands that read one thing.

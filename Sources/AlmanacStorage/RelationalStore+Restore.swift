@@ -8,6 +8,7 @@ extension RelationalStore {
             try db.prepareForBulkWrites()
             var outcome = RestoreOutcome()
             var before: [BackupFormat.Section: Set<String>] = [:]
+            let settingsBefore = try RelationalStoreSettings.read(db, location: location)
             if mode == .replace {
                 for section in BackupFormat.Section.allCases {
                     let table = StoreTable.name(of: section)
@@ -15,10 +16,12 @@ extension RelationalStore {
                     try db.execute("DELETE FROM \(table)")
                 }
                 try Self.save(contents.settings, db)
+                outcome.settingsReplaced = settingsBefore
             } else if try db.count("SELECT (SELECT COUNT(*) FROM habit) + (SELECT COUNT(*) FROM habitEntry)") == 0 {
                 // A store with no habits and no entries yet (just `init`ed) takes the backup's
                 // time zone and week start, so backup → init → restore → backup gives the same bytes.
                 try Self.save(contents.settings, db)
+                outcome.settingsReplaced = settingsBefore
             }
             try Self.merge(contents.sources, .sources, into: db, outcome: &outcome, newer: { $0.syncedAt > $1.syncedAt })
             try Self.merge(contents.categories, .categories, into: db, outcome: &outcome, newer: { $0.updatedAt > $1.updatedAt })

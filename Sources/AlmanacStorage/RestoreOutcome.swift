@@ -20,6 +20,9 @@ public struct RestoreOutcome: Sendable, Equatable {
     }
     public var counts: [BackupFormat.Section: Counts] = [:]
     public var changed: Int { counts.values.reduce(0) { $0 + $1.changed } }
+    /// The store's settings before, when the restore gave it the backup's settings (a replace, or
+    /// a store with no habits and no entries yet); nil when it kept its own.
+    public var settingsReplaced: Settings?
 
     public init() {}
 

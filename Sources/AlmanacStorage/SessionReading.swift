@@ -137,6 +137,15 @@ struct SessionReading: StoreReading {
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
         try db.forEachRow(StoreTable.selectAll(section), [], body)
     }
+
+    func newestChange() throws -> Timestamp? {
+        // Timestamps are written in one fixed-width form, so the greatest text is the newest.
+        let parts = BackupFormat.Section.allCases.flatMap { section in
+            section.fields.filter { $0.name.hasSuffix("At") }.map { "SELECT MAX(\($0.name)) AS t FROM \(StoreTable.name(of: section))" }
+        }
+        let newest = try db.strings("SELECT MAX(t) FROM (\(parts.joined(separator: " UNION ALL "))) AS changes").first
+        return newest.flatMap { Timestamp(iso8601: $0) }
+    }
 }
 
 /// Every live entry of a habit as a day fact, with the local hour of each check done on its own

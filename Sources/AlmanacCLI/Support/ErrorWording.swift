@@ -36,6 +36,10 @@ enum ErrorWording {
         case .otherJob(let path, let command):
             return ("\(path) runs another nightly job (\(command)); remove it first with `almanac nightly uninstall`.", 1)
         case .notOurs: return (problem.description, 1)
+        case .held(let places):
+            return ("This store was restored from a backup into a new place; its nightly plan is the one of the store it came from"
+                    + (places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")
+                    + ", which that store still publishes to, so nothing was run. To publish from this store instead, run `almanac nightly set --resume` on it.", 1)
         }
     }
 

@@ -21,6 +21,10 @@ public struct NightlyPlan: Codable, Equatable, Sendable {
     public var keep: Int
     public var keepWeekly: Int
     public var keepMonthly: Int
+    /// True while the plan is a restored copy's: a store restored from a backup into a new place
+    /// carries the plan of the store it came from, whose outputs that store still publishes; the
+    /// copy publishes nothing until its person says so (`almanac nightly set`). Absent otherwise.
+    public var held: Bool?
 
     public static let defaultKeep = 7, defaultKeepWeekly = 4, defaultKeepMonthly = 12
     /// The most any count of the rule may be: more than a lifetime of nights.
@@ -33,6 +37,12 @@ public struct NightlyPlan: Codable, Equatable, Sendable {
         self.csv = csv; self.xlsx = xlsx; self.backups = backups
         self.keep = keep; self.keepWeekly = keepWeekly; self.keepMonthly = keepMonthly
     }
+
+    /// Whether the plan is held (`held`).
+    public var isHeld: Bool { held == true }
+
+    /// The places the plan writes to, by step: what a held plan would publish over.
+    public var places: [String] { [site, csv, xlsx, backups].compactMap { $0 } }
 
     /// Whether any output is set (a plan without one only syncs).
     public var hasOutputs: Bool { site != nil || csv != nil || xlsx != nil || backups != nil }

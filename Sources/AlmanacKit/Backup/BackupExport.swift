@@ -48,6 +48,8 @@ public struct BackupExport {
             guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
             try OutputFolder.requireFolder(of: path)
             let url = URL(fileURLWithPath: path)
+            // A dated backup's name: never written over with older data (`DatedBackups`).
+            if DatedBackups.day(ofName: url.lastPathComponent) != nil { try DatedBackups.refuseOlder(store, over: path) }
             let folder = try OutputFolder(url.deletingLastPathComponent().path)
             let file = try folder.create(url.lastPathComponent, followingLinks: true)
             let counts = try writer.write(to: file)

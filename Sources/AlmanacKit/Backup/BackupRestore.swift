@@ -15,6 +15,10 @@ public struct BackupRestore {
         public var createdStore: Bool
         /// Where the store was copied before a replace.
         public var savedCopy: String?
+        /// The backup's settings when the store took them (a new store, a replace, a store with
+        /// no history yet), and the store's own before, when it had some.
+        public var carried: Settings?
+        public var before: Settings?
     }
 
     public let location: StoreLocation
@@ -29,20 +33,25 @@ public struct BackupRestore {
 
     /// Restores the backup; `progress(done, total)` follows the reading of the file.
     public func run(progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
-        let contents: StoreContents
+        var contents: StoreContents
         do {
             contents = try BackupDocument.decode(try readBackup(), progress: progress).contents
         } catch let problem as BackupDocument.Problem {
             throw AlmanacError.backup(file: file == "-" ? "standard input" : file, problem: problem)
         }
         guard let store = try location.openIfPresent() else {
-            if dryRun { return Outcome(outcome: .allAdded(contents), createdStore: true) }
+            // A new store is a copy: the plan it carries is the publishing store's, held.
+            contents.settings.nightly?.held = true
+            if dryRun { return Outcome(outcome: .allAdded(contents), createdStore: true, carried: contents.settings) }
             let outcome = try location.buildNew(settings: contents.settings) { fresh in
                 try fresh.restore(contents, mode: mode, dryRun: false)
             }
-            return Outcome(outcome: outcome, createdStore: true)
+            return Outcome(outcome: outcome, createdStore: true, carried: contents.settings)
         }
         defer { try? store.close() }
+        // A store that is not the one the backup was made of (another identity) takes the plan
+        // held, if it takes the backup's settings at all: the plan's outputs are the other store's.
+        if try store.settings().storeId != contents.settings.storeId { contents.settings.nightly?.held = true }
         var saved: String?
         // Before a replace the current store is kept: a store file is copied beside itself; a
         // server store is written as a full backup into the current folder.
@@ -53,7 +62,8 @@ public struct BackupRestore {
             saved = try location.kind.saveBeforeReplace(store, location: location.location, stamp: "\(stamp.prefix(15))Z", clock: clock)
         }
         let outcome = try store.restore(contents, mode: mode, dryRun: dryRun)
-        return Outcome(outcome: outcome, createdStore: false, savedCopy: saved)
+        return Outcome(outcome: outcome, createdStore: false, savedCopy: saved,
+                       carried: outcome.settingsReplaced.map { _ in contents.settings }, before: outcome.settingsReplaced)
     }
 
     /// Reads the backup: a file (its size checked first, so a huge one is refused unread), `-`

@@ -26,7 +26,9 @@ struct BackupWriter {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 21)
         let settings = try reader.settings()
-        out.append(contentsOf: "{\"format\":\"\(BackupFormat.name)\",\"version\":\(BackupFormat.version),\"exportedAt\":\"\(exportedAt)\",\n".utf8)
+        out.append(contentsOf: "{\"format\":\"\(BackupFormat.name)\",\"version\":\(BackupFormat.version),\"exportedAt\":\"\(exportedAt)\",".utf8)
+        if let newest = try reader.newestChange() { out.append(contentsOf: "\"newestChange\":\"\(newest)\",".utf8) }
+        out.append(10)
         out.append(contentsOf: "\"settings\":{\"timeZone\":".utf8)
         JSONText.appendString(settings.timeZone, to: &out)
         out.append(contentsOf: ",\"weekStart\":\"\(settings.weekStart.rawValue)\"".utf8)

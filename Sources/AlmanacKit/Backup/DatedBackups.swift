@@ -54,7 +54,11 @@ public struct DatedBackups {
 
     /// Writes the backup of `day` (the folder is made when missing, not its parents), then
     /// removes the dated backups `retention` does not keep. The day written is always kept.
+    /// A backup of the day already in the folder whose data is newer than the store's (a restored
+    /// copy of the store, an older store) is never replaced: that is refused, and nothing is
+    /// written or removed.
     public func write(_ store: any AlmanacStore, day: DayKey, retention: BackupRetention) throws -> Outcome {
+        try Self.refuseOlder(store, over: (folder as NSString).appendingPathComponent(Self.name(of: day)))
         let output = try OutputFolder(folder)
         let file = try output.create(Self.name(of: day))
         let replaced: Bool
@@ -80,6 +84,47 @@ public struct DatedBackups {
         var info = stat()
         return Outcome(path: file.path, replaced: replaced, bytes: stat(file.path, &info) == 0 ? Int(info.st_size) : 0,
                        removed: removed, kept: backups.count - removed.count)
+    }
+
+    /// Refuses to write `store`'s backup over the file at `path` when that file's data is newer
+    /// (its `newestChange` is later than the store's): a dated backup is never replaced by older
+    /// data. A file that names no newest change (missing, older than version 8) is no obstacle.
+    static func refuseOlder(_ store: any AlmanacStore, over path: String) throws {
+        guard let held = newestChange(ofBackup: path) else { return }
+        let mine = try store.reading { try $0.newestChange() }
+        guard mine.map({ $0 < held }) ?? true else { return }
+        throw AlmanacError.refused("\(path) was not replaced: its data was last changed at \(held), "
+            + (mine.map { "later than this store's newest change (\($0))" } ?? "and this store holds nothing")
+            + ", so it is kept as it is and this store's backup was not written.")
+    }
+
+    /// The newest change a backup file names at its start (`newestChange`, version 8 on; gzipped
+    /// or not), read from its first line; nil when the file is missing or names none.
+    static func newestChange(ofBackup path: String) -> Timestamp? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096), !head.isEmpty else { return nil }
+        var opening = [UInt8]()
+        if head.starts(with: BackupInput.gzipMagic) {
+            var stream = z_stream()
+            guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+            defer { inflateEnd(&stream) }
+            var input = [UInt8](head), output = [UInt8](repeating: 0, count: 4096)
+            let written = input.withUnsafeMutableBufferPointer { inBuffer in
+                output.withUnsafeMutableBufferPointer { outBuffer -> Int in
+                    stream.next_in = inBuffer.baseAddress; stream.avail_in = UInt32(inBuffer.count)
+                    stream.next_out = outBuffer.baseAddress; stream.avail_out = UInt32(outBuffer.count)
+                    _ = Czlib.inflate(&stream, Z_SYNC_FLUSH)
+                    return outBuffer.count - Int(stream.avail_out)
+                }
+            }
+            opening = Array(output[..<written])
+        } else {
+            opening = [UInt8](head)
+        }
+        let line = String(decoding: opening.prefix { $0 != 10 }, as: UTF8.self)
+        guard let key = line.range(of: "\"newestChange\":\""), let end = line[key.upperBound...].firstIndex(of: "\"") else { return nil }
+        return Timestamp(iso8601: String(line[key.upperBound..<end]))
     }
 
     /// The backup to restore from the folder: the newest, or the one of `day`.

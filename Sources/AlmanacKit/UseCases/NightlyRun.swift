@@ -62,6 +62,7 @@ public struct NightlyRun {
         guard let plan = settings.nightly, plan.hasOutputs || follows else {
             throw NightlyProblem.nothingSetUp
         }
+        guard !plan.isHeld else { throw NightlyProblem.held(places: plan.places) }
         let lockFolder = try Self.lockFolder(of: settings, environment: environment)
         let lock: FolderLock
         do { lock = try FolderLock(for: lockFolder, wait: wait, busy: .folderBusy(lockFolder)) } catch AlmanacError.folderBusy { throw NightlyProblem.busy }
@@ -126,6 +127,8 @@ public enum NightlyProblem: Error, Equatable, CustomStringConvertible {
     case otherJob(path: String, command: String)
     /// A file of the timer's name that Almanac did not write.
     case notOurs(path: String)
+    /// The store is a restored copy whose plan, carried from the store it came from, is held.
+    case held(places: [String])
 
     public var description: String {
         switch self {
@@ -134,6 +137,10 @@ public enum NightlyProblem: Error, Equatable, CustomStringConvertible {
         case .timerEnabled(let unit): return "The timer \(unit) is enabled; turn it off before its files are removed."
         case .otherJob(let path, let command): return "\(path) runs another nightly job (\(command)); it is left as it is."
         case .notOurs(let path): return "\(path) is not a unit Almanac wrote; it is left as it is."
+        case .held(let places):
+            return "This store was restored from a backup into a new place, and its nightly plan is the store's it came from"
+                + (places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")
+                + ": it publishes nothing over that store's outputs until its plan is set on it."
         }
     }
 }

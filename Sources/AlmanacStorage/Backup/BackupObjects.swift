@@ -12,12 +12,14 @@ extension BackupFields {
 
     /// `settings.nightly`: absent counts keep their defaults, absent flags are off.
     func nightlyPlan() throws -> NightlyPlan {
-        NightlyPlan(site: try optionalString("site"), templates: try optionalString("templates"),
+        var plan = NightlyPlan(site: try optionalString("site"), templates: try optionalString("templates"),
                     includeNotes: try optionalBool("includeNotes") ?? false, includeJournal: try optionalBool("includeJournal") ?? false,
                     csv: try optionalString("csv"), xlsx: try optionalString("xlsx"), backups: try optionalString("backups"),
                     keep: try optionalInteger("keep") ?? NightlyPlan.defaultKeep,
                     keepWeekly: try optionalInteger("keepWeekly") ?? NightlyPlan.defaultKeepWeekly,
                     keepMonthly: try optionalInteger("keepMonthly") ?? NightlyPlan.defaultKeepMonthly)
+        plan.held = try optionalBool("held") == true ? true : nil
+        return plan
     }
 
     func category() throws -> Category { try Category(fields: self) }

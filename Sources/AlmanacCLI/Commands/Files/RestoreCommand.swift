@@ -62,6 +62,30 @@ struct RestoreCommand: ParsableCommand {
             Output.line("Restored \(file) (\(mode.rawValue)): \(Output.count(done.outcome.changed, "row")) changed.")
         }
         Output.line(Self.summary(done.outcome))
+        if let carried = done.carried { Self.carried(carried, before: done.before).forEach { Output.line($0) } }
+    }
+
+    /// What the store took from the backup besides the data, each with what it had before when
+    /// that differs: "  time zone: Europe/Berlin (was America/New_York)".
+    static func carried(_ settings: Settings, before: Settings?) -> [String] {
+        func row(_ name: String, _ value: String, _ old: String?) -> String {
+            "  \(name): \(TerminalText.safe(value))" + (old.map { $0 == value ? "" : " (was \(TerminalText.safe($0)))" } ?? "")
+        }
+        func plan(_ plan: NightlyPlan?) -> String {
+            guard let plan, plan.hasOutputs else { return "none" }
+            return plan.places.joined(separator: ", ")
+        }
+        var lines = ["It took the backup's settings:",
+                     row("time zone", settings.timeZone, before?.timeZone),
+                     row("weeks start on", settings.weekStart.rawValue, before?.weekStart.rawValue),
+                     row("language", settings.language.rawValue, before?.language.rawValue),
+                     row("public address", settings.publicAddress ?? "none (private)", before.map { $0.publicAddress ?? "none (private)" }),
+                     row("nightly plan", plan(settings.nightly), before.map { plan($0.nightly) })]
+        if settings.nightly?.isHeld == true, settings.nightly?.hasOutputs == true {
+            lines.append("  The nightly plan is held: this store is a copy, and the store it came from publishes there. "
+                         + "`almanac nightly set --resume` makes this store publish instead.")
+        }
+        return lines
     }
 
     /// One line per array of the backup: "  habits: 2 added, 1 updated, 40 unchanged".

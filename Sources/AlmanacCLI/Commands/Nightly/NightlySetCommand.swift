@@ -33,6 +33,9 @@ struct NightlySetCommand: ParsableCommand {
     @Flag(help: "Write no CSV files.") var noCsv = false
     @Flag(help: "Write no workbook.") var noXlsx = false
     @Flag(help: "Write no dated backups.") var noBackups = false
+    @Flag(help: "Publish from this store: a store restored into a new place holds the plan it carried until then (any other change here resumes it too).")
+    var resume = false
+    @OptionGroup var quiet: QuietOption
 
     func validate() throws {
         for (name, set, unset) in [("site", site != nil, noSite), ("templates", templates != nil, noTemplates), ("csv", csv != nil, noCsv),
@@ -45,9 +48,12 @@ struct NightlySetCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         var settings = try store.settings()
         var plan = settings.nightly ?? NightlyPlan()
+        // Setting the plan of a restored copy is its person's word that this store publishes.
+        plan.held = nil
         // A place set now must have its folder already, as every output path of Almanac must: a
         // mistyped path is refused today, not found failing at night.
         func place(_ path: String?, _ unset: Bool, _ current: String?) throws -> String? {
@@ -100,6 +106,9 @@ struct NightlyShowCommand: ParsableCommand {
         guard let plan = settings.nightly, plan.hasOutputs || follows else {
             Output.line("Nothing is set up for the night yet: almanac nightly set --site FOLDER --backups FOLDER (see almanac nightly set --help).")
             return
+        }
+        if plan.isHeld {
+            Output.line("Held: this store was restored from a backup into a new place; it publishes nothing until `almanac nightly set --resume`.")
         }
         Output.line("Each night, as of the day that just ended in \(settings.timeZone):")
         if follows { Output.line("  sync:    the newest files of the apps the store follows") }
