@@ -166,4 +166,5 @@ struct RacingReading: StoreReading {
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
         try read { try inner.forEachRecord(of: section, body) }
     }
+    func newestChange() throws -> Timestamp? { try read { try inner.newestChange() } }
 }

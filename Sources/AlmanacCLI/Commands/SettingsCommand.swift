@@ -13,6 +13,7 @@ struct SettingsCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: QuietOption
     @Option(name: .customLong("public"), help: ArgumentHelp("Make the site public, published at this web address.", valueName: "url"),
             transform: ArgumentValues.baseURL)
     var publicAddress: String?
@@ -27,6 +28,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         var settings = try store.settings()
         if publicAddress != nil || makePrivate || language != nil {

@@ -47,6 +47,15 @@ struct QuietOption: ParsableArguments {
     func apply() { Output.quiet = quiet }
 }
 
+/// `-q`/`--quiet` of the commands that only read: what they print is what was asked for, so it is
+/// printed; the notes about the data on stderr are dropped, as under every other command's `-q`.
+struct NotesQuietOption: ParsableArguments {
+    @Flag(name: [.customShort("q"), .long], help: "Leave out the notes on stderr (the result is still printed; errors too).")
+    var quiet = false
+
+    func apply() { Output.quietNotes = quiet }
+}
+
 extension GlobalOptions {
     /// The day an `--as-of` names: a date as it is; `today`, `yesterday` or `-N` in `store`'s
     /// time zone by the command's clock. Nil when none was given.

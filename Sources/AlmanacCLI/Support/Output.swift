@@ -12,6 +12,13 @@ enum Output {
     }
     private static let quietFlag = Locked(false)
 
+    /// `-q` of a command that only reads: its notes on stderr are dropped, its result is not.
+    static var quietNotes: Bool {
+        get { quietNotesFlag.withLock { $0 } }
+        set { quietNotesFlag.withLock { $0 = newValue } }
+    }
+    private static let quietNotesFlag = Locked(false)
+
     /// "1 row", "3 rows", "2 entries": a count in the terminal's English.
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
@@ -31,7 +38,7 @@ enum Output {
 
     /// A note about the data on stderr ("note: 3 repetitions of no habit were left out."), not an error.
     static func note(_ text: String) {
-        if quiet { return }
+        if quiet || quietNotes { return }
         FileHandle.standardError.write(Data("note: \(TerminalText.safe(text))\n".utf8))
     }
 

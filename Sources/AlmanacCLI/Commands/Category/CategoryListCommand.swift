@@ -6,9 +6,11 @@ struct CategoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List categories with how many habits each has.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
+        quiet.apply()
         let categories = try CategoryBook(store: global.openStore(), clock: global.clock()).list()
         if json { return try Output.json(categories) }
         if categories.isEmpty { return Output.line("No categories yet; add one with `almanac category add NAME`.") }

@@ -7,9 +7,11 @@ struct GoalListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List goals with their progress.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let goals = try GoalBook(store: store, clock: global.clock()).list(asOf: global.day(options.asOf, in: store))
         if options.json { return try Output.json(goals) }

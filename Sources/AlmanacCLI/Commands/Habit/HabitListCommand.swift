@@ -8,10 +8,12 @@ struct HabitListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List habits.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @Flag(help: "Include archived habits.") var archived = false
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let habits = try HabitBook(store: store, clock: global.clock()).list(includeArchived: archived)
         if json { return try Output.json(habits) }

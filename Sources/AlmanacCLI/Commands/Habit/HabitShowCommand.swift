@@ -8,10 +8,12 @@ struct HabitShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one habit's definition.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var name: String
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
+        quiet.apply()
         let book = HabitBook(store: try global.openStore(), clock: try global.clock())
         let habit = try book.find(name)
         if json { return try Output.json(habit) }

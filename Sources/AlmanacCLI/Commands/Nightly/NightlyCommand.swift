@@ -38,9 +38,11 @@ struct NightlyRunCommand: ParsableCommand {
     @Flag(name: [.customShort("v"), .long], help: "Say what each step did.") var verbose = false
     @Flag(help: "Print what each step did as JSON.") var json = false
     @Flag(help: "Fail at once when another nightly run of the store is going on, instead of waiting for it.") var noWait = false
+    @OptionGroup var quiet: QuietOption
 
     func run() throws {
-        Output.quiet = !verbose && !json
+        // Quiet on success already; -q is accepted as every command accepts it, and wins over -v.
+        Output.quiet = quiet.quiet || (!verbose && !json)
         let (day, steps) = try NightlyRun(location: try global.location(), clock: try global.clock(), wait: !noWait).run()
         var reports: [NightlyStepReport] = []
         for step in steps {

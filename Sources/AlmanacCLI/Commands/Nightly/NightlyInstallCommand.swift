@@ -17,6 +17,7 @@ struct NightlyInstallCommand: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: QuietOption
     @Flag(help: "Write the units even where systemd does not seem to run (for a home folder used elsewhere).") var systemd = false
     @Flag(help: "Only print the crontab line; write nothing.") var cron = false
 
@@ -25,6 +26,7 @@ struct NightlyInstallCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let timer = try NightlyTimerOptions.timer(global)
         guard !cron && (systemd || NightlyTimer.systemdRuns) else {
             if !cron { Output.line("systemd does not run here; add this line with `crontab -e` (it runs at 00:05 in the machine's time zone):") }
@@ -44,7 +46,10 @@ struct NightlyUninstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall", abstract: "Remove the timer's two unit files that `almanac nightly install` wrote.")
 
+    @OptionGroup var quiet: QuietOption
+
     func run() throws {
+        quiet.apply()
         let timer = try NightlyTimer(environment: GlobalOptions.environment, command: [], timeZone: "UTC")
         let removed = try timer.uninstall()
         Output.line(removed.isEmpty ? "No nightly timer is installed in \(timer.folder)." : "Removed \(removed.joined(separator: " and ")).")

@@ -93,9 +93,11 @@ struct NightlyShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show what the nightly job does for the store.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let settings = try store.settings()
         if json { return try Output.json(settings.nightly) }

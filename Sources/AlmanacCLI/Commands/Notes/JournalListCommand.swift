@@ -6,9 +6,11 @@ struct JournalListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List journal entries.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @OptionGroup var list: ListOptions
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let (from, to) = try list.days(global, in: store)
         let entries = try Notebook(store: store, clock: global.clock()).journal(from: from, to: to)

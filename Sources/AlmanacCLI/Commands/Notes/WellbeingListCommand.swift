@@ -7,9 +7,11 @@ struct WellbeingListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List wellbeing ratings.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @OptionGroup var list: ListOptions
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let (from, to) = try list.days(global, in: store)
         let entries = try Notebook(store: store, clock: global.clock()).wellbeing(from: from, to: to)

@@ -11,10 +11,12 @@ struct HistoryCommand: ParsableCommand {
         abstract: "One habit's days: values, skips, notes, and the corrections kept in history.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var habit: String
     @OptionGroup var list: ListOptions
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let (from, to) = try list.days(global, in: store)
         let history = try HabitHistory(store: store, habit: habit, from: from, to: to)

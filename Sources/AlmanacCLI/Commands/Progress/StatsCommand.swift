@@ -10,10 +10,12 @@ struct StatsCommand: ParsableCommand {
         abstract: "Every metric of one habit: streaks, completion rates, strength score and totals.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @Argument(help: "The habit's name (any case).", completion: HabitNameCompletion.kind) var habit: String
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let asOf = try global.day(options.asOf, in: store)
         global.noteIfAfterToday(asOf, in: store)

@@ -9,9 +9,11 @@ struct StatusCommand: ParsableCommand {
         abstract: "Today's progress: done/total, and each active habit's streaks, 30-day rate and score.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @OptionGroup var options: AsOfOptions
 
     func run() throws {
+        quiet.apply()
         let store = try global.openStore()
         let asOf = try global.day(options.asOf, in: store)
         global.noteIfAfterToday(asOf, in: store)

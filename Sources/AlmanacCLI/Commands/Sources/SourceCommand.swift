@@ -17,6 +17,7 @@ struct SourceListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List followed sources, their last file and their habits.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var quiet: NotesQuietOption
     @Flag(help: "Print JSON for scripts.") var json = false
 
     struct Listed: Encodable {
@@ -25,6 +26,7 @@ struct SourceListCommand: ParsableCommand {
     }
 
     func run() throws {
+        quiet.apply()
         let listed = try SourceBook(store: global.openStore()).list().map { source, habits in
             Listed(path: source.path, format: source.format, lastFile: source.lastFile, lastModified: source.lastModified.description,
                    lastDigest: source.lastDigest, syncedAt: source.syncedAt.description, habits: habits.map(\.name))
