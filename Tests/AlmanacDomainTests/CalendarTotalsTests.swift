@@ -66,7 +66,7 @@ import Testing
         let weeks = h.series(asOf: "2026-10-13").calendarTotals(.week, weekStart: .monday)
         #expect(weeks.map(\.rate) == [CompletionRate(completed: 2, expected: 2), CompletionRate(completed: 1, expected: 2),
                                       CompletionRate(completed: 0, expected: 0)])
-        #expect(weeks.map(\.leavesOutPeriodInProgress) == [false, false, true])
+        #expect(weeks.map { "\($0.pendingDone)/\($0.pendingDue)" } == ["0/0", "0/0", "1/2"])
         // The all-time rate: the weeks that are over, and the one in progress only once met.
         let all = h.series(asOf: "2026-10-13").completionRate(lastDays: nil, weekStart: .monday)
         #expect(all == CompletionRate(completed: 3, expected: 4))

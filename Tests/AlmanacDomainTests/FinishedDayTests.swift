@@ -76,7 +76,7 @@ import Testing
         #expect(evening.todayState == .unknown)
         #expect(evening.streak == Streak(current: 1, best: 1, unit: .weeks))
         // Its row and the rates leave it out until it has its 3, and the row says so.
-        #expect(evening.weeks.last.map { "\($0.done)/\($0.due) \($0.inProgress) \($0.leavesOutPeriodInProgress)" } == "0/0 true true")
+        #expect(evening.weeks.last.map { "\($0.done)/\($0.due) \($0.inProgress) pending \($0.pendingDone)/\($0.pendingDue)" } == "0/0 true pending 2/3")
         #expect(evening.rates[0] == .init(length: 4, unit: .weeks, rate: CompletionRate(completed: 3, expected: 3)))
         // Just after midnight, as of the Sunday: the week ended short.
         let night = gym.metrics(asOf: "2026-11-08", over: true)
@@ -124,7 +124,7 @@ import Testing
         let m = h.metrics(asOf: "2026-11-22", over: true)
         #expect(m.months.map { "\($0.label) \($0.done)/\($0.due) days \($0.daysDone) \($0.inProgress)" } == [
             "2026-10 10/10 days 10 false", "2026-11 0/0 days 7 true"])
-        #expect(m.years.map { "\($0.label) \($0.done)/\($0.due) \($0.leavesOutPeriodInProgress)" } == ["2026 10/10 true"])
+        #expect(m.years.map { "\($0.label) \($0.done)/\($0.due) pending \($0.pendingDone)/\($0.pendingDue)" } == ["2026 10/10 pending 7/10"])
         #expect(m.period == .init(kind: .month, done: 7, times: 10, inProgress: true))
         #expect(m.rates[0].rate == CompletionRate(completed: 10, expected: 10))
         // Done more than the times: the row and the progress both stop at the times.

@@ -493,12 +493,11 @@ func sampleSnapshot(habits: Int, years: Int, seed: UInt64) throws -> (StoreConte
                 : rule.kind == .period && rule.length > (unit == .week ? 7 : unit == .month ? 28 : 365)
             let slot = { (day: DayKey) in totals.lastIndex { $0.first <= day }! }
             for period in series.periods(weekStart: weekStart) {
-                // A period in progress counts only once met; until then the calendar periods it
-                // falls in leave it out and say so.
+                // A period in progress counts only once met; until then the last calendar period
+                // holds what it has so far.
                 if period.inProgress && !period.succeeded && !longer {
-                    for i in totals.indices where totals[i].last >= period.first && totals[i].first <= period.last {
-                        totals[i].leavesOutPeriodInProgress = true
-                    }
+                    totals[totals.count - 1].pendingDone = min(period.completed, period.required)
+                    totals[totals.count - 1].pendingDue = period.required
                     continue
                 }
                 // Its done days, in order up to its times, count where they fall; what it still

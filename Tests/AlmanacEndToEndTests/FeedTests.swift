@@ -226,7 +226,13 @@ final class XMLTree: NSObject, XMLParserDelegate {
         let s = try store()
         try s.ok("report", "--out", "site", "--base-url", "https://example.org/habits")
         let feed = try XMLTree.parse(try file(s, "feed.xml")).root
-        #expect(feed.first("id")?.text == "https://example.org/habits/feed.xml")
+        // The feed's and its entries' ids are the store's, with or without a web address: a site
+        // made public later keeps them, and feed readers show nothing again (links change, ids not).
+        try s.ok("report", "--out", "private")
+        let privateFeed = try XMLTree.parse(s.folder.bytes("private/feed.xml")).root
+        #expect(feed.first("id")?.text.hasPrefix("urn:uuid:") == true && feed.first("id")?.text == privateFeed.first("id")?.text)
+        #expect(feed.all("entry").compactMap { $0.first("id")?.text } == privateFeed.all("entry").compactMap { $0.first("id")?.text })
+        #expect(!feed.all("entry").isEmpty)
         for link in feed.all("link") + feed.all("entry").flatMap({ $0.all("link") }) {
             #expect(link.attributes["href"]?.hasPrefix("https://example.org/habits/") == true)
         }
@@ -276,7 +282,7 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(badge.first("title")?.text == "streak: 2 days")
         // The dark variants: the same card and badge, dark whatever the reader's preference.
         let dark = String(decoding: try file(s, "cards/dark/read.svg"), as: UTF8.self)
-        #expect(dark.contains(".card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}text{fill:#8b949e}.l0{fill:#161b22}"))
+        #expect(dark.contains(".card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}text{fill:#8b949e}.l0,.missbg{fill:#161b22}"))
         #expect(String(decoding: try file(s, "cards/read.svg"), as: UTF8.self).contains("@media (prefers-color-scheme: dark){.card{fill:#0d1117"))
         #expect(try XMLTree.parse(try file(s, "cards/dark/read.svg")).root.all("rect").count == 1 + 22)
         #expect(try XMLTree.parse(try file(s, "badges/dark/run-jump.svg")).root.first("title")?.text == "streak: 2 days")

@@ -73,13 +73,17 @@ import Testing
         let byDate = Dictionary(uniqueKeysWithValues: collector.cells.map { ($0["data-date"]!, $0) })
         #expect(byDate["2024-02-05"]?["class"] == "l3")
         #expect(byDate["2024-02-05"]?["data-value"] == "5")
-        #expect(byDate["2024-02-07"]?["class"] == "l1")
+        #expect(byDate["2024-02-07"]?["class"] == "miss")    // logged short of the target, and over: missed, with its mark
+        #expect(byDate["2024-02-07"]?["data-value"] != "")
         #expect(byDate["2024-02-29"]?["class"] == "l4")
         #expect(byDate["2024-02-09"]?["class"] == "skip")
         #expect(byDate["2024-02-06"]?["class"] == "off")     // a Tuesday: not due
         #expect(byDate["2024-01-15"]?["class"] == "out")     // before the habit existed
         #expect(byDate["2024-03-02"]?["class"] == "out")     // after the as-of day
-        #expect(byDate["2024-02-12"]?["class"] == "l0")      // due, nothing logged
+        #expect(byDate["2024-02-12"]?["class"] == "miss")    // due, nothing logged, over: missed
+        #expect(svg.contains("<title>2024-02-12 · nothing logged · missed</title>"))
+        // The legend names every kind of cell, the missed mark among them.
+        #expect(svg.contains(#"class="miss"/><text"#) && svg.contains(">missed</text>"))
         #expect(svg.contains("<title>2024-02-05 · 5 km · done</title>"))
     }
 
@@ -105,7 +109,12 @@ import Testing
         #expect(collector.cells.count == 29 && collector.titles == 29 + 1)
         let byDate = Dictionary(uniqueKeysWithValues: collector.cells.map { ($0["data-date"]!, $0) })
         #expect(byDate["2024-02-05"]?["class"] == "l3" && byDate["2024-02-29"]?["class"] == "l4")
-        #expect(byDate["2024-02-09"]?["class"] == "skip" && byDate["2024-02-06"]?["class"] == "off" && byDate["2024-02-12"]?["class"] == "l0")
+        #expect(byDate["2024-02-09"]?["class"] == "skip" && byDate["2024-02-06"]?["class"] == "off" && byDate["2024-02-12"]?["class"] == "miss")
+        // Under the grid, a legend names each kind of cell the month shows, and only those.
+        for (kind, label) in [("l3", "done"), ("miss", "missed"), ("skip", "skipped"), ("off", "not due")] {
+            #expect(svg.contains(#"class="\#(kind)"/><text x=""#) && svg.contains(">\(label)</text>"), "\(kind)")
+        }
+        #expect(!svg.contains(">over the limit</text>") && !svg.contains(">partly done</text>") && !svg.contains(">not tracked</text>"))
         // Sunday weeks: 1 February 2024 is a Thursday, the fifth column; the 4th (Sunday) starts row two.
         #expect(byDate["2024-02-01"]?["x"] == "\(4 * 38)" && byDate["2024-02-04"]?["x"] == "0" && byDate["2024-02-04"]?["y"] == "\(16 + 38)")
         #expect(svg.contains("Run &lt;fast&gt;, February 2024"))
@@ -237,7 +246,7 @@ import Testing
         #expect(MetricText.english.count(1, "perfectDay") == "1 perfect day")
         #expect(MetricText.english.count(0, "perfectDay") == "0 perfect days")
         let screen = Habit(name: "Screen", unit: .duration, target: 120, direction: .atMost, createdAt: Timestamp(millis: 0))
-        #expect(MetricText.english.today(value: 218, state: .missed, habit: screen) == "✗ 218 min, limit 120")
+        #expect(MetricText.english.today(value: 218, state: .missed, habit: screen) == "✗ 218 min, over the limit of 120")
         #expect(MetricText.english.today(value: nil, state: .done, habit: screen) == "✓ none, limit 120")
     }
 }

@@ -28,7 +28,7 @@ public enum CalendarUnit: String, Sendable, Codable, CaseIterable {
 /// per-month or per-days habit, each of its own periods that is over owes its times, its done
 /// days (capped at its times) counted where they fall and what it still owes in the calendar
 /// period of its last day; the period in progress counts only once it has met its target (as in
-/// the rates), and a calendar period it is left out of says so (`leavesOutPeriodInProgress`); unless the habit's period is longer than the
+/// the rates), and the calendar period of the as-of day shows it beside its own (`pendingDone`); unless the habit's period is longer than the
 /// calendar period (a per-month habit's weeks): then the calendar period owes nothing and its done
 /// are the done days in it that counted toward their own period (docs/METRICS.md).
 public struct CalendarTotal: Sendable, Codable, Equatable {
@@ -45,9 +45,10 @@ public struct CalendarTotal: Sendable, Codable, Equatable {
     /// Whether the period's last day is not over yet (it holds an as-of day still going on, or
     /// days after the as-of day): shown "so far".
     public var inProgress: Bool
-    /// Whether a per-period habit's own period still in progress, its target not met yet, falls in
-    /// this period and is left out of its done and due (as it is of every rate until it is met).
-    public var leavesOutPeriodInProgress = false
+    /// In the period of the as-of day: what a per-period habit's own period in progress, its
+    /// target not met yet, has done so far of what it owes ("3 of 4 so far"), left out of `done`
+    /// and `due` as it is of every rate until it is met; 0 of 0 otherwise.
+    public var pendingDone = 0, pendingDue = 0
 
     public init(unit: CalendarUnit, first: DayKey, daysDone: Int, done: Int, due: Int, value: Double, inProgress: Bool) {
         self.unit = unit; self.first = first; self.daysDone = daysDone; self.done = done; self.due = due; self.value = value
@@ -128,7 +129,7 @@ extension DaySeries {
     /// unless the period is longer than a calendar period (`split`) — in the calendar period it
     /// falls in; what the period still owes beyond that is due in the calendar period of its last
     /// day. A period still in progress counts only once it has met its target, as in the rates:
-    /// until then the calendar periods it falls in leave it out and say so. A period longer than a
+    /// until then it is left out, and the last calendar period holds what it has so far. A period longer than a
     /// calendar period owes none of them anything: its target belongs to no single one of them,
     /// and a week shows what happened in it.
     private func addOwnPeriods(_ ownPeriods: [PeriodTally], to totals: inout [CalendarTotal], split: Bool) {
@@ -138,9 +139,8 @@ extension DaySeries {
         }
         for period in ownPeriods {
             if period.inProgress && !period.succeeded && !split {
-                for i in totals.indices where totals[i].last >= period.first && totals[i].first <= period.last {
-                    totals[i].leavesOutPeriodInProgress = true
-                }
+                totals[totals.count - 1].pendingDone = min(period.completed, period.required)
+                totals[totals.count - 1].pendingDue = period.required
                 continue
             }
             var counted = 0

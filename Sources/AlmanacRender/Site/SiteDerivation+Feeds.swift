@@ -18,11 +18,10 @@ extension SiteDerivation {
     /// nothing a person logs or adds changes (`Settings.storeId`).
     var idSeed: String { input.snapshot.settings.storeId ?? "almanac" }
 
-    /// A permanent id of the site's: a URL under the base URL, else a name-based UUID URN of the
-    /// store's identity and `name` (`SiteOptions.uuid`).
-    func siteID(_ name: String, url: String) -> String {
-        options.baseURL.map { $0 + url } ?? "urn:uuid:" + options.uuid(idSeed + "/" + name)
-    }
+    /// A permanent id of the site's: a name-based UUID URN of the store's identity and `name`
+    /// (`SiteOptions.uuid`), the same with or without a web address — a site made public later
+    /// keeps its feed's ids, so feed readers do not show its history again (links may change).
+    func siteID(_ name: String) -> String { "urn:uuid:" + options.uuid(idSeed + "/" + name) }
 
     /// The feed: one entry per day that is over, the newest `feedDays` of them (a report made
     /// while the as-of day is still going on publishes no entry for it). An entry lists every
@@ -38,10 +37,15 @@ extension SiteDerivation {
         let first = max(overview.first, last.adding(days: 1 - Self.feedDays))
         let days = first <= last ? Array((first.ordinal...last.ordinal).reversed().map(DayKey.init(ordinal:))) : []
         let window = Set(days)
+        // Every habit's milestones, archived ones' too (those without files of their own on the
+        // site as well): a past day keeps the habits that were tracked on it.
         var milestones: [DayKey: [(habit: Habit, text: String)]] = [:]
-        for item in habits {
-            for reached in item.figures.milestones where window.contains(reached.day) {
-                milestones[reached.day, default: []].append((item.habit, words["feed.milestone", ["name": item.habit.name, "streak": text.streak(reached.unit, reached.length)]]))
+        let figured = Dictionary(habits.map { ($0.habit.id, $0.figures.milestones) }, uniquingKeysWith: { a, _ in a })
+        for (habit, series) in all {
+            let archived = input.snapshot.archivedDay(of: habit)
+            let reachedDays = figured[habit.id] ?? series.streakMilestones(weekStart: weekStart).map { StreakMilestone(day: $0.day, length: $0.length, unit: $0.unit) }
+            for reached in reachedDays where window.contains(reached.day) && archived.map({ reached.day < $0 }) ?? true {
+                milestones[reached.day, default: []].append((habit, words["feed.milestone", ["name": habit.name, "streak": text.streak(reached.unit, reached.length)]]))
             }
         }
         var achievements: [DayKey: [String]] = [:]
@@ -81,13 +85,13 @@ extension SiteDerivation {
             if lines.isEmpty { lines.append(words["feed.nothingLogged"]) }
             let changed = lastChange(of: day, listed: listed.map { all[$0] }, milestones: (milestones[day] ?? []).map { $0.habit },
                                      achievements: achievements[day] != nil, calendar: calendar, weekStart: weekStart)
-            let entry = (AtomFeed.Entry(id: siteID("day-\(day)", url: "index.html#day-\(day)"), day: day, title: title, lines: lines, updated: changed.description), changed)
+            let entry = (AtomFeed.Entry(id: siteID("day-\(day)"), day: day, title: title, lines: lines, updated: changed.description), changed)
             guard day.month == 12, day.day == 31, let review = years.first(where: { $0.year == day.year }) else { return [entry] }
             return [yearEntry(review, habits: all.map(\.habit), calendar: calendar), entry]
         }
         // The feed changed when its newest entry did.
         let updated = entries.map(\.1).max() ?? calendar.startOfDay(asOf)
-        return AtomFeed(title: words["feed.name"], subtitle: words["feed.subtitle"], language: words.language.rawValue, baseURL: options.baseURL, id: siteID("feed", url: "feed.xml"),
+        return AtomFeed(title: words["feed.name"], subtitle: words["feed.subtitle"], language: words.language.rawValue, baseURL: options.baseURL, id: siteID("feed"),
                         updated: max(updated, calendar.startOfDay(asOf)).description, entries: entries.map(\.0))
     }
 
@@ -105,7 +109,7 @@ extension SiteDerivation {
                 .compactMap { $0 }).joined(separator: " · ")
         }
         let path = YearPageModel.path(review.year, .html)
-        return (AtomFeed.Entry(id: siteID("year-\(review.year)", url: path), day: last, title: words["year.title", ["year": "\(review.year)"]], lines: lines,
+        return (AtomFeed.Entry(id: siteID("year-\(review.year)"), day: last, title: words["year.title", ["year": "\(review.year)"]], lines: lines,
                                updated: latest.description, link: path), latest)
     }
 

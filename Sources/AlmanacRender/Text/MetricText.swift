@@ -120,9 +120,15 @@ public struct MetricText: Sendable, Equatable {
     public func calendarRow(_ total: CalendarTotal, of habit: Habit) -> [String] {
         var period = total.label
         if total.unit == .week { period = words["weekFrom", ["week": period, "day": shortDay(total.first)]] }
-        if total.leavesOutPeriodInProgress { period = words["soFarWithoutPeriod", ["text": period]] }
-        else if total.inProgress { period = words["soFarAfter", ["text": period]] }
-        let row = [period, doneOfDue(total), percent(total.rate.value)]
+        if total.inProgress { period = words["soFarAfter", ["text": period]] }
+        var done = doneOfDue(total)
+        // The habit's own period in progress is counted once met, as in the rates: its figures so
+        // far are shown beside the row's, not in them.
+        if total.pendingDue > 0 {
+            let pending = words["pendingPeriod", ["count": ofCount(total.pendingDone, total.pendingDue)]]
+            done = total.due == 0 && total.done == 0 ? pending : done + " + " + pending
+        }
+        let row = [period, done, percent(total.rate.value)]
         return row + (habit.unit == .boolean ? [] : [self.total(total.value, of: habit)])
     }
 
