@@ -9,6 +9,8 @@ public struct DayCells: Sendable, Equatable {
     public let words: SiteLanguage
     /// Whether days can be over a limit (an at-most habit): the legend then explains that colour.
     public let hasLimit: Bool
+    /// Whether the cells are all habits' (the share of due habits done), not one habit's.
+    public var allHabits = false
 
     /// How many days are drawn as done (the two darkest levels), and how many at a level (due
     /// days, done or not).
@@ -89,6 +91,8 @@ public struct DayCells: Sendable, Equatable {
             return HeatmapCell(kind: HeatmapCell.level(share: Double(done) / Double(due)), value: "\(done)/\(due)",
                                label: words["ofDone", ["done": "\(done)", "due": "\(due)"]] + (done == due ? perfect : ""))
         }
-        return DayCells(cells: cells, words: words, hasLimit: false)
+        var all = DayCells(cells: cells, words: words, hasLimit: false)
+        all.allHabits = true
+        return all
     }
 }

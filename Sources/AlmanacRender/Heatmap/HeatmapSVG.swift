@@ -122,11 +122,12 @@ public struct HeatmapSVG: DrawnModel {
         return out + "</g>\n"
     }
 
-    /// The kinds of day the second line of a year's legend names: missed, skipped, not due, not
-    /// tracked.
+    /// The kinds of day the second line of a year's legend names: missed (one habit's), skipped,
+    /// not due, not tracked.
     private func kinds(_ cells: DayCells) -> [(kind: String, label: String)] {
         let words = cells.words
-        return [("miss", words["missed"]), ("skip", words["skipped"]), ("off", words["notDue"]), ("out", words["notTracked"])]
+        return (cells.allHabits ? [] : [("miss", words["missed"])])
+            + [("skip", words["skipped"]), ("off", words["notDue"]), ("out", words["notTracked"])]
     }
 
     /// A legend item's drawn width: its swatch, its label (about 5 units a letter) and a gap.

@@ -64,10 +64,14 @@ public struct MonthGridSVG: DrawnModel {
     }
 
     /// Every kind of cell the month shows, named under the grid in this order: done, partly done,
-    /// missed, over the limit, nothing logged, skipped, not due, not tracked.
+    /// missed, over the limit, nothing logged, skipped, not due, not tracked; for all habits, a
+    /// perfect day, some done, none done and nothing due.
     var legendItems: [(kind: String, label: String)] {
         let words = cells.words, shown = Set(cells.cells.map(\.kind))
-        let items: [(kinds: [HeatmapCell.Kind], item: (kind: String, label: String))] = [
+        let items: [(kinds: [HeatmapCell.Kind], item: (kind: String, label: String))] = cells.allHabits ? [
+            ([.level4], ("l4", words["perfectDay"])), ([.level1, .level2, .level3], ("l2", words["legend.someDone"])),
+            ([.level0], ("l0", words["legend.noneDone"])), ([.unscheduled], ("off", words["nothingDue"])),
+        ] : [
             ([.level3, .level4], ("l3", words["done"])), ([.level1, .level2], ("l1", words["legend.partly"])),
             ([.missed], ("miss", words["missed"])), ([.over], ("over", words["overLimit"])), ([.level0], ("l0", words["nothingLogged"])),
             ([.skipped], ("skip", words["skipped"])), ([.unscheduled], ("off", words["notDue"])), ([.outside], ("out", words["notTracked"])),
