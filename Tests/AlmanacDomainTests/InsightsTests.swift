@@ -128,4 +128,16 @@ import Testing
         #expect(years[2026]?.doneDays == 9 && years[2026]?.longestStreak == 5)
         #expect(years[2026]?.bestMonth?.label == "2026-01-01")
     }
+
+    /// A year names its best month only among months that are over, and only with two of them
+    /// that differ: not the only month there is, still in progress.
+    @Test func aYearsBestMonthIsAmongTwoFinishedMonths() {
+        func best(days: Int, _ done: @escaping (Int) -> Bool) -> String? {
+            let series = Self.series("M", days: days, done: done)
+            return HabitYear.byYear(series: series, metrics: HabitMetrics(series: series, weekStart: .monday))[2026]?.bestMonth?.label
+        }
+        #expect(best(days: 19) { _ in true } == nil)                       // November only, in progress
+        #expect(best(days: 50) { _ in true } == nil)                       // October, November: one finished
+        #expect(best(days: 81) { $0 < 50 || $0 % 2 == 0 } == "2026-10-01")  // September half done, October whole
+    }
 }

@@ -160,6 +160,28 @@ import Testing
         #expect(String(decoding: s.folder.bytes("again.json"), as: UTF8.self) == good)
     }
 
+    /// A version-7 backup has no `unloggedMeansNone`: its at-most habits counted a day with nothing
+    /// logged as none then, and restore so; its at-least habits do not.
+    @Test func aVersionSevenBackupKeepsItsAtMostHabitsRule() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Coffee", "--unit", "count", "--direction", "at-most", "--target", "3")
+        try s.ok("habit", "add", "Run")
+        try s.ok("backup", "--out", "eight.json", "--as-of", "2026-11-20")
+        let eight = String(decoding: s.folder.bytes("eight.json"), as: UTF8.self)
+        #expect(eight.components(separatedBy: #""unloggedMeansNone":0"#).count == 3)
+        let seven = eight.replacingOccurrences(of: #""version":8"#, with: #""version":7"#)
+            .replacingOccurrences(of: #","unloggedMeansNone":0"#, with: "")
+        FileManager.default.createFile(atPath: s.folder.path("seven.json"), contents: Data(seven.utf8))
+        let store = s.folder.path("from-seven.sqlite")
+        try s.ok("restore", "seven.json", "--store", store)
+        #expect(try s.ok("habit", "show", "coffee", "--store", store).contains("counts as none"))
+        try s.ok("backup", "--store", store, "--out", "again.json", "--as-of", "2026-11-20")
+        let again = String(decoding: s.folder.bytes("again.json"), as: UTF8.self)
+        #expect(again.contains(#""name":"Coffee""#) && again.components(separatedBy: #""unloggedMeansNone":1"#).count == 2)
+        #expect(again.components(separatedBy: #""unloggedMeansNone":0"#).count == 2)
+    }
+
     /// `init` then `restore` (merge) takes the backup's settings while the new store holds
     /// no history, so backup → init → restore → backup is byte-identical.
     @Test(arguments: TestBackend.available) func aRestoreIntoAFreshlyInitialisedStoreTakesTheBackupsSettings(_ backend: TestBackend) throws {

@@ -69,4 +69,29 @@ import Testing
         // Writes go on without the triggers.
         try s.ok("log", "run", "--date", "2026-11-21")
     }
+
+    /// An at-most habit of a store made before a habit said what a day with nothing logged counts
+    /// as keeps the rule it had (none, within the limit), so no published figure changes; an
+    /// at-least habit, and an at-most habit made afterwards, follow the rule of new habits.
+    @Test(arguments: TestBackend.available) func earlierAtMostHabitsKeepCountingADayWithNothingLoggedAsNone(_ backend: TestBackend) throws {
+        var s = Session(backend)
+        s.now = "2026-11-20T08:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Coffee", "--unit", "count", "--direction", "at-most", "--target", "3")
+        try s.ok("habit", "add", "Run")
+        let earlier: String
+        switch backend {
+        case .sqlite:
+            earlier = "ALTER TABLE habit DROP COLUMN unloggedMeansNone; DELETE FROM grdb_migrations WHERE identifier = 'v13-unlogged-means-none';"
+        case .postgres:
+            earlier = "ALTER TABLE habit DROP COLUMN unloggedmeansnone; DELETE FROM almanac_migrations WHERE identifier = 'v15-unlogged-means-none';"
+        }
+        try backend.runOtherProgram(earlier, on: s.store)
+        s.now = "2026-11-22T08:00:00Z"
+        #expect(try s.ok("habit", "show", "coffee").contains("a day with nothing logged counts as none"))
+        #expect(try s.ok("status", "--as-of", "yesterday").contains("✓ none, limit 3"))
+        try s.ok("habit", "add", "Tea", "--unit", "count", "--direction", "at-most", "--target", "2")
+        #expect(try s.ok("habit", "show", "tea").contains("a day with nothing logged is missed"))
+        #expect(!(try s.ok("habit", "show", "run")).contains("unlogged"))
+    }
 }

@@ -222,6 +222,39 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(!String(decoding: s.folder.bytes("plain/feed.json"), as: UTF8.self).contains("SECRET-NOTE"))
     }
 
+    /// A past day keeps the habits that were tracked on it: archiving Read — and then enough other
+    /// habits that Read has no page of its own on the site any more — changes neither the words
+    /// nor the `updated` of the days it was done on, its streak's milestone included.
+    @Test func archivingChangesNoPastDaysEntry() throws {
+        var s = try store()
+        // The site gives pages to the 24 habits archived last: 24 more push Read out of them.
+        let others = (1...24).map { "Other \($0)" }
+        s.now = "2026-11-01T09:00:00Z"
+        for name in others { try s.ok("habit", "add", name) }
+        s.now = "2026-11-20T19:00:00Z"
+        let logged = try s.binary.run(["log"] + others + ["--date", "2026-11-19"], environment: s.environment, in: s.folder.url)
+        #expect(logged.status == 0, "\(logged.stderr)")
+        s.now = "2026-11-21T08:00:00Z"
+        try s.ok("report", "-q", "--out", "before", "--as-of", "2026-11-20")
+        func entries(_ folder: String) throws -> [String: String] {
+            let feed = try XMLTree.parse(s.folder.bytes(folder + "/feed.xml")).root
+            return Dictionary(uniqueKeysWithValues: feed.all("entry").map { entry in
+                (entry.first("id")!.text, [entry.first("title")!.text, entry.first("summary")!.text, entry.first("updated")!.text].joined(separator: " | "))
+            })
+        }
+        let before = try entries("before")
+        #expect(before.values.contains { $0.contains("Read reached a streak of 7 days") })
+        s.now = "2026-11-21T09:00:00Z"
+        try s.ok("habit", "archive", "read")
+        for (i, name) in others.enumerated() {
+            s.now = "2026-11-21T10:\(String(format: "%02d", i)):00Z"
+            try s.ok("habit", "archive", name)
+        }
+        try s.ok("report", "-q", "--out", "after", "--as-of", "2026-11-20")
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("after/habits/read.html")), "Read still has a page: the test does not test")
+        #expect(try entries("after") == before)
+    }
+
     @Test func aBaseURLMakesEveryLinkAbsolute() throws {
         let s = try store()
         try s.ok("report", "--out", "site", "--base-url", "https://example.org/habits")

@@ -114,6 +114,59 @@ import Testing
     }
 
     /// A failing step is named in one sentence; the steps after it still run; the status says it.
+    /// A store restored "to have a look" takes over nothing: its carried plan is held (the nightly
+    /// job refuses with the command that resumes it), `restore` says what it took besides the
+    /// data, and a dated backup is never replaced by older data — even once the copy is resumed.
+    @Test func aRestoredCopyPublishesNothingAndNeverWritesOlderOverNewer() throws {
+        var s = Session()
+        s.now = "2026-11-15T08:00:00Z"
+        try s.ok("init", "--timezone", "Europe/Berlin")
+        try s.ok("habit", "add", "Run")
+        for folder in ["site", "backups"] { try FileManager.default.createDirectory(atPath: s.folder.path(folder), withIntermediateDirectories: true) }
+        try s.ok("nightly", "set", "--site", s.folder.path("site"), "--backups", s.folder.path("backups"))
+        s.now = "2026-11-15T19:00:00Z"; try s.ok("log", "run")
+        s.now = "2026-11-15T23:05:00Z"; #expect(try run(s, ["nightly"]).status == 0)
+        s.now = "2026-11-22T19:00:00Z"; try s.ok("log", "run")
+        s.now = "2026-11-22T23:05:00Z"; #expect(try run(s, ["nightly"]).status == 0)
+        let newest = s.folder.path("backups/almanac-2026-11-22.json.gz"), before = s.folder.bytes("backups/almanac-2026-11-22.json.gz")
+        #expect(String(decoding: try gunzip(newest), as: UTF8.self).contains(#""newestChange":"2026-11-22T19:00:00.000Z""#))
+
+        // A look at the week-old backup, in a store of its own made for it (another zone, German).
+        s.now = "2026-11-23T08:00:00Z"
+        let copy = s.folder.path("r3.sqlite")
+        try s.ok("init", "--store", copy, "--timezone", "America/New_York", "--language", "de")
+        let restored = try s.ok("restore", "backups", "--date", "2026-11-15", "--store", copy)
+        #expect(restored.contains("time zone: Europe/Berlin (was America/New_York)") && restored.contains("language: en (was de)"), "\(restored)")
+        #expect(restored.contains("nightly plan: \(s.folder.path("site")), \(s.folder.path("backups")) (was none)"), "\(restored)")
+        #expect(restored.contains("The nightly plan is held"))
+        let site = try stamps(s, ["site"])
+        let refused = try run(s, ["nightly", "--store", copy])
+        #expect(refused.status == 1 && refused.stderr.contains("restored from a backup") && refused.stderr.contains("almanac nightly set --resume"),
+                "\(refused.stderr)")
+        #expect(try stamps(s, ["site"]) == site && s.folder.bytes("backups/almanac-2026-11-22.json.gz") == before)
+        #expect(try s.ok("nightly", "show", "--store", copy).contains("Held:"))
+        // The store it came from goes on publishing.
+        s.now = "2026-11-23T23:05:00Z"
+        #expect(try run(s, ["nightly"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("backups/almanac-2026-11-23.json.gz")))
+
+        // Resumed, the copy publishes — but never its older data over a newer backup of the day.
+        s.now = "2026-11-23T08:00:00Z"
+        try s.ok("nightly", "set", "--resume", "--store", copy)
+        let night = try run(s, ["nightly", "--store", copy])
+        #expect(night.status == 1 && night.stderr.contains("almanac-2026-11-22.json.gz was not replaced")
+                && night.stderr.contains("2026-11-22T19:00:00.000Z") && night.stderr.contains("2026-11-15T19:00:00.000Z"), "\(night.stderr)")
+        #expect(!night.stderr.contains("report"), "the other steps ran: \(night.stderr)")
+        #expect(s.folder.bytes("backups/almanac-2026-11-22.json.gz") == before)
+        // `backup --out` into a dated name refuses the same; newer data replaces it.
+        let manual = try s.run("backup", "--store", copy, "--out", newest)
+        #expect(manual.status == 1 && manual.stderr.contains("was not replaced"))
+        s.now = "2026-11-23T09:00:00Z"
+        try s.ok("log", "run", "--store", copy)
+        try s.ok("backup", "--store", copy, "--out", newest)
+        #expect(s.folder.bytes("backups/almanac-2026-11-22.json.gz") != before)
+    }
+
     @Test func aFailingStepIsNamedAndTheOthersStillRun() throws {
         let s = Session()
         try s.ok("init", "--timezone", "UTC")
