@@ -117,7 +117,7 @@ struct SessionReading: StoreReading {
         let habits = try habits(includeArchived: true)
         var reader = HabitFactReader(tally: hours ? HourTally(calendar: calendar) : nil)
         try db.forEachRow("SELECT habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "") FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ?",
-                          [.text(day?.description ?? "9999-99-99")]) { row in reader.add(row) }
+                          [.text(day?.description ?? "9999-99-99")]) { row in try reader.add(row) }
         let read = reader.facts()
         return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: read.mapValues(\.facts),
                              hours: hours ? read.compactMapValues(\.hourCounts) : [:])
@@ -176,7 +176,9 @@ struct HabitFactReader {
 
     init(tally: HourTally?) { self.tally = tally }
 
-    mutating func add(_ row: any RowCells) {
+    /// Adds a row; a value Almanac could not have written (not a number from 0 to a billion: one
+    /// another program put in) is refused, naming its habit and day, before any figure is made.
+    mutating func add(_ row: any RowCells) throws {
         if !row.text(0, equals: currentId) {
             flush()
             currentId = row.bytes(0)
@@ -185,6 +187,10 @@ struct HabitFactReader {
         guard let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
         let kind: EntryKind = row.withText(2) { $0.first == UInt8(ascii: "s") } ? .skip : .check
         let value = row.number(3)
+        guard value.isFinite, value >= 0, value <= HabitRules.maxValue else {
+            throw StoreError.database("An entry of the habit \(String(decoding: row.bytes(0), as: UTF8.self)) on \(day) has the value "
+                                      + "\(NumberText.plain(value)), outside the 0 to a billion Almanac keeps")
+        }
         var hour: Int8 = -1
         if tally != nil, kind == .check, value > 0, let instant = row.withText(4, { Timestamp(iso8601: $0) }),
            let local = tally!.hour(of: instant, on: day) {

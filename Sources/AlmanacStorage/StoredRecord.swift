@@ -160,8 +160,20 @@ struct RowFields: RecordReader {
 
     func string(_ name: String) throws -> String { row.string(try present(name)) }
     func optionalString(_ name: String) throws -> String? { row.optionalString(column(name)) }
-    func number(_ name: String) throws -> Double { row.number(try present(name)) }
-    func optionalNumber(_ name: String) throws -> Double? { row.isNull(column(name)) ? nil : row.number(column(name)) }
+    func number(_ name: String) throws -> Double { try inRange(name, row.number(try present(name))) }
+    func optionalNumber(_ name: String) throws -> Double? { row.isNull(column(name)) ? nil : try inRange(name, row.number(column(name))) }
+
+    /// Every number Almanac writes — a value, a target, a weight, a baseline, a rating — is from 0
+    /// to a billion, a target or a weight above 0: one outside (put in by another program) is
+    /// refused where it is read, before any figure is made of it.
+    private func inRange(_ name: String, _ value: Double) throws -> Double {
+        guard value.isFinite, value >= 0, value <= HabitRules.maxValue, value > 0 || !["target", "weight", "scaleMax"].contains(name) else {
+            let id = row.isNull(0) ? "" : " " + row.string(0)
+            throw StoreError.database("\(table)\(id) has the \(name) \(NumberText.plain(value)), outside the range Almanac keeps "
+                                      + "(\(name == "target" || name == "weight" || name == "scaleMax" ? "above 0" : "from 0") to a billion)")
+        }
+        return value
+    }
     func integer(_ name: String) throws -> Int { Int(row.integer(try present(name))) }
     func optionalInteger(_ name: String) throws -> Int? { row.isNull(column(name)) ? nil : Int(row.integer(column(name))) }
     func id(_ name: String) throws -> EntityID { try parsed(name) { EntityID(utf8: $0) } }

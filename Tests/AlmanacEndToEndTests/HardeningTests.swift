@@ -543,6 +543,49 @@ import Testing
     }
 
 
+    /// Round six: a number another program wrote into the store — a value of 1e300 or ±infinity
+    /// in an at-most habit with a baseline, a weight or a target out of range — is refused where it
+    /// is read, in one sentence that names it, by every command that makes figures: never a
+    /// trap. The nightly job still writes its backup (first) and says which step failed.
+    @Test(arguments: TestBackend.available) func numbersFromOutsideAreRefusedWhereTheyAreRead(_ backend: TestBackend) throws {
+        var s = Session(backend)
+        s.now = "2026-11-21T10:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Sugar", "--unit", "count", "--direction", "at-most", "--target", "2", "--baseline", "10")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "sugar", "1", "--date", "2026-11-19")
+        try s.ok("log", "sugar", "3", "--date", "2026-11-20")
+        try FileManager.default.createDirectory(atPath: s.folder.path("backups"), withIntermediateDirectories: true)
+        try s.ok("nightly", "set", "--backups", s.folder.path("backups"), "--csv", s.folder.path("backups"))
+        let infinity = backend == .sqlite ? "9e999" : "'Infinity'", minusInfinity = backend == .sqlite ? "-9e999" : "'-Infinity'"
+        let cases: [(sql: String, words: [String])] = [
+            ("UPDATE habitEntry SET value = 1e300 WHERE dayKey = '2026-11-20'", ["2026-11-20", "1e+300", "a billion"]),
+            ("UPDATE habitEntry SET value = \(infinity) WHERE dayKey = '2026-11-20'", ["Infinity"]),
+            ("UPDATE habitEntry SET value = \(minusInfinity) WHERE dayKey = '2026-11-20'", ["-Infinity"]),
+            ("UPDATE habit SET weight = \(infinity) WHERE name = 'Sugar'", ["weight", "Infinity"]),
+            ("UPDATE habit SET target = 0 WHERE name = 'Sugar'", ["target 0", "above 0"]),
+            ("UPDATE habit SET baseline = -5 WHERE name = 'Sugar'", ["baseline -5"]),
+        ]
+        for (sql, words) in cases {
+            try backend.runOtherProgram(sql, on: s.store)
+            for command in [["report", "--out", "site"], ["status"], ["stats", "sugar"], ["export", "csv", "--out", "csv"]] {
+                let result = try s.binary.run(command, environment: s.environment, in: s.folder.url)
+                #expect(result.status == 1 && result.stderr.split(separator: "\n").count == 1, "\(sql) · \(command): \(result.status) \(result.stderr)")
+                for word in words { #expect(result.stderr.contains(word), "\(sql) · \(command): \(result.stderr)") }
+            }
+            let night = try s.binary.run(["nightly"], environment: s.environment.merging(["XDG_RUNTIME_DIR": s.folder.path("run")]) { $1 },
+                                         in: s.folder.url)
+            #expect(night.status == 1 && night.stderr.contains("the nightly csv") && !night.stderr.contains("nightly backup"), "\(night.stderr)")
+            #expect(FileManager.default.fileExists(atPath: s.folder.path("backups/almanac-2026-11-20.json.gz")))
+            // Mended, every command works again.
+            try backend.runOtherProgram("""
+                UPDATE habitEntry SET value = 3 WHERE dayKey = '2026-11-20';
+                UPDATE habit SET weight = 1, target = 2, baseline = 10 WHERE name = 'Sugar';
+                """, on: s.store)
+            try s.ok("report", "--out", "site")
+        }
+    }
+
     /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the
     /// write is not half-saved: on a small file system of its own (root mounts a tmpfs).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))

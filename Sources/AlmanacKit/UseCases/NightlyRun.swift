@@ -3,8 +3,10 @@ import AlmanacStorage
 import Foundation
 
 /// The nightly job (`almanac nightly`): what the store's plan (`Settings.nightly`) asks for, in
-/// order and as one job — sync when the store follows an app, the site as of the day that just
-/// ended, the CSV files and the workbook as of that day, and that day's dated backup. Each step
+/// order and as one job — sync when the store follows an app, that day's dated backup, the site
+/// as of the day that just ended, and the CSV files and the workbook as of that day. The backup,
+/// which makes no figures, comes before the steps that do: nothing they meet can keep the night's
+/// backup from being written. Each step
 /// is the command's own code path (`SourceSync`, `SiteReport`, `CSVExport`, `XLSXExport`,
 /// `DatedBackups`). No step needs another to have succeeded: a sync that fails leaves the store
 /// as it was, and the outputs still show what it holds. Every output is written whole or not at
@@ -15,7 +17,7 @@ import Foundation
 /// when asked not to wait), on a lock named by the store's identity in the user's runtime folder.
 public struct NightlyRun {
     public enum Step: String, CaseIterable, Sendable {
-        case sync, report, csv, xlsx, backup
+        case sync, backup, report, csv, xlsx
     }
 
     /// What a step did.
@@ -77,6 +79,11 @@ public struct NightlyRun {
                 .sync(try SourceSync(location: location, clock: clock, dryRun: false, force: false).syncAll())
             }
         }
+        if let backups = plan.backups {
+            step(.backup, backups) {
+                .backup(try DatedBackups(folder: backups).write(store, day: day, retention: BackupRetention(plan, weekStart: settings.weekStart)))
+            }
+        }
         if let site = plan.site {
             step(.report, site) {
                 let request = SiteReport.Request(out: site, asOf: .day(day), templates: plan.templates, includeNotes: plan.includeNotes,
@@ -89,11 +96,6 @@ public struct NightlyRun {
         }
         if let xlsx = plan.xlsx {
             step(.xlsx, xlsx) { .xlsx(try XLSXExport(store: store, out: xlsx, asOf: day, clock: clock).run()) }
-        }
-        if let backups = plan.backups {
-            step(.backup, backups) {
-                .backup(try DatedBackups(folder: backups).write(store, day: day, retention: BackupRetention(plan, weekStart: settings.weekStart)))
-            }
         }
         return (day, steps)
     }

@@ -23,11 +23,11 @@ struct NightlyCommand: ParsableCommand {
 struct NightlyRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the nightly job now: sync, then the site, the exports and the backup as of the day that just ended.",
+        abstract: "Run the nightly job now: sync, then the backup, the site and the exports as of the day that just ended.",
         discussion: """
             The steps are the store's plan (`almanac nightly show`): sync when the store follows an app, then \
-            the report into --site as of yesterday in the store's time zone, the CSV files and the workbook \
-            as of that day, and that day's gzipped backup into --backups, old ones removed by the rule. \
+            that day's gzipped backup into --backups (old ones removed by the rule), the report into --site \
+            as of yesterday in the store's time zone, and the CSV files and the workbook as of that day. \
             Quiet on success, for cron and timers; a step that fails is named in one sentence on stderr, \
             the others still run, and the exit status is 1. Outputs are written whole, and bytes already \
             in place are left as they were: a second run the same night changes nothing. A second run \
