@@ -586,6 +586,25 @@ import Testing
         }
     }
 
+    /// Round six: "Read" and "Read last" once both wrote `charts/read-last-month.svg`; each habit's
+    /// files are its own, every report the same.
+    @Test func twoOrdinaryNamesNeverShareAFile() throws {
+        var s = Session()
+        s.now = "2026-10-02T08:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        for name in ["Read", "Read last", "Read last month", "Read month", "Read 2026"] { try s.ok("habit", "add", name) }
+        try s.ok("log", "read", "--date", "2026-10-01")
+        s.now = "2026-11-21T08:00:00Z"
+        for _ in 0..<2 { try s.ok("report", "-q", "--out", "site") }
+        let charts = try s.folder.files(under: "site/charts")
+        for slug in ["read", "read-last", "read-last-month", "read-month", "read-2026"] {
+            #expect(charts.contains("\(slug)-month.svg") && charts.contains("\(slug)-score.svg"), "\(slug): \(charts)")
+        }
+        let page = String(decoding: s.folder.bytes("site/habits/read.md"), as: UTF8.self)
+        #expect(page.contains("../charts/read-lastmonth.svg"))
+        #expect(String(decoding: s.folder.bytes("site/charts/read-lastmonth.svg"), as: UTF8.self).contains("<title>Read, October 2026</title>"))
+    }
+
     /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the
     /// write is not half-saved: on a small file system of its own (root mounts a tmpfs).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))

@@ -54,3 +54,34 @@ import Testing
         }
     }
 }
+
+/// No two habits' files can share a path: in each folder, what follows a slug (`-score.svg`,
+/// `-2026.svg`, `.html`) never ends with another such ending after a dash and more words, which
+/// is what a longer slug (`read-last`) would need to meet a shorter one's (`read`) file.
+@Suite struct SitePathTests {
+    @Test func noSlugsEndingCanMeetAnotherFileKind() throws {
+        let sample = try GoldenSiteTests.sampleInput()
+        let slugs = Slug.of(sample.snapshot.habits)
+        var endings: [String: Set<String>] = [:]   // folder → what follows a slug there
+        for page in try GoldenSiteTests.sampleSite() {
+            let folder = page.path.split(separator: "/").dropLast().joined(separator: "/"), name = String(page.path.split(separator: "/").last!)
+            for slug in slugs where name.hasPrefix(slug) {
+                let rest = String(name.dropFirst(slug.count))
+                if rest.hasPrefix("-") || rest.hasPrefix(".") { endings[folder, default: []].insert(rest) }
+            }
+        }
+        #expect(endings["charts"]?.isSuperset(of: ["-score.svg", "-month.svg", "-weekdays.svg", "-lastmonth.svg"]) == true, "\(endings)")
+        #expect(endings["heatmaps"]?.isEmpty == false && endings["habits"]?.isEmpty == false)
+        let slugWords = try Regex("^-[a-z0-9]+(-[a-z0-9]+)*$")
+        for (folder, kinds) in endings {
+            for longer in kinds {
+                for shorter in kinds where shorter != longer && longer.hasSuffix(shorter) {
+                    let between = String(longer.dropLast(shorter.count))
+                    #expect(between.wholeMatch(of: slugWords) == nil, "\(folder): a slug ending in \(between) with \(shorter) meets \(longer)")
+                }
+            }
+        }
+        // The check itself: the old ending of last month's grid would be caught.
+        #expect("-last".wholeMatch(of: slugWords) != nil && "-last-month.svg".hasSuffix("-month.svg"))
+    }
+}

@@ -174,10 +174,15 @@ public struct SiteReport {
     /// shared by the whole site first (the largest, the dashboard and the feed, take longest),
     /// then each habit's — and compared with the published file: a file with the same bytes is
     /// kept as it is; any other is written into `staging` at once, when there is one (else the
-    /// publish step writes it).
+    /// publish step writes it). Two files of one path are refused before the second is rendered,
+    /// and so before anything is published (the site's paths are built so that none can meet).
     func render(_ plan: SitePlan, templates: TemplateSet, published: OutputFolder, staging: SiteStaging? = nil) throws -> [SiteFile] {
         let stager = staging.map { SiteWriter(published: published, staging: $0.folder, previous: nil) }
+        let claimed = Locked(Set<String>())
         @Sendable func rendered(_ page: SitePage) throws -> SiteFile {
+            guard claimed.withLock({ $0.insert(page.path).inserted }) else {
+                throw AlmanacError.refused("Two files of the site would both be \(page.path) (two habits' names give it); nothing was published.")
+            }
             let bytes: [UInt8]
             do { bytes = try page.render(templates) } catch { throw Self.stopped(at: .render, on: page.path, error) }
             let file = SiteFile(path: page.path, bytes: bytes)

@@ -77,7 +77,7 @@ public struct HabitFiles: Sendable {
         if series.count > 0, series.start <= lastMonthDay,
            let total = metrics.months.last(where: { $0.first == lastMonthDay.firstOfMonth }) {
             let grid = monthGrid(month: lastMonthDay)
-            pages.append(SitePage(path: "charts/\(slug)-last-month.svg", drawn: grid))
+            pages.append(SitePage(path: "charts/\(slug)-lastmonth.svg", drawn: grid))
             tables.append(SiteDerivation.dayTable(grid, name: "last-month", asOf: asOf, words: words))
             let row = text.calendarRow(total, of: habit)
             let summary = words["lastMonthSummary", ["done": row[1], "rate": row[2]]]
@@ -176,7 +176,7 @@ public struct HabitFiles: Sendable {
                             title: "\(habit.name), \(words.month(of: month))",
                             summary: words["monthSummary", ["done": text.count(cells.counts().done, "daysDone"),
                                                             "when": soFar ? " " + words["soFarThisMonth"] : current ? " " + words["thisMonthSuffix"] : ""]],
-                            color: habit.color, idPrefix: "\(slug)-\(current ? "month" : "last-month")")
+                            color: habit.color, idPrefix: "\(slug)-\(current ? "month" : "lastmonth")")
     }
 
     func scoreChart() -> ScoreChartSVG {

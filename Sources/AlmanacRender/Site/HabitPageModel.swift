@@ -94,7 +94,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
                                 "table": .text(tables.placeholder(format, "hours"))]
         }
         if let lastMonth {
-            context["lastMonth"] = ["title": md(lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-last-month.svg",
+            context["lastMonth"] = ["title": md(lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-lastmonth.svg",
                                     "alt": md(words["monthDayByDay", ["name": name, "month": lastMonth.label]]), "table": .text(tables.placeholder(format, "last-month"))]
         }
         if !difficulty.isEmpty {
