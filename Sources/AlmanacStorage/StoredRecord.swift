@@ -158,7 +158,16 @@ struct RowFields: RecordReader {
         return value
     }
 
-    func string(_ name: String) throws -> String { row.string(try present(name)) }
+    func string(_ name: String) throws -> String {
+        let index = try present(name)
+        // A name is bounded when it is read as when it is written: one put in by another program
+        // (200 MB of it) is a refused store, not gigabytes of pages.
+        if name == "name", case let bytes = row.withText(index, { $0.count }), bytes > HabitRules.maxNameBytes {
+            let id = row.isNull(0) ? "" : " " + row.string(0)
+            throw StoreError.database("\(table)\(id) has a name of \(bytes) bytes, more than the \(HabitRules.maxNameBytes) a name may have")
+        }
+        return row.string(index)
+    }
     func optionalString(_ name: String) throws -> String? { row.optionalString(column(name)) }
     func number(_ name: String) throws -> Double { try inRange(name, row.number(try present(name))) }
     func optionalNumber(_ name: String) throws -> Double? { row.isNull(column(name)) ? nil : try inRange(name, row.number(column(name))) }

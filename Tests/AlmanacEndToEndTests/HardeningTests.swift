@@ -605,6 +605,32 @@ import Testing
         #expect(String(decoding: s.folder.bytes("site/charts/read-lastmonth.svg"), as: UTF8.self).contains("<title>Read, October 2026</title>"))
     }
 
+    /// Round six: names are bounded in code points and bytes as well as in characters — on the
+    /// way in, and when a store is read (a name put in by another program is a refused store, not
+    /// gigabytes of pages) — and a name must show something.
+    @Test(arguments: TestBackend.available) func namesAreBoundedAndShowSomething(_ backend: TestBackend) throws {
+        let s = Session(backend)
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        func refusedName(_ name: String, _ words: String) throws {
+            let result = try s.binary.run(["habit", "add", name], environment: s.environment, in: s.folder.url)
+            #expect(result.status == 1 && result.stderr.contains(words), "\(name.unicodeScalars.prefix(3).map { String($0.value, radix: 16) }): \(result.stderr)")
+        }
+        try refusedName("a" + String(repeating: "\u{0301}", count: 60_000), "400 Unicode code points")
+        try refusedName("a" + String(repeating: "\u{0301}", count: 500), "400 Unicode code points")
+        for blank in ["\u{115F}", "\u{2800}", "\u{180E}", "\u{17B4}", "\u{FE0F}", "\u{00AD}", "\u{0301}", "\u{FFF9}", "Gym\u{00AD}"] {
+            try refusedName(blank, "name")
+        }
+        #expect(try s.ok("habit", "list").split(separator: "\n").count == 1)   // Run alone
+        try s.ok("habit", "add", "Café ☕️")   // a variation selector after its emoji is the emoji's
+        let long = backend == .sqlite ? "replace(hex(zeroblob(100000)), '00', 'ab')" : "repeat('ab', 100000)"
+        try backend.runOtherProgram("UPDATE habit SET name = \(long) WHERE name = 'Run'", on: s.store)
+        for command in [["status"], ["report", "--out", "site"], ["habit", "list"]] {
+            let result = try s.binary.run(command, environment: s.environment, in: s.folder.url)
+            #expect(result.status == 1 && result.stderr.contains("a name of 200000 bytes, more than the 1600"), "\(command): \(result.stderr.prefix(300))")
+        }
+    }
+
     /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the
     /// write is not half-saved: on a small file system of its own (root mounts a tmpfs).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))

@@ -5,11 +5,22 @@ public enum HabitRules {
     /// The most habits that may be active (not archived) at once (LucidPal's HabitStore).
     public static let maxActiveHabits = 100
     public static let maxNameLength = 100
+    /// A name's bounds in Unicode scalars and UTF-8 bytes, besides its 100 characters: one letter
+    /// with 60,000 combining marks is one character.
+    public static let maxNameScalars = 400, maxNameBytes = 1_600
 
-    /// Trims a name and checks it is non-empty, at most 100 characters and printable.
+    /// Trims a name and checks it is non-empty, at most 100 characters (400 scalars, 1,600 bytes),
+    /// printable and visible.
     public static func checkedName(_ raw: String, kind: String = "habit") throws -> String {
+        guard raw.utf8.count <= maxNameBytes * 4 else {
+            throw DomainError.invalid("A \(kind) name can have at most \(maxNameScalars) Unicode code points (\(maxNameBytes) bytes); this one has \(raw.utf8.count) bytes.")
+        }
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw DomainError.invalid("A \(kind) name cannot be empty.") }
+        guard name.unicodeScalars.count <= maxNameScalars, name.utf8.count <= maxNameBytes else {
+            throw DomainError.invalid("A \(kind) name can have at most \(maxNameScalars) Unicode code points (\(maxNameBytes) bytes); this one has "
+                                      + "\(name.unicodeScalars.count) (\(name.utf8.count) bytes).")
+        }
         guard name.count <= maxNameLength else {
             throw DomainError.invalid("A \(kind) name can have at most \(maxNameLength) characters; this one has \(name.count).")
         }
@@ -22,7 +33,23 @@ public enum HabitRules {
         if let scalar = hiddenCharacter(in: name) {
             throw DomainError.invalid("A \(kind) name cannot contain \(codePoint(scalar)), a character that shows as nothing or hides the ones around it.")
         }
+        guard name.unicodeScalars.contains(where: isVisible) else {
+            throw DomainError.invalid("A \(kind) name needs a letter, digit, mark of punctuation or symbol that shows: this one shows as nothing.")
+        }
         return name
+    }
+
+    /// Whether a scalar shows on its own: a letter, digit, punctuation or symbol (not a space, a
+    /// combining mark, a variation selector or a format character), and not a blank one.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber, .otherNumber,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+             .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return ![0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800].contains(scalar.value)
+        default:
+            return false
+        }
     }
 
     /// The first character of `name` that shows as nothing or hides others: zero-width spaces and
@@ -55,6 +82,7 @@ public enum HabitRules {
             let value = scalar.value
             let hidden = (0x200B...0x200F).contains(value) || (0x2060...0x2064).contains(value) || value == 0x061C
                 || value == 0x3164 || value == 0xFEFF || (0xE0000...0xE007F).contains(value)
+                || [0x115F, 0x1160, 0xFFA0, 0x2800, 0x180E, 0x17B4, 0x17B5, 0x00AD, 0x034F].contains(value) || (0xFFF9...0xFFFB).contains(value)
             guard hidden else { return false }
             if value == 0x200D && emoji { return false }
             if (0xE0020...0xE007F).contains(value) && first.value == 0x1F3F4 { return false }
