@@ -92,3 +92,14 @@ public enum AlmanacError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 }
+
+extension AlmanacError {
+    /// Whether the error says a backup file could not be read as one (damaged, cut short, not a
+    /// backup, too large), before any store was touched.
+    public var isUnreadableBackup: Bool {
+        switch self {
+        case .cannotRead, .backup, .refused: return true
+        default: return false
+        }
+    }
+}

@@ -170,6 +170,37 @@ import Testing
         #expect(s.folder.bytes("backups/almanac-2026-11-22.json.gz") != before)
     }
 
+    /// Round six: retention and `restore FOLDER` count only names of days Almanac can write, not
+    /// after the day written (a foreign `almanac-9999-12-31.json.gz` is no newest backup), and
+    /// `restore FOLDER` passes over a newest file it cannot read, with a word, for the one before.
+    @Test func onlyDaysAlmanacWritesCountAndAnUnreadableNewestIsPassedOver() throws {
+        var s = Session()
+        s.now = "2026-11-19T08:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try FileManager.default.createDirectory(atPath: s.folder.path("backups"), withIntermediateDirectories: true)
+        try s.ok("nightly", "set", "--backups", s.folder.path("backups"), "--keep", "1", "--keep-weekly", "0", "--keep-monthly", "0")
+        for (name, text) in [("almanac-9999-12-31.json.gz", "not ours"), ("almanac-2026-12-25.json.gz", "a clock set wrong")] {
+            try Data(text.utf8).write(to: s.folder.url.appendingPathComponent("backups/" + name))
+        }
+        for (day, night) in [("2026-11-20", "2026-11-21"), ("2026-11-21", "2026-11-22")] {
+            s.now = day + "T19:00:00Z"; try s.ok("log", "run")
+            s.now = night + "T00:05:00Z"; #expect(try run(s, ["nightly"]).status == 0)
+        }
+        #expect(try s.folder.files(under: "backups").sorted() == ["almanac-2026-11-21.json.gz", "almanac-2026-12-25.json.gz", "almanac-9999-12-31.json.gz"])
+        // A damaged newest backup (cut short) is passed over for the one before it.
+        s.now = "2026-11-23T08:00:00Z"
+        let good = s.folder.bytes("backups/almanac-2026-11-21.json.gz")
+        try Data(good.prefix(good.count / 2)).write(to: s.folder.url.appendingPathComponent("backups/almanac-2026-11-22.json.gz"))
+        let restored = try s.binary.run(["restore", "backups", "--store", s.folder.path("r.sqlite")], environment: s.environment, in: s.folder.url)
+        #expect(restored.status == 0 && restored.stdout.contains("from backups/almanac-2026-11-21.json.gz"), "\(restored.stdout) \(restored.stderr)")
+        #expect(restored.stderr.hasPrefix("warning: passed over backups/almanac-2026-11-22.json.gz: ") && restored.stderr.contains("cut short"),
+                "\(restored.stderr)")
+        // Asked for by its day, a file that cannot be read is refused, the store not made.
+        let asked = try s.run("restore", "backups", "--date", "2026-11-22", "--store", s.folder.path("none.sqlite"))
+        #expect(asked.status == 1 && !FileManager.default.fileExists(atPath: s.folder.path("none.sqlite")))
+    }
+
     @Test func aFailingStepIsNamedAndTheOthersStillRun() throws {
         let s = Session()
         try s.ok("init", "--timezone", "UTC")

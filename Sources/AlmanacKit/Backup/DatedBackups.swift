@@ -27,12 +27,14 @@ public struct DatedBackups {
     /// The file name of a day's backup.
     public static func name(of day: DayKey) -> String { "almanac-\(day).json.gz" }
 
-    /// The day a file name is the backup of, or nil when the name is not one the nightly job gives.
+    /// The day a file name is the backup of, or nil when the name is not one the nightly job
+    /// gives: a real day Almanac keeps (1970–2099), so `almanac-9999-12-31.json.gz` is another
+    /// program's file, never counted as the newest backup.
     public static func day(ofName name: String) -> DayKey? {
         let prefix = "almanac-", suffix = ".json.gz"
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.utf8.count == prefix.utf8.count + 10 + suffix.utf8.count else { return nil }
         let text = String(name.dropFirst(prefix.count).dropLast(suffix.count))
-        guard let day = DayKey(text), day.description == text else { return nil }
+        guard let day = DayKey(text), day.description == text, SupportedDays.contains(day) else { return nil }
         return day
     }
 
@@ -72,7 +74,9 @@ public struct DatedBackups {
             file.abandon()
             throw error
         }
-        let backups = try list()
+        // Backups named after a day later than the one written are not the job's (a clock set
+        // wrong, another program): neither counted nor removed.
+        let backups = try list().filter { $0.key <= day }
         var kept = retention.kept(Array(backups.keys))
         kept.insert(day)
         var removed: [String] = []
@@ -127,14 +131,16 @@ public struct DatedBackups {
         return Timestamp(iso8601: String(line[key.upperBound..<end]))
     }
 
-    /// The backup to restore from the folder: the newest, or the one of `day`.
-    public func choose(day: DayKey?) throws -> String {
-        let backups = try list()
-        guard let newest = backups.keys.max() else {
+    /// The backups to restore from the folder, the one to try first first: the one of `day`; else
+    /// every one not after `latest` (the day the clock is in: a later name is not the job's),
+    /// newest first, so that one that cannot be read is passed over for the one before it.
+    public func choose(day: DayKey?, latest: DayKey) throws -> [String] {
+        let backups = try list().filter { day != nil || $0.key <= latest }
+        guard !backups.isEmpty else {
             throw AlmanacError.refused("\(folder) holds no dated backups (almanac-YYYY-MM-DD.json.gz, as the nightly job names them).")
         }
-        guard let day else { return backups[newest]! }
-        if let path = backups[day] { return path }
+        guard let day else { return backups.sorted { $0.key > $1.key }.map(\.value) }
+        if let path = backups[day] { return [path] }
         let before = backups.keys.filter { $0 < day }.max(), after = backups.keys.filter { $0 > day }.min()
         let nearest = [before, after].compactMap { $0?.description }.joined(separator: " and ")
         throw AlmanacError.refused("\(folder) holds no backup of \(day); the nearest \(before != nil && after != nil ? "are" : "is") \(nearest).")

@@ -34,19 +34,34 @@ struct RestoreCommand: ParsableCommand {
         let location = try global.location()
         let path = location.path
         var isFolder: ObjCBool = false
-        let chosen: String
+        var candidates: [String]
         if self.path != "-", FileManager.default.fileExists(atPath: self.path, isDirectory: &isFolder), isFolder.boolValue {
-            chosen = try DatedBackups(folder: self.path).choose(day: date)
+            // The newest backup not after today (in any time zone: a day ahead of UTC at most).
+            let latest = DayKey(ordinal: try global.clock().now().utcDayOrdinal + 1)
+            candidates = try DatedBackups(folder: self.path).choose(day: date, latest: latest)
         } else if let date {
             throw ValidationError("--date \(date) picks a backup in a folder of dated backups; \(self.path) is not a folder.")
         } else {
-            chosen = self.path
+            candidates = [self.path]
+        }
+        // A folder's newest backup that cannot be read is passed over, with a word, for the one
+        // before it; reading comes before the store is touched.
+        var chosen = candidates.removeFirst(), done: BackupRestore.Outcome
+        while true {
+            let file = chosen == "-" ? "standard input" : chosen
+            let restore = BackupRestore(location: location, file: chosen, mode: mode, dryRun: dryRun, clock: try global.clock())
+            let progress = ProgressLine(label: "Reading \(file)")
+            do {
+                done = try restore.run(progress: progress.update)
+                progress.finish()
+                break
+            } catch let error as AlmanacError where !candidates.isEmpty && error.isUnreadableBackup {
+                progress.finish()
+                Output.warning("passed over \(file): \(AlmanacMain.sentence(for: error).text)")
+                chosen = candidates.removeFirst()
+            }
         }
         let file = chosen == "-" ? "standard input" : chosen
-        let restore = BackupRestore(location: location, file: chosen, mode: mode, dryRun: dryRun, clock: try global.clock())
-        let progress = ProgressLine(label: "Reading \(file)")
-        let done = try restore.run(progress: progress.update)
-        progress.finish()
         if let copy = done.savedCopy {
             let undo = copy.hasSuffix(".json") ? "`almanac restore \(copy) --mode replace`" : "`cp`"
             Output.line("Saved the current store as \(copy) (restore it with \(undo) to undo).")
