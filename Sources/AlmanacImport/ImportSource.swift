@@ -54,13 +54,13 @@ public enum ImportSource {
             return try HabitBullCSV.read(CSVTable(file: (resolved.path as NSString).lastPathComponent, data: try contents(resolved.path)))
         case .harsh:
             let folder = resolved.isFolder ? resolved.path : FilePath(resolved.path).removingLastComponent().string
-            return try Harsh.read(habits: try contents(folder + "/habits"), log: try contents(folder + "/log"))
+            return try Harsh.read(habits: try contents(folder + "/habits", ofFolder: true), log: try contents(folder + "/log", ofFolder: true))
         case .lucidPal:
             let folder = resolved.isFolder ? resolved.path : FilePath(resolved.path).removingLastComponent().string
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             guard names.contains(LucidPal.habitsFile) else { throw ImportProblem("there is no \(LucidPal.habitsFile) in \(folder)") }
-            let shards = try names.filter(LucidPal.isShard).map { ($0, try contents(folder + "/" + $0)) }
-            return try LucidPal.read(habits: try contents(folder + "/" + LucidPal.habitsFile), shards: shards, calendar: calendar)
+            let shards = try names.filter(LucidPal.isShard).map { ($0, try contents(folder + "/" + $0, ofFolder: true)) }
+            return try LucidPal.read(habits: try contents(folder + "/" + LucidPal.habitsFile, ofFolder: true), shards: shards, calendar: calendar)
         case .habitto, .habitat, .habitTracker:
             guard !resolved.isFolder else { throw ImportProblem("it is a folder; name the JSON file") }
             let root = try opened.json ?? JSONNode.parse(try contents(resolved.path))
@@ -194,7 +194,14 @@ public enum ImportSource {
         func remove() { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    static func contents(_ path: String) throws -> Data {
+    /// A file's bytes. A file named inside a folder (`ofFolder`: harsh's `habits`, a Loop export's
+    /// CSV files, LucidPal's shards) is read only as the folder's own: a symbolic link there is
+    /// refused, never followed.
+    static func contents(_ path: String, ofFolder: Bool = false) throws -> Data {
+        var link = stat()
+        if ofFolder, lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw ImportProblem(file: (path as NSString).lastPathComponent, "it is a symbolic link; the files of a folder are read only as its own")
+        }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw ImportProblem(file: (path as NSString).lastPathComponent, "there is no such file")
         }
@@ -219,11 +226,11 @@ public enum ImportSource {
             let names = try FileManager.default.contentsOfDirectory(atPath: source.path)
             for name in names {
                 let path = source.path + "/" + name
-                if name.hasSuffix(".csv") { files[name] = try contents(path); continue }
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                if name.hasSuffix(".csv") { files[name] = try contents(path, ofFolder: true); continue }
+                var info = stat()
+                if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {   // a linked folder is not the export's own
                     for inner in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where inner.hasSuffix(".csv") {
-                        files[name + "/" + inner] = try contents(path + "/" + inner)
+                        files[name + "/" + inner] = try contents(path + "/" + inner, ofFolder: true)
                     }
                 }
             }

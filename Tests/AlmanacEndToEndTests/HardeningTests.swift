@@ -631,6 +631,28 @@ import Testing
         }
     }
 
+    /// Round six: a template or words file that is a symbolic link (to `/etc/passwd`) is refused,
+    /// never published; so is a linked `words` folder, and a link among the files of a folder
+    /// being imported.
+    @Test func linksInsideAFolderAreNeverFollowed() throws {
+        let s = try prepared()
+        try s.ok("templates", "export", "tpl")
+        try FileManager.default.removeItem(atPath: s.folder.path("tpl/habit.md.mustache"))
+        #expect(symlink("/etc/passwd", s.folder.path("tpl/habit.md.mustache")) == 0)
+        try refused(s, ["report", "--out", "site", "--templates", "tpl"], status: 1, mentioning: ["habit.md.mustache", "symbolic link"])
+        #expect(!FileManager.default.fileExists(atPath: s.folder.path("site")))
+        try FileManager.default.removeItem(atPath: s.folder.path("tpl/habit.md.mustache"))
+        try FileManager.default.moveItem(atPath: s.folder.path("tpl/words"), toPath: s.folder.path("words-elsewhere"))
+        #expect(symlink(s.folder.path("words-elsewhere"), s.folder.path("tpl/words")) == 0)
+        try refused(s, ["report", "--out", "site", "--templates", "tpl"], status: 1, mentioning: ["tpl/words", "symbolic link"])
+        // An import folder of harsh's: its log a link.
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ImportFixtures/harsh").path
+        try FileManager.default.createDirectory(atPath: s.folder.path("harsh"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/habits", toPath: s.folder.path("harsh/habits"))
+        #expect(symlink(fixtures + "/log", s.folder.path("harsh/log")) == 0)
+        try refused(s, ["import", "harsh"], status: 1, mentioning: ["log", "symbolic link"])
+    }
+
     /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the
     /// write is not half-saved: on a small file system of its own (root mounts a tmpfs).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))

@@ -156,8 +156,8 @@ public final class OutputFolder: @unchecked Sendable {
     /// The bytes of a regular file, read straight into an array (no `Data` in between), or nil
     /// when it cannot be read whole, is not a regular file (a FIFO is opened without waiting for
     /// a writer, and not read) or has more than `limit` bytes.
-    static func bytes(atPath path: String, limit: Int = maxReadBytes) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    static func bytes(atPath path: String, limit: Int = maxReadBytes, followingLinks: Bool = true) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
