@@ -363,6 +363,22 @@ import Testing
         #expect(try s.ok("sync").contains("nothing new"))
         let json = try JSONSerialization.jsonObject(with: Data(try s.ok("sync", "--json").utf8)) as! [[String: Any]]
         #expect((json[0]["skipped"] as? [String])?.count == 1)
+        // Round six: newer files damaged so that their format cannot even be told — empty, cut
+        // short, overwritten, not SQLite at all, a zip's bytes — are each named too; a note of
+        // the person's own in the folder is not.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: newer))
+        let damaged: [(String, Data)] = [
+            ("2026-11-23 070000", Data()), ("2026-11-24 070000", bytes.prefix(50)), ("2026-11-25 070000", Data(repeating: 0, count: 4096)),
+            ("2026-11-26 070000", Data("SQLite format 2\u{0}".utf8) + bytes.dropFirst(16)), ("2026-11-27 070000", Data("PK\u{3}\u{4}junk".utf8)),
+        ]
+        for (stamp, data) in damaged { try data.write(to: URL(fileURLWithPath: folder + "/Loop Habits Backup \(stamp).db")) }
+        try Data("my notes".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        let named = try s.run("sync", "-q")
+        #expect(named.status == 0 && named.stdout.isEmpty, "\(named.stderr)")
+        for (stamp, _) in damaged { #expect(named.stderr.contains("Loop Habits Backup \(stamp).db is newer but cannot be read"), "\(stamp): \(named.stderr)") }
+        #expect(!named.stderr.contains("notes.txt") && named.stderr.split(separator: "\n").count == damaged.count + 1, "\(named.stderr)")
+        let listed = try JSONSerialization.jsonObject(with: Data(try s.ok("sync", "--json").utf8)) as! [[String: Any]]
+        #expect((listed[0]["skipped"] as? [String])?.count == damaged.count + 1)
     }
 
     @Test func aFollowedHabitIsLoggedInItsAppUntilItIsNoLongerFollowed() throws {

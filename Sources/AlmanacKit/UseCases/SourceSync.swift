@@ -91,6 +91,12 @@ public struct SourceSync {
         let candidates = try FollowedFile.candidates(in: followed.path, format: format)
         var chosen: (file: FollowedFile, history: ImportedHistory)?
         for (index, candidate) in candidates.enumerated() {
+            // A newer file that looks like the app's but whose format cannot be told is damaged:
+            // said, and passed over.
+            if let problem = candidate.problem {
+                outcome.skipped.append("\(candidate.path) is newer but cannot be read (\(problem)); the next newest file is synced.")
+                continue
+            }
             do {
                 let file = try FollowedFile(path: candidate.path, files: candidate.files)
                 if !force, !firstSync {
@@ -113,7 +119,10 @@ public struct SourceSync {
                 outcome.skipped.append("\(candidate.path) is newer but cannot be read (\(error)); the next newest file is synced.")
             }
         }
-        guard let (file, history) = chosen else { throw AlmanacError.cannotRead(path: followed.path, reason: "it holds no file to sync") }
+        guard let (file, history) = chosen else {
+            throw AlmanacError.cannotRead(path: followed.path, reason: candidates.contains { $0.problem == nil } ? "it holds no file to sync"
+                                          : "it holds no file that can be read (\(candidates.compactMap(\.problem).first ?? "none"))")
+        }
         guard history.format.canBeFollowed else {
             throw SyncProblem.cannotBeFollowed(format: history.format.title)
         }
@@ -234,25 +243,46 @@ struct FollowedFile {
     /// What a sync may read, newest first: the file itself; a folder in an app's own layout
     /// whole; else the files of the folder in the format, newest by the date and time the app
     /// put in their names (Loop's `Loop Habits Backup 2026-11-23 093512.db`), then by their
-    /// modification time. A file whose format cannot be told is not the app's, and not listed.
-    static func candidates(in path: String, format: ImportFormat?) throws -> [(path: String, files: [String])] {
+    /// modification time. A file of another format is not the app's, and not listed; nor is one
+    /// whose format cannot be told, unless it looks like the app's — a date in its name, or the
+    /// name's ending of the app's files — when it is listed with its `problem` (damaged: the sync
+    /// says so when it is newer than the file synced).
+    static func candidates(in path: String, format: ImportFormat?) throws -> [(path: String, files: [String], problem: String?)] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw AlmanacError.cannotRead(path: path, reason: "there is no such file or folder")
         }
-        guard isFolder.boolValue else { return [(path, [path])] }
+        guard isFolder.boolValue else { return [(path, [path], nil)] }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         if let layout = try? ImportSource.format(of: path), format == nil || format == layout {
-            return [(path, names.map { path + "/" + $0 }.filter(isRegularFile))]
+            return [(path, names.map { path + "/" + $0 }.filter(isRegularFile), nil)]
         }
-        let files = names.map { (name: $0, path: path + "/" + $0) }.filter { isRegularFile($0.path) }
+        let sorted = names.map { (name: $0, path: path + "/" + $0) }.filter { isRegularFile($0.path) }
             .map { (path: $0.path, stamp: nameStamp($0.name) ?? "", modified: modificationTime($0.path)) }
             .sorted { ($0.stamp, $0.modified, $0.path) > ($1.stamp, $1.modified, $1.path) }
-            .filter { file in (try? ImportSource.format(of: file.path)).map { format == nil || $0 == format } ?? false }
+        var listed: [(path: String, stamp: String, problem: String?, otherFormat: Bool)] = []
+        for file in sorted {
+            do {
+                let found = try ImportSource.format(of: file.path)
+                let other = format.map { found != $0 } ?? false
+                listed.append((file.path, file.stamp, other ? "it is a \(found.title), not a \(format!.title)" : nil, other))
+            } catch let problem as ImportProblem {
+                listed.append((file.path, file.stamp, problem.formatNotRecognised ? "its format cannot be told: it is damaged, or not the app's" : problem.message, false))
+            } catch {
+                listed.append((file.path, file.stamp, "\(error)", false))
+            }
+        }
+        // The endings of the app's own files in the folder, to tell a damaged one of them: a file
+        // with one, or (whose format cannot be told) with a date in its name, is said.
+        func ending(_ path: String) -> String { (path as NSString).pathExtension.lowercased() }
+        let endings = Set(listed.filter { $0.problem == nil }.map { ending($0.path) })
+        let files = listed.filter { file in
+            file.problem == nil || endings.contains(ending(file.path)) || (!file.otherFormat && !file.stamp.isEmpty)
+        }
         guard !files.isEmpty else {
             throw AlmanacError.cannotRead(path: path, reason: "the folder holds no file of \(format.map { "a \($0.title)" } ?? "a format Almanac recognises")")
         }
-        return files.map { ($0.path, [$0.path]) }
+        return files.map { ($0.path, [$0.path], $0.problem) }
     }
 
     /// The date and time in a file's name as sortable digits ("20261123093512"), the time
