@@ -71,7 +71,7 @@ enum RelationalStoreSettings {
         }
         if unreadable { throw StoreError.database("the settings have an unreadable week start or language") }
         if unreadablePlan { throw StoreError.database("the settings have an unreadable nightly plan") }
-        guard let found else { throw StoreError.notAnAlmanacStore(path: location) }
+        guard let found else { throw StoreError.noSettings(path: location) }
         return found
     }
 }

@@ -5,6 +5,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case missing(path: String)
     case notADatabase(path: String)
     case notAnAlmanacStore(path: String)
+    /// An Almanac store of either backend whose settings row is gone (removed by another program).
+    case noSettings(path: String)
     case newerSchema(path: String)
     case cannotCreate(path: String, reason: String)
     /// A store this user may only read, asked for what `needs` ("writing").
@@ -24,6 +26,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path) is not an SQLite database, so it cannot be an Almanac store."
         case .notAnAlmanacStore(let path):
             return "\(path) is an SQLite database but not an Almanac store."
+        case .noSettings(let path):
+            return "The store at \(path) has no settings (its time zone and week start), which every Almanac store has: another program removed them; restore the store from a backup."
         case .newerSchema(let path):
             return "\(path) was written by a newer version of Almanac; upgrade almanac to open it."
         case .cannotCreate(let path, let reason):

@@ -653,6 +653,36 @@ import Testing
         try refused(s, ["import", "harsh"], status: 1, mentioning: ["log", "symbolic link"])
     }
 
+    /// Round six's minor findings: a store whose settings row another program removed is named
+    /// as such on either backend (not "an SQLite database"); the root folder is no nightly place;
+    /// the nightly lock's folder is never a link followed; a backup with a key twice at its top
+    /// level is refused.
+    @Test(arguments: TestBackend.available) func minorFindingsOfTheSixthRound(_ backend: TestBackend) throws {
+        var s = Session(backend)
+        s.now = "2026-11-21T10:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        let root = try s.run("nightly", "set", "--backups", "/")
+        #expect(root.status == 1 && root.stderr.contains("cannot be the root folder"), "\(root.stderr)")
+        try FileManager.default.createDirectory(atPath: s.folder.path("backups"), withIntermediateDirectories: true)
+        try s.ok("nightly", "set", "--backups", s.folder.path("backups"))
+        try FileManager.default.createDirectory(atPath: s.folder.path("run"), withIntermediateDirectories: true)
+        #expect(symlink(s.folder.path("elsewhere"), s.folder.path("run/almanac")) == 0)
+        try FileManager.default.createDirectory(atPath: s.folder.path("elsewhere"), withIntermediateDirectories: true)
+        let linked = try s.binary.run(["nightly"], environment: s.environment.merging(["XDG_RUNTIME_DIR": s.folder.path("run")]) { $1 }, in: s.folder.url)
+        #expect(linked.status == 1 && linked.stderr.contains("symbolic link"), "\(linked.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.folder.path("elsewhere")).isEmpty)
+        try s.ok("backup", "--out", "good.json")
+        let good = String(decoding: s.folder.bytes("good.json"), as: UTF8.self)
+        let twice = good.replacingOccurrences(of: #""version":8"#, with: #""version":8,"habits":[]"#)
+        try Data(twice.utf8).write(to: s.folder.url.appendingPathComponent("twice.json"))
+        let refused = try s.run("restore", "twice.json", "--store", s.folder.path("twice.sqlite"))
+        #expect(refused.status == 1 && refused.stderr.contains("habits appears twice at the top level"), "\(refused.stderr)")
+        try backend.runOtherProgram("DELETE FROM settings", on: s.store)
+        let gone = try s.run("status")
+        #expect(gone.status == 1 && gone.stderr.contains("has no settings") && !gone.stderr.contains("SQLite"), "\(gone.stderr)")
+    }
+
     /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the
     /// write is not half-saved: on a small file system of its own (root mounts a tmpfs).
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))

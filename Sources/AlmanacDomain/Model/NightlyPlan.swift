@@ -55,6 +55,10 @@ public struct NightlyPlan: Codable, Equatable, Sendable {
             guard path.hasPrefix("/"), !path.contains("\0") else {
                 throw DomainError.invalid("The nightly \(name) place \"\(path)\" is not an absolute path.")
             }
+            // The root folder is every file's: no night writes, thins out or replaces there.
+            guard path.contains(where: { $0 != "/" }) else {
+                throw DomainError.invalid("The nightly \(name) place cannot be the root folder /; name a folder of its own.")
+            }
         }
         guard (1...Self.maxKeep).contains(keep) else {
             throw DomainError.invalid("The nightly backups keep \(keep) daily ones; keep 1 to \(Self.maxKeep) (the newest is always kept).")

@@ -52,7 +52,14 @@ final class SiteStaging: Sendable {
             let path = (parent as NSString).appendingPathComponent(entry)
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
-            if entry.hasPrefix(cache), info.st_mode & S_IFMT == S_IFREG {
+            // The earlier cache was one SQLite file with its journal files and the temporary
+            // files it was written through: those names exactly, never a file of the person's
+            // that begins the same (`.site.almanac-cache.my-notes`).
+            let rest = entry.dropFirst(cache.count)
+            let cacheFile = entry.hasPrefix(cache)
+                && (rest.isEmpty || ["-wal", "-shm", "-journal"].contains(rest)
+                    || (rest.hasPrefix(".almanac-tmp-") && rest.dropFirst(13).allSatisfy(\.isNumber) && rest.count > 13))
+            if cacheFile, info.st_mode & S_IFMT == S_IFREG {
                 unlink(path)
             } else if entry.hasPrefix(staging), let pid = pid_t(entry.dropFirst(staging.count)),
                       Leftovers.isAbandoned(info, kind: S_IFDIR, writer: pid) {

@@ -112,6 +112,11 @@ public struct NightlyRun {
         } catch {
             throw AlmanacError.cannotWrite(path: folder, reason: "the folder for the nightly job's lock cannot be made")
         }
+        // The folder is the job's own: a symbolic link in its place (to /etc) is not followed.
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw AlmanacError.cannotWrite(path: folder, reason: "it is not a folder but a symbolic link or another file; the nightly job keeps its lock only in a folder of its own")
+        }
         return (folder as NSString).appendingPathComponent("nightly-\(settings.storeId ?? "store")")
     }
 }

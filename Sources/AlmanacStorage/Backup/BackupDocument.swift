@@ -58,8 +58,11 @@ public enum BackupDocument {
         _ = try checkHeader(reader)
         var contents = StoreContents(settings: Settings(timeZone: "UTC"))
         var seenFormat = false, version: Int?, exportedAt: Timestamp?, settings: Settings?
-        var sections = Set<BackupFormat.Section>()
+        var sections = Set<BackupFormat.Section>(), keys = Set<String>()
         try reader.readObject { reader, key in
+            // Almanac writes each key of the document once: one given twice (two `habits`
+            // arrays) is not read as either.
+            guard keys.insert(key).inserted else { throw Problem("\(key) appears twice at the top level; a backup has each key once.") }
             func header(_ value: JSONReader.Value) throws -> BackupFields {
                 try BackupFields(.object([(key, value)]), path: "")
             }
