@@ -23,6 +23,9 @@ public final class PostgresNightShift: Sendable {
     private let definition: [String]
     /// Whether the description of a schema is the session's function (`PostgresDefinition.prepare`).
     private let prepared: Bool
+    /// The session as the worker sets it, set again before each of the worker's own statements
+    /// (`resetSession`).
+    private let sessionSettings: String
     static let table = "almanac_report_nights"
 
     /// Connects as the operator's role; its schema (the URL's) keeps the record of the nights,
@@ -33,12 +36,18 @@ public final class PostgresNightShift: Sendable {
     /// before its first read), names resolve in the system catalog and the store's
     /// schema alone, and `row_security = off` (a table with a policy is refused by the server, as
     /// `pg_dump` relies on). Every statement is limited to `timeout` seconds (locks to at most 10),
-    /// so no store can hold the night.
+    /// so no store can hold the night. Nothing a store does outlives it in the session: each of
+    /// the worker's own statements (claiming, recording, releasing a store) names its functions
+    /// and types in `pg_catalog` and follows a reset of the session to the worker's settings, and
+    /// a store's reads name their schema in their own transaction.
     public init(url: PostgresURL, timeout: Int = 60) throws {
         self.url = url
+        sessionSettings = "SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', false), "
+            + "pg_catalog.set_config('row_security', 'off', false), pg_catalog.set_config('statement_timeout', '\(timeout)s', false), "
+            + "pg_catalog.set_config('lock_timeout', '\(min(timeout, 10))s', false)"
         backend = try PostgresBackend.connect(url)
         do {
-            try backend.simple("SET row_security = off; SET statement_timeout = '\(timeout)s'; SET lock_timeout = '\(min(timeout, 10))s'")
+            try backend.simple(sessionSettings)
             try Self.prepare(backend, url: url)
             prepared = PostgresDefinition.prepare(backend)
             definition = try Self.almanacDefinition(backend, url: url, prepared: prepared)
@@ -74,7 +83,7 @@ public final class PostgresNightShift: Sendable {
         // Copies starting at once would race in CREATE TABLE IF NOT EXISTS (PostgreSQL can fail
         // the second with a duplicate key): one at a time, under a lock of the transaction.
         try backend.simple("""
-            BEGIN; SELECT pg_advisory_xact_lock(hashtext('almanac-night'), hashtext(\(Self.literal(url.schema))));
+            BEGIN; SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('almanac-night'), pg_catalog.hashtext(\(Self.literal(url.schema))));
             CREATE TABLE IF NOT EXISTS \(url.quotedSchema).\(Self.table) (store TEXT COLLATE "C" NOT NULL, night DATE NOT NULL, \
             rendered_at TIMESTAMPTZ NOT NULL DEFAULT now(), worker TEXT NOT NULL, PRIMARY KEY (store, night));
             DELETE FROM \(url.quotedSchema).\(Self.table) WHERE night < current_date - 90; COMMIT
@@ -100,32 +109,43 @@ public final class PostgresNightShift: Sendable {
         return (stores, skipped)
     }
 
+    /// The session back to the worker's settings, whatever a store's reads left in it: every
+    /// setting reset, then the worker's own (`sessionSettings`).
+    private func resetSession() throws {
+        try backend.simple("RESET ALL; " + sessionSettings)
+    }
+
     /// Claims a store for as long as this connection lives or until `release`: false when
     /// another worker holds it now.
     public func claim(_ store: String) throws -> Bool {
         var taken = false
-        // One statement on its own (no transaction around it): one round trip.
-        try PostgresSession(backend: backend).forEachRow("SELECT pg_try_advisory_lock(hashtext('almanac-night'), hashtext(?))",
-                                                         [.text(store)]) { row in taken = row.withText(0) { $0.first == 1 } }
+        try resetSession()
+        try PostgresSession(backend: backend).forEachRow(
+            "SELECT pg_catalog.pg_try_advisory_lock(pg_catalog.hashtext('almanac-night'), pg_catalog.hashtext(?))",
+            [.text(store)]) { row in taken = row.withText(0) { $0.first == 1 } }
         return taken
     }
 
     public func release(_ store: String) throws {
-        try backend.simple("SELECT pg_advisory_unlock(hashtext('almanac-night'), hashtext(\(Self.literal(store))))")
+        try resetSession()
+        try backend.simple("SELECT pg_catalog.pg_advisory_unlock(pg_catalog.hashtext('almanac-night'), pg_catalog.hashtext(\(Self.literal(store))))")
     }
 
     /// Whether a worker has rendered the store for this night.
     public func wasRendered(_ store: String, night: DayKey) throws -> Bool {
         var found = false
-        try PostgresSession(backend: backend).forEachRow("SELECT 1 FROM \(url.quotedSchema).\(Self.table) WHERE store = ? AND night = ?::date",
-                                                         [.text(store), .text(night.description)]) { _ in found = true }
+        try resetSession()
+        try PostgresSession(backend: backend).forEachRow(
+            "SELECT 1 FROM \(url.quotedSchema).\(Self.table) WHERE store OPERATOR(pg_catalog.=) ?::pg_catalog.text AND night OPERATOR(pg_catalog.=) ?::pg_catalog.date",
+            [.text(store), .text(night.description)]) { _ in found = true }
         return found
     }
 
     /// Records that the store was rendered for this night, by `worker` (a host and process).
     public func recordRendered(_ store: String, night: DayKey, by worker: String) throws {
+        try resetSession()
         try PostgresSession(backend: backend).execute("""
-            INSERT INTO \(url.quotedSchema).\(Self.table) (store, night, worker) VALUES (?, ?::date, ?) ON CONFLICT DO NOTHING
+            INSERT INTO \(url.quotedSchema).\(Self.table) (store, night, worker) VALUES (?::pg_catalog.text, ?::pg_catalog.date, ?::pg_catalog.text) ON CONFLICT DO NOTHING
             """, [.text(store), .text(night.description), .text(worker)])
     }
 

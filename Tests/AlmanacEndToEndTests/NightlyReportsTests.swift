@@ -308,6 +308,48 @@ struct NightlyReportsTests {
 
     /// Every statement of a nightly run has a time limit: a store whose table another session
     /// holds locked fails when `--timeout` runs out, and the run goes on.
+    /// Round six: code that runs as the operator while a store is read (here an index's predicate,
+    /// made in the window between the store's check and its read) changes the session — a
+    /// statement timeout of 1 ms, a search path to its own schema with a `hashtext` that writes
+    /// records of the nights — and none of it outlives the store: the other stores are rendered
+    /// and the records are the worker's own.
+    @Test func nothingAStoreDoesOutlivesItInTheOperatorsSession() throws {
+        let s = Session(.postgres)
+        let server = try server(s, people: 3)
+        let store = server.stores[0], ops = server.ops.name
+        let attacker = Process()
+        attacker.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        attacker.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", "postgres", "-d", "postgres", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", """
+            BEGIN; LOCK TABLE \(store).settings IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3);
+            CREATE FUNCTION \(store).hashtext(text) RETURNS integer LANGUAGE sql AS $$
+              INSERT INTO \(ops).almanac_report_nights (store, night, worker) SELECT 'forged' || g, current_date, 'forged' FROM generate_series(1, 50) g RETURNING 1 $$;
+            CREATE FUNCTION \(store).evil() RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$ BEGIN
+              IF current_user = '\(ops)' THEN
+                PERFORM pg_catalog.set_config('statement_timeout', '1', false);
+                PERFORM pg_catalog.set_config('search_path', '\(store), pg_catalog', false);
+                PERFORM pg_catalog.set_config('row_security', 'on', false);
+              END IF;
+              RETURN true; END $$;
+            CREATE INDEX settings_evil ON \(store).settings ((1)) WHERE \(store).evil();
+            COMMIT;
+            """]
+        attacker.environment = ["PGPASSWORD": TestPostgres.password, "PATH": "/usr/bin:/bin"]
+        attacker.standardOutput = FileHandle.nullDevice
+        try attacker.run()
+        defer { attacker.terminate() }
+        Thread.sleep(forTimeInterval: 1)
+        let run = try nightly(s, server, outRoot: "www", ["--timeout", "20", "--workers", "1"])
+        attacker.waitUntilExit()
+        #expect(attacker.terminationStatus == 0)
+        // The attacked store may fail; every other is rendered, and the records are true.
+        #expect(folders(s, "www").contains(server.stores[1]) && folders(s, "www").contains(server.stores[2]), "\(run.stdout) \(run.stderr)")
+        let records = try TestPostgres.psql("SELECT string_agg(store || ' ' || worker, ',' ORDER BY store) FROM \(ops).almanac_report_nights")
+        #expect(!records.contains("forged"), "\(records)")
+        #expect(records.contains(server.stores[1]) && records.contains(server.stores[2]), "\(records)")
+        // The run was attacked indeed: the function ran as the operator on the first store.
+        #expect(try TestPostgres.psql("SELECT count(*) FROM pg_index WHERE indexrelid = '\(store).settings_evil'::regclass") == "1")
+    }
+
     @Test func aStoreThatDoesNotAnswerInTimeFailsAndTheRunGoesOn() throws {
         let s = Session(.postgres)
         let server = try server(s, people: 2)
