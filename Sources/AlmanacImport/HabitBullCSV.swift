@@ -27,6 +27,11 @@ enum HabitBullCSV {
             if let known = habits[key] {
                 index = known
             } else {
+                // The cap of habits a store keeps active, applied as the file is read: a file of a
+                // million names is refused at its 101st, not after minutes.
+                guard history.habits.count < HabitRules.maxActiveHabits else {
+                    throw table.problem(line: line, "it names more than \(HabitRules.maxActiveHabits) habits, more than a store keeps active at once")
+                }
                 var habit = ImportedHabit(id: .derived("habitbull|name|\(key)"), name: title, sourceKey: title)
                 habit.position = history.habits.count
                 habit.category = category.map { cells[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }

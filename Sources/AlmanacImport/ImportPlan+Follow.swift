@@ -101,11 +101,9 @@ extension ImportPlanner {
             changes.summary.entriesAlreadyHere += rows.count
             return
         }
-        for (index, row) in rows.enumerated() where known(row.id) == nil {
-            var row = row
-            if index < rows.count - 1 { row.deletedAt = max(rows[index + 1].timestampUtc, row.timestampUtc) }
-            changes.rows.entries.append(row)
-        }
+        // The day's last row is what the file says of it; the rows before it that one file gives
+        // for the same day are not kept as history (two large same-day files once left millions).
+        if known(last.id) == nil { changes.rows.entries.append(last) }
         if let old = known(last.id), let withdrawn = old.deletedAt {
             var record = old
             record.id = .derived("withdrawn|\(old.id)|\(withdrawn)")

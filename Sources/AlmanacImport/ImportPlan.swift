@@ -294,11 +294,9 @@ public struct ImportPlanner: Sendable {
             changes.summary.entriesAlreadyHere += rows.count
             return
         }
-        for (index, row) in rows.enumerated() where !known.contains(row.id) {
-            var row = row
-            if index < rows.count - 1 { row.deletedAt = max(rows[index + 1].timestampUtc, row.timestampUtc) }
-            changes.rows.entries.append(row)
-        }
+        // The day's last row is what the file says of it; the rows before it that one file gives
+        // for the same day are not kept as history (two large same-day files once left millions).
+        changes.rows.entries.append(last)
         if current.isEmpty {
             changes.summary.entriesAdded += 1
         } else {

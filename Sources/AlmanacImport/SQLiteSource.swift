@@ -10,9 +10,29 @@ import GRDBSQLite
 /// column), a value may be at most `maxValueBytes` long and a statement small (`sqlite3_limit`),
 /// cells are size-checked, nothing is memory-mapped; and a table with a generated column is
 /// refused before it is read (an app's own tables have none, and one can make gigabytes of a
-/// 12 KB file).
+/// 12 KB file). Every statement on it — the reading of its schema too — stops at a deadline
+/// (`maxSeconds`, through SQLite's progress handler), and a schema of more objects than an app's
+/// own (`maxSchemaObjects`) is refused before anything else is prepared: a file of 300,000 views
+/// once held an import, and every nightly run behind its lock, for minutes.
 struct SQLiteSource {
     let queue: DatabaseQueue
+    /// When the reads of the file must be over, in the monotonic clock's nanoseconds; kept
+    /// alive with the source, as SQLite's progress handler reads it.
+    private let deadline: Deadline
+
+    /// The most seconds the reads of one file may take, the most its schema may take to be read
+    /// (an app's takes milliseconds), and the most objects (tables, indexes, views, triggers) it
+    /// may have.
+    static let maxSeconds: UInt64 = 30, maxSchemaSeconds: UInt64 = 3
+    static let maxSchemaObjects = 2_000
+
+    /// A deadline SQLite's progress handler can read from C.
+    final class Deadline: @unchecked Sendable {
+        let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        init(seconds: UInt64) { pointer.initialize(to: 0); set(seconds: seconds) }
+        func set(seconds: UInt64) { pointer.pointee = DispatchTime.now().uptimeNanoseconds + seconds * 1_000_000_000 }
+        deinit { pointer.deallocate() }
+    }
 
     /// Whether the file starts with SQLite's magic header.
     static func isSQLite(_ path: String) -> Bool {
@@ -22,6 +42,8 @@ struct SQLiteSource {
     }
 
     init(path: String) throws {
+        let deadline = Deadline(seconds: Self.maxSchemaSeconds)
+        self.deadline = deadline
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "import"
@@ -37,10 +59,25 @@ struct SQLiteSource {
             sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
             sqlite3_limit(handle, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 50)
             sqlite3_limit(handle, SQLITE_LIMIT_TRIGGER_DEPTH, 1)
+            // Past the deadline, SQLite stops whatever it runs (SQLITE_INTERRUPT).
+            sqlite3_progress_handler(handle, 1_000, { context in
+                DispatchTime.now().uptimeNanoseconds > context!.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
+            }, UnsafeMutableRawPointer(deadline.pointer))
             try db.execute(sql: "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON; PRAGMA mmap_size = 0")
         }
         do {
+            // The schema is read at the first statement (the connection's own settings): within
+            // its own short deadline.
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            let objects = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 }
+            guard objects <= Self.maxSchemaObjects else {
+                throw ImportProblem("its schema has \(objects) tables, indexes, views and triggers; an app's own database has a few dozen")
+            }
+            deadline.set(seconds: Self.maxSeconds)
+        } catch let problem as ImportProblem {
+            throw problem
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw ImportProblem("its schema took more than \(Self.maxSchemaSeconds) s to read, where an app's own takes milliseconds (thousands of tables or views?)")
         } catch {
             throw Self.problem(error)
         }
@@ -101,6 +138,8 @@ struct SQLiteSource {
                 return ImportProblem("a value in it is over \(maxValueBytes / 1_000_000) MB, more than any app's database holds")
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 return ImportProblem("the database is damaged or truncated (SQLite: \(error.message ?? "malformed"))")
+            case .SQLITE_INTERRUPT:
+                return ImportProblem("reading it took more than \(maxSeconds) s, longer than any app's database takes")
             default:
                 return ImportProblem("SQLite cannot read it: \(error.message ?? "\(error.resultCode)")")
             }

@@ -1,5 +1,6 @@
 import AlmanacTestSupport
 import Foundation
+import GRDB
 import Testing
 
 /// What a hostile round of testing broke, each held by a test that failed before the fix.
@@ -681,6 +682,45 @@ import Testing
         try backend.runOtherProgram("DELETE FROM settings", on: s.store)
         let gone = try s.run("status")
         #expect(gone.status == 1 && gone.stderr.contains("has no settings") && !gone.stderr.contains("SQLite"), "\(gone.stderr)")
+    }
+
+    /// Round six: another app's database whose schema takes long to read (300,000 views) or is
+    /// far larger than an app's is refused within seconds — for `import` and for a followed file
+    /// — instead of holding the import, and every nightly run behind its lock, for minutes.
+    @Test func aDatabaseWithAHugeSchemaIsRefusedWithinSeconds() throws {
+        let s = try prepared()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ImportFixtures/loop-v12.db").path
+        for (name, views) in [("views.db", 300_000), ("some-views.db", 3_000)] {
+            try FileManager.default.copyItem(atPath: fixture, toPath: s.folder.path(name))
+            let db = try DatabaseQueue(path: s.folder.path(name))
+            try db.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA writable_schema = ON")
+                try db.inTransaction {
+                    try db.execute(sql: """
+                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(views))
+                        INSERT INTO sqlite_master SELECT 'view', 'v' || i, 'v' || i, 0, 'CREATE VIEW v' || i || ' AS SELECT 1' FROM n
+                        """)
+                    return .commit
+                }
+            }
+            try db.close()
+        }
+        let started = Date()
+        try refused(s, ["import", "views.db"], status: 1, mentioning: ["schema took more than 3 s"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        try refused(s, ["import", "some-views.db"], status: 1, mentioning: ["its schema has 3007 tables, indexes, views and triggers"])
+    }
+
+    /// Round six: the cap of 100 active habits is applied while a file is read: a HabitBull CSV
+    /// of 200,000 names is refused at its 101st, in a moment.
+    @Test func aFileOfAMillionHabitNamesIsRefusedAtTheCap() throws {
+        let s = try prepared()
+        var csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
+        for i in 0..<200_000 { csv += "Habit \(i),,,2026-11-01,1,\n" }
+        try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent("many.csv"))
+        let started = Date()
+        try refused(s, ["import", "many.csv"], status: 1, mentioning: ["line 102", "more than 100 habits"])
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 
     /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the

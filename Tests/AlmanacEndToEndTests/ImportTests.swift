@@ -295,7 +295,7 @@ import ZIPFoundation
         let c = try importTwice(s, Self.fixture("harsh"))
         #expect(c.entries == ["Gym 2026-11-01 check 45.5 legs", "Gym 2026-11-02 skip 0", "Laundry 2026-11-03 check 1",
                               "Meditate 2026-11-01 check 1", "Meditate 2026-11-02 check 0 tired", "Meditate 2026-11-03 check 0 changed my mind"])
-        #expect(c.deleted == ["Meditate 2026-11-03 check 1"])   // the earlier line of the day is history
+        #expect(c.deleted == [])   // the earlier line of the day is left out, not kept as history
         #expect(c.frequency("Gym") == "perWeek:3" && c.frequency("Laundry") == "perWeek:1")
         #expect(c.category(of: "Gym") == "Weekly" && c.habit("Tax return")["archivedAt"] != nil)
     }
@@ -320,7 +320,7 @@ import ZIPFoundation
         // Dates in seconds since 2001 and in ISO 8601; 2025-03-31T22:30Z is 1 April in Berlin.
         #expect(c.entries == ["Drink water 2025-03-10 check 8 caught up", "Journal 2025-04-01 check 1 Three pages",
                               "Long walk 2025-04-01 check 1", "Read 2025-03-10 check 25"])
-        #expect(c.deleted == ["Drink water 2025-03-10 check 5"])   // the later entry of the day wins
+        #expect(c.deleted == [])   // the later entry of the day wins; the earlier is left out
         #expect(c.habit("Read")["unit"] as? String == "duration" && c.frequency("Long walk") == "perWeek:1")
         #expect(c.habit("Drink water")["createdAt"] as? String == "2025-03-01T07:00:00.000Z")
     }

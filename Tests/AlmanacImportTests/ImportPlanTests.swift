@@ -52,10 +52,11 @@ import Testing
         #expect(changes.rows.entries[1].timestampUtc.description == "2026-03-30T10:00:00.000Z")
     }
 
-    @Test func twoEntriesOfOneDayLeaveTheLaterLiveAndTheEarlierAsHistory() throws {
+    /// One file's lines of one day: the last is the day's; the earlier ones are not history.
+    @Test func twoEntriesOfOneDayLeaveTheLaterAloneLive() throws {
         let changes = try ImportPlanner(history: history([("2026-11-01", 1), ("2026-11-01", 0)]), now: now).plan(against: Base())
-        #expect(changes.rows.entries.map(\.value) == [1, 0])
-        #expect(changes.rows.entries[0].deletedAt != nil && changes.rows.entries[1].deletedAt == nil)
+        #expect(changes.rows.entries.map(\.value) == [0])
+        #expect(changes.rows.entries[0].deletedAt == nil)
         #expect(changes.summary.entriesAdded == 1)
     }
 
