@@ -41,7 +41,7 @@ enum HabitBullCSV {
             }
             if amount != 0 && amount != 1 { history.habits[index].unit = .count }
             let note = comment.map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
-            history.entries.append(ImportedEntry(habitId: history.habits[index].id, day: day, value: amount, note: note))
+            history.add(ImportedEntry(habitId: history.habits[index].id, day: day, value: amount, note: note))
         }
         return history
     }

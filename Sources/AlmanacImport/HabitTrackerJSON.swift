@@ -40,7 +40,7 @@ enum HabitTrackerJSON {
             }
             for (day, slot) in days.sorted(by: { $0.key < $1.key }) {
                 let value = counter ? slot.value : min(slot.value, 1)
-                history.entries.append(ImportedEntry(habitId: habit.id, day: day, value: value,
+                history.add(ImportedEntry(habitId: habit.id, day: day, value: value,
                                                      note: slot.notes.isEmpty ? nil : slot.notes.joined(separator: "\n"), timestamp: slot.time))
             }
             history.habits.append(habit)

@@ -41,7 +41,7 @@ enum Habitat {
                 }
                 guard try node.optional("isCompleted")?.bool() == true else { continue }
                 let time = try node.optional("trackedTime").map(JSONDates.instant)
-                history.entries.append(ImportedEntry(habitId: history.habits[index].id, day: day, value: 1, timestamp: time))
+                history.add(ImportedEntry(habitId: history.habits[index].id, day: day, value: 1, timestamp: time))
             }
         }
         for (key, raw) in members where key.hasPrefix("nutritionMeal_") {
@@ -83,7 +83,7 @@ enum Habitat {
             history.entries[i].note = note
             if history.entries[i].timestamp == nil { history.entries[i].timestamp = time }
         } else if try meal.optional("isCompleted")?.bool() == true {
-            history.entries.append(ImportedEntry(habitId: habitId, day: day, value: 1, note: note, timestamp: time))
+            history.add(ImportedEntry(habitId: habitId, day: day, value: 1, note: note, timestamp: time))
         } else {
             history.journal.append(ImportedJournal(id: .derived("journal|habitat|\(key)"), day: day, title: history.habits[index].name, body: note, timestamp: time))
         }

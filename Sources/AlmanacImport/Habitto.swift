@@ -32,14 +32,14 @@ enum Habitto {
                     habit.baseline = baseline
                 }
                 for (day, node) in try days(node.optional("actualUsage")) {
-                    history.entries.append(ImportedEntry(habitId: habit.id, day: day, value: try amount(node), timestamp: times[day]))
+                    history.add(ImportedEntry(habitId: habit.id, day: day, value: try amount(node), timestamp: times[day]))
                 }
             } else {
                 let goal = Self.goalCount(try node.optional("goal")?.string())
                 if goal > 1 { habit.unit = .count; habit.target = Double(goal); habit.unitLabel = "times" }
                 for (day, node) in try days(node.optional("completionHistory")) {
                     let count = try amount(node)
-                    history.entries.append(ImportedEntry(habitId: habit.id, day: day, value: goal > 1 ? count : min(count, 1), timestamp: times[day]))
+                    history.add(ImportedEntry(habitId: habit.id, day: day, value: goal > 1 ? count : min(count, 1), timestamp: times[day]))
                 }
             }
             for (day, node) in try days(node.optional("difficultyHistory")) {

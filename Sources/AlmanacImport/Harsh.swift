@@ -122,9 +122,9 @@ enum Harsh {
             switch fields[2].trimmingCharacters(in: .whitespaces) {
             case "y":
                 if amount > 0 { amounts[habitIndex, default: []].append(amount) }
-                history.entries.append(ImportedEntry(habitId: habitId, day: day, value: amount > 0 ? amount : 1, note: note))
-            case "n": history.entries.append(ImportedEntry(habitId: habitId, day: day, value: 0, note: note))
-            case "s": history.entries.append(ImportedEntry(habitId: habitId, day: day, kind: .skip, value: 0, note: note))
+                history.add(ImportedEntry(habitId: habitId, day: day, value: amount > 0 ? amount : 1, note: note))
+            case "n": history.add(ImportedEntry(habitId: habitId, day: day, value: 0, note: note))
+            case "s": history.add(ImportedEntry(habitId: habitId, day: day, kind: .skip, value: 0, note: note))
             case let other:
                 throw ImportProblem(file: "log", place: place, "the result \"\(other)\" is not y, n or s")
             }

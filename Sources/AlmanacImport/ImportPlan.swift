@@ -230,7 +230,7 @@ public struct ImportPlanner: Sendable {
             for k in start..<end {
                 let e = history.entries[order[k].index]
                 do {
-                    rows.append(try row(for: e, index: rows.count, sourceKey: sourceKeys[e.habitId] ?? "", habitId: target, habit: habits[target], calendar: calendar))
+                    rows.append(try row(for: e, index: rows.count + e.earlier, sourceKey: sourceKeys[e.habitId] ?? "", habitId: target, habit: habits[target], calendar: calendar))
                 } catch let error as DomainError where leavingOutBadRows {
                     leftOut.append("\(habits[target]?.name ?? "a habit"), \(e.day): \(error.description)")
                 }
@@ -257,7 +257,7 @@ public struct ImportPlanner: Sendable {
             if let n = numbers[entry.habitId] { live.append((Self.slot(n, entry.dayKey), entry)) }
         }
         live.sort { $0.slot < $1.slot }
-        changes.summary.entriesInFile = history.entries.count
+        changes.summary.entriesInFile = max(history.entryRows, history.entries.count)
         changes.summary.notesInFile = history.entries.filter { $0.note != nil }.count
         var next = 0   // the first live entry not yet matched with the file
         /// Following: live days of the store before `slot` that the file does not have are withdrawn.

@@ -12,6 +12,8 @@ public enum ImportSource {
     /// One CSV file unpacked from a zip may hold this much (ten years of a hundred habits is
     /// a few MB): a small zip that inflates to hundreds of MB is refused as it unpacks.
     public static let maxUnpackedFile = 64 * 1024 * 1024
+    /// The most a zip may unpack to, in times its own size (beyond 16 MB).
+    static let maxPackingRatio = 100
 
     /// Reads another app's files. A row that cannot be read refuses the whole file, naming the
     /// row; with `leavingOutBadRows` it is left out and listed (`ImportedHistory.leftOut`) instead.
@@ -241,12 +243,19 @@ public enum ImportSource {
             throw ImportProblem("it is not a zip that can be read (truncated or damaged?)")
         }
         var total = 0
+        // A Loop export packs its CSV files a few times over; one that unpacks to hundreds of
+        // times its size is a zip bomb (124 kB once unpacked to gigabytes of rows in memory).
+        let zipSize = ((try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? NSNumber)?.intValue ?? 0
+        let limit = min(maxBytes, max(16 << 20, zipSize * maxPackingRatio))
         for entry in archive where entry.type == .file && entry.path.hasSuffix(".csv") {
             var data = Data()
             do {
                 _ = try archive.extract(entry, skipCRC32: false) { chunk in
                     total += chunk.count
-                    guard total <= maxBytes else { throw ImportProblem("it unpacks to over \(maxBytes / 1024 / 1024) MB") }
+                    guard total <= limit else {
+                        throw ImportProblem(limit < maxBytes ? "it unpacks to over \(limit / 1024 / 1024) MB, more than \(maxPackingRatio) times its size: no export is packed so tightly"
+                                                             : "it unpacks to over \(maxBytes / 1024 / 1024) MB")
+                    }
                     guard data.count + chunk.count <= maxUnpackedFile else {
                         throw ImportProblem(file: entry.path, "it unpacks to over \(maxUnpackedFile / 1024 / 1024) MB, more than any file of a Loop export holds")
                     }

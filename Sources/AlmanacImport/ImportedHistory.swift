@@ -88,6 +88,9 @@ public struct ImportedEntry: Sendable, Equatable {
     public var note: String?
     /// When it happened, if the source knows; otherwise noon of the day in the store's zone.
     public var timestamp: Timestamp?
+    /// How many entries of the same habit and day came before it in the file (and were left
+    /// out for it, `ImportedHistory.add`).
+    public var earlier = 0
 
     public init(habitId: EntityID, day: DayKey, kind: EntryKind = .check, value: Double, note: String? = nil,
                 timestamp: Timestamp? = nil) {
@@ -134,9 +137,29 @@ public struct ImportedHistory: Sendable {
     /// What was read, for the preview: "schema 22", "3 month files".
     public var detail: String
     public var habits: [ImportedHabit] = []
-    /// Entries in the order the source wrote them: of two for one habit and day, the later wins
-    /// and the earlier is kept as soft-deleted history.
+    /// Entries, one per habit and day (`add`): of two for one habit and day the later wins, and
+    /// the earlier is left out as it is read, so a file of one day repeated a million times holds
+    /// one entry, not a million.
     public var entries: [ImportedEntry] = []
+    /// The entry rows the file had (`add`), before the later of a day replaced the earlier.
+    public private(set) var entryRows = 0
+    private var entryOfDay: [DaySlot: Int] = [:]
+    private struct DaySlot: Hashable { var habit: EntityID; var day: DayKey }
+
+    /// Adds an entry as the reader meets it: it replaces an earlier one of the same habit and day
+    /// (counting it in `earlier`, so that its id is the one it has always been derived with).
+    public mutating func add(_ entry: ImportedEntry) {
+        entryRows += 1
+        let slot = DaySlot(habit: entry.habitId, day: entry.day)
+        if let index = entryOfDay[slot] {
+            var later = entry
+            later.earlier = entries[index].earlier + 1
+            entries[index] = later
+        } else {
+            entryOfDay[slot] = entries.count
+            entries.append(entry)
+        }
+    }
     public var wellbeing: [ImportedWellbeing] = []
     public var journal: [ImportedJournal] = []
     /// What was read but could not be kept exactly, one sentence each.

@@ -82,7 +82,7 @@ enum LoopCSV {
             if let problem = LoopRules.problem(raw: raw) { try history.leaveOut(table.problem(line: row.line, problem)); continue }
             let note = notes.map { row.cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
             if let fact = LoopRules.fact(raw: raw, numeric: numeric) {
-                history.entries.append(ImportedEntry(habitId: habit.id, day: day, kind: fact.kind, value: fact.value, note: note))
+                history.add(ImportedEntry(habitId: habit.id, day: day, kind: fact.kind, value: fact.value, note: note))
             } else if let note {
                 history.journal.append(ImportedJournal(id: .derived("journal|loop|\(habit.id)|\(day)|\(note)"), day: day, title: habit.name, body: note))
             }

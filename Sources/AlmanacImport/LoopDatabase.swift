@@ -84,7 +84,7 @@ enum LoopDatabase {
                 if let problem = LoopRules.problem(raw: value) { try history.leaveOut(ImportProblem(place: "Repetitions row \(ordinal)", problem)); continue }
                 let note = try row.string(at: 3, "notes").flatMap { $0.isEmpty ? nil : $0 }
                 if let fact = LoopRules.fact(raw: value, numeric: numeric.contains(habitKey)) {
-                    history.entries.append(ImportedEntry(habitId: habit, day: day, kind: fact.kind, value: fact.value, note: note))
+                    history.add(ImportedEntry(habitId: habit, day: day, kind: fact.kind, value: fact.value, note: note))
                 } else if let note {
                     history.journal.append(ImportedJournal(id: .derived("journal|loop|\(habit)|\(day)|\(note)"), day: day,
                                                            title: names[habitKey] ?? "", body: note))

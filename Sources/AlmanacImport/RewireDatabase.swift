@@ -42,7 +42,7 @@ enum RewireDatabase {
                     try history.leaveOut(ImportProblem(place: "checkins row \(ordinal)", "\"\(text)\" is not a date that exists (Rewire writes YYYYMMDD)"))
                     continue
                 }
-                history.entries.append(ImportedEntry(habitId: habit, day: day, value: 1))
+                history.add(ImportedEntry(habitId: habit, day: day, value: 1))
             }
             if other > 0 { history.warnings.append("\(other) check-in\(other == 1 ? "" : "s") of types other than done (2) were left out, as Loop leaves them out.") }
         }

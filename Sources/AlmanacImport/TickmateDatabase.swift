@@ -43,7 +43,7 @@ enum TickmateDatabase {
                     continue
                 }
                 let ticks = try row.int(at: 4, "count") ?? 1
-                history.entries.append(ImportedEntry(habitId: habit, day: day, value: counts[habit] == true ? Double(ticks) : 1))
+                history.add(ImportedEntry(habitId: habit, day: day, value: counts[habit] == true ? Double(ticks) : 1))
             }
         }
         return history

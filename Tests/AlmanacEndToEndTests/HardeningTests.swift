@@ -1,6 +1,7 @@
 import AlmanacTestSupport
 import Foundation
 import GRDB
+import ZIPFoundation
 import Testing
 
 /// What a hostile round of testing broke, each held by a test that failed before the fix.
@@ -721,6 +722,49 @@ import Testing
         let started = Date()
         try refused(s, ["import", "many.csv"], status: 1, mentioning: ["line 102", "more than 100 habits"])
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// Round six: a Loop database of one day repeated 400,000 times is read in memory of a few
+    /// times the file, not a gigabyte: of a habit's day the later row replaces the earlier as it
+    /// is read. Its day is imported once, with the id the last row has always had.
+    @Test func aFileOfOneDayRepeatedIsReadInLittleMemory() throws {
+        let s = try prepared()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ImportFixtures/loop-v12.db").path
+        try FileManager.default.copyItem(atPath: fixture, toPath: s.folder.path("repeated.db"))
+        let db = try DatabaseQueue(path: s.folder.path("repeated.db"))
+        try db.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 400000)
+                INSERT INTO Repetitions (habit, timestamp) SELECT 15, 1451606400000 FROM n
+                """)
+        }
+        try db.close()
+        let size = try FileManager.default.attributesOfItem(atPath: s.folder.path("repeated.db"))[.size] as! Int
+        let report = s.folder.path("time.txt")
+        let result = try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/time"))
+            .run(["-o", report, "-f", "%M", s.binary.url.path, "import", "repeated.db"], environment: s.environment, in: s.folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let kilobytes = Int(try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last!.trimmingCharacters(in: .whitespaces))!
+        #expect(kilobytes * 1024 < 4 * size + 60_000_000, "\(kilobytes) kB for a file of \(size) bytes")
+        #expect(result.stdout.contains("400") , "\(result.stdout)")
+        let history = try s.ok("history", "wake up early", "--from", "2016-01-01", "--to", "2016-01-01")
+        #expect(history.contains("2016-01-01"), "\(history)")
+    }
+
+    /// Round six: a Loop CSV zip that unpacks to more than a hundred times its size (a few
+    /// hundred kB to gigabytes of rows in memory) is refused as it unpacks.
+    @Test func aZipThatUnpacksFarBeyondItsSizeIsRefused() throws {
+        let s = try prepared()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ImportFixtures/loop-csv-export")
+        let archive = try Archive(url: s.folder.url.appendingPathComponent("bomb.zip"), accessMode: .create)
+        try archive.addEntry(with: "Habits.csv", relativeTo: fixture)
+        let rows = Data(("Date,Value,Notes\n" + String(repeating: "2016-01-01,2,\n", count: 2_500_000)).utf8)
+        try archive.addEntry(with: "001 Meditate/Checkmarks.csv", type: .file, uncompressedSize: Int64(rows.count), compressionMethod: .deflate) { position, size in
+            rows.subdata(in: Int(position)..<Int(position) + size)
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: s.folder.path("bomb.zip"))[.size] as! Int
+        #expect(size < 200_000)
+        try refused(s, ["import", "bomb.zip"], status: 1, mentioning: ["more than 100 times its size"])
     }
 
     /// A full disk is named as such ("no space left on device", not "disk I/O error"), and the

@@ -57,9 +57,10 @@ import Testing
         #expect(history.habits.map(\.archived) == [false, false, false, false, true])   // its end date has passed
         #expect(history.habits[2].unit == .count && history.habits[2].target == 45.5)
         #expect(history.warnings == ["Sleep tracking: tracking only (0) in harsh; kept as daily."])
+        // Two lines of Meditate on the 3rd: the later is the day's, read in place of the earlier.
         #expect(lines(history) == ["Meditate 2026-11-01 check 1", "Gym 2026-11-01 check 45.5 legs", "Meditate 2026-11-02 check 0 tired",
-                                   "Gym 2026-11-02 skip 0", "Meditate 2026-11-03 check 1", "Meditate 2026-11-03 check 0 changed my mind",
-                                   "Laundry 2026-11-03 check 1"])
+                                   "Gym 2026-11-02 skip 0", "Meditate 2026-11-03 check 0 changed my mind", "Laundry 2026-11-03 check 1"])
+        #expect(history.entryRows == 7 && history.entries.map(\.earlier) == [0, 0, 0, 0, 1, 0])
     }
 
     @Test func tickmateReadsZeroBasedMonthsAndSeveralTicksADayAsACount() throws {
