@@ -8,7 +8,7 @@ import Foundation
 struct NightlyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nightly",
-        abstract: "Run the nightly job (sync, report, exports, dated backups), set it up, or install it as a timer.",
+        abstract: "Run the nightly job (sync, dated backup, report, exports), set it up, or install it as a timer.",
         discussion: """
             Set up once with `almanac nightly set --site FOLDER --backups FOLDER …`, install with \
             `almanac nightly install`; `almanac nightly` alone runs the job. See docs/NIGHTLY.md.
