@@ -153,17 +153,21 @@ public struct HeatmapSVG: DrawnModel {
 
     /// The opening of a grid of days as an SVG document: the element with its size and text, its
     /// title and description, and the grids' shared definitions and style.
-    static func opening(width: Int, height: Int, title: String, summary: String, color: String, hatch: String, extra: String = "") -> String {
+    static func opening(width: Int, height: Int, title: String, summary: String, color: String, hatch: String, extra: String = "",
+                        cross: String = defaultCross) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
         viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
         <title>\(XMLText.escape(title))</title>
         <desc>\(XMLText.escape(summary))</desc>
-        \(defsAndStyle(color: color, hatch: hatch, extra: extra))
+        \(defsAndStyle(color: color, hatch: hatch, extra: extra, cross: cross))
 
         """
     }
+
+    /// The missed mark, in the cell's own units: a cross over its middle.
+    static let defaultCross = "M.28 .28L.72 .72M.72 .28L.28 .72"
 
     /// The grids' colours on a dark background: under the reader's preference, or always (a
     /// card's dark variant).
@@ -174,12 +178,12 @@ public struct HeatmapSVG: DrawnModel {
     /// year heatmaps and the month grids so that both read the same. In print the levels are
     /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
     /// over an at-most limit is a heavy outline.
-    static func defsAndStyle(color: String, hatch: String, extra: String = "") -> String {
+    static func defsAndStyle(color: String, hatch: String, extra: String = "", cross: String = defaultCross) -> String {
         """
         <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
         <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern>\
         <pattern id="\(hatch)-x" width="1" height="1" patternContentUnits="objectBoundingBox">\
-        <rect width="1" height="1" class="missbg"/><path d="M.28 .28L.72 .72M.72 .28L.28 .72" class="missmark"/></pattern></defs>
+        <rect width="1" height="1" class="missbg"/><path d="\(cross)" class="missmark"/></pattern></defs>
         <style type="text/css"><![CDATA[
         svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
         .l0{fill:#ebedf0}.l1{fill:\(color);fill-opacity:.3}.l2{fill:\(color);fill-opacity:.55}

@@ -35,8 +35,10 @@ public struct MonthGridSVG: DrawnModel {
         let legend = HeatmapSVG.wrappedLegend(legendItems, width: width, y: gridBottom + 6)
         let height = gridBottom + 6 + legend.height
         let hatch = "\(idPrefix)-hatch"
+        // The missed mark in the lower right of a cell, clear of its day number.
         var out = Array(HeatmapSVG.opening(width: width, height: height, title: title, summary: summary, color: color, hatch: hatch,
-            extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}").utf8)
+            extra: ".n{font-size:10px;fill:#24292f}.l3+.n,.l4+.n,.over+.n{fill:#fff}@media (prefers-color-scheme: dark){.n{fill:#e6edf3}}",
+            cross: "M.5 .5L.82 .82M.82 .5L.5 .82").utf8)
         func put(_ text: StaticString) { out.append(text) }
         func put(_ number: Int) { NumberText.append(Double(number), to: &out) }
         for column in 0..<7 {
