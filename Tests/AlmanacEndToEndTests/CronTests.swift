@@ -148,7 +148,7 @@ import Testing
     /// spaces, and one followed by a string longer than any field holds.
     @Test func gzipBombsAreRefusedInLittleMemory() throws {
         let s = Session()
-        let opening = #"{"format": "almanac-backup", "version": 1, "exportedAt": "2026-11-20T00:00:00Z", "notes": ""#
+        let opening = #"{"format": "almanac-backup", "version": 1, "exportedAt": "2026-11-20T00:00:00Z", "note": ""#
         let bombs: [(script: String, says: String)] = [
             ("head -c 600000000 /dev/zero", "does not start as a JSON object"),
             ("{ printf '%s' '\(opening)\"'; head -c 500000000 /dev/zero | tr '\\0' ' '; }", "ends too early"),
@@ -162,6 +162,31 @@ import Testing
             let peak = refused.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? .max
             #expect(peak < 150_000, "bomb \(index) peaked at \(peak) kB")
             #expect(!FileManager.default.fileExists(atPath: s.folder.path("new.sqlite")))
+        }
+    }
+
+    /// Round six: a 300 kB gzip file that inflates to a backup with 300 MB of numbers under a key
+    /// no backup has — at the top, and inside an entry — restores in under 150 MB: the value of an
+    /// unknown key is left out as the file is inflated, never held.
+    @Test func anUnknownKeysLongArrayIsNeverHeld() throws {
+        var s = Session()
+        s.now = "2026-11-21T10:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "--date", "2026-11-20")
+        try s.ok("backup", "--out", "good.json", "--as-of", "2026-11-20")
+        let good = String(decoding: s.folder.bytes("good.json"), as: UTF8.self)
+        for (index, place) in [#""settings":"#, #""note":null"#].enumerated() {
+            let split = try #require(good.range(of: place))
+            try Data(good[..<split.lowerBound].utf8).write(to: s.folder.url.appendingPathComponent("head\(index)"))
+            try Data(("1]," + good[split.lowerBound...]).utf8).write(to: s.folder.url.appendingPathComponent("tail\(index)"))
+            #expect(try shell(s, "{ cat head\(index); printf '\"junk\":['; yes '1,' | tr -d '\\n' | head -c 300000000; cat tail\(index); } | gzip -9 > bomb\(index).gz").status == 0)
+            #expect(s.folder.bytes("bomb\(index).gz").count < 1_000_000)
+            let restored = try shell(s, "/usr/bin/time -f 'peak %M' \"$A\" restore bomb\(index).gz --store new\(index).sqlite")
+            #expect(restored.status == 0, "\(restored.stderr)")
+            let peak = restored.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) } ?? .max
+            #expect(peak < 150_000, "bomb \(index) peaked at \(peak) kB")
+            #expect(try s.ok("history", "run", "--store", s.folder.path("new\(index).sqlite"), "--from", "2026-11-20", "--to", "2026-11-20").contains("2026-11-20"))
         }
     }
 }

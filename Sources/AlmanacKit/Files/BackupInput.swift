@@ -115,29 +115,100 @@ enum BackupInput {
     }
 }
 
-/// JSON text made compact as it is inflated: the spaces between values left out, and a string
-/// longer than any text a store holds (a note's megabyte, every byte escaped) refused as soon
-/// as it passes that. What is kept is what the decoder needs, byte for byte.
+/// JSON text made compact as it is inflated: the spaces between values left out, the value of a
+/// key no backup has (at any depth) left out for `null` — the decoder passes such keys over, so a
+/// long array under one is never held — and a string longer than any text a store holds (a
+/// note's megabyte, every byte escaped) refused as soon as it passes that. What is kept is what
+/// the decoder needs, byte for byte.
 struct JSONSqueeze {
     static let maxStringBytes = 6 * HabitRules.maxTextBytes + 64
     private var inString = false, escaped = false, stringBytes = 0
+
+    /// The keys a backup has, at any depth: the document's, the settings' and the nightly plan's,
+    /// each section's and each record's fields, a frequency's.
+    static let knownKeys: Set<[UInt8]> = {
+        let names = ["format", "version", "exportedAt", "newestChange", "settings", "timeZone", "weekStart", "storeId", "publicAddress",
+                     "nightly", "language", "site", "templates", "includeNotes", "includeJournal", "csv", "xlsx", "backups", "keep",
+                     "keepWeekly", "keepMonthly", "held", "type", "days", "times", "period"]
+            + BackupFormat.Section.allCases.flatMap { [$0.key] + $0.fields.map(\.name) }
+        return Set(names.map { Array($0.utf8) })
+    }()
+
+    /// The containers the text is inside ('{' or '['), whether the next string of an object is a
+    /// key, the key being read, and whether the value after the key is dropped.
+    private var containers: [UInt8] = []
+    private var expectKey = false, readingKey = false, key: [UInt8] = [], keyUnknown = false, dropNext = false
+    /// A value being dropped: its depth of containers, and its string state.
+    private var dropping = false, dropDepth = 0, dropInString = false, dropEscaped = false, dropScalar = false
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout Data, name: String) throws {
         var kept = [UInt8]()
         kept.reserveCapacity(bytes.count)
         for byte in bytes {
+            if dropping {
+                if dropInString {
+                    if dropEscaped { dropEscaped = false } else if byte == UInt8(ascii: "\\") { dropEscaped = true }
+                    else if byte == UInt8(ascii: "\"") { dropInString = false; if dropDepth == 0 { dropping = false } }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): dropInString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): dropDepth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if dropDepth == 0 { dropping = false }   // a scalar ended by its container's close
+                    else { dropDepth -= 1; if dropDepth == 0 { dropping = false }; continue }
+                case UInt8(ascii: ","):
+                    if dropDepth == 0 { dropping = false }
+                default: continue
+                }
+                if dropping { continue }
+                // The byte that ended a scalar is the container's own: kept below.
+            }
             if inString {
                 kept.append(byte)
                 stringBytes += 1
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if readingKey { if key.count <= 64 { key.append(byte) } }
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if readingKey {
+                        readingKey = false
+                        key.removeLast()
+                        keyUnknown = key.count > 64 || !Self.knownKeys.contains(key)
+                    }
+                }
                 guard stringBytes <= Self.maxStringBytes else {
                     throw AlmanacError.refused("Cannot restore \(name): it holds a text of over \(ByteCount.text(Self.maxStringBytes)), more than any field of a store may hold.")
                 }
                 continue
             }
+            if dropNext {
+                switch byte {
+                case 32, 10, 13, 9: continue
+                default:
+                    dropNext = false
+                    kept.append(contentsOf: Array("null".utf8))
+                    dropping = true; dropDepth = 0; dropInString = false; dropEscaped = false
+                    switch byte {
+                    case UInt8(ascii: "\""): dropInString = true
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): dropDepth = 1
+                    default: break   // a number or a literal: it ends at the next , } or ]
+                    }
+                    continue
+                }
+            }
             switch byte {
             case 32, 10, 13, 9: continue
-            case UInt8(ascii: "\""): inString = true; stringBytes = 0; kept.append(byte)
+            case UInt8(ascii: "\""):
+                inString = true; stringBytes = 0; kept.append(byte)
+                if expectKey { readingKey = true; expectKey = false; key.removeAll(keepingCapacity: true) }
+            case UInt8(ascii: "{"): containers.append(byte); expectKey = true; kept.append(byte)
+            case UInt8(ascii: "["): containers.append(byte); expectKey = false; kept.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = containers.popLast(); expectKey = false; kept.append(byte)
+            case UInt8(ascii: ","): expectKey = containers.last == UInt8(ascii: "{"); kept.append(byte)
+            case UInt8(ascii: ":"):
+                kept.append(byte)
+                if keyUnknown { dropNext = true; keyUnknown = false }
             default: kept.append(byte)
             }
         }
