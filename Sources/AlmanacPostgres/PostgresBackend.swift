@@ -49,7 +49,9 @@ public final class PostgresBackend: SQLBackend, Sendable {
     func pointed(at schema: String, readCheck: (@Sendable (any SQLSession) throws -> Void)? = nil) throws -> PostgresBackend {
         var url = self.url
         url.schema = schema
-        return PostgresBackend(url: url, connection: connection, logger: logger, ownsConnection: false, readCheck: readCheck)
+        let backend = PostgresBackend(url: url, connection: connection, logger: logger, ownsConnection: false, readCheck: readCheck)
+        try backend.simple("SET search_path TO pg_catalog, \(url.quotedSchema)")
+        return backend
     }
 
     /// Connects (within `connectTimeout`) and points the connection at the store's schema.
@@ -87,14 +89,8 @@ public final class PostgresBackend: SQLBackend, Sendable {
         return backend
     }
 
-    /// A read transaction. On a borrowed connection (`pointed`: the operator's, which reads one
-    /// store after another) the schema is named in the transaction itself (`SET LOCAL`), so that
-    /// nothing set in the session — by a store's code, were any to run — decides where its names
-    /// resolve.
     public func read<T>(_ body: (any SQLSession) throws -> T) throws -> T {
-        let begin = "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"
-            + (ownsConnection ? "" : "; SET LOCAL search_path TO pg_catalog, \(url.quotedSchema)")
-        return try transaction(begin: begin, rollBack: false) { session in
+        try transaction(begin: "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", rollBack: false) { session in
             try readCheck?(session)
             return try body(session)
         }

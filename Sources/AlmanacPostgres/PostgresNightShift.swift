@@ -36,10 +36,11 @@ public final class PostgresNightShift: Sendable {
     /// before its first read), names resolve in the system catalog and the store's
     /// schema alone, and `row_security = off` (a table with a policy is refused by the server, as
     /// `pg_dump` relies on). Every statement is limited to `timeout` seconds (locks to at most 10),
-    /// so no store can hold the night. Nothing a store does outlives it in the session: each of
-    /// the worker's own statements (claiming, recording, releasing a store) names its functions
-    /// and types in `pg_catalog` and follows a reset of the session to the worker's settings, and
-    /// a store's reads name their schema in their own transaction.
+    /// so no store can hold the night. Nothing a store does outlives it in the session: the
+    /// session is reset to the worker's settings before each store is claimed, and each of the
+    /// worker's own statements (claiming, recording, releasing a store) names its functions,
+    /// types and operators in `pg_catalog` and its table with its schema, so that no search path
+    /// decides what it runs.
     public init(url: PostgresURL, timeout: Int = 60) throws {
         self.url = url
         sessionSettings = "SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', false), "
@@ -109,8 +110,8 @@ public final class PostgresNightShift: Sendable {
         return (stores, skipped)
     }
 
-    /// The session back to the worker's settings, whatever a store's reads left in it: every
-    /// setting reset, then the worker's own (`sessionSettings`).
+    /// The session back to the worker's settings, whatever the last store's reads left in it:
+    /// every setting reset, then the worker's own (`sessionSettings`). Two statements a store.
     private func resetSession() throws {
         try backend.simple("RESET ALL; " + sessionSettings)
     }
@@ -127,14 +128,12 @@ public final class PostgresNightShift: Sendable {
     }
 
     public func release(_ store: String) throws {
-        try resetSession()
         try backend.simple("SELECT pg_catalog.pg_advisory_unlock(pg_catalog.hashtext('almanac-night'), pg_catalog.hashtext(\(Self.literal(store))))")
     }
 
     /// Whether a worker has rendered the store for this night.
     public func wasRendered(_ store: String, night: DayKey) throws -> Bool {
         var found = false
-        try resetSession()
         try PostgresSession(backend: backend).forEachRow(
             "SELECT 1 FROM \(url.quotedSchema).\(Self.table) WHERE store OPERATOR(pg_catalog.=) ?::pg_catalog.text AND night OPERATOR(pg_catalog.=) ?::pg_catalog.date",
             [.text(store), .text(night.description)]) { _ in found = true }
@@ -143,7 +142,6 @@ public final class PostgresNightShift: Sendable {
 
     /// Records that the store was rendered for this night, by `worker` (a host and process).
     public func recordRendered(_ store: String, night: DayKey, by worker: String) throws {
-        try resetSession()
         try PostgresSession(backend: backend).execute("""
             INSERT INTO \(url.quotedSchema).\(Self.table) (store, night, worker) VALUES (?::pg_catalog.text, ?::pg_catalog.date, ?::pg_catalog.text) ON CONFLICT DO NOTHING
             """, [.text(store), .text(night.description), .text(worker)])
