@@ -785,6 +785,13 @@ import Testing
         _ = try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/dd")).run(["if=/dev/zero", "of=\(filler)", "bs=1k", "count=2000"])   // stops when full
         let full = try s.binary.run(["journal", "add", "A long day", "--body", String(repeating: "y", count: 100_000)], environment: env, in: s.folder.url)
         #expect(full.status == 1 && full.stderr.contains("no space left on device") && !full.stderr.contains("disk I/O error"), "\(full.stderr)")
+        // The workbook of a store elsewhere, onto the full disk: named as such, not the zip
+        // writer's "ZIP_ERRNO".
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        let book = try s.binary.run(["export", "xlsx", "--out", folder.path("book.xlsx")], environment: s.environment, in: s.folder.url)
+        #expect(book.status == 1 && book.stderr.contains("no space left on device") && !book.stderr.contains("ZIP_ERRNO"), "\(book.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("book.xlsx")))
         try FileManager.default.removeItem(atPath: filler)
         let listed = try s.binary.run(["journal", "list"], environment: env, in: s.folder.url)
         #expect(listed.status == 0 && !listed.stdout.contains("A long day"), "\(listed.stdout)")

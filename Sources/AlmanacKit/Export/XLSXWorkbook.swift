@@ -72,8 +72,8 @@ final class XLSXWorkbook {
         // libxlsxwriter prints its own "[ERROR]" lines on stderr when it cannot write (a full
         // disk); the command says what failed in one sentence, so they are kept from the terminal
         // while it closes (its only output is errors).
-        let error = Self.withoutStandardError { workbook_close(book) }
-        guard error == LXW_NO_ERROR else { throw Self.failure(error) }
+        let (error, code) = Self.withoutStandardError { (workbook_close(book), errno) }
+        guard error == LXW_NO_ERROR else { throw Self.failure(error, errno: code) }
     }
 
     /// Runs `body` with stderr sent to /dev/null, and puts it back.
@@ -95,7 +95,12 @@ final class XLSXWorkbook {
         return body()
     }
 
-    static func failure(_ error: lxw_error) -> AlmanacError {
+    /// The library's failure as a sentence; a full disk (the zip writer's "ZIP_ERRNO" with
+    /// `ENOSPC`) is named as such.
+    static func failure(_ error: lxw_error, errno code: Int32 = 0) -> AlmanacError {
+        if code == ENOSPC || code == EDQUOT {
+            return AlmanacError.refused("The workbook could not be written: no space left on device (the disk it goes to is full); nothing of it was saved.")
+        }
         let reason = String(cString: lxw_strerror(error))
         return AlmanacError.refused("The spreadsheet library failed: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).")
     }
