@@ -162,10 +162,17 @@ import Testing
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             chown(out, 65534, 65534)
             command = { store, arguments in
-                let result = try! AlmanacBinary(url: URL(fileURLWithPath: "/usr/sbin/runuser"))
-                    .run(["-u", "nobody", "--", binary] + arguments + ["--store", store],
-                         environment: ["ALMANAC_NOW": "2026-11-28T20:00:00Z"], in: URL(fileURLWithPath: "/"))
-                return (result.status, result.stderr)
+                // The copy's descriptor, open for writing while it was made, may live on a moment
+                // in a process another test started then (it inherits what is not close-on-exec):
+                // "Text file busy" until that process ends.
+                for _ in 0..<100 {
+                    let result = try! AlmanacBinary(url: URL(fileURLWithPath: "/usr/sbin/runuser"))
+                        .run(["-u", "nobody", "--", binary] + arguments + ["--store", store],
+                             environment: ["ALMANAC_NOW": "2026-11-28T20:00:00Z"], in: URL(fileURLWithPath: "/"))
+                    if !result.stderr.contains("Text file busy") { return (result.status, result.stderr) }
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+                return (126, "Text file busy for 10 s")
             }
         } else {
             chmod(shared + "/almanac.sqlite", 0o444)
