@@ -188,6 +188,17 @@ import Testing
             s.now = night + "T00:05:00Z"; #expect(try run(s, ["nightly"]).status == 0)
         }
         #expect(try s.folder.files(under: "backups").sorted() == ["almanac-2026-11-21.json.gz", "almanac-2026-12-25.json.gz", "almanac-9999-12-31.json.gz"])
+        // A link to a FIFO in the place of the night's file is not read (it would wait for a
+        // writer forever) nor written through: the step says so in one sentence, at once.
+        #expect(mkfifo(s.folder.path("fifo"), 0o600) == 0)
+        #expect(symlink(s.folder.path("fifo"), s.folder.path("backups/almanac-2026-11-22.json.gz")) == 0)
+        s.now = "2026-11-23T00:05:00Z"
+        let started = Date()
+        let linked = try run(s, ["nightly"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(linked.status == 1 && linked.stderr.contains("it is a symbolic link"), "\(linked.stderr)")
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("backups/almanac-2026-11-21.json.gz")))
+        try FileManager.default.removeItem(atPath: s.folder.path("backups/almanac-2026-11-22.json.gz"))
         // A damaged newest backup (cut short) is passed over for the one before it.
         s.now = "2026-11-23T08:00:00Z"
         let good = s.folder.bytes("backups/almanac-2026-11-21.json.gz")

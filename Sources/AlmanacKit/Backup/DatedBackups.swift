@@ -103,11 +103,19 @@ public struct DatedBackups {
     }
 
     /// The newest change a backup file names at its start (`newestChange`, version 8 on; gzipped
-    /// or not), read from its first line; nil when the file is missing or names none.
+    /// or not), read from its first line; nil when the file is missing or names none. Only a
+    /// regular file of the folder itself is read: a link is not followed, and a FIFO in its place
+    /// is not waited on.
     static func newestChange(ofBackup path: String) -> Timestamp? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096), !head.isEmpty else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let head = Data(buffer[..<count])
         var opening = [UInt8]()
         if head.starts(with: BackupInput.gzipMagic) {
             var stream = z_stream()
