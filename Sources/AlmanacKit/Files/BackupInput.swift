@@ -124,22 +124,16 @@ struct JSONSqueeze {
     static let maxStringBytes = 6 * HabitRules.maxTextBytes + 64
     private var inString = false, escaped = false, stringBytes = 0
 
-    /// The keys a backup has, at any depth: the document's, the settings' and the nightly plan's,
-    /// each section's and each record's fields, a frequency's.
-    static let knownKeys: Set<[UInt8]> = {
-        let names = ["format", "version", "exportedAt", "newestChange", "settings", "timeZone", "weekStart", "storeId", "publicAddress",
-                     "nightly", "language", "site", "templates", "includeNotes", "includeJournal", "csv", "xlsx", "backups", "keep",
-                     "keepWeekly", "keepMonthly", "held", "type", "days", "times", "period"]
-            + BackupFormat.Section.allCases.flatMap { [$0.key] + $0.fields.map(\.name) }
-        return Set(names.map { Array($0.utf8) })
-    }()
+    /// The keys a backup has (`BackupFormat.keys`), as bytes; none is longer than `maxKeyBytes`.
+    static let knownKeys = Set(BackupFormat.keys.map { Array($0.utf8) })
+    static let maxKeyBytes = 64
 
     /// The containers the text is inside ('{' or '['), whether the next string of an object is a
     /// key, the key being read, and whether the value after the key is dropped.
     private var containers: [UInt8] = []
     private var expectKey = false, readingKey = false, key: [UInt8] = [], keyUnknown = false, dropNext = false
     /// A value being dropped: its depth of containers, and its string state.
-    private var dropping = false, dropDepth = 0, dropInString = false, dropEscaped = false, dropScalar = false
+    private var dropping = false, dropDepth = 0, dropInString = false, dropEscaped = false
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout Data, name: String) throws {
         var kept = [UInt8]()
@@ -167,15 +161,15 @@ struct JSONSqueeze {
             if inString {
                 kept.append(byte)
                 stringBytes += 1
-                if readingKey { if key.count <= 64 { key.append(byte) } }
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
                     inString = false
                     if readingKey {
+                        // A key longer than any of a backup's was cut as it was read: unknown.
                         readingKey = false
-                        key.removeLast()
-                        keyUnknown = key.count > 64 || !Self.knownKeys.contains(key)
+                        keyUnknown = key.count > Self.maxKeyBytes || !Self.knownKeys.contains(key)
                     }
                 }
+                if inString && readingKey && key.count <= Self.maxKeyBytes { key.append(byte) }
                 guard stringBytes <= Self.maxStringBytes else {
                     throw AlmanacError.refused("Cannot restore \(name): it holds a text of over \(ByteCount.text(Self.maxStringBytes)), more than any field of a store may hold.")
                 }
