@@ -135,9 +135,11 @@ struct RowFields: RecordReader {
         columns.firstIndex(of: name) ?? { preconditionFailure("\(table) has no field \(name)") }()
     }
 
+    /// The row as a sentence names it: its table and its id ("habit 3f6c…").
+    private var subject: String { row.isNull(0) ? table : table + " " + row.string(0) }
+
     private func unreadable(_ name: String) -> StoreError {
-        let id = row.isNull(0) ? "" : " " + row.string(0)
-        return StoreError.database("\(table)\(id) has an unreadable \(name)")
+        StoreError.database("\(subject) has an unreadable \(name)")
     }
 
     private func present(_ name: String) throws -> Int {
@@ -163,8 +165,7 @@ struct RowFields: RecordReader {
         // A name is bounded when it is read as when it is written: one put in by another program
         // (200 MB of it) is a refused store, not gigabytes of pages.
         if name == "name", case let bytes = row.withText(index, { $0.count }), bytes > HabitRules.maxNameBytes {
-            let id = row.isNull(0) ? "" : " " + row.string(0)
-            throw StoreError.database("\(table)\(id) has a name of \(bytes) bytes, more than the \(HabitRules.maxNameBytes) a name may have")
+            throw StoreError.database("\(subject) has a name of \(bytes) bytes, more than the \(HabitRules.maxNameBytes) a name may have")
         }
         return row.string(index)
     }
@@ -176,13 +177,17 @@ struct RowFields: RecordReader {
     /// to a billion, a target or a weight above 0: one outside (put in by another program) is
     /// refused where it is read, before any figure is made of it.
     private func inRange(_ name: String, _ value: Double) throws -> Double {
-        guard value.isFinite, value >= 0, value <= HabitRules.maxValue, value > 0 || !["target", "weight", "scaleMax"].contains(name) else {
-            let id = row.isNull(0) ? "" : " " + row.string(0)
-            throw StoreError.database("\(table)\(id) has the \(name) \(NumberText.plain(value)), outside the range Almanac keeps "
-                                      + "(\(name == "target" || name == "weight" || name == "scaleMax" ? "above 0" : "from 0") to a billion)")
+        // The name is looked up only for a 0 or a number out of range: every row's value is read here.
+        guard value.isFinite, value >= 0, value <= HabitRules.maxValue, value > 0 || !Self.positiveFields.contains(name) else {
+            let positive = Self.positiveFields.contains(name)
+            throw StoreError.database("\(subject) has the \(name) \(NumberText.plain(value)), outside the range Almanac keeps "
+                                      + "(\(positive ? "above 0" : "from 0") to a billion)")
         }
         return value
     }
+
+    /// The numbers that are above 0, never 0: a target, a weight, a rating's scale.
+    private static let positiveFields: Set<String> = ["target", "weight", "scaleMax"]
     func integer(_ name: String) throws -> Int { Int(row.integer(try present(name))) }
     func optionalInteger(_ name: String) throws -> Int? { row.isNull(column(name)) ? nil : Int(row.integer(column(name))) }
     func id(_ name: String) throws -> EntityID { try parsed(name) { EntityID(utf8: $0) } }
