@@ -55,10 +55,10 @@ final class SiteStaging: Sendable {
             // The earlier cache was one SQLite file with its journal files and the temporary
             // files it was written through: those names exactly, never a file of the person's
             // that begins the same (`.site.almanac-cache.my-notes`).
-            let rest = entry.dropFirst(cache.count)
+            let rest = entry.dropFirst(cache.count), temporary = ".almanac-tmp-"
             let cacheFile = entry.hasPrefix(cache)
                 && (rest.isEmpty || ["-wal", "-shm", "-journal"].contains(rest)
-                    || (rest.hasPrefix(".almanac-tmp-") && rest.dropFirst(13).allSatisfy(\.isNumber) && rest.count > 13))
+                    || (rest.hasPrefix(temporary) && rest.count > temporary.count && rest.dropFirst(temporary.count).allSatisfy(\.isNumber)))
             if cacheFile, info.st_mode & S_IFMT == S_IFREG {
                 unlink(path)
             } else if entry.hasPrefix(staging), let pid = pid_t(entry.dropFirst(staging.count)),

@@ -96,11 +96,10 @@ public struct HeatmapSVG: DrawnModel {
     /// then missed, skipped, not due, not tracked.
     private func legend(y: Int, right: Int) -> String {
         func line(_ items: [(kind: String, label: String)], y: Int) -> String {
-            var x = right - items.reduce(0) { $0 + Self.itemWidth($1.label) }
+            var x = right - Self.lineWidth(items)
             var out = ""
             for item in items {
-                out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(item.kind)\"/>"
-                out += "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(XMLText.escape(item.label))</text>\n"
+                out += Self.legendItem(item, x: x, y: y)
                 x += Self.itemWidth(item.label)
             }
             return out
@@ -113,7 +112,7 @@ public struct HeatmapSVG: DrawnModel {
         var out = "<g class=\"legend\"><text x=\"\(x)\" y=\"\(y + 9)\">\(XMLText.escape(less))</text>\n"
         x += lessWidth
         for level in ["l0", "l1", "l2", "l3", "l4"] {
-            out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(level)\"/>"
+            out += Self.swatch(level, x: x, y: y)
             x += Self.pitch
         }
         out += "<text x=\"\(x + 2)\" y=\"\(y + 9)\">\(XMLText.escape(more))</text>\n"
@@ -133,6 +132,14 @@ public struct HeatmapSVG: DrawnModel {
     /// A legend item's drawn width: its swatch, its label (about 5 units a letter) and a gap.
     static func itemWidth(_ label: String) -> Int { 15 + label.count * 5 + 8 }
 
+    /// A legend's swatch of a kind of cell, and an item: the swatch and its words.
+    static func swatch(_ kind: String, x: Int, y: Int) -> String {
+        "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(kind)\"/>"
+    }
+    static func legendItem(_ item: (kind: String, label: String), x: Int, y: Int) -> String {
+        swatch(item.kind, x: x, y: y) + "<text x=\"\(x + 15)\" y=\"\(y + 9)\">\(XMLText.escape(item.label))</text>\n"
+    }
+
     /// The drawn width of a line of legend items.
     static func lineWidth(_ items: [(kind: String, label: String)]) -> Int { items.reduce(0) { $0 + itemWidth($1.label) } }
 
@@ -143,9 +150,7 @@ public struct HeatmapSVG: DrawnModel {
         for item in items {
             let w = itemWidth(item.label)
             if x > 0 && x + w > width { x = 0; line += 1 }
-            let top = y + line * 16
-            out += "<rect x=\"\(x)\" y=\"\(top)\" width=\"11\" height=\"11\" rx=\"2\" class=\"\(item.kind)\"/>"
-            out += "<text x=\"\(x + 15)\" y=\"\(top + 9)\">\(XMLText.escape(item.label))</text>\n"
+            out += legendItem(item, x: x, y: y + line * 16)
             x += w
         }
         return (out + "</g>\n", (line + 1) * 16)

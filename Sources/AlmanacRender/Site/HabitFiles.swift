@@ -117,7 +117,7 @@ public struct HabitFiles: Sendable {
         }
         return HabitPageModel(
             format: .markdown, asOf: asOf, slug: slug, emoji: habit.emoji, name: habit.name,
-            goal: text.goal(habit).capitalizedFirst + (text.unloggedRule(habit).map { " (\($0))" } ?? ""),
+            goal: text.goalAndRule(habit),
             frequency: text.frequency(habit.frequency),
             category: category,
             archived: habit.isArchived, statistics: statistics(), reduction: reduction,

@@ -126,7 +126,7 @@ public struct MetricText: Sendable, Equatable {
         // far are shown beside the row's, not in them.
         if total.pendingDue > 0 {
             let pending = words["pendingPeriod", ["count": ofCount(total.pendingDone, total.pendingDue)]]
-            done = total.due == 0 && total.done == 0 ? pending : done + " + " + pending
+            done = total.due == 0 && total.done == 0 ? pending : words["withPending", ["done": done, "pending": pending]]
         }
         let row = [period, done, percent(total.rate.value)]
         return row + (habit.unit == .boolean ? [] : [self.total(total.value, of: habit)])
@@ -273,6 +273,14 @@ public struct MetricText: Sendable, Equatable {
     public func unloggedRule(_ habit: Habit) -> String? {
         guard habit.direction == .atMost else { return nil }
         return words[habit.countsUnloggedAsNone ? "unlogged.none" : "unlogged.missed"]
+    }
+
+    /// The goal as a habit page heads it, with an at-most habit's rule for a day with nothing
+    /// logged: "At most 3 cups (a day with nothing logged is missed)".
+    public func goalAndRule(_ habit: Habit) -> String {
+        let goal = self.goal(habit).capitalizedFirst
+        guard let rule = unloggedRule(habit) else { return goal }
+        return words["goalWithRule", ["goal": goal, "rule": rule]]
     }
 
     /// "daily", "Mon, Wed, Fri", "3 times a week", "10 times a month".

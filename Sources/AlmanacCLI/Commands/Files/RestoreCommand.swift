@@ -97,8 +97,8 @@ struct RestoreCommand: ParsableCommand {
                      row("public address", settings.publicAddress ?? "none (private)", before.map { $0.publicAddress ?? "none (private)" }),
                      row("nightly plan", plan(settings.nightly), before.map { plan($0.nightly) })]
         if settings.nightly?.isHeld == true, settings.nightly?.hasOutputs == true {
-            lines.append("  The nightly plan is held: this store is a copy, and the store it came from publishes there. "
-                         + "`almanac nightly set --resume` makes this store publish instead.")
+            lines += ["  The nightly plan is held: the store it came from publishes to its places.",
+                      "  `almanac nightly set --resume` makes this store publish instead."]
         }
         return lines
     }

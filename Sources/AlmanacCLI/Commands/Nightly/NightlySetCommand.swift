@@ -110,7 +110,8 @@ struct NightlyShowCommand: ParsableCommand {
             return
         }
         if plan.isHeld {
-            Output.line("Held: this store was restored from a backup into a new place; it publishes nothing until `almanac nightly set --resume`.")
+            Output.line("Held: this store was restored into a new place and publishes nothing;")
+            Output.line("  `almanac nightly set --resume` makes it publish.")
         }
         Output.line("Each night, as of the day that just ended in \(settings.timeZone):")
         if follows { Output.line("  sync:    the newest files of the apps the store follows") }
