@@ -35,24 +35,31 @@ public struct BackupExport {
         switch destination {
         case .standardOutput:
             let file = AtomicFile(standardOutput: ())
-            let counts = try writer.write(to: file)
+            let counts = try writer.write(to: file).counts
             try file.commit()
             return Outcome(path: "-", counts: counts, bytes: 0)
         case .file(let path) where Self.isDeviceOrPipe(path):
             // Written through as a shell redirection would; no folder to make or clean.
             let file = try AtomicFile(path: path, followingLinks: true)
-            let counts = try writer.write(to: file)
+            let counts = try writer.write(to: file).counts
             try file.commit()
             return Outcome(path: path, counts: counts, bytes: 0)
         case .file(let path):
             guard !path.isEmpty else { throw AlmanacError.emptyOutputLocation }
             try OutputFolder.requireFolder(of: path)
             let url = URL(fileURLWithPath: path)
-            // A dated backup's name: never written over with older data (`DatedBackups`).
-            if DatedBackups.day(ofName: url.lastPathComponent) != nil { try DatedBackups.refuseOlder(store, over: path) }
             let folder = try OutputFolder(url.deletingLastPathComponent().path)
             let file = try folder.create(url.lastPathComponent, followingLinks: true)
-            let counts = try writer.write(to: file)
+            let counts: [BackupFormat.Section: Int]
+            do {
+                let written = try writer.write(to: file)
+                // A dated backup's name: never written over with older data (`DatedBackups`).
+                if DatedBackups.day(ofName: url.lastPathComponent) != nil { try DatedBackups.refuseOlder(written.newestChange, over: path) }
+                counts = written.counts
+            } catch {
+                file.abandon()
+                throw error
+            }
             try file.commit()
             var info = stat()
             return Outcome(path: path, counts: counts, bytes: stat(file.path, &info) == 0 ? Int(info.st_size) : 0)
@@ -65,7 +72,7 @@ public struct BackupExport {
         let url = URL(fileURLWithPath: base)
         let folder = try OutputFolder(url.deletingLastPathComponent().path)
         let file = try folder.create(url.lastPathComponent + ".json")
-        let counts = try BackupWriter(store: store, exportedAt: exportedAt).write(to: file)
+        let counts = try BackupWriter(store: store, exportedAt: exportedAt).write(to: file).counts
         try file.prepare()
         for path in StoreFile.freeNames(base, extension: "json") where try AtomicFile.placeNew(file.temporary, path) {
             var info = stat()

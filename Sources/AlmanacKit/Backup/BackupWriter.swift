@@ -11,23 +11,30 @@ struct BackupWriter {
     let store: any AlmanacStore
     let exportedAt: Timestamp
 
-    /// Writes the whole backup to `file` and returns the number of objects per section.
-    func write(to file: AtomicFile) throws -> [BackupFormat.Section: Int] {
+    /// What a backup holds: the number of objects per section, and the newest change of its data
+    /// (`newestChange`, the one its first line names).
+    struct Written {
+        var counts: [BackupFormat.Section: Int]
+        var newestChange: Timestamp?
+    }
+
+    /// Writes the whole backup to `file`.
+    func write(to file: AtomicFile) throws -> Written {
         try write { try file.write($0) }
     }
 
-    /// Hands the whole backup to `sink`, a megabyte at a time, and returns the number of objects
-    /// per section.
-    func write(to sink: ([UInt8]) throws -> Void) throws -> [BackupFormat.Section: Int] {
+    /// Hands the whole backup to `sink`, a megabyte at a time.
+    func write(to sink: ([UInt8]) throws -> Void) throws -> Written {
         try store.reading { reader in try write(reader, to: sink) }
     }
 
-    private func write(_ reader: any StoreReading, to sink: ([UInt8]) throws -> Void) throws -> [BackupFormat.Section: Int] {
+    private func write(_ reader: any StoreReading, to sink: ([UInt8]) throws -> Void) throws -> Written {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 21)
         let settings = try reader.settings()
         out.append(contentsOf: "{\"format\":\"\(BackupFormat.name)\",\"version\":\(BackupFormat.version),\"exportedAt\":\"\(exportedAt)\",".utf8)
-        if let newest = try reader.newestChange() { out.append(contentsOf: "\"newestChange\":\"\(newest)\",".utf8) }
+        let newest = try reader.newestChange()
+        if let newest { out.append(contentsOf: "\"newestChange\":\"\(newest)\",".utf8) }
         out.append(10)
         out.append(contentsOf: "\"settings\":{\"timeZone\":".utf8)
         JSONText.appendString(settings.timeZone, to: &out)
@@ -69,7 +76,7 @@ struct BackupWriter {
         }
         out.append(contentsOf: "\n}\n".utf8)
         try sink(out)
-        return counts
+        return Written(counts: counts, newestChange: newest)
     }
 
     /// Appends one cell as JSON. Every value is re-encoded from its type, never copied as raw

@@ -58,17 +58,17 @@ public struct DatedBackups {
     /// removes the dated backups `retention` does not keep. The day written is always kept.
     /// A backup of the day already in the folder whose data is newer than the store's (a restored
     /// copy of the store, an older store) is never replaced: that is refused, and nothing is
-    /// written or removed.
+    /// replaced or removed (`refuseOlder`).
     public func write(_ store: any AlmanacStore, day: DayKey, retention: BackupRetention) throws -> Outcome {
-        try Self.refuseOlder(store, over: (folder as NSString).appendingPathComponent(Self.name(of: day)))
         let output = try OutputFolder(folder)
         let file = try output.create(Self.name(of: day))
         let replaced: Bool
         do {
             let gzip = try GzipDeflater(name: file.path)
-            _ = try BackupWriter(store: store, exportedAt: Timestamp(millis: Int64(day.ordinal) * 86_400_000))
+            let written = try BackupWriter(store: store, exportedAt: Timestamp(millis: Int64(day.ordinal) * 86_400_000))
                 .write { try file.write(try gzip.deflate($0)) }
             try file.write(try gzip.finish())
+            try Self.refuseOlder(written.newestChange, over: (folder as NSString).appendingPathComponent(Self.name(of: day)))
             replaced = try file.commitUnlessSame()
         } catch {
             file.abandon()
@@ -90,12 +90,13 @@ public struct DatedBackups {
                        removed: removed, kept: backups.count - removed.count)
     }
 
-    /// Refuses to write `store`'s backup over the file at `path` when that file's data is newer
-    /// (its `newestChange` is later than the store's): a dated backup is never replaced by older
-    /// data. A file that names no newest change (missing, older than version 8) is no obstacle.
-    static func refuseOlder(_ store: any AlmanacStore, over path: String) throws {
+    /// Refuses to put a backup whose data was last changed at `mine` (nil: a store with no
+    /// records) over the file at `path` when that file's data is newer: a dated backup is never
+    /// replaced by older data. Checked once the new backup is written (and before it replaces
+    /// anything), with the newest change it names. A file that names none (missing, older than
+    /// version 8) is no obstacle.
+    static func refuseOlder(_ mine: Timestamp?, over path: String) throws {
         guard let held = newestChange(ofBackup: path) else { return }
-        let mine = try store.reading { try $0.newestChange() }
         guard mine.map({ $0 < held }) ?? true else { return }
         throw AlmanacError.refused("\(path) was not replaced: its data was last changed at \(held), "
             + (mine.map { "later than this store's newest change (\($0))" } ?? "and this store holds nothing")
