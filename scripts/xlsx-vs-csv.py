@@ -22,7 +22,7 @@ MONTHS = {"month"}
 INSTANTS = {"created_at", "archived_at", "timestamp_utc"}
 RATES = {"rate_7d", "rate_30d", "rate_365d", "score", "rate_recent", "rate", "weighted_score"}
 NUMBERS = {"target", "current_streak", "best_streak", "total_checkins", "total_value", "value", "scale_max",
-           "days_done", "done", "due"}
+           "days_done", "done", "due", "pending_done", "pending_due"}
 FLAGS = {"in_progress"}
 
 

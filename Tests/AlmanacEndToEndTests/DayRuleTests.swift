@@ -149,6 +149,11 @@ import Testing
         #expect(all == ["completed": 2, "expected": 3])
         #expect(year["done"] as? Int == 2 && year["due"] as? Int == 3 && month["done"] as? Int == 2 && month["due"] as? Int == 3)
         #expect(year["pendingDone"] as? Int == 1 && year["pendingDue"] as? Int == 3)
+        // weeks.csv says the same as the row: out of its done and due, beside them.
+        try s.ok("export", "csv", "--out", "csv")
+        let weeks = String(decoding: s.folder.bytes("csv/weeks.csv"), as: UTF8.self).components(separatedBy: "\r\n")
+        // days_done 1, done 0 of due 0 (no rate), value 1, in progress, 1 of 3 so far.
+        #expect(weeks.contains { $0.hasPrefix("2026-11-09,2026-W46,") && $0.contains(",Gym,") && $0.hasSuffix(",1,0,0,,1,true,1,3") }, "\(weeks)")
         let text = try s.ok("stats", "gym")
         #expect(text.contains("all time 67% (2/3)"))
         #expect(text.contains("2026 (so far)  2 of 3 + 1 of 3 so far, counted once met  67%"), "\(text)")

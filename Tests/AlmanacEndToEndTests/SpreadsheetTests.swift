@@ -203,7 +203,8 @@ func openpyxl(_ code: String, workbook: String, in s: Session) throws -> String 
         let weeks = try CSV<Named>(string: String(decoding: s.folder.bytes("out/weeks.csv"), as: UTF8.self), delimiter: .comma, loadColumns: false)
         let week = weeks.rows.first { $0["habit_name"] == "Run" && $0["week_start"] == "2026-11-16" }
         #expect(week == ["week_start": "2026-11-16", "iso_week": "2026-W47", "habit_id": week?["habit_id"] ?? "", "habit_name": "Run",
-                         "unit": "boolean", "days_done": "2", "done": "2", "due": "3", "rate": "0.6667", "value": "2", "in_progress": "true"])
+                         "unit": "boolean", "days_done": "2", "done": "2", "due": "3", "rate": "0.6667", "value": "2", "in_progress": "true",
+                         "pending_done": "0", "pending_due": "0"])
         let months = try CSV<Named>(string: String(decoding: s.folder.bytes("out/months.csv"), as: UTF8.self), delimiter: .comma, loadColumns: false)
         let october = months.rows.first { $0["habit_name"] == "Water" && $0["month"] == "2026-10" }
         #expect(october?["done"] == "8" && october?["due"] == "31" && october?["value"] == "140" && october?["in_progress"] == "false")

@@ -91,7 +91,9 @@ enum ExportSchema {
          Column("due", "integer", "Due days (for a per-week or per-month habit, times)."),
          Column("rate", "number", "done ÷ due, a fraction from 0 to 1 (empty when nothing was due)."),
          Column("value", "number", "The sum of the days' values, in the habit's unit."),
-         Column("in_progress", "boolean", "true for the \(period) of the as-of day.")]
+         Column("in_progress", "boolean", "true for the \(period) of the as-of day."),
+         Column("pending_done", "integer", "For a per-week, per-month or per-days habit whose own period holding the as-of day is not over and not met yet: its times done so far, left out of done and due until it is met (0 otherwise)."),
+         Column("pending_due", "integer", "What that period owes, left out of due until it is met (0 otherwise).")]
     }
 
     static let journal = Table(file: "journal.csv", title: "One row per journal entry", columns: [

@@ -93,7 +93,8 @@ struct ExportTables {
 
     private func periodCells(_ total: CalendarTotal, of habit: Habit) -> [ExportCell] {
         [.text(habit.id.description), .text(habit.name), .text(habit.unit.rawValue), .count(total.daysDone), .count(total.done),
-         .count(total.due), .share(total.rate), .number(total.value), .flag(total.inProgress)]
+         .count(total.due), .share(total.rate), .number(total.value), .flag(total.inProgress), .count(total.pendingDone),
+         .count(total.pendingDue)]
     }
 
     /// One row per day from the first logged or skipped day to the as-of day: each habit with
