@@ -108,21 +108,13 @@ public struct DatedBackups {
     /// regular file of the folder itself is read: a link is not followed, and a FIFO in its place
     /// is not waited on.
     static func newestChange(ofBackup path: String) -> Timestamp? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(fd, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        let head = Data(buffer[..<count])
+        guard let head = OutputFolder.head(atPath: path, count: 4096) else { return nil }
         var opening = [UInt8]()
         if head.starts(with: BackupInput.gzipMagic) {
             var stream = z_stream()
             guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
             defer { inflateEnd(&stream) }
-            var input = [UInt8](head), output = [UInt8](repeating: 0, count: 4096)
+            var input = head, output = [UInt8](repeating: 0, count: 4096)
             let written = input.withUnsafeMutableBufferPointer { inBuffer in
                 output.withUnsafeMutableBufferPointer { outBuffer -> Int in
                     stream.next_in = inBuffer.baseAddress; stream.avail_in = UInt32(inBuffer.count)
@@ -133,7 +125,7 @@ public struct DatedBackups {
             }
             opening = Array(output[..<written])
         } else {
-            opening = [UInt8](head)
+            opening = head
         }
         let line = String(decoding: opening.prefix { $0 != 10 }, as: UTF8.self)
         guard let key = line.range(of: "\"newestChange\":\""), let end = line[key.upperBound...].firstIndex(of: "\"") else { return nil }

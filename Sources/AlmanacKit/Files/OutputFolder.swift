@@ -153,6 +153,20 @@ public final class OutputFolder: @unchecked Sendable {
     /// sparse one someone put there) is not read, as if damaged.
     public static let maxReadBytes = 64 << 20
 
+    /// The first `count` bytes (or fewer) of a regular file of its folder, or nil when there are
+    /// none: a link is not followed, and a FIFO in its place is not waited on — a look at a
+    /// file's start, not a read of it.
+    static func head(atPath path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var start = [UInt8](repeating: 0, count: count)
+        let n = start.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return n > 0 ? Array(start.prefix(n)) : nil
+    }
+
     /// The bytes of a regular file, read straight into an array (no `Data` in between), or nil
     /// when it cannot be read whole, is not a regular file (a FIFO is opened without waiting for
     /// a writer, and not read) or has more than `limit` bytes.

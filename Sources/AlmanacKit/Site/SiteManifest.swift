@@ -34,15 +34,8 @@ public struct SiteManifest: Codable, Equatable, Sendable {
     /// object whose first key is `asOf`, as every manifest Almanac writes): a look at its first
     /// bytes, not a read of it.
     static func isAlmanacs(atPath path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        var start = [UInt8](repeating: 0, count: 32)
-        let n = start.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return false }
-        let text = String(decoding: start.prefix(n), as: UTF8.self).filter { !$0.isWhitespace }
+        guard let start = OutputFolder.head(atPath: path, count: 32) else { return false }
+        let text = String(decoding: start, as: UTF8.self).filter { !$0.isWhitespace }
         return text.hasPrefix("{\"asOf\":")
     }
 
