@@ -724,6 +724,31 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    /// Round six: two files of one habit's same day (HabitBull CSV, 200,000 lines and one more)
+    /// leave the day's last line and the first file's as history, not 400,000 rows; the store
+    /// restores its own backup, plain and compressed, to the byte.
+    @Test func aStoreRestoresItsOwnBackupAfterTwoSameDayFiles() throws {
+        let s = try prepared()
+        for (name, lines) in [("one.csv", 200_000), ("two.csv", 200_001)] {
+            var csv = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText\n"
+            for i in 0..<lines { csv += "Stretch,,,2026-11-01,1,line \(i)\n" }
+            try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent(name))
+            try s.ok("import", name)
+        }
+        try s.ok("backup", "--out", "mine.json", "--as-of", "2026-11-20")
+        let backup = try JSONSerialization.jsonObject(with: s.folder.bytes("mine.json")) as! [String: Any]
+        let entries = (backup["habitEntries"] as! [[String: Any]]).filter { $0["dayKey"] as? String == "2026-11-01" }
+        #expect(entries.count == 2 && entries.filter { $0["deletedAt"] is NSNull }.map { $0["note"] as? String } == ["line 200000"], "\(entries)")
+        let gzip = try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/gzip")).run(["-k", s.folder.path("mine.json")])
+        #expect(gzip.status == 0)
+        for file in ["mine.json", "mine.json.gz"] {
+            let store = s.folder.path("\(file).sqlite")
+            try s.ok("restore", file, "--store", store)
+            try s.ok("backup", "--store", store, "--out", "again.json", "--as-of", "2026-11-20")
+            #expect(s.folder.bytes("again.json") == s.folder.bytes("mine.json"), "\(file)")
+        }
+    }
+
     /// Round six: a Loop database of one day repeated 400,000 times is read in memory of a few
     /// times the file, not a gigabyte: of a habit's day the later row replaces the earlier as it
     /// is read. Its day is imported once, with the id the last row has always had.

@@ -2,13 +2,10 @@ import AlmanacDomain
 import Foundation
 import AlmanacStorage
 
-/// `restore FILE`: a backup back into the store — read and validated whole before the store is
-/// touched, then applied in one transaction. A store that does not exist yet is built beside
+/// `restore FILE`: a backup back into the store — read (as its text arrives, never held whole) and
+/// validated before the store is touched, then applied in one transaction. A store that does not exist yet is built beside
 /// its path and renamed into place; before a replace the current store is copied beside it.
 public struct BackupRestore {
-    /// Backups larger than this are refused before they are read.
-    public static let maxBytes = 512 * 1024 * 1024
-
     public struct Outcome: Sendable {
         public var outcome: RestoreOutcome
         /// The store did not exist and was created from the backup (or would be, in a dry run).
@@ -35,7 +32,9 @@ public struct BackupRestore {
     public func run(progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
         var contents: StoreContents
         do {
-            contents = try BackupDocument.decode(try readBackup(), progress: progress).contents
+            var reader = BackupDocument.Reader()
+            try BackupInput.read(file, into: &reader, progress: progress)
+            contents = try reader.finish().contents
         } catch let problem as BackupDocument.Problem {
             throw AlmanacError.backup(file: file == "-" ? "standard input" : file, problem: problem)
         }
@@ -65,8 +64,4 @@ public struct BackupRestore {
         return Outcome(outcome: outcome, createdStore: false, savedCopy: saved,
                        carried: outcome.settingsReplaced.map { _ in contents.settings }, before: outcome.settingsReplaced)
     }
-
-    /// Reads the backup: a file (its size checked first, so a huge one is refused unread), `-`
-    /// or a pipe read to its end, gzip-compressed or not (`BackupInput`).
-    private func readBackup() throws -> Data { try BackupInput.read(file, limit: Self.maxBytes) }
 }

@@ -6,11 +6,6 @@ import AlmanacDomain
 public enum BackupFormat {
     public static let name = "almanac-backup"
 
-    /// Every key a backup has, at any depth: the document's, the settings' and the nightly plan's,
-    /// each section's and each record's fields, a frequency's. A reader may pass any other over.
-    public static let keys: Set<String> = Set(["format", "version", "exportedAt", "newestChange", "settings"])
-        .union(BackupFields.settingsFields).union(BackupFields.nightlyFields).union(BackupFields.frequencyFields)
-        .union(Section.allCases.flatMap { [$0.key] + $0.fields.map(\.name) })
     /// The version this build writes, and the newest it reads. Version 2 added `habits[].baseline`
     /// (and the `perDays` frequency); a version-1 backup reads with no baselines. Version 3 added the
     /// followed sources (`sources`, `habits[].sourceId`, `habits[].sourceKey`); an earlier backup
@@ -66,11 +61,11 @@ public enum BackupFormat {
             }
         }
 
-        /// The fields the objects are sorted by (ties broken by the last, `id`): entries by habit
-        /// and time, journal and wellbeing by time, the rest by id.
         /// The first format version that has this array.
         public var since: Int { self == .sources ? 3 : 1 }
 
+        /// The fields the objects are sorted by (ties broken by the last, `id`): entries by habit
+        /// and time, journal and wellbeing by time, the rest by id.
         public var order: [String] {
             switch self {
             case .habitEntries: return ["habitId", "dayKey", "timestampUtc", "id"]
