@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender", "AlmanacImport", "AlmanacStores", "AlmanacSupport",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender", "AlmanacImport", "AlmanacStores", "AlmanacSupport", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

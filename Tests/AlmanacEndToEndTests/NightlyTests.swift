@@ -238,6 +238,56 @@ import Testing
         #expect(!after.contains("Sycn") && after.contains("csv:     ") && after.contains("/csv\n"), "\(after)")
     }
 
+    /// A child process of `parent` whose arguments include `arguments` in a row, from /proc.
+    func child(of parent: pid_t, running arguments: [String]) -> pid_t? {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")"),
+                  stat[stat.index(after: close)...].split(separator: " ").dropFirst().first == "\(parent)",
+                  let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
+            let words = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if words.indices.contains(where: { Array(words[$0...].prefix(arguments.count)) == arguments }) { return pid }
+        }
+        return nil
+    }
+
+    /// A crash in a step that makes figures stops only that step: the report's own process
+    /// killed (SIGKILL, as the kernel ends a process out of memory), the backup before it and the exports after it are written, the
+    /// failure is named in one sentence, and the next night completes the site.
+    @Test func aCrashInTheReportStopsOnlyTheReport() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "30", "--years", "3", "--no-report", "--force")
+        try s.ok("nightly", "set", "--site", "site", "--csv", "csv", "--xlsx", "book.xlsx", "--backups", "backups")
+        let process = Process()
+        process.executableURL = s.binary.url
+        process.arguments = ["nightly"]
+        process.environment = s.environment.merging(["XDG_RUNTIME_DIR": s.folder.path("run"), "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]) { $1 }
+        process.currentDirectoryURL = s.folder.url
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var report: pid_t?
+        let deadline = Date().addingTimeInterval(120)
+        while report == nil && process.isRunning && Date() < deadline {
+            report = child(of: process.processIdentifier, running: ["--step", "report"])
+            if report == nil { usleep(2_000) }
+        }
+        let pid = try #require(report, "the report's process was not seen")
+        kill(pid, SIGKILL)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("almanac: the nightly report into \(s.folder.path("site")) failed: its process was ended by signal 9"), "\(stderr)")
+        #expect(try s.folder.files(under: "csv").count == 9)
+        #expect(FileManager.default.fileExists(atPath: s.folder.path("book.xlsx")))
+        #expect(try s.folder.files(under: "backups") == ["almanac-2026-11-21.json.gz"])
+        let night = try run(s, ["nightly"])
+        #expect(night.status == 0 && FileManager.default.fileExists(atPath: s.folder.path("site/index.html")), "\(night.stderr)")
+    }
+
     /// Two runs of one store at once: the second waits for the first, or refuses when asked not to.
     @Test func aSecondRunWaitsForTheFirst() throws {
         let s = Session()

@@ -8,7 +8,8 @@ import Foundation
 /// which makes no figures, comes before the steps that do: nothing they meet can keep the night's
 /// backup from being written. Each step
 /// is the command's own code path (`SourceSync`, `SiteReport`, `CSVExport`, `XLSXExport`,
-/// `DatedBackups`). No step needs another to have succeeded: a sync that fails leaves the store
+/// `DatedBackups`), run here or, as the command line does for the steps that make figures, in a
+/// process of its own (`step(_:day:)`), so that a crash stops only its step. No step needs another to have succeeded: a sync that fails leaves the store
 /// as it was, and the outputs still show what it holds. Every output is written whole or not at
 /// all, and bytes already in place are left as they were, so a second run the same night changes
 /// nothing and a run killed at any step is completed by the next.
@@ -54,9 +55,11 @@ public struct NightlyRun {
         self.location = location; self.clock = clock; self.wait = wait; self.environment = environment
     }
 
-    /// The day that just ended in the store's time zone, and the results of the steps the store
-    /// is set up for, in order.
-    public func run() throws -> (day: DayKey, steps: [StepResult]) {
+    /// The day that just ended in the store's time zone, and what each step the store is set up
+    /// for gave, in order. `perform` runs a step: it is given the step, where it writes, and the
+    /// step's own code in this process (`inProcess`), which it may call or hand to another process
+    /// (`step(_:day:)` there), so that a crash in one step cannot stop the next.
+    public func run<Report>(_ perform: (_ step: Step, _ place: String?, _ day: DayKey, _ inProcess: () -> StepResult) -> Report) throws -> (day: DayKey, steps: [Report]) {
         let store = try location.open()
         defer { try? store.close() }
         let settings = try store.settings()
@@ -70,34 +73,52 @@ public struct NightlyRun {
         do { lock = try FolderLock(for: lockFolder, wait: wait, busy: .folderBusy(lockFolder)) } catch AlmanacError.folderBusy { throw NightlyProblem.busy }
         defer { withExtendedLifetime(lock) {} }
         let day = clock.today(in: try StoreCalendar(settings: settings)).adding(days: -1)
-        var steps: [StepResult] = []
-        func step(_ step: Step, _ place: String?, _ body: () throws -> Done) {
-            steps.append(StepResult(step: step, place: place, result: Result { try body() }))
-        }
-        if follows {
-            step(.sync, nil) {
-                .sync(try SourceSync(location: location, clock: clock, dryRun: false, force: false).syncAll())
-            }
-        }
-        if let backups = plan.backups {
-            step(.backup, backups) {
-                .backup(try DatedBackups(folder: backups).write(store, day: day, retention: BackupRetention(plan, weekStart: settings.weekStart)))
-            }
-        }
-        if let site = plan.site {
-            step(.report, site) {
-                let request = SiteReport.Request(out: site, asOf: .day(day), templates: plan.templates, includeNotes: plan.includeNotes,
-                                                 includeJournal: plan.includeJournal, wait: wait)
-                return .report(try SiteReport(store: store, request: request, clock: clock).run())
-            }
-        }
-        if let csv = plan.csv {
-            step(.csv, csv) { .csv(try CSVExport(store: store, out: csv, asOf: day, clock: clock, byteOrderMark: false).run()) }
-        }
-        if let xlsx = plan.xlsx {
-            step(.xlsx, xlsx) { .xlsx(try XLSXExport(store: store, out: xlsx, asOf: day, clock: clock).run()) }
+        let steps = Self.steps(of: plan, follows: follows).map { step, place in
+            perform(step, place, day) { run(step, place: place, day: day, store: store, settings: settings) }
         }
         return (day, steps)
+    }
+
+    /// One step of the store's plan as of `day`, alone (the process that runs the night holds its
+    /// lock); nil when the plan has no such step.
+    public func step(_ step: Step, day: DayKey) throws -> StepResult? {
+        let store = try location.open()
+        defer { try? store.close() }
+        let settings = try store.settings()
+        guard let plan = settings.nightly, !plan.isHeld,
+              let (_, place) = Self.steps(of: plan, follows: true).first(where: { $0.step == step }) else { return nil }
+        return run(step, place: place, day: day, store: store, settings: settings)
+    }
+
+    /// The steps a plan asks for, in order, each with where it writes.
+    private static func steps(of plan: NightlyPlan, follows: Bool) -> [(step: Step, place: String?)] {
+        var steps: [(Step, String?)] = []
+        if follows { steps.append((.sync, nil)) }
+        if let backups = plan.backups { steps.append((.backup, backups)) }
+        if let site = plan.site { steps.append((.report, site)) }
+        if let csv = plan.csv { steps.append((.csv, csv)) }
+        if let xlsx = plan.xlsx { steps.append((.xlsx, xlsx)) }
+        return steps
+    }
+
+    private func run(_ step: Step, place: String?, day: DayKey, store: AlmanacStore, settings: Settings) -> StepResult {
+        let plan = settings.nightly!
+        return StepResult(step: step, place: place, result: Result {
+            switch step {
+            case .sync:
+                return .sync(try SourceSync(location: location, clock: clock, dryRun: false, force: false).syncAll())
+            case .backup:
+                return .backup(try DatedBackups(folder: place!).write(store, day: day, retention: BackupRetention(plan, weekStart: settings.weekStart)))
+            case .report:
+                let request = SiteReport.Request(out: place!, asOf: .day(day), templates: plan.templates, includeNotes: plan.includeNotes,
+                                                 includeJournal: plan.includeJournal, wait: wait)
+                return .report(try SiteReport(store: store, request: request, clock: clock).run())
+            case .csv:
+                return .csv(try CSVExport(store: store, out: place!, asOf: day, clock: clock, byteOrderMark: false).run())
+            case .xlsx:
+                return .xlsx(try XLSXExport(store: store, out: place!, asOf: day, clock: clock).run())
+            }
+        })
     }
 
     /// Where the run's lock is kept: the user's runtime folder (`XDG_RUNTIME_DIR`), else their

@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacKit
 import AlmanacRender
 import ArgumentParser
+import CLinux
 import Foundation
 
 /// `almanac nightly …`: the nightly job as one command, its plan, and its timer.
@@ -39,19 +40,24 @@ struct NightlyRunCommand: ParsableCommand {
     @Flag(help: "Print what each step did as JSON.") var json = false
     @Flag(help: "Fail at once when another nightly run of the store is going on, instead of waiting for it.") var noWait = false
     @OptionGroup var quiet: QuietOption
+    /// One step as of one day, alone, its report as JSON on stdout: how the job runs each step
+    /// that makes figures in a process of its own.
+    @Option(help: .hidden) var step: String?
+    @Option(help: .hidden) var day: String?
 
     func run() throws {
+        if let step { return try runAlone(step) }
         // Quiet on success already; -q is accepted as every command accepts it, and wins over -v.
         Output.quiet = quiet.quiet || (!verbose && !json)
-        let (day, steps) = try NightlyRun(location: try global.location(), clock: try global.clock(), wait: !noWait).run()
-        var reports: [NightlyStepReport] = []
-        for step in steps {
-            let report = NightlyStepReport(step)
-            reports.append(report)
+        let location = try global.location()
+        let (day, reports) = try NightlyRun(location: location, clock: try global.clock(), wait: !noWait).run { step, place, day, inProcess in
+            Self.apart.contains(step) ? Self.runApart(step, place: place, day: day, store: location.location) : NightlyStepReport(inProcess())
+        }
+        for report in reports {
             if let problem = report.error {
-                AlmanacMain.report("the nightly \(step.step.rawValue)\(step.place.map { " into \($0)" } ?? "") failed: \(problem)")
+                AlmanacMain.report("the nightly \(report.step)\(report.place.map { " into \($0)" } ?? "") failed: \(problem)")
             } else if !json {
-                Output.line("\(step.step.rawValue): \(TerminalText.safe(report.summary))")
+                Output.line("\(report.step): \(TerminalText.safe(report.summary))")
             }
             report.warnings.forEach(Output.warning)
         }
@@ -59,7 +65,60 @@ struct NightlyRunCommand: ParsableCommand {
             Output.quiet = false
             try Output.json(NightlyReport(day: day.description, steps: reports))
         }
-        if steps.contains(where: \.failed) { throw ExitCode.failure }
+        if reports.contains(where: { !$0.ok }) { throw ExitCode.failure }
+    }
+
+    /// The steps that make figures, each run in a process of its own: whatever stops one of them
+    /// (a crash included) stops only it, and the steps after it run.
+    static let apart: Set<NightlyRun.Step> = [.report, .csv, .xlsx]
+
+    private func runAlone(_ name: String) throws {
+        guard let step = NightlyRun.Step(rawValue: name), let day = day.flatMap(DayKey.init) else {
+            throw ValidationError("--step takes sync, backup, report, csv or xlsx, with --day YYYY-MM-DD.")
+        }
+        Output.quiet = true
+        // A job killed while this step runs takes the step with it.
+        _ = almanac_end_with_parent(SIGTERM)
+        guard let result = try NightlyRun(location: try global.location(), clock: try global.clock(), wait: !noWait).step(step, day: day) else {
+            throw ValidationError("The store's nightly plan has no \(name) step.")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        FileHandle.standardOutput.write(try encoder.encode(NightlyStepReport(result)))
+    }
+
+    /// Runs `step` in a process of this program (`--step`), and reads its report; a process that
+    /// stops without one (a crash, a signal) is the step's failure, in one sentence.
+    static func runApart(_ step: NightlyRun.Step, place: String?, day: DayKey, store: String) -> NightlyStepReport {
+        func failed(_ reason: String) -> NightlyStepReport { NightlyStepReport(step, place: place, failure: reason) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        process.arguments = ["nightly", "run", "--step", step.rawValue, "--day", day.description]
+        // The store by the environment, not the arguments: a server address stays out of `ps`.
+        process.environment = ProcessInfo.processInfo.environment.merging(["ALMANAC_STORE": store]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        var template = Array((NSTemporaryDirectory() + "/almanac-step-XXXXXX").utf8CString)
+        let errorFile = mkstemp(&template)
+        guard errorFile >= 0 else { return failed("no temporary file could be made for its process (\(String(cString: strerror(errno))))") }
+        unlink(template)
+        let errors = FileHandle(fileDescriptor: errorFile, closeOnDealloc: true)
+        process.standardError = errors
+        do { try process.run() } catch { return failed("its process could not be started (\(error.localizedDescription))") }
+        let report = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationReason == .exit, let decoded = try? JSONDecoder().decode(NightlyStepReport.self, from: report) {
+            return decoded
+        }
+        lseek(errorFile, 0, SEEK_SET)
+        let said = String(decoding: (try? errors.readToEnd()) ?? Data(), as: UTF8.self).split(separator: "\n")
+            .first { $0.contains("Fatal error") || $0.hasPrefix("almanac: ") }
+            .map { ": " + TerminalText.safe(String($0.replacingOccurrences(of: "almanac: ", with: "").prefix(300))) } ?? ""
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            return failed("its process was ended by signal \(signal) (\(String(cString: strsignal(signal))))\(said); the steps after it ran")
+        }
+        return failed("its process stopped with status \(process.terminationStatus)\(said)")
     }
 }
 
@@ -70,7 +129,8 @@ struct NightlyReport: Encodable {
 }
 
 /// What one step did: a sentence for people, the figures for scripts, and the failure's sentence.
-struct NightlyStepReport: Encodable {
+/// A step run in a process of its own hands it over as JSON.
+struct NightlyStepReport: Codable {
     var step: String
     var place: String?
     var ok: Bool
@@ -83,6 +143,27 @@ struct NightlyStepReport: Encodable {
     var bytes: Int?
     var sources: [SyncReport]?
     var warnings: [String] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case step, place, ok, summary, error, written, unchanged, removed, file, bytes, sources, warnings
+    }
+
+    /// The report of a step run apart (`runApart`: the report, the exports; never a sync, whose
+    /// `sources` it leaves out).
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        step = try c.decode(String.self, forKey: .step); place = try c.decodeIfPresent(String.self, forKey: .place)
+        ok = try c.decode(Bool.self, forKey: .ok); summary = try c.decode(String.self, forKey: .summary)
+        error = try c.decodeIfPresent(String.self, forKey: .error)
+        written = try c.decodeIfPresent(Int.self, forKey: .written); unchanged = try c.decodeIfPresent(Int.self, forKey: .unchanged)
+        removed = try c.decodeIfPresent([String].self, forKey: .removed); file = try c.decodeIfPresent(String.self, forKey: .file)
+        bytes = try c.decodeIfPresent(Int.self, forKey: .bytes); warnings = try c.decode([String].self, forKey: .warnings)
+    }
+
+    /// A step that failed without saying more than `reason`.
+    init(_ step: NightlyRun.Step, place: String?, failure reason: String) {
+        self.step = step.rawValue; self.place = place; ok = false; summary = "failed"; error = reason
+    }
 
     init(_ result: NightlyRun.StepResult) {
         step = result.step.rawValue
