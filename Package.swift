@@ -26,10 +26,12 @@ let package = Package(
     ],
     targets: [
         // Pure domain: model, day keys, calendar math, rules, metrics. No file or database access.
-        .target(name: "AlmanacDomain"),
+        // Foundation's ICU (`_FoundationICU`, which Foundation itself links) gives the domain
+        // Unicode's confusable skeletons (UTS #39): two names that look alike are refused.
+        .target(name: "AlmanacDomain", linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // Jobs on every core (`Parallel`) and a value behind a lock (`Locked`), for every layer.
         .target(name: "AlmanacSupport"),
-        // Linux calls Swift's Glibc module does not declare: `renameat2` and `syncfs`.
+        // Linux calls Swift's Glibc module does not declare: `renameat2`, `syncfs`, `prctl`.
         .target(name: "CLinux"),
         // The store's semantics (docs/STORE.md), written once over a small SQL boundary
         // (`SQLBackend`) that each database backend implements.

@@ -13,6 +13,7 @@ extension RelationalStore {
             let existing = try SessionReading.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: nil)
             try HabitRules.checkAliases(of: habit, among: existing)
+            try HabitRules.checkLooksUnlike([habit.name] + habit.aliases, among: existing)
             if habit.archivedAt == nil { try HabitRules.checkActiveCount(existing.filter { !$0.isArchived }.count + 1) }
             habit.sortOrder = (existing.map(\.sortOrder).max() ?? -1) + 1
             habit = try HabitSlugs.settled([habit], db)[0]
@@ -32,6 +33,9 @@ extension RelationalStore {
             let existing = try SessionReading.habits(db, includeArchived: true)
             try Self.checkNameIsFree(habit.name, among: existing, except: habit.id)
             try HabitRules.checkAliases(of: habit, among: existing.filter { $0.id != habit.id })
+            let before = existing.first { $0.id == habit.id }
+            let new = (before?.name == habit.name ? [] : [habit.name]) + habit.aliases.filter { !(before?.aliases.contains($0) ?? false) }
+            try HabitRules.checkLooksUnlike(new, among: existing.filter { $0.id != habit.id })
             try db.update(try HabitSlugs.settled([habit], db)[0])
         }
     }

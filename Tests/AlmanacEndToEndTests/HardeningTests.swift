@@ -685,6 +685,30 @@ import Testing
         #expect(gone.status == 1 && gone.stderr.contains("has no settings") && !gone.stderr.contains("SQLite"), "\(gone.stderr)")
     }
 
+    /// Round six: a name or an alias that looks like another habit's without being it — the
+    /// Cyrillic "а" beside the habit "A", "Rеad" (Cyrillic е) beside "Read" — is refused when it
+    /// is new; a store that has such names already keeps them, restores them and edits them.
+    @Test func namesThatLookAlikeAreRefusedWhenNew() throws {
+        var s = Session()
+        s.now = "2026-11-21T10:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "A")
+        try s.ok("habit", "add", "B")
+        try s.ok("habit", "add", "Read")
+        try s.ok("habit", "add", "Ride")
+        try refused(s, ["habit", "edit", "b", "--alias", "\u{430}"], status: 1, mentioning: ["looks like \"A\""])
+        try refused(s, ["habit", "add", "R\u{435}ad"], status: 1, mentioning: ["looks like \"Read\""])
+        try refused(s, ["habit", "edit", "ride", "--name", "RE\u{391}D"], status: 1, mentioning: ["looks like \"Read\""])
+        try s.ok("habit", "edit", "b", "--alias", "bee")   // a different word is fine
+        try s.ok("backup", "--out", "good.json", "--as-of", "2026-11-20")
+        let twins = String(decoding: s.folder.bytes("good.json"), as: UTF8.self).replacingOccurrences(of: #""name":"Ride""#, with: "\"name\":\"R\u{435}ad\"")
+        try Data(twins.utf8).write(to: s.folder.url.appendingPathComponent("twins.json"))
+        let store = s.folder.path("twins.sqlite")
+        try s.ok("restore", "twins.json", "--store", store)
+        try s.ok("habit", "edit", "R\u{435}ad", "--color", "#123456", "--store", store)
+        #expect(try s.ok("habit", "list", "--store", store).contains("R\u{435}ad"))
+    }
+
     /// Round six: another app's database whose schema takes long to read (300,000 views) or is
     /// far larger than an app's is refused within seconds — for `import` and for a followed file
     /// — instead of holding the import, and every nightly run behind its lock, for minutes.

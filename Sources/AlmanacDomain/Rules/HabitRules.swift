@@ -147,6 +147,21 @@ public enum HabitRules {
         }
     }
 
+    /// Refuses a new name or alias (`texts`) that looks like the name or an alias of one of
+    /// `others` without being it ("а" in Cyrillic beside the habit "A"): a person could not tell
+    /// which is which in a list. Only what is new is checked, so a store that has such names
+    /// already keeps them (and restores them).
+    public static func checkLooksUnlike(_ texts: [String], among others: [Habit]) throws {
+        guard !texts.isEmpty, !others.isEmpty else { return }
+        var looks: [String: String] = [:]
+        for other in others { for text in [other.name] + other.aliases { looks[NameMatcher<Habit>.lookalike(text)] = other.name } }
+        for text in texts {
+            if let other = looks[NameMatcher<Habit>.lookalike(text)] {
+                throw DomainError.refused("\"\(text)\" looks like \"\(other)\" or one of its aliases (letters of another script, or ones that look the same); choose a name that looks different.")
+            }
+        }
+    }
+
     /// The most characters an alias has.
     public static let maxAliasLength = 32
 

@@ -1,4 +1,5 @@
 import Foundation
+import _FoundationICU
 
 /// Finds objects by name the way a person types them: case-insensitively, by their words without
 /// emoji, punctuation or accents, or by an unambiguous beginning of those — with suggestions.
@@ -69,6 +70,20 @@ public struct NameMatcher<Item> {
         text.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
+    /// What a name looks like: `fold`, then Unicode's confusable skeleton (UTS #39, from ICU),
+    /// so that names which look the same share it — the Cyrillic "а" and the Latin "A", a Greek
+    /// "Ο" and a Latin "O".
+    public static func lookalike(_ text: String) -> String {
+        let folded = fold(text)
+        guard let checker = spoofChecker else { return folded }
+        var status = U_ZERO_ERROR
+        var out = [CChar](repeating: 0, count: folded.utf8.count * 4 + 16)
+        let count = swift_uspoof_getSkeletonUTF8(checker, 0, folded, -1, &out, Int32(out.count), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, count >= 0, Int(count) < out.count else { return folded }
+        return String(decoding: out[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+
     /// A name's words as a person types them: lower case, without accents, emoji or punctuation,
     /// one space between words ("🧗‍♀️ Bouldern (Überhang-Training)" → "bouldern uberhang training").
     public static func words(_ text: String) -> String {
@@ -101,3 +116,10 @@ public struct NameMatcher<Item> {
         return previous[b.count]
     }
 }
+
+/// ICU's confusable checker, made once; once made it may be used from any thread.
+nonisolated(unsafe) private let spoofChecker: OpaquePointer? = {
+    var status = U_ZERO_ERROR
+    let checker = swift_uspoof_open(&status)
+    return status.rawValue <= U_ZERO_ERROR.rawValue ? checker : nil
+}()
