@@ -709,6 +709,25 @@ import Testing
         #expect(try s.ok("habit", "list", "--store", store).contains("R\u{435}ad"))
     }
 
+    /// Round six: a words file's markup (HTML, Markdown emphasis, a `javascript:` link) is text in
+    /// every page: escaped in index.md, and never an element or a link in index.html.
+    @Test func aWordsFilesMarkupIsText() throws {
+        var s = Session()
+        s.now = "2026-11-21T10:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        try s.ok("habit", "add", "Run")
+        try s.ok("log", "run", "--date", "2026-11-20")
+        try s.ok("templates", "export", "mine")
+        let words = String(decoding: s.folder.bytes("mine/words/en.txt"), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.contains(" = ") && !$0.hasPrefix("#") ? $0 + " <b>X</b> *E* [L](javascript:x)" : String($0) }.joined(separator: "\n")
+        try Data(words.utf8).write(to: s.folder.url.appendingPathComponent("mine/words/en.txt"))
+        try s.ok("report", "--out", "site", "--templates", "mine", "--as-of", "2026-11-20")
+        let markdown = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+        let html = String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self)
+        #expect(markdown.contains(#"\<b\>X\</b\> \*E\* \[L\](javascript:x)"#) && !markdown.contains("<b>X"), "\(markdown.prefix(400))")
+        #expect(html.contains("&lt;b&gt;X") && !html.contains("<b>X") && !html.contains("href=\"javascript") && !html.contains("<em>E"))
+    }
+
     /// Round six: another app's database whose schema takes long to read (300,000 views) or is
     /// far larger than an app's is refused within seconds — for `import` and for a followed file
     /// — instead of holding the import, and every nightly run behind its lock, for minutes.

@@ -314,4 +314,15 @@ import Testing
         #expect(HeatmapGrid(year: 2026, weekStart: .monday, through: DayKey("2026-12-30")!).lastDay == DayKey("2026-12-31")!)
         #expect(HeatmapGrid(year: 2025, weekStart: .monday, through: DayKey("2026-11-20")!).days.count == 365)
     }
+
+    /// A card's name is cut with an ellipsis at the end it reads to: a right-to-left name's is
+    /// held on its left by a right-to-left mark (a card's text runs left to right); a cut at a
+    /// space leaves no space before the ellipsis.
+    @Test func aCutNamesEllipsisIsAtTheEndItReadsTo() {
+        let hebrew = "קריאה בספר טוב כל ערב לפני השינה במיטה"
+        #expect(HabitCardSVG.shortened(hebrew, to: 34) == "קריאה בספר טוב כל ערב לפני השינה…\u{200F}")
+        #expect(HabitCardSVG.shortened("Read a good book every evening before bed", to: 34) == "Read a good book every evening be…")
+        #expect(HabitCardSVG.shortened("📚 קריאה", to: 34) == "📚 קריאה")
+        #expect(TextDirection.isRightToLeft("📚 قراءة كتاب") && !TextDirection.isRightToLeft("📚 Read קריאה"))
+    }
 }

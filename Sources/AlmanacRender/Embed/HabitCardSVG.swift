@@ -72,8 +72,13 @@ public struct HabitCardSVG: DrawnModel {
         return card
     }
 
-    /// At most `limit` characters, an ellipsis marking a cut.
+    /// At most `limit` characters, an ellipsis marking a cut — at the end the text reads to: a
+    /// right-to-left name's ellipsis is followed by a right-to-left mark, so that it stays on its
+    /// left in a card whose text runs left to right.
     static func shortened(_ text: String, to limit: Int) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+        guard text.count > limit else { return text }
+        var cut = text.prefix(limit - 1)
+        while cut.last == " " { cut = cut.dropLast() }
+        return String(cut) + "…" + (TextDirection.isRightToLeft(text) ? "\u{200F}" : "")
     }
 }
