@@ -120,9 +120,27 @@ import Testing
         #expect(try matcher.find("RU") == "Run")
         #expect(throws: DomainError.ambiguous(kind: "habit", name: "bo", candidates: [long, "Boxen"])) { try matcher.find("bo") }
         #expect(throws: DomainError.ambiguous(kind: "habit", name: "re", candidates: ["Read", "Reading club"])) { try matcher.find("re") }
-        #expect(matcher.suggestions(for: "uberhang") == [long])   // a word inside a name is suggested, not chosen
-        #expect(throws: DomainError.self) { try matcher.find("uberhang") }
+        #expect(try matcher.find("uberhang") == long)   // a word inside a name
+        #expect(try matcher.find("klett trai") == long)   // beginnings of its words, in order
+        #expect(throws: DomainError.self) { try matcher.find("training bouldern") }   // not in order
         #expect(throws: DomainError.self) { try matcher.find("🇩🇪") }   // no words: no beginning of every name
+    }
+
+    /// Any word of a name, or its beginning, finds the habit; words in order with any between;
+    /// the whole name and its beginning come first; two names that have the word are named.
+    @Test func namesMatchByAnyOfTheirWordsInOrder() throws {
+        let matcher = NameMatcher(["Drink water", "Read a book", "No sugar", "Water plants", "Run", "Morning run"], name: { $0 })
+        #expect(try matcher.find("dri wa") == "Drink water")
+        #expect(try matcher.find("book") == "Read a book")
+        #expect(try matcher.find("read b") == "Read a book")
+        #expect(try matcher.find("sugar") == "No sugar")
+        #expect(try matcher.find("wat pl") == "Water plants")
+        #expect(try matcher.find("run") == "Run")   // a whole name before a word of another
+        #expect(try matcher.find("morn") == "Morning run")
+        #expect(try matcher.find("water") == "Water plants")   // the beginning of a whole name first
+        let two = NameMatcher(["Drink water", "Sparkling water", "Run"], name: { $0 })
+        #expect(throws: DomainError.ambiguous(kind: "habit", name: "wat", candidates: ["Drink water", "Sparkling water"])) { try two.find("wat") }
+        #expect(throws: DomainError.self) { try two.find("walk") }
     }
 
     @Test func numbersPrintTheSameInEveryLocale() {

@@ -7,6 +7,23 @@ import Testing
 @Suite struct AliasTests {
     static let long = "🧗‍♀️ Bouldern mit der Klettergruppe im Zentrum (Überhang-Training) 🇩🇪"
 
+    /// The command typed every day: a habit found by any word of its name, or the beginnings of
+    /// its words in order; two habits with the word are named and nothing is logged.
+    @Test func aHabitIsFoundByAnyOfItsWords() throws {
+        let s = Session()
+        try s.ok("init", "--timezone", "UTC")
+        for name in ["Drink water", "Read a book", "No sugar", "Sparkling water"] { try s.ok("habit", "add", name) }
+        #expect(try s.ok("log", "drink").contains("Logged Drink water"))
+        #expect(try s.ok("log", "book").contains("Logged Read a book"))
+        #expect(try s.ok("log", "read b").contains("Logged Read a book"))
+        #expect(try s.ok("log", "sugar").contains("Logged No sugar"))
+        #expect(try s.ok("log", "spa wa").contains("Logged Sparkling water"))
+        let before = s.snapshot()
+        let two = try s.run("log", "water")
+        #expect(two.status == 1 && two.stderr.contains("Drink water") && two.stderr.contains("Sparkling water"), "\(two.stderr)")
+        #expect(s.snapshot() == before)
+    }
+
     @Test(arguments: TestBackend.available) func anAliasNamesAHabitAndIsUniqueAmongNamesAndAliases(_ backend: TestBackend) throws {
         let s = Session(backend)
         try s.ok("init")

@@ -23,8 +23,10 @@ public struct NameMatcher<Item> {
 
     /// The item named `query`: its name in any case; else an alias of it; else its words (`bouldern mit der
     /// klettergruppe` for "🧗‍♀️ Bouldern mit der Klettergruppe …"); else the one name whose words
-    /// begin with the query's. Several such names are an `ambiguous` error listing them; none, a
-    /// `notFound` error listing up to three close names.
+    /// begin with the query's; else the one name with words that begin with the query's words, in
+    /// order (`water`, `dri wa` for "Drink water"; `read b` for "Read a book"). Several such names
+    /// are an `ambiguous` error listing them; none, a `notFound` error listing up to three close
+    /// names.
     public func find(_ query: String, kind: String = "habit") throws -> Item {
         if let item = exact(query) { return item }
         let key = NameMatcher.fold(query)
@@ -37,6 +39,9 @@ public struct NameMatcher<Item> {
             let begun = same.isEmpty ? named.filter { $0.words.hasPrefix(typed) } : same
             if begun.count == 1 { return begun[0].item }
             if begun.count > 1 { throw DomainError.ambiguous(kind: kind, name: query, candidates: begun.map { name($0.item) }) }
+            let within = named.filter { NameMatcher.wordsBegin(typed, $0.words) }
+            if within.count == 1 { return within[0].item }
+            if within.count > 1 { throw DomainError.ambiguous(kind: kind, name: query, candidates: within.map { name($0.item) }) }
         }
         let close = suggestions(for: query)
         throw DomainError.notFound(kind: kind, name: query, suggestions: close, others: close.isEmpty ? nearest(to: query) : [])
@@ -83,6 +88,17 @@ public struct NameMatcher<Item> {
         return String(decoding: out[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+
+    /// Whether each of `typed`'s words begins one of `words`' words, in order, with any words
+    /// between (both as `words` gives them).
+    static func wordsBegin(_ typed: String, _ words: String) -> Bool {
+        var remaining = words.split(separator: " ")[...]
+        for word in typed.split(separator: " ") {
+            guard let at = remaining.firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+            remaining = remaining[(at + 1)...]
+        }
+        return true
+    }
 
     /// A name's words as a person types them: lower case, without accents, emoji or punctuation,
     /// one space between words ("🧗‍♀️ Bouldern (Überhang-Training)" → "bouldern uberhang training").
