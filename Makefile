@@ -21,8 +21,9 @@ deps:
 # Every target imports only what Package.swift declares it depends on.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 
+# The program and its tests; a warning of the project's own code fails the build.
 build: deps
-	$(SWIFT) build $(IMPORT_CHECK)
+	bash scripts/no-warnings.sh $(SWIFT) build --build-tests $(IMPORT_CHECK)
 
 # The Swift runtime and Foundation are linked into the release binary: it starts in a third less
 # time (no symbol lookups across a dozen shared libraries) and runs where no Swift is installed.

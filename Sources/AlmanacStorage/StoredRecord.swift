@@ -67,7 +67,7 @@ public struct RecordField<Record>: Sendable {
         Self(name: name, kind: .text, sqlType: .text) { SQLValue(value($0)) }
     }
     /// One of an enumeration's cases, by its raw value.
-    public static func choice<Value: RawRepresentable>(_ name: String, _ value: @escaping @Sendable (Record) -> Value) -> Self
+    public static func choice<Value: RawRepresentable & SendableMetatype>(_ name: String, _ value: @escaping @Sendable (Record) -> Value) -> Self
     where Value.RawValue == String {
         Self(name: name, kind: .text, sqlType: .text) { .text(value($0).rawValue) }
     }

@@ -74,6 +74,36 @@ import Testing
         #expect(!PairInsights(series: [a, b], asOf: Self.asOf, asOfIsOver: true).shown.isEmpty)
     }
 
+    /// The weekdays' χ² test by hand: 10 of 10 on Mondays and 5 of 10 on every other weekday,
+    /// pooled 40 of 70; χ² = 7.5 + 6 × 0.2083 = 8.75 and with 6 degrees of freedom
+    /// p = e^−4.375 (1 + 4.375 + 4.375² / 2) = 0.18813: no best weekday.
+    @Test func theWeekdaysTestByHand() {
+        #expect(abs(HabitInsights.weekdaysPValue(done: [10, 5, 5, 5, 5, 5, 5], due: Array(repeating: 10, count: 7)) - 0.188134) < 0.000001)
+        #expect(HabitInsights.weekdaysPValue(done: Array(repeating: 10, count: 7), due: Array(repeating: 10, count: 7)) == 1)
+        #expect(HabitInsights.weekdaysPValue(done: [20, 0, 0, 0, 0, 0, 0], due: Array(repeating: 20, count: 7)) < 1e-20)
+    }
+
+    /// Twelve habits done at random (a coin for each day, seeded) over 400 days: the weekdays
+    /// differ beyond chance for none of them, so none names a best weekday; each says on how many
+    /// due days the test rests.
+    @Test func habitsDoneAtRandomHaveNoBestWeekday() {
+        var state: UInt64 = 77
+        func coin() -> Bool {   // SplitMix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return (z ^ (z >> 31)) & 1 == 1
+        }
+        for index in 0..<12 {
+            let days = (0..<400).map { _ in coin() }
+            let series = Self.series("Random \(index)") { days[$0] }
+            let insights = HabitInsights(series: series, metrics: HabitMetrics(series: series, weekStart: .monday), habitsTested: 12)
+            #expect(insights.weekdays?.differ == false && insights.bestWeekday == nil, "\(index): \(String(describing: insights.weekdays))")
+            #expect(insights.weekdays?.dueDays == 400)
+        }
+    }
+
     @Test func oneHabitsYearMonthsAndWeekdays() {
         // Done on Mondays only, for 700 days: last year's 1 January through 20 November and this
         // year's the same span; Monday is its best weekday.

@@ -31,6 +31,25 @@ import Testing
         #expect(shown?["withoutDays"] as? Int == 182 && shown?["withoutDone"] as? Int == 0)
     }
 
+    /// A best weekday is named only when the weekdays differ beyond chance, with the data it rests
+    /// on: Swim done on Fridays only (2026-11-20 was a Friday) names Friday; Read done every third
+    /// day, evenly over the weekdays, says that none stands out.
+    @Test func aBestWeekdayIsNamedOnlyBeyondChance() throws {
+        var s = Session()
+        s.now = "2026-11-21T08:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        let csv = Self.habitBullCSV(days: 140) { back, _ in
+            (back % 7 == 0 ? [("Swim", 1.0)] : []) + (back % 3 == 0 ? [("Read", 1.0)] : [("Read", 0.0)]) + (back % 7 != 0 ? [("Swim", 0.0)] : [])
+        }
+        try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent("habitbull.csv"))
+        try s.ok("import", "habitbull.csv")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let swim = String(decoding: s.folder.bytes("site/habits/swim.md"), as: UTF8.self)
+        #expect(swim.contains("- **Best weekday:** Friday (100%, 20 of 20 due); the weekdays differ beyond chance (χ² test over 140 due days, p \\< 0.001)"), "\(swim)")
+        let read = String(decoding: s.folder.bytes("site/habits/read.md"), as: UTF8.self)
+        #expect(read.contains("- **Weekdays:** no weekday stands out beyond chance (χ² test over 140 due days)") && !read.contains("Best weekday"), "\(read)")
+    }
+
     @Test func aYoungStoreSaysThatPairsNeedMoreDays() throws {
         let s = Session()
         try s.ok("init")

@@ -32,12 +32,26 @@ public struct HabitInsights: Sendable, Codable, Equatable {
     public var bestMonth: Share?
     public var worstMonth: Share?
     /// The weekday with the highest share done of its due days, each weekday with at least
-    /// `minimumDue` of them (nil otherwise, or when every weekday has the same share).
+    /// `minimumDue` of them, named only when the weekdays differ beyond chance (`weekdays`).
     public var bestWeekday: Share?
+    /// Whether the weekdays' shares differ beyond chance, when each has `minimumDue` due days.
+    public var weekdays: WeekdayTest?
+
+    /// A χ² test of the seven weekdays' shares done (a 2 × 7 table, 6 degrees of freedom) over
+    /// `dueDays` due days. They `differ` when `pValue` is below 5 % divided by the number of
+    /// habits tested together (Bonferroni: a store of twelve habits done at random names a best
+    /// weekday for none of them in 95 % of stores).
+    public struct WeekdayTest: Sendable, Codable, Equatable {
+        public var dueDays: Int
+        public var pValue: Double
+        public var differ: Bool
+    }
 
     public static let minimumDue = 8
 
-    public init(series: DaySeries, metrics: HabitMetrics) {
+    /// `habitsTested`: how many habits' weekdays are tested beside this one's (the store's active
+    /// habits), for the correction.
+    public init(series: DaySeries, metrics: HabitMetrics, habitsTested: Int = 1) {
         let months = metrics.months.filter { !$0.inProgress && $0.due >= Self.minimumDue }.suffix(12)
             .map { Share(label: $0.first.description, done: $0.done, due: $0.due) }
         if let best = months.max(by: { $0.share < $1.share }), let worst = months.min(by: { $0.share < $1.share }), best.share > worst.share {
@@ -52,12 +66,32 @@ public struct HabitInsights: Sendable, Codable, Equatable {
             if completed { done[weekday] += 1 }
         }
         if due.allSatisfy({ $0 >= Self.minimumDue }) {
+            let pValue = Self.weekdaysPValue(done: done, due: due)
+            let test = WeekdayTest(dueDays: due.reduce(0, +), pValue: pValue, differ: pValue < 0.05 / Double(max(1, habitsTested)))
+            weekdays = test
             let shares = (0..<7).map { Share(label: "\($0 + 1)", done: done[$0], due: due[$0]) }
-            if let best = shares.max(by: { $0.share < $1.share }), shares.contains(where: { $0.share < best.share }) {
+            if test.differ, let best = shares.max(by: { $0.share < $1.share }) {
                 bestWeekday = shares.first { $0.share == best.share }
             }
         }
         yearAgainstYear = Self.yearAgainstYear(series)
+    }
+
+    /// The p-value of the χ² test of homogeneity of the weekdays' shares done: 1 when every due
+    /// day was done or none was. With 6 degrees of freedom the χ² distribution's tail is
+    /// exactly e^(−x/2) (1 + x/2 + (x/2)² / 2).
+    static func weekdaysPValue(done: [Int], due: [Int]) -> Double {
+        let allDue = due.reduce(0, +), allDone = done.reduce(0, +)
+        guard allDue > 0, allDone > 0, allDone < allDue else { return 1 }
+        let share = Double(allDone) / Double(allDue)
+        var x = 0.0
+        for (d, n) in zip(done, due) where n > 0 {
+            let expectedDone = Double(n) * share, expectedNot = Double(n) * (1 - share)
+            x += (Double(d) - expectedDone) * (Double(d) - expectedDone) / expectedDone
+                + (Double(n - d) - expectedNot) * (Double(n - d) - expectedNot) / expectedNot
+        }
+        let half = x / 2
+        return min(1, exp(-half) * (1 + half + half * half / 2))
     }
 
     static func yearAgainstYear(_ series: DaySeries) -> YearAgainstYear? {

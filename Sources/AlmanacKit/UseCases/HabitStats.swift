@@ -35,7 +35,7 @@ public struct HabitStats: Encodable, Sendable {
         self.weekStart = snapshot.settings.weekStart
         self.metrics = metrics
         self.rates = metrics.rates
-        insights = HabitInsights(series: series, metrics: metrics)
+        insights = HabitInsights(series: series, metrics: metrics, habitsTested: snapshot.habits.filter { !$0.isArchived }.count)
         let active = snapshot.habits.filter { !$0.isArchived }.map { snapshot.series(of: $0, asOf: asOf, today: today) }.filter { $0.count > 0 }
         var pairs = PairInsights(series: active, asOf: asOf, asOfIsOver: asOf < today)
         pairs.shown = pairs.shown.filter { $0.condition == habit.id || $0.outcome == habit.id }

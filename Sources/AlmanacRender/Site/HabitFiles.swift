@@ -47,13 +47,13 @@ public struct HabitFiles: Sendable {
 
     public init(habit: Habit, slug: String, series: DaySeries, archivedDay: DayKey?, weekStart: Weekday, asOf: DayKey, dayName: String,
                 baseURL: String?, hours: [Int]?, category: String?, notes: [DatedText], difficulty: [LabelledText], pairs: [String] = [], isPublic: Bool = false,
-                text: MetricText) {
+                habitsTested: Int = 1, text: MetricText) {
         self.isPublic = isPublic; self.text = text
         self.habit = habit; self.slug = slug; self.series = series; self.archivedDay = archivedDay; self.weekStart = weekStart
         self.asOf = asOf; self.dayName = dayName; self.baseURL = baseURL; self.hours = hours; self.category = category; self.notes = notes
         self.difficulty = difficulty; self.pairs = pairs
         figures = HabitMetrics.computed(series: series, weekStart: weekStart)
-        insights = HabitInsights(series: series, metrics: figures.metrics)
+        insights = HabitInsights(series: series, metrics: figures.metrics, habitsTested: habitsTested)
         years = series.count == 0 ? nil
             : series.start.year...max(series.start.year, min(asOf.year, archivedDay?.year ?? asOf.year))
     }
@@ -151,7 +151,14 @@ public struct HabitFiles: Sendable {
             stats.append(LabelledText(words["stat.bestMonth"], text.share(best, month: true)))
             stats.append(LabelledText(words["stat.worstMonth"], text.share(worst, month: true)))
         }
-        if let weekday = insights.bestWeekday { stats.append(LabelledText(words["stat.bestWeekday"], text.share(weekday, month: false))) }
+        if let test = insights.weekdays {
+            if let weekday = insights.bestWeekday, test.differ {
+                stats.append(LabelledText(words["stat.bestWeekday"], words["weekdays.differ", ["share": text.share(weekday, month: false), "p": text.pValue(test.pValue),
+                                                                                              "days": words.count(test.dueDays, "dueDay")]]))
+            } else {
+                stats.append(LabelledText(words["stat.weekdays"], words["weekdays.alike", ["days": words.count(test.dueDays, "dueDay")]]))
+            }
+        }
         for pair in pairs { stats.append(LabelledText(words["stat.withOtherHabits"], pair)) }
         return stats
     }

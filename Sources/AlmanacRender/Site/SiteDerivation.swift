@@ -61,7 +61,7 @@ public struct SiteDerivation: Sendable {
                     // Difficulty ratings are wellbeing: published only with --include-journal.
                     difficulty: options.includeJournal ? Self.monthlyDifficulty(input.wellbeing, habit: habit.id, through: asOf, text: text) : [],
                     pairs: pairs.shown.filter { $0.condition == habit.id || $0.outcome == habit.id }.prefix(4).map { text.pair($0, names: names) },
-                    isPublic: options.isPublic, text: text)
+                    isPublic: options.isPublic, habitsTested: active.count, text: text)
             }
         }, {
             DailyOverview(series: all.map { ($0.series, snapshot.archivedDay(of: $0.habit)) }, asOf: asOf, weekStart: weekStart)

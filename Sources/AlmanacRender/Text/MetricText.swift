@@ -14,6 +14,11 @@ public struct MetricText: Sendable, Equatable {
     /// "83%", or "–" when there is nothing to rate.
     public func percent(_ value: Double?) -> String { words.percent(value) }
 
+    /// A test's p-value as people read it: "< 0.001", else "= 0.003", in the language's digits.
+    public func pValue(_ p: Double) -> String {
+        p < 0.001 ? "< " + words.rounded(0.001, digits: 3) : "= " + words.rounded(p, digits: 3)
+    }
+
     /// A value with its unit: "3 glasses", "1 glass", "25 min", "4" (a yes/no habit has no unit).
     public func amount(_ value: Double, of habit: Habit) -> String { amount(value, unit: habit.displayUnit) }
 
