@@ -165,6 +165,49 @@ import Testing
         #expect(try s.ok("habit", "edit", "steps").contains("nothing changed"))
     }
 
+    /// The columns a line takes in a terminal: an emoji (or a character with VS16) and East Asian
+    /// wide characters two, escape sequences none.
+    static func columns(_ line: Substring) -> Int {
+        let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        return plain.reduce(0) { total, character in
+            let first = character.unicodeScalars.first!
+            let wide = first.properties.isEmojiPresentation || character.unicodeScalars.contains { $0.value == 0xFE0F }
+                || (0x1100...0x115F).contains(first.value) || (0x2E80...0xA4CF).contains(first.value) || (0xAC00...0xD7A3).contains(first.value)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// `status` of the demo store in a real terminal (a pseudo-terminal of 80 and of 60
+    /// columns, through `script`) and with `COLUMNS`: no line is wider than the terminal; at 80
+    /// columns every name is whole; where a name is cut, the cut names still differ; today's
+    /// words move under the name rather than wrapping.
+    @Test func statusFitsTheTerminal() throws {
+        var s = Session()
+        s.now = "2026-11-22T10:00:00Z"
+        try s.ok("demo", "--store", s.store, "--no-report", "--force")
+        let names = (try JSONSerialization.jsonObject(with: Data(try s.ok("status", "--json").utf8)) as! [String: Any])["habits"] as! [[String: Any]]
+        let habitNames = names.map { $0["name"] as! String }
+        #expect(habitNames.count == 11 && habitNames.contains { $0.count > 30 })
+        for width in [80, 60] {
+            let runs = [
+                try s.binary.run(["status"], environment: s.environment.merging(["COLUMNS": "\(width)"]) { $1 }, in: s.folder.url).stdout,
+                try AlmanacBinary(url: URL(fileURLWithPath: "/usr/bin/script"))
+                    .run(["-qec", "stty cols \(width) rows 50; \"\(s.binary.url.path)\" status", "/dev/null"], environment: s.environment, in: s.folder.url).stdout
+                    .replacingOccurrences(of: "\r", with: ""),
+            ]
+            for (index, output) in runs.enumerated() {
+                let lines = output.split(separator: "\n")
+                #expect(lines.count > 20 && lines.allSatisfy { Self.columns($0) <= width }, "\(width) \(index): \(lines.map { "\(Self.columns($0)) \($0)" })")
+                let shown = lines.filter { line in habitNames.contains { line.contains($0) } || line.contains("…") }
+                #expect(shown.count == 11, "\(width) \(index): \(shown)")
+                if width == 80 { #expect(habitNames.allSatisfy { name in lines.contains { $0.contains(name) } }) }
+                let cuts = shown.compactMap { line in line.range(of: "…").map { String(line[..<$0.lowerBound]) } }
+                #expect(Set(cuts).count == cuts.count)
+                #expect(index == 0 || output.contains("\u{1B}["))   // the terminal's run is painted
+            }
+        }
+    }
+
     /// A long name is typed by its first word; a beginning of two names logs nothing and lists
     /// them; status and habit list fit the terminal, cutting the name, never wrapping a row.
     @Test func namesPeopleTypeAndRowsThatFit() throws {
@@ -182,8 +225,9 @@ import Testing
         for (command, after) in [(["status"], "✓ done"), (["habit", "list"], "done or not")] {
             let result = try s.binary.run(command, environment: s.environment.merging(["COLUMNS": "60"]) { $1 }, in: s.folder.url)
             let lines = result.stdout.split(separator: "\n")
-            let row = try #require(lines.first { $0.contains("Bouldern") }, "\(lines)")
-            // The name cut, the row's other columns on the same line.
+            let at = try #require(lines.firstIndex { $0.contains("Bouldern") }, "\(lines)")
+            // The name cut; the row's other columns on its line (status: today's words on the next).
+            let row = lines[at] + (command == ["status"] ? lines[at + 1] : "")
             #expect(row.contains("Bouldern mit") && row.contains("…") && !row.contains("Training") && row.contains(after), "\(row)")
             #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
         }

@@ -98,7 +98,7 @@ struct KitFixture {
         #expect(throws: DomainError.notFound(kind: "category", name: "Health", suggestions: [])) {
             try f.book.add("Run", HabitChanges(category: "Health"))
         }
-        try categories.add("Health")
+        _ = try categories.add("Health")
         #expect(throws: DomainError.refused("A category named \"Health\" already exists; choose another name.")) { try categories.add("HEALTH") }
         let run = try f.book.add("Run", HabitChanges(category: "Health") { $0.set(\.weight, 3) })
         for bad in [0, 11, 2.5] {

@@ -97,6 +97,20 @@ enum Output {
         }
     }
 
+    /// Parts joined by " · " on lines of at most `width` columns: a part that does not fit on a
+    /// line starts the next one (a part wider than a line has a line of its own).
+    static func wrapped(_ parts: [String], width: Int, separator: String = " · ") -> [String] {
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, cells(last + separator + part) <= width {
+                lines[lines.count - 1] = last + separator + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines
+    }
+
     /// Terminal cells a string takes: wide characters (emoji, CJK) take two.
     static func cells(_ text: String) -> Int {
         text.reduce(0) { total, character in
