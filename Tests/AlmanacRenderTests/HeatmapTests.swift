@@ -315,6 +315,32 @@ import Testing
         #expect(HeatmapGrid(year: 2025, weekStart: .monday, through: DayKey("2026-11-20")!).days.count == 365)
     }
 
+    /// A habit's link preview: its name without emoji (librsvg would draw them as one-colour
+    /// blobs) on two lines cut after a whole word; three weeks of days drawn as rows of seven large
+    /// cells, a year as weeks across; the canvas is well-formed.
+    @Test func aPreviewWrapsTheNameAndFillsThePictureWithItsDays() throws {
+        let name = "🎻 Practise the cello scales and arpeggios before breakfast every single day"
+        func card(days: Int) -> HabitCardSVG {
+            let habit = Habit(name: name, createdAt: Timestamp(iso8601: "2026-11-01T08:00:00Z")!)
+            let asOf = DayKey("2026-11-21")!
+            let entries = (0..<days).map { HabitEntry(habitId: habit.id, dayKey: asOf.adding(days: -$0), timestampUtc: Timestamp(millis: 0), value: 1) }
+            let series = DaySeries(habit: habit, entries: entries, createdDay: asOf.adding(days: -(days - 1)), asOf: asOf, today: asOf.adding(days: 1))
+            let grid = HeatmapGrid(year: 2026, weekStart: .monday, firstMonth: days < 100 ? 11 : 1, through: asOf)
+            return HabitCardSVG(name: name, streak: "Streak 3 days", figures: "Strength 41%", footer: "2026 · as of 2026-11-21", color: "#1A7F37",
+                                grid: grid, cells: DayCells.habit(series, days: grid.days, archivedDay: nil, text: .english), idPrefix: "cello-card")
+        }
+        for days in [21, 325] {
+            let canvas = String(decoding: PreviewPNG.canvas(card: card(days: days)), as: UTF8.self)
+            #expect(XMLParser(data: Data(canvas.utf8)).parse(), "\(days)")
+            #expect(!canvas.contains("🎻") && !canvas.contains("\u{FE0F}"))
+            let lines = canvas.components(separatedBy: "font-size:56px").dropFirst().map { $0.components(separatedBy: ">")[1].components(separatedBy: "<")[0] }
+            #expect(lines == ["Practise the cello scales and", "arpeggios before breakfast…"], "\(lines)")
+            let widths = canvas.components(separatedBy: "<rect x=").dropFirst().compactMap { $0.components(separatedBy: "width=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) } }
+            #expect(widths.count >= days && widths.min()! >= (days < 100 ? 40 : 15), "\(days): \(widths.prefix(3))")
+        }
+        #expect(PreviewPNG.withoutEmoji("📓 🌞 Morning pages ✍️🔥 ≤ 2 #1 🇩🇪") == "Morning pages ≤ 2 #1")
+    }
+
     /// A card's name is cut with an ellipsis at the end it reads to: a right-to-left name's is
     /// held on its left by a right-to-left mark (a card's text runs left to right); a cut at a
     /// space leaves no space before the ellipsis.

@@ -6,7 +6,8 @@ import AlmanacDomain
 /// always (`dark`, `cards/dark/<slug>.svg`: the variant a README's `<picture>` shows in a dark
 /// theme, where the page's theme is not the reader's system preference).
 public struct HabitCardSVG: DrawnModel {
-    /// The name as shown (emoji first), shortened to fit.
+    /// The name (emoji first), whole: the card shortens it to fit (`shownName`), a link preview
+    /// wraps it.
     public var name: String
     public var streak: String
     public var figures: String
@@ -19,7 +20,7 @@ public struct HabitCardSVG: DrawnModel {
 
     public init(name: String, streak: String, figures: String, footer: String, color: String, grid: HeatmapGrid,
                 cells: DayCells, idPrefix: String) {
-        self.name = Self.shortened(name, to: 34); self.streak = streak; self.figures = figures; self.footer = footer
+        self.name = name; self.streak = streak; self.figures = figures; self.footer = footer
         self.color = HeatmapSVG.isColor(color) ? color : Habit.defaultColor
         self.grid = grid; self.cells = cells; self.idPrefix = idPrefix
     }
@@ -32,34 +33,44 @@ public struct HabitCardSVG: DrawnModel {
         let svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
-            role="img" aria-label="\(XMLText.escape("\(name): \(streak); \(figures)"))">
-            <title>\(XMLText.escape(name))</title>
+            role="img" aria-label="\(XMLText.escape("\(shownName): \(streak); \(figures)"))">
+            <title>\(XMLText.escape(shownName))</title>
             <desc>\(XMLText.escape("\(streak); \(figures). \(footer)."))</desc>
             \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch,
                 extra: ".card{fill:#ffffff;stroke:#d0d7de}.name{font-size:16px;font-weight:600;fill:#1f2328}.big{font-size:12px;fill:#1f2328}.small{font-size:10px}"
                     + (dark ? Self.darkRules + HeatmapSVG.darkRules : "@media (prefers-color-scheme: dark){\(Self.darkRules)}")))
             <rect class="card" x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="6"/>
-            <text class="name" x="\(Self.left)" y="30">\(XMLText.escape(name))</text>
+            <text class="name" x="\(Self.left)" y="30">\(XMLText.escape(shownName))</text>
             <text class="big" x="\(Self.left)" y="50">\(XMLText.escape(streak))</text>
             <text class="big" x="\(Self.left)" y="68">\(XMLText.escape(figures))</text>
 
             """
         // The cells as bytes: a year of them on every card.
         var out = Array(svg.utf8)
-        let kinds = cells.cells.lazy.map(\.kind).prefix(grid.firstDay.days(to: grid.lastDay) + 1), first = grid.firstDay
-        var row = grid.row(of: first), column = grid.column(of: first)
-        for kind in kinds {
+        forEachCell { kind, column, row in
             out.append("<rect x=\""); out.append(number: Self.left + column * Self.pitch)
             out.append("\" y=\""); out.append(number: Self.gridTop + row * Self.pitch)
             out.append("\" width=\""); out.append(number: Self.cell)
             out.append("\" height=\""); out.append(number: Self.cell)
             out.append("\" rx=\"1\" class=\""); out.append(contentsOf: kind.rawValue.utf8)
             out.append("\"/>")
-            row += 1
-            if row == 7 { row = 0; column += 1 }
         }
         out.append(contentsOf: "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n".utf8)
         return out
+    }
+
+    /// The name as the card shows it: at most 34 characters.
+    var shownName: String { Self.shortened(name, to: 34) }
+
+    /// The days of the grid in order, each with its kind, column (week) and row (weekday).
+    func forEachCell(_ body: (HeatmapCell.Kind, _ column: Int, _ row: Int) -> Void) {
+        let first = grid.firstDay
+        var row = grid.row(of: first), column = grid.column(of: first)
+        for kind in cells.cells.lazy.map(\.kind).prefix(first.days(to: grid.lastDay) + 1) {
+            body(kind, column, row)
+            row += 1
+            if row == 7 { row = 0; column += 1 }
+        }
     }
 
     /// The card's own colours on a dark background.
