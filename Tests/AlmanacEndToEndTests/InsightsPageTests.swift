@@ -50,6 +50,28 @@ import Testing
         #expect(read.contains("- **Weekdays:** no weekday stands out beyond chance (χ² test over 140 due days)") && !read.contains("Best weekday"), "\(read)")
     }
 
+    /// Each habit's year against the last is one row of one table under Insights (habit, this
+    /// year, last year, change), not a sentence per habit before the findings.
+    @Test func theYearAgainstTheLastIsOneTable() throws {
+        var s = Session()
+        s.now = "2026-11-21T08:00:00Z"
+        try s.ok("init", "--timezone", "UTC")
+        // Run every other day for 700 days; Swim on 1 of 4 days last year and 1 of 2 this year.
+        let csv = Self.habitBullCSV(days: 700) { back, day in
+            [("Run", back % 2 == 0 ? 1 : 0), ("Swim", back % (day.hasPrefix("2026") ? 2 : 4) == 0 ? 1 : 0)]
+        }
+        try Data(csv.utf8).write(to: s.folder.url.appendingPathComponent("habitbull.csv"))
+        try s.ok("import", "habitbull.csv")
+        try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
+        let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+        #expect(dashboard.contains("### This year against the last\n\n| Habit | 2026 through 20 Nov | Same days of 2025 | Change |"), "\(dashboard)")
+        #expect(dashboard.contains("| [Run](habits/run.md) | 162 days done | 162 days done | 0% |"), "\(dashboard)")
+        #expect(dashboard.contains("| [Swim](habits/swim.md) | 162 days done | 81 days done | \\+100% |"), "\(dashboard)")
+        #expect(!dashboard.contains("by the same day of 2025."))
+        let html = String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self)
+        #expect(html.contains("id=\"table-year-against-year\""))
+    }
+
     @Test func aYoungStoreSaysThatPairsNeedMoreDays() throws {
         let s = Session()
         try s.ok("init")

@@ -116,6 +116,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             }),
             "weeksTable": .text(tables.placeholder(format, "four-weeks")), "lastMonthTable": .text(tables.placeholder(format, "last-month")),
             "combinedTable": .text(tables.placeholder(format, "all-12-months")),
+            "hasYearTable": .flag(tables.contains { $0.name == "year-against-year" }), "yearTable": .text(tables.placeholder(format, "year-against-year")),
             "hasLastMonth": .flag(tables.contains { $0.name == "last-month" }), "monthTable": .text(tables.placeholder(format, "this-month")),
             "hasArchived": .flag(!archived.isEmpty),
             "archived": .list(archived.map { habit in

@@ -44,11 +44,27 @@ extension SiteDerivation {
     /// How many of the pairs that hold the dashboard lists, strongest first.
     static let listedPairs = 8
 
-    /// The dashboard's insights: the pairs of habits that hold, then each habit's year against the last.
+    /// The dashboard's insights: the pairs of habits that hold (each habit's year against the
+    /// last follows them as one table, `yearAgainstYearTable`).
     func insightLines(_ active: [HabitFiles], pairs: PairInsights) -> [String] {
         let names = Dictionary(active.map { ($0.habit.id, $0.habit.name) }, uniquingKeysWith: { a, _ in a })
         return pairs.shown.prefix(Self.listedPairs).map { text.pair($0, names: names) }
-            + active.compactMap { item in item.insights.yearAgainstYear.map { text.yearAgainstYear($0, of: item.habit) } }
+    }
+
+    /// The active habits' year so far against the same days of the last: habit, this year, last
+    /// year, change — one row each, for the habits whose history reaches back that far.
+    func yearAgainstYearTable(_ active: [HabitFiles]) -> PageTable? {
+        let compared = active.compactMap { item in item.insights.yearAgainstYear.map { (item, $0) } }
+        guard let first = compared.first?.1 else { return nil }
+        let header = [words["column.habit"], words["column.thisYear", ["year": "\(first.year)", "through": text.shortDay(first.through)]],
+                      words["column.sameDaysOf", ["year": "\(first.year - 1)"]], words["column.change"]]
+        let rows = compared.map { item, year -> [String] in
+            let name = item.habit.emoji.isEmpty ? item.habit.name : "\(item.habit.emoji) \(item.habit.name)"
+            func figure(_ value: Double) -> String { year.doneDays ? text.count(Int(value), "daysDone") : text.total(value, of: item.habit) }
+            let change = year.lastYear > 0 ? text.signedPercent((year.thisYear - year.lastYear) / year.lastYear) : "–"
+            return [name, figure(year.thisYear), figure(year.lastYear), change]
+        }
+        return PageTable(name: "year-against-year", header: header, rows: rows, links: compared.map { Optional("habits/\($0.0.slug)") })
     }
 
     /// The archived habits with history, the most recently archived first, linked to their page
@@ -81,7 +97,8 @@ extension SiteDerivation {
             achievements: progress.achievements.reversed().map { text.achievement($0) },
             insights: insightLines(active, pairs: pairs), insightsNote: text.pairsNote(pairs, listed: Self.listedPairs), years: reviewYears(overview).reversed(),
             archived: archivedList(habits, without: archivedWithoutFiles),
-            hasJournal: options.includeJournal, hasCalendar: hasCalendar, tables: comparisonTables(active) + overviewTables(overview),
+            hasJournal: options.includeJournal, hasCalendar: hasCalendar,
+            tables: comparisonTables(active) + [yearAgainstYearTable(active)].compactMap { $0 } + overviewTables(overview),
             meta: meta(path: "index.html", title: words["habits"],
                        description: words["dashboard.description", [
                            "day": options.asOf.description, "done": DashboardModel.doneLabel(done: today?.done ?? 0, due: today?.due ?? 0, words: words),

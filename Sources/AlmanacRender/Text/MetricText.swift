@@ -14,6 +14,12 @@ public struct MetricText: Sendable, Equatable {
     /// "83%", or "–" when there is nothing to rate.
     public func percent(_ value: Double?) -> String { words.percent(value) }
 
+    /// A change as a signed share: "+12%", "−8%" (a minus sign), "0%".
+    public func signedPercent(_ change: Double) -> String {
+        let rounded = (change * 100).rounded() / 100
+        return (rounded > 0 ? "+" : rounded < 0 ? "−" : "") + percent(abs(rounded))
+    }
+
     /// A test's p-value as people read it: "< 0.001", else "= 0.003", in the language's digits.
     public func pValue(_ p: Double) -> String {
         p < 0.001 ? "< " + words.rounded(0.001, digits: 3) : "= " + words.rounded(p, digits: 3)
