@@ -153,10 +153,11 @@ public enum HabitRules {
     /// already keeps them (and restores them).
     public static func checkLooksUnlike(_ texts: [String], among others: [Habit]) throws {
         guard !texts.isEmpty, !others.isEmpty else { return }
-        var looks: [String: String] = [:]
-        for other in others { for text in [other.name] + other.aliases { looks[NameMatcher<Habit>.lookalike(text)] = other.name } }
-        for text in texts {
-            if let other = looks[NameMatcher<Habit>.lookalike(text)] {
+        let theirs = others.flatMap { other in ([other.name] + other.aliases).map { (text: $0, name: other.name) } }
+        let shapes = NameMatcher<Habit>.lookalikes(theirs.map(\.text) + texts)
+        let looks = Dictionary(zip(shapes, theirs.map(\.name)), uniquingKeysWith: { first, _ in first })
+        for (text, shape) in zip(texts, shapes.suffix(texts.count)) {
+            if let other = looks[shape] {
                 throw DomainError.refused("\"\(text)\" looks like \"\(other)\" or one of its aliases (letters of another script, or ones that look the same); choose a name that looks different.")
             }
         }

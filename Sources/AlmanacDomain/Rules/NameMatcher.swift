@@ -75,19 +75,23 @@ public struct NameMatcher<Item> {
         text.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    /// What a name looks like: `fold`, then Unicode's confusable skeleton (UTS #39, from ICU),
-    /// so that names which look the same share it — the Cyrillic "а" and the Latin "A", a Greek
-    /// "Ο" and a Latin "O".
-    public static func lookalike(_ text: String) -> String {
-        let folded = fold(text)
-        guard let checker = spoofChecker else { return folded }
+    /// What names look like: each `fold`ed, then Unicode's confusable skeleton (UTS #39, from
+    /// ICU), so that names which look the same share it — the Cyrillic "а" and the Latin "A", a
+    /// Greek "Ο" and a Latin "O". One checker for the call (names are checked a command at a
+    /// time): no state is shared between threads.
+    public static func lookalikes(_ texts: [String]) -> [String] {
         var status = U_ZERO_ERROR
-        var out = [CChar](repeating: 0, count: folded.utf8.count * 4 + 16)
-        let count = swift_uspoof_getSkeletonUTF8(checker, 0, folded, -1, &out, Int32(out.count), &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, count >= 0, Int(count) < out.count else { return folded }
-        return String(decoding: out[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let checker = swift_uspoof_open(&status), status.rawValue <= U_ZERO_ERROR.rawValue else { return texts.map(fold) }
+        defer { swift_uspoof_close(checker) }
+        return texts.map { text in
+            let folded = fold(text)
+            var status = U_ZERO_ERROR
+            var out = [CChar](repeating: 0, count: folded.utf8.count * 4 + 16)
+            let count = swift_uspoof_getSkeletonUTF8(checker, 0, folded, -1, &out, Int32(out.count), &status)
+            guard status.rawValue <= U_ZERO_ERROR.rawValue, count >= 0, Int(count) < out.count else { return folded }
+            return String(decoding: out[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
     }
-
 
     /// Whether each of `typed`'s words begins one of `words`' words, in order, with any words
     /// between (both as `words` gives them).
@@ -133,9 +137,3 @@ public struct NameMatcher<Item> {
     }
 }
 
-/// ICU's confusable checker, made once; once made it may be used from any thread.
-nonisolated(unsafe) private let spoofChecker: OpaquePointer? = {
-    var status = U_ZERO_ERROR
-    let checker = swift_uspoof_open(&status)
-    return status.rawValue <= U_ZERO_ERROR.rawValue ? checker : nil
-}()
