@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // The tests' reference Mustache renderer (Almanac renders its templates itself).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         // Parsing our own CSV exports back in tests.
@@ -97,7 +98,7 @@ let package = Package(
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacDomain", "AlmanacSupport", "Ccmark", "CTemplates", "CPreview", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["AlmanacDomain", "AlmanacSupport", "Ccmark", "CTemplates", "CPreview"]
         ),
         // The application: use cases (log, status, report, export, backup, restore, demo) and the
         // writers that put files on disk, over the store protocol and the renderers. It opens no

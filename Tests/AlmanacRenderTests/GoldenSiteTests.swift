@@ -45,6 +45,21 @@ import Testing
                 "\(path) differs from its golden copy; re-record with ALMANAC_RECORD=1 if the change is intended")
     }
 
+    /// The built-in templates name only values their pages give: every page of the sample site,
+    /// with notes, journal and a web address, in every language, rendered in the strict mode
+    /// where a missing name is an error rather than nothing.
+    @Test(arguments: Language.allCases) func theBuiltInTemplatesNameOnlyValuesTheirPagesHave(_ language: Language) throws {
+        var options = SiteOptions(asOf: SampleHistory.defaultEndDay, today: SampleHistory.defaultEndDay, includeNotes: true, includeJournal: true,
+                                  baseURL: "https://example.org/habits/", uuid: Self.ids)
+        options.words = .of(language)
+        let pages = try Self.sampleSite(options: options)
+        let templates = try TemplateSet.builtIn()
+        try BoundedTemplate.$strict.withValue(true) {
+            for page in pages where !page.path.hasSuffix(".png") { _ = try page.render(templates) }
+        }
+        #expect(pages.count > 20)
+    }
+
     @Test func theEmbeddedTemplatesAreTheFilesInTemplates() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")

@@ -1,15 +1,13 @@
-import Mustache
-
 /// A page's template, rendered by Almanac from typed values (`TemplateValue`) within a budget.
 ///
 /// A template is Mustache made of text, variables (`{{x}}`, `{{{x}}}`, `{{&x}}`), sections
 /// (`{{#x}}`, `{{^x}}`), comments and dotted names: every template Almanac ships, and what a person
-/// edits. A person's template is parsed by swift-mustache first, which says on which line it is
-/// wrong; the parser here follows swift-mustache's line for line (a tag alone on its line takes
-/// the line with it, and its quirks) and its lookups follow swift-mustache's context stack, so a
-/// page comes out byte for byte as swift-mustache renders it (the tests compare the two on random
-/// templates), but for a control character in a `{{x}}`, which becomes U+FFFD (`XMLText`), and a
-/// list shown as a value, which shows nothing. Tags
+/// edits. The parser here is the only one: it names the line of every problem, and follows
+/// swift-mustache's line for line (a tag alone on its line takes the line with it, and its quirks)
+/// while its lookups follow swift-mustache's context stack, so a page comes out byte for byte as
+/// swift-mustache renders it (the tests, where swift-mustache is the reference, compare the two on
+/// random templates), but for a control character in a `{{x}}`, which becomes U+FFFD (`XMLText`),
+/// and a list shown as a value, which shows nothing. Tags
 /// that need more (partials, inheritance, pragmas, other delimiters, functions such as
 /// `{{uppercased(x)}}`) are refused with a sentence. swift-mustache renders by a dynamic cast of
 /// every value at every level of a name's context, which was the largest cost of a page
@@ -26,8 +24,13 @@ struct BoundedTemplate: Sendable {
     /// The largest page a template may produce.
     static let maxBytes = 64 << 20
     /// How deep sections may be nested: far more than a page needs, and far less than the depth
-    /// at which a parser that follows sections down (swift-mustache's, this one) runs out of stack.
+    /// at which a parser that follows sections down runs out of stack. Counted by the parser as it
+    /// opens them, so no comment or other tag can hide one.
     static let maxNesting = 100
+
+    /// In the tests: a variable whose name the page's values do not have is an error (a built-in
+    /// template that names a value no page gives would otherwise render nothing).
+    @TaskLocal static var strict = false
 
     indirect enum Token: Sendable, Equatable {
         case text(String)
@@ -50,45 +53,25 @@ struct BoundedTemplate: Sendable {
     let file: String
     let tokens: [Token]
 
-    /// The template of `source`, parsed by swift-mustache first (its errors name the line).
+    /// The template of `source`; a problem names its line.
     init(file: String, source: String) throws {
         self.file = file
-        try Self.checkNesting(source, file: file)
-        do { _ = try MustacheTemplate(string: source) } catch let error as MustacheTemplate.ParserError {
-            throw TemplateSet.Problem(file: file, line: error.context.lineNumber, message: "\(error.error)")
-        }
         var parser = Parser(file: file, characters: Array(source))
-        tokens = try parser.parse(section: nil, newLine: true)
+        tokens = try parser.parse(section: nil, newLine: true, depth: 0)
     }
 
     /// The page: `context`, and under `w` the words of the page's language (`{{{w.habits}}}`: the
     /// catalogue's `habits`), each escaped by `escape` for the template's output.
     func render(_ context: TemplateFields, words language: SiteLanguage, escape: @escaping (String) -> String) throws -> String {
-        var renderer = Renderer(stack: [.fields(context)], file: file) { .text(escape(language[$0])) }
+        var renderer = Renderer(stack: [.fields(context)], file: file, strict: Self.strict) { .text(escape(language[$0])) }
         try renderer.render(tokens)
         return renderer.out
-    }
-
-    /// Refuses sections nested deeper than `maxNesting` (every `{{#`, `{{^`, `{{$` and `{{<` opens
-    /// one, every `{{/` closes one), before any parser follows them down.
-    private static func checkNesting(_ source: String, file: String) throws {
-        var depth = 0, line = 1, previous: UInt8 = 0, tag = false
-        for byte in source.utf8 {
-            if byte == UInt8(ascii: "\n") { line += 1 }
-            if tag {
-                if byte == UInt8(ascii: "/") { depth -= 1 } else if "#^$<".utf8.contains(byte) { depth += 1 }
-                guard depth <= maxNesting else {
-                    throw TemplateSet.Problem(file: file, line: line, message: "sections are nested more than \(maxNesting) deep")
-                }
-            }
-            tag = previous == UInt8(ascii: "{") && byte == UInt8(ascii: "{")
-            previous = tag ? 0 : byte
-        }
     }
 
     private struct Renderer {
         var stack: [TemplateValue]
         let file: String
+        let strict: Bool
         /// A site word, for `w.NAME` where no value of the page is named `w`.
         let word: (String) -> TemplateValue
         var out = ""
@@ -100,7 +83,10 @@ struct BoundedTemplate: Sendable {
                 case .text(let text):
                     out += text
                 case .variable(let name, let escaped):
-                    guard let value = lookup(name) else { continue }
+                    guard let value = lookup(name) else {
+                        if strict { throw TemplateSet.Problem(file: file, line: nil, message: "no value is named \((name.currentOnly ? "." : "") + name.parts.joined(separator: "."))") }
+                        continue
+                    }
                     let text: String
                     switch value {
                     case .text(let string): text = string
@@ -178,8 +164,9 @@ struct BoundedTemplate: Sendable {
 
         static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
 
-        /// The tokens up to the end of the section `section` (or of the template when nil).
-        mutating func parse(section: String?, newLine startsOnNewLine: Bool) throws -> [Token] {
+        /// The tokens up to the end of the section `section` (or of the template when nil), which
+        /// is `depth` sections deep.
+        mutating func parse(section: String?, newLine startsOnNewLine: Bool, depth: Int) throws -> [Token] {
             var tokens: [Token] = []
             var newLine = startsOnNewLine
             var whiteSpaceBefore = ""
@@ -206,9 +193,10 @@ struct BoundedTemplate: Sendable {
                 case "#", "^":
                     let inverted = current == "^"
                     position += 1
+                    guard depth < BoundedTemplate.maxNesting else { throw refused("sections are nested more than \(BoundedTemplate.maxNesting) deep") }
                     let name = try readName()
                     if isStandalone(newLine) { setNewLine = true } else { flushWhiteSpace() }
-                    let children = try parse(section: name, newLine: setNewLine)
+                    let children = try parse(section: name, newLine: setNewLine, depth: depth + 1)
                     tokens.append(.section(Name(name), inverted: inverted, children))
                 case "/":
                     position += 1
