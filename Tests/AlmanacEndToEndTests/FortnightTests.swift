@@ -111,8 +111,8 @@ import Testing
 
             // The dashboard and Gym's page name the finished day by its date, and say the same.
             let name = Self.dayName(day)
-            let dashboard = String(decoding: try s.folder.bytes("site/index.md"), as: UTF8.self)
-            let gymPage = String(decoding: try s.folder.bytes("site/habits/gym.md"), as: UTF8.self)
+            let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
+            let gymPage = String(decoding: s.folder.bytes("site/habits/gym.md"), as: UTF8.self)
             let progress = "\(Self.gymDone[day]) of 3\(Self.gymWeekOver[day] ? "" : " so far") this week"
             #expect(dashboard.contains("**[Gym](habits/gym.md)** ![Gym, the last 14 days](strips/gym.svg) on \(name) "), "\(night)")
             #expect(dashboard.contains(progress) && gymPage.contains("- **\(name):** ") && gymPage.contains(progress), "\(night): \(progress)")

@@ -64,7 +64,7 @@ import ZIPFoundation
         for category in json["categories"] as? [[String: Any]] ?? [] { c.categories[category["id"] as! String] = category["name"] as? String }
         func number(_ v: Any?) -> String { let d = (v as? Double) ?? 0; return d == d.rounded() ? String(Int(d)) : String(d) }
         for e in json["habitEntries"] as? [[String: Any]] ?? [] {
-            let line = [names[e["habitId"] as! String] ?? "?", e["dayKey"] as! String, e["kind"] as! String, number(e["value"]), e["note"] as? String]
+            let line = [names[e["habitId"] as! String] ?? "?", e["dayKey"] as? String ?? "?", e["kind"] as? String, number(e["value"]), e["note"] as? String]
                 .compactMap { $0 }.joined(separator: " ")
             if e["deletedAt"] == nil || e["deletedAt"] is NSNull { c.entries.append(line) } else { c.deleted.append(line) }
         }
@@ -410,7 +410,7 @@ import ZIPFoundation
         let s = try session()
         try s.ok("demo", "--store", s.store, "--force", "--habits", "100", "--years", "1", "--no-report")
         let file = s.folder.path("three.csv")
-        FileManager.default.createFile(atPath: file, contents: Data("""
+        _ = FileManager.default.createFile(atPath: file, contents: Data("""
             HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText
             New one,,,2026-11-01,1,
             New two,,,2026-11-01,1,
@@ -429,7 +429,7 @@ import ZIPFoundation
         let refuse = { (args: [String], words: [String]) in try BadInputTests().expectRefused(s, ["import"] + args, status: 1, mentioning: words) }
         func write(_ name: String, _ text: String) -> String {
             let path = s.folder.path(name)
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
             return path
         }
         try refuse([write("notes.txt", "just some text\n")], ["notes.txt", "loop-db", "habitbull", "--format"])
@@ -452,18 +452,18 @@ import ZIPFoundation
         // A truncated database and a truncated zip.
         let db = try Self.database("loop-v22", in: s)
         let half = s.folder.path("half.db")
-        FileManager.default.createFile(atPath: half, contents: try Data(contentsOf: URL(fileURLWithPath: db)).prefix(2048))
+        _ = FileManager.default.createFile(atPath: half, contents: try Data(contentsOf: URL(fileURLWithPath: db)).prefix(2048))
         try refuse([half], ["half.db"])
         let zip = s.folder.path("export.zip")
         try FileManager.default.zipItem(at: Self.fixtures.appendingPathComponent("loop-csv-export"), to: URL(fileURLWithPath: zip), shouldKeepParent: false)
         let cut = s.folder.path("cut.zip")
-        FileManager.default.createFile(atPath: cut, contents: try Data(contentsOf: URL(fileURLWithPath: zip)).prefix(300))
+        _ = FileManager.default.createFile(atPath: cut, contents: try Data(contentsOf: URL(fileURLWithPath: zip)).prefix(300))
         try refuse([cut], ["cut.zip"])
         try refuse([write("log", "2026-11-01 : Run : y\n"), "--format", "harsh"], ["habits", "no such file"])
         let harsh = s.folder.path("harsh")
         try FileManager.default.createDirectory(atPath: harsh, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: harsh + "/habits", contents: Data("Run: 1\n".utf8))
-        FileManager.default.createFile(atPath: harsh + "/log", contents: Data("2026-11-01 : Run : y\n2026-11-02 : Run : maybe\n".utf8))
+        _ = FileManager.default.createFile(atPath: harsh + "/habits", contents: Data("Run: 1\n".utf8))
+        _ = FileManager.default.createFile(atPath: harsh + "/log", contents: Data("2026-11-01 : Run : y\n2026-11-02 : Run : maybe\n".utf8))
         try refuse([harsh], ["log", "line 2", "\"maybe\""])
     }
 }

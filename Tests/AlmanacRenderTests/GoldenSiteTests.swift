@@ -53,7 +53,7 @@ import Testing
                                   baseURL: "https://example.org/habits/", uuid: Self.ids)
         options.words = .of(language)
         let pages = try Self.sampleSite(options: options)
-        let templates = try TemplateSet.builtIn()
+        let templates = TemplateSet.builtIn()
         try BoundedTemplate.$strict.withValue(true) {
             for page in pages where !page.path.hasSuffix(".png") { _ = try page.render(templates) }
         }

@@ -124,8 +124,10 @@ enum ArgumentValues {
         return hours * 60 + minutes
     }
 
-    nonisolated(unsafe) private static let durationPattern = try! Regex(
-        #"(?:(\d{1,6}(?:\.\d{1,4})?)(?:hours|hour|hrs|hr|h))?(?:(\d{1,6}(?:\.\d{1,4})?)(?:minutes|minute|mins|min|m))?"#)
+    /// Made where it is used (a `Regex` is not `Sendable`, so it is not kept between threads).
+    private static var durationPattern: Regex<AnyRegexOutput> {
+        try! Regex(#"(?:(\d{1,6}(?:\.\d{1,4})?)(?:hours|hour|hrs|hr|h))?(?:(\d{1,6}(?:\.\d{1,4})?)(?:minutes|minute|mins|min|m))?"#)
+    }
 
     static func positive(_ text: String) throws -> Double {
         let value = try number(text)

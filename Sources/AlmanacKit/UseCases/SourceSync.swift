@@ -292,8 +292,9 @@ struct FollowedFile {
         return (1...6).map { match.output[$0].substring.map(String.init) ?? "00" }.joined()
     }
 
-    nonisolated(unsafe) private static let stampPattern = try! Regex(
-        #"((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?:[ _T-]?([01]\d|2[0-3])[:.-]?([0-5]\d)(?:[:.-]?([0-5]\d))?)?"#)
+    /// Made where it is used (a `Regex` is not `Sendable`, so it is not kept between threads).
+    private static var stampPattern: Regex<AnyRegexOutput> { try! Regex(
+        #"((?:19|20)\d\d)-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?:[ _T-]?([01]\d|2[0-3])[:.-]?([0-5]\d)(?:[:.-]?([0-5]\d))?)?"#) }
 
     init(path: String, files: [String]) throws {
         var hash = SHA256()
