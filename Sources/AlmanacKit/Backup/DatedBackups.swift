@@ -111,19 +111,9 @@ public struct DatedBackups {
         guard let head = OutputFolder.head(atPath: path, count: 4096) else { return nil }
         var opening = [UInt8]()
         if head.starts(with: BackupInput.gzipMagic) {
-            var stream = z_stream()
-            guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-            defer { inflateEnd(&stream) }
-            var input = head, output = [UInt8](repeating: 0, count: 4096)
-            let written = input.withUnsafeMutableBufferPointer { inBuffer in
-                output.withUnsafeMutableBufferPointer { outBuffer -> Int in
-                    stream.next_in = inBuffer.baseAddress; stream.avail_in = UInt32(inBuffer.count)
-                    stream.next_out = outBuffer.baseAddress; stream.avail_out = UInt32(outBuffer.count)
-                    _ = Czlib.inflate(&stream, Z_SYNC_FLUSH)
-                    return outBuffer.count - Int(stream.avail_out)
-                }
-            }
-            opening = Array(output[..<written])
+            // The start of the stream is enough: what is inflated of it, up to the head's size.
+            guard let inflater = try? Inflater(name: path) else { return nil }
+            try? inflater.inflate(Data(head)) { chunk in opening.append(contentsOf: chunk.prefix(max(0, head.count - opening.count))) }
         } else {
             opening = head
         }

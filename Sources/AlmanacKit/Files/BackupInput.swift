@@ -70,7 +70,7 @@ enum BackupInput {
 /// A gzip stream inflated a piece at a time (one member or several, as `cat a.gz b.gz` gives),
 /// refusing a damaged or truncated one and one that inflates past `BackupInput.maxRatio` times its
 /// size.
-private final class Inflater {
+final class Inflater {
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     private let name: String
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
