@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacKit
 import ArgumentParser
 
 /// `almanac settings`: the store's settings; `--public URL` makes its site public at that address
@@ -30,11 +31,9 @@ struct SettingsCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let store = try global.openStore()
-        var settings = try store.settings()
-        if publicAddress != nil || makePrivate || language != nil {
+        let settings = try StoreSettings.change(store) { settings in
             if publicAddress != nil || makePrivate { settings.publicAddress = publicAddress }
             if let language { settings.language = language }
-            try store.updateSettings(settings)
         }
         if json { return try Output.json(settings) }
         Output.line("Time zone: \(settings.timeZone)")

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacStorage
 
 /// `init`: creates the store, or changes its time zone and week start.
 public struct StoreSetup {
@@ -32,5 +33,21 @@ public struct StoreSetup {
         if let language { settings.language = language }
         try location.create(settings: settings).close()
         return .created(settings)
+    }
+}
+
+/// `settings` and `nightly set`: a change to the store's settings, made here rather than by the
+/// front end — checked (the time zone and the nightly plan) and saved only when it changes them.
+public enum StoreSettings {
+    /// Applies `change` to the store's settings and saves them when they differ; the settings as
+    /// they then are.
+    @discardableResult
+    public static func change(_ store: any AlmanacStore, _ change: (inout Settings) throws -> Void) throws -> Settings {
+        let before = try store.settings()
+        var settings = before
+        try change(&settings)
+        if let plan = settings.nightly { settings.nightly = try plan.checked() }
+        if settings != before { try store.updateSettings(settings) }
+        return settings
     }
 }

@@ -50,10 +50,6 @@ struct NightlySetCommand: ParsableCommand {
     func run() throws {
         quiet.apply()
         let store = try global.openStore()
-        var settings = try store.settings()
-        var plan = settings.nightly ?? NightlyPlan()
-        // Setting the plan of a restored copy is its person's word that this store publishes.
-        plan.held = nil
         // A place set now must have its folder already, as every output path of Almanac must: a
         // mistyped path is refused today, not found failing at night.
         func place(_ path: String?, _ unset: Bool, _ current: String?) throws -> String? {
@@ -63,18 +59,22 @@ struct NightlySetCommand: ParsableCommand {
             try OutputFolder.requireFolder(of: absolute)
             return absolute
         }
-        plan.site = try place(site, noSite, plan.site)
-        plan.templates = try place(templates, noTemplates, plan.templates)
-        plan.csv = try place(csv, noCsv, plan.csv)
-        plan.xlsx = try place(xlsx, noXlsx, plan.xlsx)
-        plan.backups = try place(backups, noBackups, plan.backups)
-        plan.includeNotes = includeNotes ?? plan.includeNotes
-        plan.includeJournal = includeJournal ?? plan.includeJournal
-        plan.keep = keep ?? plan.keep
-        plan.keepWeekly = keepWeekly ?? plan.keepWeekly
-        plan.keepMonthly = keepMonthly ?? plan.keepMonthly
-        settings.nightly = try plan.checked()
-        try store.updateSettings(settings)
+        let settings = try StoreSettings.change(store) { settings in
+            var plan = settings.nightly ?? NightlyPlan()
+            // Setting the plan of a restored copy is its person's word that this store publishes.
+            plan.held = nil
+            plan.site = try place(site, noSite, plan.site)
+            plan.templates = try place(templates, noTemplates, plan.templates)
+            plan.csv = try place(csv, noCsv, plan.csv)
+            plan.xlsx = try place(xlsx, noXlsx, plan.xlsx)
+            plan.backups = try place(backups, noBackups, plan.backups)
+            plan.includeNotes = includeNotes ?? plan.includeNotes
+            plan.includeJournal = includeJournal ?? plan.includeJournal
+            plan.keep = keep ?? plan.keep
+            plan.keepWeekly = keepWeekly ?? plan.keepWeekly
+            plan.keepMonthly = keepMonthly ?? plan.keepMonthly
+            settings.nightly = plan
+        }
         try NightlyShowCommand.print(settings, follows: try !store.reading { try $0.sources() }.isEmpty)
     }
 
