@@ -17,8 +17,15 @@ struct HTMLPage {
             "title": .text(XMLText.escape(title)), "root": .text(root), "asOf": .text(XMLText.escape(asOf)), "body": .text(body),
             "head": .text(meta.head(root: root)), "lang": .text(words.language.rawValue),
             "footer": .text(XMLText.escape(words["footer", ["day": asOf]])),
+            "page": .text(Self.kind(of: meta.path)),
         ]
         return try templates.layout.render(context, words: words, escape: XMLText.escape)
+    }
+
+    /// What kind of page a path is, for the stylesheet (`<main class="dashboard">`): dashboard,
+    /// habit, year or journal.
+    static func kind(of path: String) -> String {
+        path.hasPrefix("habits/") ? "habit" : path.hasPrefix("years/") ? "year" : path.hasPrefix("journal") ? "journal" : "dashboard"
     }
 
     /// The page's body: the Markdown through cmark's node tree, with each table put where its

@@ -78,7 +78,7 @@ struct StatusTable {
                 // own, above its figures.
                 let alone = name != habit.name && seen[name.lowercased(), default: 0] > 1
                 rows.append((alone ? ["", ""] : [habit.emoji, name]) + habit.figures)
-                above.append(alone ? wrapped(habit.emoji + "  " + habit.name, indent: 0) : [])
+                above.append(alone ? wrapped((habit.emoji.isEmpty ? "" : habit.emoji + "  ") + habit.name, indent: 0, then: 4) : [])
                 below.append(["    " + habit.today])
             }
             var out: [String] = []
@@ -90,7 +90,7 @@ struct StatusTable {
         // Narrower still: each habit's name, then its words, then its figures, each line wrapped.
         var out: [String] = []
         for habit in habits {
-            out += wrapped(habit.emoji + "  " + habit.name, indent: 0)
+            out += wrapped((habit.emoji.isEmpty ? "" : habit.emoji + "  ") + habit.name, indent: 0, then: 4)
             out += wrapped(habit.today, indent: 4)
             out += Output.wrapped(zip(["streak", "best", "30 days", "score"], habit.figures).map { "\($0) \($1)" }, width: width - 4).map { "    " + $0 }
         }
@@ -109,18 +109,19 @@ struct StatusTable {
         return cut.trimmingCharacters(in: .whitespaces) + "…"
     }
 
-    /// `text` on lines of at most `width` columns after `indent` spaces, broken between words
-    /// (a word longer than a line is cut where the line ends).
-    func wrapped(_ text: String, indent: Int) -> [String] {
-        let room = max(8, width - indent), pad = String(repeating: " ", count: indent)
+    /// `text` on lines of at most `width` columns, the first after `indent` spaces and the others
+    /// after `then` (`indent` when nil), broken between words (a word longer than a line is cut
+    /// where the line ends).
+    func wrapped(_ text: String, indent: Int, then: Int? = nil) -> [String] {
         var lines: [String] = [], line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+        func room() -> Int { max(8, width - (lines.isEmpty ? indent : then ?? indent)) }
+        for word in text.split(separator: " ").map(String.init) {
             let candidate = line.isEmpty ? word : line + " " + word
-            if visibleWidth(candidate) <= room || line.isEmpty && visibleWidth(word) <= room { line = candidate; continue }
+            if visibleWidth(candidate) <= room() { line = candidate; continue }
             if !line.isEmpty { lines.append(line) }
-            line = visibleWidth(word) <= room ? word : cut(word, to: room)
+            line = visibleWidth(word) <= room() ? word : cut(word, to: room())
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines.map { pad + $0 }
+        return lines.enumerated().map { String(repeating: " ", count: $0.offset == 0 ? indent : then ?? indent) + $0.element }
     }
 }
