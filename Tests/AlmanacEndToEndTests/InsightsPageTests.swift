@@ -18,7 +18,7 @@ import Testing
         let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
         let sentence = "On days after Sleep was done, Run was done 100% of the time, against 0% otherwise (364 days)."
         #expect(dashboard.contains("- " + sentence), "\(dashboard)")
-        #expect(dashboard.contains("From 4 pairs of habits tried (the same day and the day after, 2025-11-21 to 2026-11-20)"))
+        #expect(dashboard.contains("Of 4 pairs of habits tried (the same day and the day after, 21 Nov 2025 to 20 Nov 2026), 4 show differences that hold"), "\(dashboard)")
         let runPage = String(decoding: s.folder.bytes("site/habits/run.md"), as: UTF8.self)
         #expect(runPage.contains("- **With other habits:** " + sentence))
         #expect(String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self).contains(sentence))

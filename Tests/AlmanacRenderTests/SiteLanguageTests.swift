@@ -1,5 +1,6 @@
 @testable import AlmanacRender
 import AlmanacDomain
+import Foundation
 import Testing
 
 /// The site's words in each language: every catalogue has every word of the English one, with
@@ -11,7 +12,7 @@ import Testing
         #expect(english.keys.count > 250)
         #expect(english.keys.subtracting(words.keys).sorted() == [], "words/\(language.rawValue).txt lacks these words")
         #expect(words.keys.subtracting(english.keys).sorted() == [], "words/\(language.rawValue).txt has words English does not")
-        for key in english.keys.sorted() where key != "plural.one" {
+        for key in english.keys.sorted() {
             #expect(words.placeholders(key) == english.placeholders(key), "\(language.rawValue): \(key)")
         }
     }
@@ -46,6 +47,41 @@ import Testing
         #expect(SiteLanguage.of(.de).count(1, "perfectDay") == "1 perfekter Tag")
         #expect(SiteLanguage.of(.de).count(1200, "day") == "1.200 Tage")
         #expect(SiteLanguage.of(.es).count(1, "activeHabit") == "1 hábito activo")
+    }
+
+    /// Every sentence of a catalogue that counts, rendered with the counts 0, 1, 2, 5, 21 and a
+    /// million, and compared with the table of expected sentences of its language
+    /// (`Golden/counts-<code>.txt`, written per language and read by a person: re-record with
+    /// `ALMANAC_RECORD=1` only after reading the difference). Other values are fixed samples:
+    /// names that begin with a vowel (where French elides), a day, a percentage.
+    @Test(arguments: Language.allCases)
+    func everySentenceThatCountsReadsRightForEveryCount(_ language: Language) throws {
+        let words = SiteLanguage.of(language)
+        let samples: [String: String] = [
+            "name": "Aqua", "condition": "Aqua", "outcome": "Yoga", "habit": "Aqua", "habits": "Aqua, Yoga", "text": "Aqua",
+            "day": words.longDay(DayKey("2026-11-20")!, withYear: true), "date": words.longDay(DayKey("2027-04-12")!, withYear: true),
+            "from": words.mediumDay(DayKey("2025-11-21")!), "through": words.mediumDay(DayKey("2026-11-20")!),
+            "percent": words.percent(0.83), "with": words.percent(0.83), "without": words.percent(0.4), "rate": words.percent(0.5),
+            "year": "2026", "lastYear": "2025", "month": words.month(of: DayKey("2026-11-01")!), "week": "47",
+            "listed": "8", "tried": "544", "window": "365", "days": "14", "value": "3", "limit": "2", "amount": "3",
+        ]
+        let families = Set(words.keys.compactMap { key -> String? in
+            guard let dot = key.lastIndex(of: "."), ["one", "other", "many"].contains(key[key.index(after: dot)...]) else { return nil }
+            return String(key[..<dot])
+        }).sorted()
+        var table = ""
+        for family in families {
+            let names = words.placeholders(family + ".other").subtracting(["n"]).sorted()
+            for n in [0, 1, 2, 5, 21, 1_000_000] {
+                var line = words.count(n, family)
+                for name in names { line = line.replacingOccurrences(of: "{\(name)}", with: samples[name] ?? "‹\(name)›") }
+                table += "\(family) \(n): \(line)\n"
+            }
+        }
+        let golden = GoldenSiteTests.folder.appendingPathComponent("counts-\(language.rawValue).txt")
+        if GoldenSiteTests.record { try Data(table.utf8).write(to: golden); return }
+        let expected = String(decoding: try Data(contentsOf: golden), as: UTF8.self)
+        #expect(table == expected, "counts-\(language.rawValue).txt differs: re-record with ALMANAC_RECORD=1 after reading the difference")
     }
 
     @Test func numbersDatesAndNamesComeFromTheLocale() {

@@ -53,10 +53,11 @@ public struct MetricText: Sendable, Equatable {
         guard pairs.tried > 0 else {
             return words["pairs.none", ["days": "\(PairInsights.minimumDays)", "window": "\(PairInsights.windowDays)"]]
         }
-        let tried = words["pairs.tried", ["pairs": count(pairs.tried, "pair"), "from": pairs.from.description, "through": pairs.through.description]]
-        guard !pairs.shown.isEmpty else { return words["pairs.noneHold", ["tried": tried]] }
-        return words.count(pairs.shown.count, "pairs.hold", ["tried": tried])
-            + (pairs.shown.count > listed ? words["pairs.listed", ["listed": "\(listed)"]] : ".")
+        let span: KeyValuePairs<String, String> = ["from": words.mediumDay(pairs.from), "through": words.mediumDay(pairs.through)]
+        guard !pairs.shown.isEmpty else { return words.count(pairs.tried, "pairs.noneHold", span) }
+        let sentence = pairs.tried == 1 ? words["pairs.holdOnly", span]
+            : words.count(pairs.shown.count, "pairs.hold", ["tried": words.grouped(Double(pairs.tried)), "from": span[0].value, "through": span[1].value])
+        return sentence + (pairs.shown.count > listed ? words["pairs.listed", ["listed": "\(listed)"]] : ".")
     }
 
     /// "Run: 95 days done in 2026 through 2026-11-20, against 106 by the same day of 2025."
@@ -230,7 +231,7 @@ public struct MetricText: Sendable, Equatable {
         guard let average = week.averagePerDay else { return words["nothingLogged"] }
         let change = baseline > 0 ? ", " + change((baseline - average) / baseline) : ""
         return words["reduction.week", ["average": amount((average * 10).rounded() / 10, of: habit), "change": change,
-                                        "within": "\(week.daysWithinTarget)", "logged": count(week.daysLogged, "day")]]
+                                        "within": "\(week.daysWithinTarget)", "logged": count(week.daysLogged, "loggedDay")]]
     }
 
     /// A goal: "30 days 72% (26/36) · 141 days left (2027-04-12)".

@@ -1,6 +1,7 @@
 import AlmanacDomain
 import CTemplates
 import Foundation
+import _FoundationICU
 
 /// The words of a site in one language, and the conventions of its locale: the site's own words
 /// from the language's catalogue (`Templates/words/<code>.txt`, built into the binary), month and
@@ -10,9 +11,11 @@ public final class SiteLanguage: Sendable, Equatable {
     public let language: Language
     /// The catalogue: each key's text, as parts to put values between.
     private let words: [String: Phrase]
-    /// The counts that take a key's `.one` form ("plural.one" of the catalogue: 1 in English, 0
-    /// and 1 in French).
-    private let one: Set<Int>
+    /// The plural category of each count below `categoryTable` (CLDR's rules for the language,
+    /// from ICU: "one" for 1 in English, for 0 and 1 in French; "many" for a million in French
+    /// and Spanish); larger counts ask ICU each time.
+    private let categories: [String]
+    static let categoryTable = 1_000
     private let decimalSeparator: String
     private let groupingSeparator: String
     /// What comes before and after the digits of a percentage: "83%", "83 %".
@@ -67,6 +70,9 @@ public final class SiteLanguage: Sendable, Equatable {
                 throw Problem(line: number + 1, message: "it is not key = text")
             }
             let key = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
+            // Words files of earlier versions listed the counts of `.one`; the language's plural
+            // rules now come from ICU.
+            if key == "plural.one" { continue }
             if let base, base.words[key] == nil {
                 throw Problem(line: number + 1, message: "the site has no word called \(key)")
             }
@@ -74,7 +80,7 @@ public final class SiteLanguage: Sendable, Equatable {
         }
         if let base { words.merge(base.words) { mine, _ in mine } }
         self.words = words
-        one = Set((words["plural.one"]?.literal ?? "1").split(separator: " ").compactMap { Int($0) })
+        categories = Self.pluralCategories(language.localeIdentifier, of: 0..<Self.categoryTable)
         let locale = Locale(identifier: language.localeIdentifier)
         let utc = TimeZone(identifier: "UTC")!
         var calendar = Calendar(identifier: .gregorian)
@@ -113,11 +119,29 @@ public final class SiteLanguage: Sendable, Equatable {
         return phrase.filled(values)
     }
 
-    /// A count with its word: `count(3, "day")` is the catalogue's `day.other` with `{n}` 3.
+    /// A count with its word: `count(3, "day")` is the catalogue's `day.other` with `{n}` 3 — the
+    /// key's form for the count's plural category in the language (`.one`, `.many`), or `.other`
+    /// when the catalogue has no form of that category.
     public func count(_ n: Int, _ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        let form = one.contains(n) ? "\(key).one" : "\(key).other"
+        let category = n >= 0 && n < categories.count ? categories[n] : Self.pluralCategories(language.localeIdentifier, of: [n])[0]
+        let form = words["\(key).\(category)"] != nil ? "\(key).\(category)" : "\(key).other"
         guard let phrase = words[form] else { return Self.missing(form) }
         return phrase.filled(values, n: grouped(Double(n)))
+    }
+
+    /// The CLDR plural category ("one", "few", "many", "other", …) of each count, from ICU's rules
+    /// for the locale; "other" where ICU cannot say.
+    static func pluralCategories(_ locale: String, of counts: some Sequence<Int>) -> [String] {
+        var status = U_ZERO_ERROR
+        let rules = swift_uplrules_open(locale, &status)
+        defer { if let rules { swift_uplrules_close(rules) } }
+        return counts.map { n in
+            guard let rules, status.rawValue <= U_ZERO_ERROR.rawValue else { return "other" }
+            var keyword = [UChar](repeating: 0, count: 16), selected = U_ZERO_ERROR
+            let length = swift_uplrules_select(rules, Double(n), &keyword, Int32(keyword.count), &selected)
+            guard selected.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return "other" }
+            return String(decoding: keyword[..<Int(length)], as: UTF16.self)
+        }
     }
 
     /// "83%", "83 %"; "–" when there is nothing to rate.
@@ -164,6 +188,13 @@ public final class SiteLanguage: Sendable, Equatable {
     public func longDay(_ day: DayKey, withYear: Bool) -> String {
         let style = dates.weekday(.wide).day().month(.wide)
         return format(day, withYear ? style.year() : style)
+    }
+
+    /// A day in running text, the language's medium date: "Nov 20, 2026", "20.11.2026",
+    /// "20 nov. 2026", "20 nov 2026" (ISO days are for machines: ids, CSV, JSON, `datetime`).
+    public func mediumDay(_ day: DayKey) -> String {
+        Date(timeIntervalSince1970: Double(day.ordinal) * 86_400).formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: dates.locale,
+                                                                                             calendar: dates.calendar, timeZone: dates.timeZone))
     }
 
     private func format(_ day: DayKey, _ style: Date.FormatStyle) -> String {
