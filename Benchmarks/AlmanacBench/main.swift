@@ -104,7 +104,11 @@ let backup = try seconds {
 report("backup (in process)", backup)
 let data = FileManager.default.contents(atPath: backupPath)!
 var decoded: StoreContents?
-let decode = try median(3) { decoded = try BackupDocument.decode(data).contents }
+let decode = try median(3) {
+    var reader = BackupDocument.Reader()
+    try data.withUnsafeBytes { try reader.read($0.bindMemory(to: UInt8.self)) }
+    decoded = try reader.finish().contents
+}
 report("decode + validate the backup (\(data.count / 1_048_576) MB)", decode)
 let restorePath = folder + "/bench-restore.sqlite"
 report("cells of every entry", median(3) { var n = 0; for e in decoded!.habitEntries { n &+= e.cells.count }; precondition(n > 0) })

@@ -34,7 +34,8 @@ enum BackupInput {
             handle = opened
         }
         defer { if file != "-" { try? handle.close() } }
-        var inflater: Inflater?, opening = Data(), done = 0
+        // Whether it is gzip is told by its first two bytes, which a pipe may give one at a time.
+        var inflater: Inflater?, opening = Data(), decided = false, done = 0
         func give(_ chunk: Data) throws {
             if let inflater {
                 try inflater.inflate(chunk) { try reader.read($0) }
@@ -51,18 +52,18 @@ enum BackupInput {
                 throw AlmanacError.cannotRead(path: name, reason: "it cannot be read to its end")
             }
             done += chunk.count
-            // Whether it is gzip is told by its first two bytes, which a pipe may give one at a time.
-            if opening.count < gzipMagic.count && done - chunk.count == opening.count {
+            if decided {
+                try give(chunk)
+            } else {
                 opening.append(chunk)
                 guard opening.count >= gzipMagic.count else { continue }
+                decided = true
                 if opening.starts(with: gzipMagic) { inflater = try Inflater(name: name) }
                 try give(opening)
-            } else {
-                try give(chunk)
             }
             progress?(done, size)
         }
-        if !opening.isEmpty && opening.count < gzipMagic.count { try give(opening) }
+        if !decided { try give(opening) }
         try inflater?.finish()
     }
 }

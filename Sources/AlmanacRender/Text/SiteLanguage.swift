@@ -11,11 +11,6 @@ public final class SiteLanguage: Sendable, Equatable {
     public let language: Language
     /// The catalogue: each key's text, as parts to put values between.
     private let words: [String: Phrase]
-    /// The plural category of each count below `categoryTable` (CLDR's rules for the language,
-    /// from ICU: "one" for 1 in English, for 0 and 1 in French; "many" for a million in French
-    /// and Spanish); larger counts ask ICU each time.
-    private let categories: [String]
-    static let categoryTable = 1_000
     private let decimalSeparator: String
     private let groupingSeparator: String
     /// What comes before and after the digits of a percentage: "83%", "83 %".
@@ -80,7 +75,6 @@ public final class SiteLanguage: Sendable, Equatable {
         }
         if let base { words.merge(base.words) { mine, _ in mine } }
         self.words = words
-        categories = Self.pluralCategories(language.localeIdentifier, of: 0..<Self.categoryTable)
         let locale = Locale(identifier: language.localeIdentifier)
         let utc = TimeZone(identifier: "UTC")!
         var calendar = Calendar(identifier: .gregorian)
@@ -123,25 +117,23 @@ public final class SiteLanguage: Sendable, Equatable {
     /// key's form for the count's plural category in the language (`.one`, `.many`), or `.other`
     /// when the catalogue has no form of that category.
     public func count(_ n: Int, _ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        let category = n >= 0 && n < categories.count ? categories[n] : Self.pluralCategories(language.localeIdentifier, of: [n])[0]
+        let category = Self.pluralCategory(of: n, locale: language.localeIdentifier)
         let form = words["\(key).\(category)"] != nil ? "\(key).\(category)" : "\(key).other"
         guard let phrase = words[form] else { return Self.missing(form) }
         return phrase.filled(values, n: grouped(Double(n)))
     }
 
-    /// The CLDR plural category ("one", "few", "many", "other", …) of each count, from ICU's rules
-    /// for the locale; "other" where ICU cannot say.
-    static func pluralCategories(_ locale: String, of counts: some Sequence<Int>) -> [String] {
+    /// The CLDR plural category ("one", "few", "many", "other", …) of a count, from ICU's rules
+    /// for the locale ("one" is 1 in English, 0 and 1 in French; "many" a million in French and
+    /// Spanish); "other" where ICU cannot say. About 2 µs a count: rules are opened for each.
+    static func pluralCategory(of n: Int, locale: String) -> String {
         var status = U_ZERO_ERROR
-        let rules = swift_uplrules_open(locale, &status)
-        defer { if let rules { swift_uplrules_close(rules) } }
-        return counts.map { n in
-            guard let rules, status.rawValue <= U_ZERO_ERROR.rawValue else { return "other" }
-            var keyword = [UChar](repeating: 0, count: 16), selected = U_ZERO_ERROR
-            let length = swift_uplrules_select(rules, Double(n), &keyword, Int32(keyword.count), &selected)
-            guard selected.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return "other" }
-            return String(decoding: keyword[..<Int(length)], as: UTF16.self)
-        }
+        guard let rules = swift_uplrules_open(locale, &status), status.rawValue <= U_ZERO_ERROR.rawValue else { return "other" }
+        defer { swift_uplrules_close(rules) }
+        var keyword = [UChar](repeating: 0, count: 16), selected = U_ZERO_ERROR
+        let length = swift_uplrules_select(rules, Double(n), &keyword, Int32(keyword.count), &selected)
+        guard selected.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return "other" }
+        return String(decoding: keyword[..<Int(length)], as: UTF16.self)
     }
 
     /// "83%", "83 %"; "–" when there is nothing to rate.

@@ -30,13 +30,6 @@ public enum BackupDocument {
         public var description: String { message }
     }
 
-    /// Decodes and validates a whole backup held in memory (a test's, a demo's).
-    public static func decode(_ data: Data) throws -> (contents: StoreContents, exportedAt: Timestamp) {
-        var reader = Reader()
-        try data.withUnsafeBytes { try reader.read($0.bindMemory(to: UInt8.self)) }
-        return try reader.finish()
-    }
-
     /// A backup read as its text arrives, in pieces of any size (`read`), then `finish`ed:
     /// nothing is returned unless every value is valid. What is held is the contents being built
     /// and one value at a time: a member of the document (its header, its settings) or one object
@@ -62,7 +55,7 @@ public enum BackupDocument {
         /// True right after `{`, `[` (an empty one may close) — false after `,`.
         private var first = true
         /// Bytes read before the current piece of text.
-        public private(set) var count = 0
+        private var count = 0
 
         /// The value being cut out, and the state of the scan through it.
         private var role: Role?

@@ -43,11 +43,9 @@ public struct JSONReader {
     static let maxDepth = 32
 
     /// The document's bytes, borrowed for the reader's life (see `document` and
-    /// `BackupDocument.decode`): values are read without copying the file.
+    /// `BackupDocument.Reader`): values are read without copying them.
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
-    /// Told (bytes read, bytes in all) after each element of an array the caller reads.
-    var progress: ((Int, Int) -> Void)?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
