@@ -11,7 +11,7 @@ public struct AlmanacCommand: ParsableCommand {
             """,
         subcommands: [
             InitCommand.self, SettingsCommand.self, HabitCommand.self, LogCommand.self, UnlogCommand.self,
-            CategoryCommand.self, GoalCommand.self, StatusCommand.self, StatsCommand.self, HistoryCommand.self, ReportCommand.self, TemplatesCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, NightlyCommand.self, CopyCommand.self, ImportCommand.self, SyncCommand.self, SourceCommand.self, JournalCommand.self, WellbeingCommand.self, DemoCommand.self,
+            CategoryCommand.self, GoalCommand.self, StatusCommand.self, StatsCommand.self, HistoryCommand.self, ReportCommand.self, TemplatesCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, NightlyCommand.self, CopyCommand.self, ImportCommand.self, SyncCommand.self, SourceCommand.self, JournalCommand.self, WellbeingCommand.self, DemoCommand.self, ServerCommand.self,
         ]
     )
 

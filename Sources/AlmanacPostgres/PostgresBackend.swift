@@ -4,13 +4,15 @@ import Foundation
 import PostgresNIO
 import Synchronization
 
-/// The server backend: one connection to a PostgreSQL database, the store in one schema of it.
+/// The server backend: one connection to a PostgreSQL database, the store one of the shared
+/// tables' stores (`SharedLayout`, its number the backend's `scope`) or a schema of its own.
 /// The store protocol is synchronous (a command does one thing at a time), so every round trip
 /// waits for its future on the caller's thread; rows are handed to the caller as they arrive.
 ///
 /// Reads run in a `REPEATABLE READ, READ ONLY` transaction: one snapshot of the store while people
-/// log. Writes take the store's write lock (`LOCK TABLE settings IN EXCLUSIVE MODE`, which readers
-/// do not wait for) and then run in `READ COMMITTED`: writers of one store are serialised as on
+/// log. Writes take the store's write lock (a row lock on the store's own row of `almanac.store`,
+/// or `LOCK TABLE settings IN EXCLUSIVE MODE` in a schema of its own; readers wait for neither)
+/// and then run in `READ COMMITTED`: writers of one store are serialised as on
 /// SQLite, and each statement after the lock sees every earlier writer's commit, so the upsert of a
 /// habit and day is race-free across processes and machines.
 public final class PostgresBackend: SQLBackend, Sendable {
@@ -22,35 +24,39 @@ public final class PostgresBackend: SQLBackend, Sendable {
     /// False for a backend that borrows another's connection (`pointed(at:)`): closing it leaves
     /// the connection open.
     private let ownsConnection: Bool
-    /// Run at the start of every read transaction, before its first statement, when set (the
-    /// operator's check of a store's definition, `PostgresNightShift`): a read it throws for
-    /// reads nothing.
-    private let readCheck: (@Sendable (any SQLSession) throws -> Void)?
+    /// The store's number among the shared tables' stores, once it is known; 0 before, and in a
+    /// schema of its own.
+    private let number = Atomic<Int64>(0)
+
+    /// Which rows are the store's (`StoreScope`).
+    public var scope: StoreScope {
+        let number = number.load(ordering: .acquiring)
+        return number == 0 ? .whole : StoreScope(number: number)
+    }
+
+    /// From now on, the store is the shared tables' store `number`.
+    func scope(to number: Int64) { self.number.store(number, ordering: .releasing) }
 
     public var location: String { url.location }
 
     /// How long a write waits for another writer of the store before giving up.
     static let lockTimeout = "10s"
 
-    private init(url: PostgresURL, connection: PostgresConnection, logger: Logger, ownsConnection: Bool = true,
-                 readCheck: (@Sendable (any SQLSession) throws -> Void)? = nil) {
+    private init(url: PostgresURL, connection: PostgresConnection, logger: Logger, ownsConnection: Bool = true) {
         self.url = url
         self.connection = connection
         self.logger = logger
         self.ownsConnection = ownsConnection
-        self.readCheck = readCheck
     }
 
-    /// This connection pointed at another schema of the database (its search path set to the
-    /// system catalog and that schema alone, so no name of the statements can resolve to anything
-    /// else): for a role that reads many stores one after the other on one connection, each read
-    /// checked by `readCheck` first. The new backend borrows the connection; closing it
-    /// does not close the connection.
-    func pointed(at schema: String, readCheck: (@Sendable (any SQLSession) throws -> Void)? = nil) throws -> PostgresBackend {
+    /// This connection pointed at another store of the shared tables, for a role that reads many
+    /// stores one after the other on one connection (the operator's night). The new backend
+    /// borrows the connection; closing it does not close the connection.
+    func pointed(at store: String, number: Int64) -> PostgresBackend {
         var url = self.url
-        url.schema = schema
-        let backend = PostgresBackend(url: url, connection: connection, logger: logger, ownsConnection: false, readCheck: readCheck)
-        try backend.simple("SET search_path TO pg_catalog, \(url.quotedSchema)")
+        url.store = store
+        let backend = PostgresBackend(url: url, connection: connection, logger: logger, ownsConnection: false)
+        backend.scope(to: number)
         return backend
     }
 
@@ -81,6 +87,8 @@ public final class PostgresBackend: SQLBackend, Sendable {
         }
         let backend = PostgresBackend(url: url, connection: connection, logger: logger)
         do {
+            // The shared tables are named with their schema where it matters (`SharedLayout`); the
+            // store's statements find them, or the store's own schema's, by the search path.
             try backend.simple("SET search_path TO \(url.quotedSchema); SET lock_timeout = '\(lockTimeout)'")
         } catch {
             try? backend.close()
@@ -90,14 +98,12 @@ public final class PostgresBackend: SQLBackend, Sendable {
     }
 
     public func read<T>(_ body: (any SQLSession) throws -> T) throws -> T {
-        try transaction(begin: "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", rollBack: false) { session in
-            try readCheck?(session)
-            return try body(session)
-        }
+        try transaction(begin: "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", rollBack: false, body)
     }
 
     public func write<T>(rollBack: Bool, _ body: (any SQLSession) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN; LOCK TABLE settings IN EXCLUSIVE MODE", rollBack: rollBack, body)
+        let lock = scope.number.map { "SELECT 1 FROM almanac.store WHERE id = \($0) FOR UPDATE" } ?? "LOCK TABLE settings IN EXCLUSIVE MODE"
+        return try transaction(begin: "BEGIN; " + lock, rollBack: rollBack, body)
     }
 
     private func transaction<T>(begin: String, rollBack: Bool, _ body: (any SQLSession) throws -> T) throws -> T {
@@ -172,6 +178,19 @@ public final class PostgresBackend: SQLBackend, Sendable {
 struct PostgresSession: SQLSession {
     let backend: PostgresBackend
 
+    var scope: StoreScope { backend.scope }
+
+    /// In the shared tables, through the administrator's function that deletes for the caller's
+    /// own store only (a person may not delete); in a schema of its own, a `DELETE`.
+    func remove(from table: String, ids: [String]?) throws -> Int {
+        guard let number = scope.number else { return try deleteRows(of: table, ids: ids) }
+        var removed = 0
+        // Ids are UUIDs: no comma inside one.
+        try forEachRow("SELECT almanac.remove_rows(\(number), ?, pg_catalog.string_to_array(?, ','))",
+                       [.text(table.lowercased()), ids.map { .text($0.joined(separator: ",")) } ?? .null]) { row in removed = Int(row.integer(0)) }
+        return removed
+    }
+
     @discardableResult func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
         let metadata = try run(sql, arguments, onRow: nil)
         return metadata.rows ?? 0
@@ -194,7 +213,8 @@ struct PostgresSession: SQLSession {
         guard !records.isEmpty else { return }
         let columns = Record.columns, types = Record.types
         let casts = types.enumerated().map { index, type in "$\(index + 1)::\(PostgresArray.sqlType(of: type))" }
-        let sql = "INSERT INTO \(Record.table) (\(columns.joined(separator: ", "))) SELECT * FROM unnest(\(casts.joined(separator: ", ")))"
+        let store = scope.insertedColumn
+        let sql = "INSERT INTO \(Record.table) (\(store.column)\(columns.joined(separator: ", "))) SELECT \(store.value)* FROM unnest(\(casts.joined(separator: ", ")))"
         for start in stride(from: 0, to: records.count, by: 20_000) {
             var arrays = types.map { PostgresArray(type: $0) }
             for record in records[start..<min(start + 20_000, records.count)] {

@@ -2,12 +2,15 @@ import AlmanacDomain
 import AlmanacStorage
 import PostgresNIO
 
-/// The server store: the store's semantics (`RelationalStore`) over one schema of a PostgreSQL
-/// database, owned by the role that created it.
+/// The server store: the store's semantics (`RelationalStore`) over a PostgreSQL database — one
+/// store of its shared tables (`SharedLayout`), or, in the earlier layout, a schema owned by the
+/// role that created it.
 public typealias PostgresStore = RelationalStore<PostgresBackend>
 
 extension RelationalStore where Backend == PostgresBackend {
-    /// Opens (or creates) the store in the URL's schema, migrating an older one. A schema that
+    /// Opens (or creates) the URL's store. Among the shared tables, a store is the role's that
+    /// made it: another role's is not seen at all, and its name cannot be taken. In the earlier
+    /// layout (`?schema=`), the schema's store is opened as before: migrated when older. A schema that
     /// holds other tables, or a store written by a newer Almanac, is refused before anything is
     /// written. A store belongs to its schema's owner: a schema (or a table in it) owned by a
     /// role the connected role is not (and is not a member of) is refused, naming the owner,
@@ -18,7 +21,7 @@ extension RelationalStore where Backend == PostgresBackend {
     public static func open(url: PostgresURL, mode: StoreOpenMode = .existing) throws -> PostgresStore {
         let backend = try PostgresBackend.connect(url)
         do {
-            try prepare(backend, mode: mode)
+            if url.store != nil { try prepareShared(backend, mode: mode) } else { try prepare(backend, mode: mode) }
         } catch {
             try? backend.close()
             throw error
@@ -30,7 +33,55 @@ extension RelationalStore where Backend == PostgresBackend {
     public static func exists(url: PostgresURL) throws -> Bool {
         let backend = try PostgresBackend.connect(url)
         defer { try? backend.close() }
+        if url.store != nil { return try sharedStoreNumber(backend) != nil }
         return try inspect(backend) == .store
+    }
+
+    // MARK: - The shared tables
+
+    /// Finds (or makes) the URL's store among the shared tables and points the backend at it.
+    private static func prepareShared(_ backend: PostgresBackend, mode: StoreOpenMode) throws {
+        let url = backend.url
+        if let number = try sharedStoreNumber(backend) {
+            backend.scope(to: number)
+            return
+        }
+        guard case .createIfMissing(let settings) = mode else { throw StoreError.missing(path: url.location) }
+        _ = try StoreCalendar(settings: settings)
+        try backend.simple("BEGIN")
+        do {
+            var made: Int64?
+            // Two `init`s of one person racing: the second finds the first's store.
+            try PostgresSession(backend: backend).forEachRow(
+                "INSERT INTO almanac.store (name) VALUES (?) ON CONFLICT (name) DO NOTHING RETURNING id", [.text(url.store!)]) { row in
+                made = row.integer(0)
+            }
+            guard let made else {
+                try backend.simple("ROLLBACK")
+                if let number = try sharedStoreNumber(backend) { return backend.scope(to: number) }
+                throw StoreError.server("The store name \(url.store!) is taken in database \(url.database) at \(url.host):\(url.port) (another role's store has it); choose another with ?store=NAME.")
+            }
+            backend.scope(to: made)
+            try PostgresStore.save(settings, PostgresSession(backend: backend))
+            try backend.simple("COMMIT")
+        } catch {
+            try? backend.simple("ROLLBACK")
+            backend.scope(to: 0)
+            throw PostgresFailure.sentence(for: error, url: url)
+        }
+    }
+
+    /// The number of the URL's store when the role has one by that name; nil when not. Checks
+    /// first that the database has Almanac's shared tables, as this build knows them, and that
+    /// the role may use them.
+    private static func sharedStoreNumber(_ backend: PostgresBackend) throws -> Int64? {
+        let url = backend.url
+        return try backend.read { db in
+            try SharedLayout.checkUsable(db, url: url)
+            var number: Int64?
+            try db.forEachRow("SELECT id FROM almanac.store WHERE name = ?", [.text(url.store!)]) { row in number = row.integer(0) }
+            return number
+        }
     }
 
     private enum Found: Equatable { case noSchema, emptySchema, otherTables, store }
@@ -144,58 +195,19 @@ extension RelationalStore where Backend == PostgresBackend {
         }
     }
 
-    /// The store in the backend's schema, to read it on a connection that reads many stores
-    /// (`PostgresNightShift`, whose backend checks the schema's definition at every read): the
-    /// connected role needs only what an administrator granted for reading — USAGE on the
-    /// schema, SELECT on its tables — not ownership. Nothing is created, migrated or written. A store that an older Almanac wrote is refused until its owner opens
-    /// it once (which brings it up to date); one a newer Almanac wrote, always.
-    static func openForReading(_ backend: PostgresBackend) throws -> PostgresStore {
-        let url = backend.url, schema = url.schema
-        try backend.read { db in
-            var usage: Bool?
-            try db.forEachRow("SELECT has_schema_privilege(oid, 'USAGE') FROM pg_namespace WHERE nspname = ?", [.text(schema)]) { row in
-                usage = row.withText(0) { $0.first == 1 }
-            }
-            guard let usage else { throw StoreError.missing(path: url.location) }
-            guard usage else { throw PostgresFailure.readRefused(url: url, reason: "it lacks the USAGE privilege on schema \(schema)") }
-            // The store's own tables, found by name: the catalog's index on (name, schema) makes
-            // this a lookup, where a scan of every table of the schema (`pg_tables`) would read the
-            // whole catalog of a database of thousands of stores for each one.
-            let names = ([PostgresSchema.migrationsTable, "settings"] + BackupFormat.Section.allCases.map { StoreTable.name(of: $0) })
-                .map { "'\($0.lowercased())'" }.joined(separator: ", ")
-            var tables: [String] = [], unreadable: String?
-            // What else the schema holds is the night shift's check (`PostgresDefinition`), run
-            // at the start of this read and of every other.
-            try db.forEachRow("""
-                SELECT c.relname, has_table_privilege(c.oid, 'SELECT')
-                FROM pg_class c
-                WHERE c.relname IN (\(names)) AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = ?)
-                ORDER BY c.relname
-                """, [.text(schema)]) { row in
-                let name = row.string(0)
-                tables.append(name)
-                if unreadable == nil, !row.withText(1, { $0.first == 1 }) { unreadable = name }
-            }
-            guard tables.contains(PostgresSchema.migrationsTable) else { throw StoreError.missing(path: url.location) }
-            if let unreadable { throw PostgresFailure.readRefused(url: url, reason: "it lacks the SELECT privilege on table \(schema).\(unreadable)") }
-            let applied = try appliedMigrations(db)
-            let known = Set(PostgresSchema.migrations.map(\.identifier))
-            if !applied.isSubset(of: known) { throw StoreError.newerSchema(path: url.location) }
-            if applied.count < known.count {
-                throw StoreError.server("The store in schema \(schema) was written by an older Almanac; it can be read here once its owner has opened it (any command brings it up to date).")
-            }
-        }
-        return PostgresStore(backend: backend)
-    }
-
     /// A checked plain name as an SQL string literal.
     private static func literal(_ name: String) -> String { "'\(name)'" }
 }
 
 extension RelationalStore where Backend == PostgresBackend {
-    /// Drops the store's schema when it holds no row at all (a store this command created and
-    /// could not fill): nothing of anyone's history can go with it.
+    /// Removes the store when it holds no row at all (a store this command created and could not
+    /// fill): nothing of anyone's history can go with it. Among the shared tables, the store's
+    /// row goes (through the administrator's function); in the earlier layout, its schema.
     public func removeIfEmpty() throws {
+        if let number = backend.scope.number {
+            try backend.simple("SELECT almanac.drop_store(\(number))")
+            return
+        }
         guard try rowCounts().values.allSatisfy({ $0 == 0 }) else { return }
         try backend.simple("DROP SCHEMA \(backend.url.quotedSchema) CASCADE")
     }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Where a PostgreSQL store is: `postgres://USER@HOST:PORT/DATABASE?schema=NAME`. The password
+/// Where a PostgreSQL store is: `postgres://USER@HOST:PORT/DATABASE?store=NAME`, a store of the
+/// database's shared tables (`SharedLayout`; the role's own name when the URL names none), or
+/// `…?schema=NAME`, a store of the earlier layout in a schema of its own (docs/POSTGRES.md). The password
 /// comes from `PGPASSWORD` (a password in the URL works too, but ends up in shell histories and
 /// process lists); it is never part of `location`, which is what messages show.
 public struct PostgresURL: Sendable, Equatable {
@@ -9,8 +11,11 @@ public struct PostgresURL: Sendable, Equatable {
     public var host: String
     public var port: Int
     public var database: String
-    /// The schema that holds the store: one store per schema, owned by one role.
+    /// The schema that holds the store: Almanac's shared tables (`almanac`), or a schema that is
+    /// one store of the earlier layout.
     public var schema: String
+    /// The store's name among the shared tables' stores; nil for a store of the earlier layout.
+    public var store: String?
     /// `sslmode=require` asks for TLS; the default is a plain connection (as on a trusted network).
     public var requiresTLS: Bool
 
@@ -22,7 +27,7 @@ public struct PostgresURL: Sendable, Equatable {
     public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         func bad(_ reason: String) -> PostgresURLError { PostgresURLError(message: "\(Self.redacted(text)) is not a usable PostgreSQL store URL: \(reason).") }
         guard Self.isPostgres(text), let components = URLComponents(string: text) else {
-            throw bad("write it as postgres://USER@HOST:PORT/DATABASE?schema=NAME")
+            throw bad("write it as postgres://USER@HOST:PORT/DATABASE?store=NAME")
         }
         guard let host = components.host, !host.isEmpty else { throw bad("it names no host") }
         self.host = host
@@ -35,29 +40,47 @@ public struct PostgresURL: Sendable, Equatable {
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? user : path
         guard !database.contains("/") else { throw bad("the database name cannot contain \"/\"") }
-        var schema = user
+        var schema: String?, store: String?
         var requiresTLS = false
         for item in components.queryItems ?? [] {
             switch item.name {
             case "schema": schema = item.value ?? ""
+            case "store": store = item.value ?? ""
             case "sslmode":
                 switch item.value ?? "" {
                 case "disable", "allow", "prefer": requiresTLS = false
                 case "require": requiresTLS = true
                 default: throw bad("sslmode is disable or require")
                 }
-            default: throw bad("it has an unknown parameter \"\(item.name)\" (known: schema, sslmode)")
+            default: throw bad("it has an unknown parameter \"\(item.name)\" (known: store, schema, sslmode)")
             }
         }
-        guard Self.isPlainName(schema) else {
-            throw bad("the schema name \"\(schema)\" must be 1 to 63 lowercase letters, digits or underscores, starting with a letter or underscore")
+        if schema != nil && store != nil { throw bad("it names a store and a schema; a store is one or the other") }
+        for (kind, name) in [("store", store), ("schema", schema)] {
+            if let name, !Self.isPlainName(name) {
+                throw bad("the \(kind) name \"\(name)\" must be 1 to 63 lowercase letters, digits or underscores, starting with a letter or underscore")
+            }
         }
-        self.schema = schema
+        if let schema {
+            self.schema = schema
+        } else {
+            self.schema = SharedLayout.schema
+            self.store = store ?? (Self.isPlainName(user) ? user : nil)
+            guard self.store != nil else { throw bad("the role name \"\(user)\" is no store name; name the store with ?store=NAME") }
+        }
         self.requiresTLS = requiresTLS
     }
 
     /// The URL as messages show it: no password.
-    public var location: String { "postgres://\(user)@\(host):\(port)/\(database)?schema=\(schema)" }
+    public var location: String {
+        "postgres://\(user)@\(host):\(port)/\(database)?" + (store.map { "store=\($0)" } ?? "schema=\(schema)")
+    }
+
+    /// The database as messages show it, without a store: what an administrator or operator names.
+    public var databaseLocation: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+
+    /// The store's name in messages and file names: its store name, or its schema.
+    public var name: String { store ?? schema }
 
     /// The schema as a quoted identifier (its name is checked to be plain, so quoting is enough).
     var quotedSchema: String { "\"\(schema)\"" }

@@ -49,6 +49,11 @@ public final class SQLiteBackend: SQLBackend {
 struct SQLiteSession: SQLSession {
     let db: Database
 
+    /// A file holds one store.
+    var scope: StoreScope { .whole }
+
+    func remove(from table: String, ids: [String]?) throws -> Int { try deleteRows(of: table, ids: ids) }
+
     @discardableResult func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(Self.arguments(arguments))

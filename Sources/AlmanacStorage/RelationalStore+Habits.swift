@@ -69,7 +69,7 @@ extension RelationalStore {
     public func deleteHabit(id: EntityID) throws -> Int {
         try write { db in
             guard try db.delete(Habit.self, id: id) else { throw Self.gone(id) }
-            return try db.count("SELECT COUNT(*) FROM habitEntry WHERE habitId = ?", [SQLValue(id)])
+            return try db.count("SELECT COUNT(*) FROM habitEntry WHERE \(db.scope.rows) AND habitId = ?", [SQLValue(id)])
         }
     }
 
@@ -99,7 +99,7 @@ extension RelationalStore {
     public func deleteCategory(id: EntityID, now: Timestamp) throws -> Int {
         try write { db in
             guard try db.fetchOne(AlmanacDomain.Category.self, id: id) != nil else { throw Self.goneCategory(id) }
-            let habits = try db.execute("UPDATE habit SET categoryId = NULL, updatedAt = ? WHERE categoryId = ?",
+            let habits = try db.execute("UPDATE habit SET categoryId = NULL, updatedAt = ? WHERE \(db.scope.rows) AND categoryId = ?",
                                         [SQLValue(now), SQLValue(id)])
             _ = try db.delete(AlmanacDomain.Category.self, id: id)
             return habits
@@ -164,7 +164,7 @@ public enum HabitSlugs {
     /// gets one made from its name.
     static func settled(_ habits: [Habit], _ db: any SQLSession) throws -> [Habit] {
         var stored: [String: String] = [:]
-        try db.forEachRow("SELECT id, slug FROM habit", []) { row in stored[row.string(0)] = row.isNull(1) ? "" : row.string(1) }
+        try db.forEachRow("SELECT id, slug FROM habit WHERE \(db.scope.rows)", []) { row in stored[row.string(0)] = row.isNull(1) ? "" : row.string(1) }
         var taken = Set(stored.values)
         return habits.map { habit in
             var habit = habit
@@ -185,16 +185,16 @@ public enum HabitSlugs {
     public static func assignToExisting(_ db: any SQLSession) throws {
         var shown: [(id: String, name: String)] = [], hidden: [(id: String, name: String)] = []
         try db.forEachRow("""
-            SELECT id, name, CASE WHEN archivedAt IS NULL OR EXISTS (SELECT 1 FROM habitEntry e WHERE e.habitId = habit.id AND e.deletedAt IS NULL)
+            SELECT id, name, CASE WHEN archivedAt IS NULL OR EXISTS (SELECT 1 FROM habitEntry e WHERE \(db.scope.rows(of: "e")) AND e.habitId = habit.id AND e.deletedAt IS NULL)
                 THEN 1 ELSE 0 END
-            FROM habit ORDER BY sortOrder, createdAt, id
+            FROM habit WHERE \(db.scope.rows) ORDER BY sortOrder, createdAt, id
             """, []) { row in
             if row.integer(2) != 0 { shown.append((row.string(0), row.string(1))) } else { hidden.append((row.string(0), row.string(1))) }
         }
         let shownSlugs = Slug.make(shown.map(\.name), wordCut: false)
         let hiddenSlugs = Slug.make(hidden.map(\.name), taken: Set(shownSlugs), wordCut: false)
         for (habit, slug) in zip(shown + hidden, shownSlugs + hiddenSlugs) {
-            try db.execute("UPDATE habit SET slug = ? WHERE id = ?", [.text(slug), .text(habit.id)])
+            try db.execute("UPDATE habit SET slug = ? WHERE \(db.scope.rows) AND id = ?", [.text(slug), .text(habit.id)])
         }
     }
 }

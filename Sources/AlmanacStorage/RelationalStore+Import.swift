@@ -10,20 +10,19 @@ extension RelationalStore {
             let (changes, result) = try plan(SessionReading(db: db, location: location))
             guard !changes.isEmpty else { return result }
             try db.prepareForBulkWrites()
-            for source in changes.sources.map(\.id) + changes.forgottenSources {
-                try db.execute("DELETE FROM \(FollowedSource.table) WHERE id = ?", [SQLValue(source)])
-            }
+            let replacedSources = (changes.sources.map(\.id) + changes.forgottenSources).map(\.description)
+            if !replacedSources.isEmpty { _ = try db.remove(from: FollowedSource.table, ids: replacedSources) }
             try db.insertAll(changes.sources)
             try db.insertAll(changes.categories)
             try db.insertAll(try HabitSlugs.settled(changes.newHabits, db))
             for habit in try HabitSlugs.settled(changes.updatedHabits, db) { try db.update(habit) }
             try db.insertAll(Self.physicalOrder(changes.entries))
             for deletion in changes.deletions {
-                try db.execute("UPDATE habitEntry SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
+                try db.execute("UPDATE habitEntry SET deletedAt = ? WHERE \(db.scope.rows) AND id = ? AND deletedAt IS NULL",
                                [SQLValue(deletion.at), SQLValue(deletion.id)])
             }
             for id in changes.revivals {
-                try db.execute("UPDATE habitEntry SET deletedAt = NULL WHERE id = ?", [SQLValue(id)])
+                try db.execute("UPDATE habitEntry SET deletedAt = NULL WHERE \(db.scope.rows) AND id = ?", [SQLValue(id)])
             }
             try db.insertAll(changes.wellbeing)
             try db.insertAll(changes.journal)

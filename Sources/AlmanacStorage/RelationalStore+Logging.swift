@@ -16,7 +16,7 @@ extension RelationalStore {
                 for day in plan.days {
                     // The day's skip goes whatever the mode (counted apart: a check over a planned
                     // skip says so); its checks go unless the value is added to them.
-                    let retire = "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL"
+                    let retire = "UPDATE habitEntry SET deletedAt = ? WHERE \(db.scope.rows) AND habitId = ? AND dayKey = ? AND deletedAt IS NULL"
                     let arguments = [SQLValue(now), SQLValue(plan.habit.id), SQLValue(day)]
                     let skips = try db.execute(retire + " AND kind = 'skip'", arguments)
                     outcome.replaced += skips + (plan.mode == .add ? 0 : try db.execute(retire, arguments))
@@ -43,7 +43,7 @@ extension RelationalStore {
             var removed = 0
             for day in days {
                 removed += try db.execute(
-                    "UPDATE habitEntry SET deletedAt = ? WHERE habitId = ? AND dayKey = ? AND deletedAt IS NULL",
+                    "UPDATE habitEntry SET deletedAt = ? WHERE \(db.scope.rows) AND habitId = ? AND dayKey = ? AND deletedAt IS NULL",
                     [SQLValue(now), SQLValue(habitId), SQLValue(day)])
             }
             return removed

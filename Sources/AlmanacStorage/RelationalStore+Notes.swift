@@ -43,7 +43,7 @@ extension RelationalStore {
 
     /// Marks a live row deleted (history keeps it); refuses a row that is gone or deleted.
     private static func softDelete(_ table: String, id: EntityID, now: Timestamp, _ db: any SQLSession, kind: String) throws {
-        let changed = try db.execute("UPDATE \(table) SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL", [SQLValue(now), SQLValue(id)])
+        let changed = try db.execute("UPDATE \(table) SET deletedAt = ? WHERE \(db.scope.rows) AND id = ? AND deletedAt IS NULL", [SQLValue(now), SQLValue(id)])
         guard changed == 1 else { throw DomainError.refused("The \(kind) \(id) no longer exists; another command may have deleted it.") }
     }
 }

@@ -12,12 +12,12 @@ extension RelationalStore {
             if mode == .replace {
                 for section in BackupFormat.Section.allCases {
                     let table = StoreTable.name(of: section)
-                    before[section] = Set(try db.strings("SELECT id FROM \(table)"))
-                    try db.execute("DELETE FROM \(table)")
+                    before[section] = Set(try db.strings("SELECT id FROM \(table) WHERE \(db.scope.rows)"))
+                    _ = try db.remove(from: table, ids: nil)
                 }
                 try Self.save(contents.settings, db)
                 outcome.settingsReplaced = settingsBefore
-            } else if try db.count("SELECT (SELECT COUNT(*) FROM habit) + (SELECT COUNT(*) FROM habitEntry)") == 0 {
+            } else if try db.count("SELECT (SELECT COUNT(*) FROM habit WHERE \(db.scope.rows)) + (SELECT COUNT(*) FROM habitEntry WHERE \(db.scope.rows))") == 0 {
                 // A store with no habits and no entries yet (just `init`ed) takes the backup's
                 // time zone and week start, so backup → init → restore → backup gives the same bytes.
                 try Self.save(contents.settings, db)
@@ -82,14 +82,14 @@ extension RelationalStore {
     private static func mergeEntries(_ entries: [HabitEntry], into db: any SQLSession, outcome: inout RestoreOutcome) throws {
         var counts = outcome.counts[.habitEntries, default: .init()]
         var existing: [String: String?] = [:]
-        try db.forEachRow("SELECT id, deletedAt FROM habitEntry", []) { row in existing[row.string(0)] = row.optionalString(1) }
+        try db.forEachRow("SELECT id, deletedAt FROM habitEntry WHERE \(db.scope.rows)", []) { row in existing[row.string(0)] = row.optionalString(1) }
         var added: [HabitEntry] = []
         added.reserveCapacity(max(0, entries.count - existing.count))
         for entry in entries {
             let id = entry.id.description
             if let current = existing[id] {
                 if current == nil, let deletedAt = entry.deletedAt {
-                    try db.execute("UPDATE habitEntry SET deletedAt = ? WHERE id = ?", [SQLValue(deletedAt), .text(id)])
+                    try db.execute("UPDATE habitEntry SET deletedAt = ? WHERE \(db.scope.rows) AND id = ?", [SQLValue(deletedAt), .text(id)])
                     counts.updated += 1
                 } else {
                     counts.unchanged += 1

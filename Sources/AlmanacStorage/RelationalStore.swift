@@ -36,19 +36,22 @@ public final class RelationalStore<Backend: SQLBackend>: AlmanacStore {
     /// Writes the one row of settings. Settings without a store id keep the store's (a new store
     /// gets a new one).
     public static func save(_ settings: Settings, _ db: any SQLSession) throws {
-        let storeId = try settings.storeId ?? db.strings("SELECT storeId FROM settings WHERE storeId IS NOT NULL").first
+        let storeId = try settings.storeId ?? db.strings("SELECT storeId FROM settings WHERE \(db.scope.rows) AND storeId IS NOT NULL").first
             ?? UUID().uuidString.lowercased()
-        try db.execute("DELETE FROM settings")
-        try db.execute("INSERT INTO settings (id, timeZone, weekStart, storeId, publicAddress, nightly, language) VALUES (1, ?, ?, ?, ?, ?, ?)",
-                       [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId), SQLValue(settings.publicAddress),
-                        SQLValue(settings.nightly?.json), .text(settings.language.rawValue)])
+        let values: [SQLValue] = [.text(settings.timeZone), .text(settings.weekStart.rawValue), .text(storeId), SQLValue(settings.publicAddress),
+                                  SQLValue(settings.nightly?.json), .text(settings.language.rawValue)]
+        // The one row is changed where it is (in the shared layout a person may update, not delete).
+        let changed = try db.execute("UPDATE settings SET timeZone = ?, weekStart = ?, storeId = ?, publicAddress = ?, nightly = ?, language = ? WHERE \(db.scope.rows)", values)
+        guard changed == 0 else { return }
+        let store = db.scope.insertedColumn
+        try db.execute("INSERT INTO settings (\(store.column)id, timeZone, weekStart, storeId, publicAddress, nightly, language) VALUES (\(store.value)1, ?, ?, ?, ?, ?, ?)", values)
     }
 
     public func rowCounts() throws -> [BackupFormat.Section: Int] {
         try read { db in
             var counts: [BackupFormat.Section: Int] = [:]
             for section in BackupFormat.Section.allCases {
-                counts[section] = try db.count("SELECT COUNT(*) FROM \(StoreTable.name(of: section))")
+                counts[section] = try db.count("SELECT COUNT(*) FROM \(StoreTable.name(of: section)) WHERE \(db.scope.rows)")
             }
             return counts
         }
@@ -61,7 +64,7 @@ enum RelationalStoreSettings {
         var found: Settings?
         var unreadable = false
         var unreadablePlan = false
-        try db.forEachRow("SELECT timeZone, weekStart, storeId, publicAddress, nightly, language FROM settings", []) { row in
+        try db.forEachRow("SELECT timeZone, weekStart, storeId, publicAddress, nightly, language FROM settings WHERE \(db.scope.rows)", []) { row in
             guard let weekStart = Weekday(rawValue: row.string(1)),
                   let language = row.isNull(5) ? .en : Language(rawValue: row.string(5)) else { unreadable = true; return }
             let plan = row.isNull(4) ? nil : NightlyPlan(json: row.string(4))

@@ -20,23 +20,22 @@ struct SessionReading: StoreReading {
 
     /// Every habit in display order: also what the writers check names and the cap against.
     static func habits(_ db: any SQLSession, includeArchived: Bool) throws -> [Habit] {
-        try db.fetchAll(Habit.self, where: "\(includeArchived ? "" : "WHERE archivedAt IS NULL") ORDER BY sortOrder, createdAt, id")
+        try db.fetchAll(Habit.self, where: includeArchived ? "TRUE" : "archivedAt IS NULL", orderBy: "sortOrder, createdAt, id")
     }
 
     func habit(id: EntityID) throws -> Habit? { try db.fetchOne(Habit.self, id: id) }
 
-    func categories() throws -> [AlmanacDomain.Category] { try db.fetchAll(AlmanacDomain.Category.self, where: "ORDER BY name, id") }
+    func categories() throws -> [AlmanacDomain.Category] { try db.fetchAll(AlmanacDomain.Category.self, orderBy: "name, id") }
 
-    func goals() throws -> [Goal] { try db.fetchAll(Goal.self, where: "ORDER BY name, id") }
+    func goals() throws -> [Goal] { try db.fetchAll(Goal.self, orderBy: "name, id") }
 
-    func sources() throws -> [FollowedSource] { try db.fetchAll(FollowedSource.self, where: "ORDER BY path, id") }
+    func sources() throws -> [FollowedSource] { try db.fetchAll(FollowedSource.self, orderBy: "path, id") }
 
     func entries(habitId: EntityID, from: DayKey?, to: DayKey?, includeDeleted: Bool) throws -> [HabitEntry] {
-        var clause = "WHERE habitId = ? AND dayKey BETWEEN ? AND ?"
-        if !includeDeleted { clause += " AND deletedAt IS NULL" }
-        clause += " ORDER BY dayKey, timestampUtc, id"
+        var condition = "habitId = ? AND dayKey BETWEEN ? AND ?"
+        if !includeDeleted { condition += " AND deletedAt IS NULL" }
         let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
-        return try db.fetchAll(HabitEntry.self, where: clause, [SQLValue(habitId), .text(low), .text(high)])
+        return try db.fetchAll(HabitEntry.self, where: condition, orderBy: "dayKey, timestampUtc, id", [SQLValue(habitId), .text(low), .text(high)])
     }
 
     func entries(habitIds: Set<EntityID>) throws -> [HabitEntry] {
@@ -45,7 +44,7 @@ struct SessionReading: StoreReading {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = ids[start..<min(start + 500, ids.count)]
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
-            all += try db.fetchAll(HabitEntry.self, where: "WHERE habitId IN (\(marks))", chunk.map { SQLValue($0) })
+            all += try db.fetchAll(HabitEntry.self, where: "habitId IN (\(marks))", chunk.map { SQLValue($0) })
         }
         return all
     }
@@ -53,7 +52,7 @@ struct SessionReading: StoreReading {
     func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID> {
         guard !ids.isEmpty else { return [] }
         let wanted = Set(ids)
-        let known = try db.strings("SELECT id FROM \(StoreTable.name(of: section))")
+        let known = try db.strings("SELECT id FROM \(StoreTable.name(of: section)) WHERE \(db.scope.rows)")
         return Set(known.compactMap(EntityID.init).filter(wanted.contains))
     }
 
@@ -64,7 +63,7 @@ struct SessionReading: StoreReading {
     /// The live rows of a table of dated entries between two days (inclusive), by day, time and id.
     private func liveEntries<Entry: StoredRecord>(from: DayKey?, to: DayKey?) throws -> [Entry] {
         let low = from?.description ?? "0000-00-00", high = to?.description ?? "9999-99-99"
-        return try db.fetchAll(Entry.self, where: "WHERE deletedAt IS NULL AND dayKey BETWEEN ? AND ? ORDER BY dayKey, timestampUtc, id",
+        return try db.fetchAll(Entry.self, where: "deletedAt IS NULL AND dayKey BETWEEN ? AND ?", orderBy: "dayKey, timestampUtc, id",
                                [.text(low), .text(high)])
     }
 
@@ -72,7 +71,7 @@ struct SessionReading: StoreReading {
         var notes: [String: [HabitNote]] = [:]
         try db.forEachRow("""
             SELECT habitId, dayKey, note, kind FROM habitEntry
-            WHERE deletedAt IS NULL AND note IS NOT NULL AND note <> '' AND dayKey <= ?
+            WHERE \(db.scope.rows) AND deletedAt IS NULL AND note IS NOT NULL AND note <> '' AND dayKey <= ?
             ORDER BY habitId, dayKey, timestampUtc, id
             """, [SQLValue(day)]) { row in
             guard let key = row.withText(1, { DayKey(utf8: $0) }) else { return }
@@ -84,7 +83,7 @@ struct SessionReading: StoreReading {
     func plannedSkips(after day: DayKey) throws -> [String: [DayKey]] {
         var skips: [String: [DayKey]] = [:]
         try db.forEachRow("""
-            SELECT habitId, dayKey FROM habitEntry WHERE deletedAt IS NULL AND kind = 'skip' AND dayKey > ?
+            SELECT habitId, dayKey FROM habitEntry WHERE \(db.scope.rows) AND deletedAt IS NULL AND kind = 'skip' AND dayKey > ?
             ORDER BY habitId, dayKey
             """, [SQLValue(day)]) { row in
             guard let key = row.withText(1, { DayKey(utf8: $0) }) else { return }
@@ -98,7 +97,7 @@ struct SessionReading: StoreReading {
         // By habit and day (the habit-and-day index), so a feed's month is a few thousand index rows.
         try db.forEachRow("""
             SELECT habitId, dayKey, MAX(createdAt), MAX(deletedAt) FROM habitEntry
-            WHERE habitId IN (SELECT id FROM habit) AND dayKey >= ? AND dayKey <= ?
+            WHERE \(db.scope.rows) AND habitId IN (SELECT id FROM habit WHERE \(db.scope.rows)) AND dayKey >= ? AND dayKey <= ?
             GROUP BY habitId, dayKey
             """, [SQLValue(first), SQLValue(last)]) { row in
             guard let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
@@ -116,7 +115,7 @@ struct SessionReading: StoreReading {
         let calendar = try StoreCalendar(settings: settings)
         let habits = try habits(includeArchived: true)
         var reader = HabitFactReader(tally: hours ? HourTally(calendar: calendar) : nil)
-        try db.forEachRow("SELECT habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "") FROM habitEntry WHERE deletedAt IS NULL AND dayKey <= ?",
+        try db.forEachRow("SELECT habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "") FROM habitEntry WHERE \(db.scope.rows) AND deletedAt IS NULL AND dayKey <= ?",
                           [.text(day?.description ?? "9999-99-99")]) { row in try reader.add(row) }
         let read = reader.facts()
         return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: read.mapValues(\.facts),
@@ -128,20 +127,20 @@ struct SessionReading: StoreReading {
         try db.forEachRow("""
             SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note,
                    e.timestampUtc, e.id
-            FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId
-            WHERE e.deletedAt IS NULL AND e.dayKey <= ?
+            FROM habitEntry e LEFT JOIN habit h ON \(db.scope.rows(of: "h")) AND h.id = e.habitId
+            WHERE \(db.scope.rows(of: "e")) AND e.deletedAt IS NULL AND e.dayKey <= ?
             ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id
             """, [SQLValue(day)], body)
     }
 
     func forEachRecord(of section: BackupFormat.Section, _ body: (any RowCells) throws -> Void) throws {
-        try db.forEachRow(StoreTable.selectAll(section), [], body)
+        try db.forEachRow(StoreTable.selectAll(section, scope: db.scope), [], body)
     }
 
     func newestChange() throws -> Timestamp? {
         // Timestamps are written in one fixed-width form, so the greatest text is the newest.
         let parts = BackupFormat.Section.allCases.flatMap { section in
-            section.fields.filter { $0.name.hasSuffix("At") }.map { "SELECT MAX(\($0.name)) AS t FROM \(StoreTable.name(of: section))" }
+            section.fields.filter { $0.name.hasSuffix("At") }.map { "SELECT MAX(\($0.name)) AS t FROM \(StoreTable.name(of: section)) WHERE \(db.scope.rows)" }
         }
         let newest = try db.strings("SELECT MAX(t) FROM (\(parts.joined(separator: " UNION ALL "))) AS changes").first
         return newest.flatMap { Timestamp(iso8601: $0) }

@@ -231,10 +231,10 @@ public enum StoreTable {
         }
     }
 
-    /// `SELECT <the section's fields> FROM <table> ORDER BY <the section's order>`.
-    static func selectAll(_ section: BackupFormat.Section) -> String {
+    /// `SELECT <the section's fields> FROM <table> WHERE <the store's rows> ORDER BY <the section's order>`.
+    static func selectAll(_ section: BackupFormat.Section, scope: StoreScope) -> String {
         let columns = section.fields.map(\.name).joined(separator: ", ")
-        return "SELECT \(columns) FROM \(name(of: section)) ORDER BY \(section.order.joined(separator: ", "))"
+        return "SELECT \(columns) FROM \(name(of: section)) WHERE \(scope.rows) ORDER BY \(section.order.joined(separator: ", "))"
     }
 }
 

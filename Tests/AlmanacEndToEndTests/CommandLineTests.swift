@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A temporary store driven through the built `almanac` binary, with the clock pinned: a file in a
-/// temporary folder, or a new schema of the test server.
+/// temporary folder, or a new store of the test server (of the shared tables, or a schema of its
+/// own in the earlier layout).
 struct Session {
     let folder = TemporaryFolder("e2e")
     let binary = AlmanacBinary()
@@ -11,9 +12,9 @@ struct Session {
     let backend: TestBackend
     let store: String
 
-    init(_ backend: TestBackend = .sqlite) {
+    init(_ backend: TestBackend = .sqlite, schemaOfItsOwn: Bool = false) {
         self.backend = backend
-        store = backend.newStore(in: folder)
+        store = backend.newStore(in: folder, schemaOfItsOwn: schemaOfItsOwn)
     }
 
     /// What every command of the session gets: the store, the clock and the server's password.

@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available) func theChangeTokensOfEarlierVersionsAreDropped(_ backend: TestBackend) throws {
-        let s = Session(backend)
+        let s = Session(backend, schemaOfItsOwn: true)
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Run")
         try s.ok("log", "run", "--date", "2026-11-20")
@@ -74,7 +74,7 @@ import Testing
     /// as keeps the rule it had (none, within the limit), so no published figure changes; an
     /// at-least habit, and an at-most habit made afterwards, follow the rule of new habits.
     @Test(arguments: TestBackend.available) func earlierAtMostHabitsKeepCountingADayWithNothingLoggedAsNone(_ backend: TestBackend) throws {
-        var s = Session(backend)
+        var s = Session(backend, schemaOfItsOwn: true)
         s.now = "2026-11-20T08:00:00Z"
         try s.ok("init", "--timezone", "UTC")
         try s.ok("habit", "add", "Coffee", "--unit", "count", "--direction", "at-most", "--target", "3")

@@ -46,7 +46,7 @@ import Testing
     /// the habits the site shows, in its order, each cut at 48 bytes as the site cut it; then the
     /// habits it does not show.
     @Test(arguments: TestBackend.available) func anEarlierStoreKeepsTheAddressesItsSiteUsed(_ backend: TestBackend) throws {
-        let s = Session(backend)
+        let s = Session(backend, schemaOfItsOwn: true)
         try s.ok("init")
         try s.ok("habit", "add", "Swim")            // archived with no history: not on the site
         try s.ok("habit", "archive", "swim")

@@ -12,13 +12,18 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
     public var description: String { rawValue }
 
     /// Runs SQL on the store at `location` as another program would: the `sqlite3` shell on a
-    /// file, `psql` as the server's superuser (its own `search_path` set to the store's schema) on
-    /// a schema. Throws with the program's message when the SQL fails.
+    /// file; `psql` as the store's person among the shared tables (her search path set to them:
+    /// row-level security keeps her statements to her store, and she may not delete), or as the
+    /// server's superuser on a schema of the earlier layout. Throws with the program's message
+    /// when the SQL fails.
     public func runOtherProgram(_ sql: String, on location: String) throws {
         switch self {
         case .postgres:
-            let schema = String(location[location.range(of: "schema=")!.upperBound...])
-            try TestPostgres.psql("SET search_path TO \(schema); " + sql)
+            if let schema = location.range(of: "schema=").map({ String(location[$0.upperBound...]) }) {
+                try TestPostgres.psql("SET search_path TO \(schema); " + sql)
+            } else {
+                try TestPostgres.psql("SET search_path TO almanac; " + sql, user: TestPostgres.role(of: location))
+            }
         case .sqlite:
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -35,11 +40,12 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
         }
     }
 
-    /// A store location that holds nothing yet: a file in `folder`, or a new schema.
-    public func newStore(in folder: TemporaryFolder, name: String = "almanac") -> String {
+    /// A store location that holds nothing yet: a file in `folder`, or a new store of the shared
+    /// tables (of a role of its own) — or, `schemaOfItsOwn`, a new schema of the earlier layout.
+    public func newStore(in folder: TemporaryFolder, name: String = "almanac", schemaOfItsOwn: Bool = false) -> String {
         switch self {
         case .sqlite: return folder.path("\(name).sqlite")
-        case .postgres: return TestPostgres.newStore()
+        case .postgres: return schemaOfItsOwn ? TestPostgres.newSchemaStore() : TestPostgres.newStore()
         }
     }
 }
@@ -57,9 +63,65 @@ public enum TestPostgres {
     /// What the `almanac` binary needs to reach the server as the superuser.
     public static var binaryEnvironment: [String: String] { ["PGPASSWORD": password] }
 
-    /// The URL of a schema no test has used yet (nothing is created until a command does).
+    /// A new name for a store, schema or role.
+    public static func newName(prefix: String = "t") -> String {
+        "\(prefix)_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
+    }
+
+    /// The URL of a store of the shared tables that no test has used yet, of a person of its own:
+    /// a login role with the superuser's password, a member of `almanac_person`, named as the
+    /// store (nothing else is made until a command does).
     public static func newStore(prefix: String = "t") -> String {
-        "\(adminURL ?? "postgres://nobody@127.0.0.1:1/none")?schema=\(prefix)_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
+        let name = newName(prefix: prefix)
+        guard isAvailable else { return "postgres://nobody@127.0.0.1:1/none?store=\(name)" }
+        try! makePerson(name)
+        return "postgres://\(name)@127.0.0.1:\(port)/postgres?store=\(name)"
+    }
+
+    /// A login role with the superuser's password, a member of `almanac_person` in the test
+    /// server's database (whose shared tables are made first, once).
+    public static func makePerson(_ name: String, database: String = "postgres") throws {
+        if database == "postgres", let failure = sharedTables { throw failure }
+        try psql("CREATE ROLE \(name) LOGIN PASSWORD '\(password)' IN ROLE almanac_person", database: database)
+    }
+
+    /// Makes the shared tables of a database of the test server with `almanac server init`, as its
+    /// administrator would.
+    public static func makeSharedTables(database: String) throws {
+        let url = String((adminURL ?? "").dropLast("postgres".count)) + database
+        let result = try AlmanacBinary().run(["server", "init", "-q", url], environment: binaryEnvironment)
+        guard result.status == 0 else { throw PSQLFailure(message: "almanac server init: \(result.stderr)") }
+    }
+
+    /// A database of its own with the shared tables, for a test that needs the whole of it (an
+    /// operator's night reads every store of a database); its name.
+    public static func newDatabase() throws -> String {
+        let name = newName(prefix: "d")
+        if let failure = sharedTables { throw failure }   // the group roles
+        try psql("CREATE DATABASE \(name)")
+        try makeSharedTables(database: name)
+        return name
+    }
+
+    /// The URL of `role` on `database` of the test server, naming `store` when given.
+    public static func url(role: String, database: String, store: String? = nil) -> String {
+        "postgres://\(role)@127.0.0.1:\(port)/\(database)" + (store.map { "?store=\($0)" } ?? "")
+    }
+
+    /// The shared tables of the test server's own database, made once per test process.
+    private static let sharedTables: PSQLFailure? = {
+        do { try makeSharedTables(database: "postgres") } catch { return error as? PSQLFailure ?? PSQLFailure(message: "\(error)") }
+        return nil
+    }()
+
+    /// The role a store URL connects as.
+    public static func role(of location: String) -> String {
+        String(location[location.range(of: "://")!.upperBound..<location.firstIndex(of: "@")!])
+    }
+
+    /// The URL of a schema of the earlier layout that no test has used yet.
+    public static func newSchemaStore(prefix: String = "t") -> String {
+        "\(adminURL ?? "postgres://nobody@127.0.0.1:1/none")?schema=\(newName(prefix: prefix))"
     }
 
     /// The port the server listens on.
@@ -68,10 +130,10 @@ public enum TestPostgres {
     /// Runs SQL as the superuser (or as `user` with `password`) through `psql`; returns its
     /// output, rows as `a|b` lines. Throws with psql's message when the SQL fails.
     @discardableResult
-    public static func psql(_ sql: String, user: String = "postgres", password: String? = nil, port: Int = port) throws -> String {
+    public static func psql(_ sql: String, user: String = "postgres", password: String? = nil, port: Int = port, database: String = "postgres") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", "postgres", "-X", "-q", "-tA",
+        process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", database, "-X", "-q", "-tA",
                              "-v", "ON_ERROR_STOP=1", "-c", sql]
         process.environment = ["PGPASSWORD": password ?? self.password, "PATH": "/usr/bin:/bin"]
         let out = Pipe(), err = Pipe()

@@ -8,7 +8,7 @@ import AlmanacStorage
 /// Options every command takes: where the store is. Also the clock (`ALMANAC_NOW`).
 public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The store: a file, or postgres://USER@HOST:PORT/DATABASE?schema=NAME with the password in PGPASSWORD (default: $ALMANAC_STORE, else $XDG_DATA_HOME/almanac/almanac.sqlite).",
+        "The store: a file, or postgres://USER@HOST:PORT/DATABASE?store=NAME with the password in PGPASSWORD (default: $ALMANAC_STORE, else $XDG_DATA_HOME/almanac/almanac.sqlite).",
         valueName: "store"))
     public var store: String?
 

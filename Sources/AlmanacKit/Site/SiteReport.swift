@@ -287,6 +287,9 @@ public struct SiteReport {
         switch error {
         case AlmanacError.report: return error
         case AlmanacError.refused: return error
+        // A store that did not answer in time is about the store, not the step (an operator's
+        // night names its own time limit).
+        case StoreError.busy, StoreError.timedOut: return error
         case let problem as TemplateSet.Problem:
             return AlmanacError.report(step: step, path: path, reason: "Template error in \(problem.description); nothing was written.")
         default: return AlmanacError.report(step: step, path: path, reason: "\(error)")

@@ -7,12 +7,13 @@ import ArgumentParser
 struct CopyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
-        abstract: "Copy a whole store into a new or empty one: SQLite file ↔ PostgreSQL schema.",
+        abstract: "Copy a whole store into a new or empty one: SQLite file ↔ PostgreSQL store.",
         discussion: """
-            A store is a file path or postgres://USER@HOST:PORT/DATABASE?schema=NAME (password from \
+            A store is a file path or postgres://USER@HOST:PORT/DATABASE?store=NAME (password from \
             PGPASSWORD). The copy holds everything, soft-deleted history included: a backup of it is \
             byte-identical to a backup of the source. A destination that already holds habits or \
-            entries is refused.
+            entries is refused. A store of the earlier PostgreSQL layout (?schema=NAME) moves into the \
+            shared tables with --from its ?schema= URL --to a ?store= one (docs/POSTGRES.md).
             """)
 
     @Option(help: ArgumentHelp("The store to copy.", valueName: "store")) var from: String

@@ -18,10 +18,10 @@ struct ReportCommand: ParsableCommand {
             `almanac report -q --as-of yesterday --out /srv/www/habits`, publishes the day that has just ended.
 
             An operator of a PostgreSQL server renders every person's site in one command: \
-            `almanac report --each-store 'postgres://ops@db/almanac?schema=ops' --out-root /srv/www` \
-            writes the site of each store the role may read into /srv/www/<schema>/. The URL's \
-            schema keeps the record of the nights; copies of the command on several machines \
-            share the stores through the server, and each store is rendered once a night.
+            `almanac report --each-store 'postgres://ops@db/almanac' --out-root /srv/www` writes \
+            the site of each store of the database's shared tables into /srv/www/<store>/ (the \
+            role is a member of almanac_reader). Copies of the command on several machines share \
+            the stores through the server, and each store is rendered once a night.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -43,9 +43,9 @@ struct ReportCommand: ParsableCommand {
     /// earlier versions is taken, and changes nothing, so cron lines that carry it keep working.
     @Flag(help: .hidden) var full = false
     @Flag(help: "Say on stderr how long each step of the report took (read, derive, render, publish).") var timings = false
-    @Option(help: ArgumentHelp("Render every store this PostgreSQL role may read, each into its folder under --out-root; the URL's schema keeps the record of the nights.", valueName: "url"))
+    @Option(help: ArgumentHelp("Render every store of this PostgreSQL database's shared tables, each into its folder under --out-root, as this role (a member of almanac_reader).", valueName: "url"))
     var eachStore: String?
-    @Option(help: ArgumentHelp("With --each-store: the folder that gets a site per store, named by its schema.", valueName: "folder"))
+    @Option(help: ArgumentHelp("With --each-store: the folder that gets a site per store, named by the store.", valueName: "folder"))
     var outRoot: String?
     @Option(help: ArgumentHelp("With --each-store: how many stores this process renders at once, one connection each (default: one per core).", valueName: "n"))
     var workers: Int?
@@ -100,15 +100,15 @@ struct ReportCommand: ParsableCommand {
                                              includeJournal: includeJournal, baseURL: baseURL,
                                              workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, timeout: timeout ?? 60)
         let outcome = try NightlyReports(request: request, clock: global.clock()).run()
-        for schema in outcome.skipped {
-            AlmanacMain.report("schema \(schema): skipped: it holds a store, but its name is not plain (lower-case letters, digits and _), so it is not read; renamed, it is rendered.")
+        if outcome.earlierLayout > 0 {
+            AlmanacMain.report("passed over \(Output.count(outcome.earlierLayout, "store")) of the earlier layout (a schema each, which the operator no longer reads); each person moves hers with almanac copy --from 'postgres://…?schema=NAME' --to 'postgres://…?store=NAME' (docs/POSTGRES.md).")
         }
         for (store, error) in outcome.failed.sorted(by: { $0.store < $1.store }) {
             AlmanacMain.report("store \(store): \(AlmanacMain.sentence(for: error).text)")
         }
         let seconds = Output.tenths(Date().timeIntervalSince(started))
         Output.line("Reports in \(outRoot): \(Output.count(outcome.rendered.count, "store")) rendered, \(outcome.renderedElsewhere.count) already rendered "
-            + "for their night, \(outcome.failed.count) failed\(outcome.skipped.isEmpty ? "" : ", \(outcome.skipped.count) skipped") (\(seconds) s).")
+            + "for their night, \(outcome.failed.count) failed\(outcome.earlierLayout == 0 ? "" : ", \(outcome.earlierLayout) passed over") (\(seconds) s).")
         if !outcome.failed.isEmpty {
             let names = outcome.failed.map(\.store).sorted()
             throw AlmanacError.refused("\(outcome.failed.count) of \(outcome.rendered.count + outcome.renderedElsewhere.count + outcome.failed.count) stores failed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? ", …" : "").")

@@ -3,9 +3,9 @@ import AlmanacKit
 import AlmanacPostgres
 import AlmanacStorage
 
-/// Stores that are schemas of a PostgreSQL database: `postgres://USER@HOST:PORT/DATABASE?schema=NAME`,
-/// the password in `PGPASSWORD` (docs/POSTGRES.md).
-public struct PostgresSchemas: StoreKind {
+/// Stores of a PostgreSQL database: `postgres://USER@HOST:PORT/DATABASE?store=NAME` among its shared
+/// tables, or `…?schema=NAME` in the earlier layout; the password in `PGPASSWORD` (docs/POSTGRES.md).
+public struct PostgresStores: StoreKind {
     public init() {}
 
     public func takes(_ location: String) -> Bool { PostgresURL.isPostgres(location) }
@@ -27,7 +27,7 @@ public struct PostgresSchemas: StoreKind {
         try PostgresStore.open(url: Self.url(location), mode: .createIfMissing(settings))
     }
 
-    /// The schema is created and filled, and removed again when filling fails.
+    /// The store is created and filled, and removed again when filling fails.
     public func buildNew<T>(_ location: String, settings: Settings, _ fill: (any AlmanacStore) throws -> T) throws -> T {
         let store = try PostgresStore.open(url: Self.url(location), mode: .createIfMissing(settings))
         defer { try? store.close() }
@@ -48,8 +48,8 @@ public struct PostgresSchemas: StoreKind {
         }
     }
 
-    /// A full backup of the store, into a new file in the current folder (`SCHEMA.before-restore-STAMP.json`).
+    /// A full backup of the store, into a new file in the current folder (`NAME.before-restore-STAMP.json`).
     public func saveBeforeReplace(_ store: any AlmanacStore, location: String, stamp: String, clock: Clock) throws -> String {
-        try BackupExport(store: store, clock: clock).runIntoNewFile(named: "\(try Self.url(location).schema).before-restore-\(stamp)").path
+        try BackupExport(store: store, clock: clock).runIntoNewFile(named: "\(try Self.url(location).name).before-restore-\(stamp)").path
     }
 }
