@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The PostgreSQL half of `make bench` (run by Benchmarks/run.sh, or on its own after it): the bench
 # store of docs/PERFORMANCE.md held in a throw-away PostgreSQL 15 on this machine, against the same
-# commands on the SQLite bench store in the same run (pairs taken in turn, median ratio), and the
-# nightly run of an operator: 200 stores of one year each in one server, `report --each-store` with
-# 1 and 2 workers and as two copies at once, then 2,000 stores.
+# commands on the SQLite bench store in the same run (pairs taken in turn, median ratio), a store of
+# the shared tables read by its person; and the nightly run of an operator: 200 stores of one year
+# each in one database's shared tables, `report --each-store` with 1 and 2 workers and as two copies
+# at once, then 2,000 stores. (Benchmarks/server.sh measures the tables at 10^5 stores.)
 # Needs the bench store that run.sh builds (.build/bench/bench.sqlite). Record the figures in
 # docs/PERFORMANCE.md. SECTION=nightly runs only the operator's nightly run.
 set -euo pipefail
@@ -17,7 +18,10 @@ export ALMANAC_NOW=2026-11-20T20:00:00Z
 [ -f "$STORE" ] || [ "${SECTION:-all}" != all ] || "$BIN" demo --store "$STORE" --habits 100 --years 10 --seed 1 --force --no-report >/dev/null
 
 if [ -z "${ALMANAC_TEST_POSTGRES:-}" ]; then exec bash scripts/pg-server.sh run bash "$0" "$@"; fi
-PG="$ALMANAC_TEST_POSTGRES?schema=bench"
+SERVER=${ALMANAC_TEST_POSTGRES%/postgres}
+HOSTPORT=${SERVER#*@}
+PG="postgres://bench_person@$HOSTPORT/postgres?store=bench"
+export PGPASSWORD
 
 once() {   # command…: prints "seconds peak_kb" of one run
   sync
@@ -42,13 +46,31 @@ pair() {   # label, target ratio, "PostgreSQL command", "SQLite command" (before
 }
 
 psql_admin() { PGOPTIONS='-c client_min_messages=warning' psql "$ALMANAC_TEST_POSTGRES" -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
+# drop_sql NAME…: a file of the SQL with which the administrator removes these stores' rows.
+drop_sql() {
+  local names file="$WORK/drop-$1.sql"; names=$(printf "'%s'," "$@"); names=${names%,}
+  cat > "$file" <<SQL
+DO \$\$ DECLARE t text; BEGIN
+  FOREACH t IN ARRAY ARRAY['habitentry','journalentry','wellbeingentry','habit','category','goal','followedsource','report_night','settings'] LOOP
+    EXECUTE format('DELETE FROM almanac.%I WHERE store IN (SELECT id FROM almanac.store WHERE name IN ($names))', t);
+  END LOOP;
+  DELETE FROM almanac.store WHERE name IN ($names);
+END \$\$;
+SQL
+  echo "$file"
+}
+drop_store() { PGOPTIONS='-c client_min_messages=warning' psql "$ALMANAC_TEST_POSTGRES" -X -q -v ON_ERROR_STOP=1 -f "$(drop_sql "$@")" >/dev/null; }
+"$BIN" server init -q "$ALMANAC_TEST_POSTGRES"
+psql_admin "DO \$\$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'bench_person') THEN
+  CREATE ROLE bench_person LOGIN PASSWORD '$PGPASSWORD' IN ROLE almanac_person; END IF; END \$\$" >/dev/null
 
 if [ "${SECTION:-all}" = all ]; then   # SECTION=nightly: only the nightly run below
 echo "== the bench store in PostgreSQL $(psql_admin 'SHOW server_version') (copy from $STORE)"
-psql_admin "DROP SCHEMA IF EXISTS bench CASCADE" >/dev/null
+drop_store bench
 read -r t m < <(once "$BIN" copy --from "$STORE" --to "$PG")
 printf '   copied in %.2f s (peak %.0f MB): %s habit entries, %s\n' "$t" "$(echo "$m / 1024" | bc -l)" \
-  "$(psql_admin 'SELECT count(*) FROM bench.habitentry')" "$(psql_admin "SELECT pg_size_pretty(sum(pg_total_relation_size(c.oid))) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'bench' AND c.relkind = 'r'")"
+  "$(psql_admin "SELECT count(*) FROM almanac.habitentry WHERE store = (SELECT id FROM almanac.store WHERE name = 'bench')")" \
+  "$(psql_admin "SELECT pg_size_pretty(pg_database_size('postgres'))") (the database)"
 "$BIN" backup --store "$STORE" --out "$WORK/bench-sqlite.json" --as-of 2026-11-20 >/dev/null
 "$BIN" backup --store "$PG" --out "$WORK/bench-pg.json" --as-of 2026-11-20 >/dev/null
 cmp -s "$WORK/bench-sqlite.json" "$WORK/bench-pg.json" && echo "   backups of both: byte-identical" || { echo "   backups differ!"; exit 1; }
@@ -62,40 +84,36 @@ rm -rf "$WORK/pg-sites" "$WORK/sq-sites"
 pair "export csv" 2 "exec '$BIN' export csv --store '$PG' --out '$WORK/pg-csv'" "exec '$BIN' export csv --store '$STORE' --out '$WORK/sq-csv'"
 pair "backup" 2 "exec '$BIN' backup --store '$PG' --out '$WORK/pg.json'" "exec '$BIN' backup --store '$STORE' --out '$WORK/sq.json'"
 pair "status" 2 "exec '$BIN' status --store '$PG'" "exec '$BIN' status --store '$STORE'"
-PREP_PG="psql '$ALMANAC_TEST_POSTGRES' -X -q -c 'DROP SCHEMA IF EXISTS restored CASCADE'" PREP_SQLITE="rm -f '$WORK/restored.sqlite'" \
+PREP_PG="psql '$ALMANAC_TEST_POSTGRES' -X -q -f '$(drop_sql restored)'" PREP_SQLITE="rm -f '$WORK/restored.sqlite'" \
 pair "restore into an empty store" 3 \
-  "exec '$BIN' restore '$WORK/bench-sqlite.json' --store '$ALMANAC_TEST_POSTGRES?schema=restored'" \
+  "exec '$BIN' restore '$WORK/bench-sqlite.json' --store '${PG%bench}restored'" \
   "exec '$BIN' restore '$WORK/bench-sqlite.json' --store '$WORK/restored.sqlite'"
-PREP_PG="psql '$ALMANAC_TEST_POSTGRES' -X -q -c 'DROP SCHEMA IF EXISTS copied CASCADE'" PREP_SQLITE="rm -f '$WORK/copied.sqlite'" \
+PREP_PG="psql '$ALMANAC_TEST_POSTGRES' -X -q -f '$(drop_sql copied)'" PREP_SQLITE="rm -f '$WORK/copied.sqlite'" \
 pair "copy SQLite → empty store" 3 \
-  "exec '$BIN' copy --from '$STORE' --to '$ALMANAC_TEST_POSTGRES?schema=copied'" \
+  "exec '$BIN' copy --from '$STORE' --to '${PG%bench}copied'" \
   "exec '$BIN' copy --from '$STORE' --to '$WORK/copied.sqlite'"
 
 fi
 
-echo "== the nightly run of an operator: $STORES stores of one year each (demo --habits 10 --years 1) in one server"
-# Every store copied from one file by Almanac itself (its migrations make each schema exactly as a
-# store is, which the operator's check compares), two at a time; an operator role with a schema of
-# its own, granted reading on each.
+echo "== the nightly run of an operator: $STORES stores of one year each (demo --habits 10 --years 1) in one database's shared tables"
+# Every store copied from one file by Almanac itself, two at a time (as the administrator, whose
+# stores they then are); an operator role, a member of almanac_reader.
 rm -rf "$WORK/scale"; mkdir -p "$WORK/scale"   # nothing of an earlier (killed) run counted
 "$BIN" demo --store "$WORK/scale/one.sqlite" --habits 10 --years 1 --seed 2 --force --no-report >/dev/null
 psql_admin "DROP ROLE IF EXISTS bench_ops" >/dev/null 2>&1 || true
-make_stores() {   # first last: stores p<first>..p<last>, copied from the file, readable by bench_ops
-  seq "$1" "$2" | xargs -P 2 -I{} sh -c "psql '$ALMANAC_TEST_POSTGRES' -X -q -c 'DROP SCHEMA IF EXISTS p{} CASCADE' >/dev/null 2>&1; \
-    '$BIN' copy --from '$WORK/scale/one.sqlite' --to '$ALMANAC_TEST_POSTGRES?schema=p{}' >/dev/null"
-  psql_admin "DO \$\$ BEGIN FOR i IN $1..$2 LOOP
-      EXECUTE format('GRANT USAGE ON SCHEMA p%s TO bench_ops; GRANT SELECT ON ALL TABLES IN SCHEMA p%s TO bench_ops', i, i);
-    END LOOP; END \$\$" >/dev/null
+make_stores() {   # first last: stores p<first>..p<last>, copied from the file
+  seq "$1" "$2" | xargs -P 2 -I{} sh -c "'$BIN' copy --from '$WORK/scale/one.sqlite' --to '$ALMANAC_TEST_POSTGRES?store=p{}' >/dev/null"
 }
-psql_admin "DROP SCHEMA IF EXISTS p1 CASCADE; DROP SCHEMA IF EXISTS bench_ops CASCADE; CREATE ROLE bench_ops LOGIN PASSWORD 'bench'; CREATE SCHEMA bench_ops AUTHORIZATION bench_ops" >/dev/null
+drop_store $(seq -f 'p%g' 1 "$((STORES * 10))")
+psql_admin "CREATE ROLE bench_ops LOGIN PASSWORD 'bench' IN ROLE almanac_reader" >/dev/null
 started=$(date +%s.%N)
 make_stores 1 "$STORES"
 # Long-lived stores are vacuumed and on disk: freshly written rows would otherwise be rewritten on
 # their first read (hint bits), and autovacuum and the checkpointer would run during the timings.
 psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null
 printf '   %s stores made (and vacuumed) in %.1f s\n' "$STORES" "$(echo "$(date +%s.%N) - $started" | bc -l)"
-OPS="postgres://bench_ops@${ALMANAC_TEST_POSTGRES#*@}?schema=bench_ops"
-forget() { psql_admin "TRUNCATE bench_ops.almanac_report_nights" >/dev/null 2>&1 || true; }
+OPS="postgres://bench_ops@$HOSTPORT/postgres"
+forget() { psql_admin "DELETE FROM almanac.report_night" >/dev/null 2>&1 || true; }
 nightly() {   # out-root, workers: prints the seconds of one run into a new folder
   local t; forget; sync
   t=$( { /usr/bin/time -f "%e" env PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$1" --workers "$2" --quiet; } 2>&1 | tail -n 1)
@@ -119,9 +137,9 @@ printf '   the next night into the same folders, 2 workers: %6.2f s, %5.1f store
 # written by psql): every store is read and rendered as on a first night.
 first_night=$(printf '%s\n' "${times[@]}" | median)
 changed=$((STORES / 10))
-psql_admin "DO \$\$ BEGIN FOR i IN 1..$changed LOOP
-    EXECUTE format('UPDATE p%s.habitentry SET value = value + 1 WHERE id = (SELECT max(id) FROM p%s.habitentry)', i, i);
-  END LOOP; END \$\$" >/dev/null
+psql_admin "UPDATE almanac.habitentry e SET value = value + 1 FROM almanac.store s
+  WHERE s.name IN ($(seq -f "'p%g'" 1 "$changed" | paste -sd,)) AND e.store = s.id
+    AND e.id = (SELECT max(id) FROM almanac.habitentry WHERE store = s.id)" >/dev/null
 forget; sync
 t=$( { /usr/bin/time -f "%e" env PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$WORK/scale/w2-1" --workers 2 --quiet --as-of 2026-11-21; } 2>&1 | tail -n 1)
 printf '   a second night, %s of %s stores changed, 2 workers: %6.2f s, %5.1f stores/s (%.1f × the first night)\n' \
@@ -148,8 +166,6 @@ make_stores "$((STORES + 1))" "$BIG"
 psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null; sync
 t=$(nightly "$WORK/scale/big" 2)
 printf '   one process, 2 workers: %6.2f s, %5.1f stores/s\n' "$t" "$(echo "$BIG / $t" | bc -l)"
-for first in $(seq 1 100 "$BIG"); do
-  psql_admin "DO \$\$ BEGIN FOR i IN $first..$((first + 99)) LOOP EXECUTE format('DROP SCHEMA IF EXISTS p%s CASCADE', i); END LOOP; END \$\$" >/dev/null
-done
-psql_admin "DROP SCHEMA bench_ops CASCADE; DROP ROLE bench_ops" >/dev/null
+drop_store $(seq -f 'p%g' 1 "$BIG")
+psql_admin "DROP ROLE bench_ops" >/dev/null
 rm -rf "$WORK/scale"

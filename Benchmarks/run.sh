@@ -170,3 +170,4 @@ echo "== in-process hot paths (median)"
 "$BENCH" "$STORE" "$WORK/site" 2>/dev/null
 rm -rf "$WORK/site"
 bash Benchmarks/postgres.sh
+bash Benchmarks/server.sh

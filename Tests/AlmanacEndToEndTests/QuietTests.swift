@@ -63,6 +63,9 @@ import Testing
         (["nightly", "install"], ["--cron"], true),
         (["nightly", "uninstall"], [], true),
         (["demo"], ["--store", "{folder}/demo.sqlite", "--habits", "3", "--years", "1"], true),
+        (["server", "init"], ["--print"], false),
+        // On a database of its own of the test server (a run without one leaves it out).
+        (["server", "tidy"], ["{admin}"], true),
     ]
 
     /// Every command that runs (no subcommands, or a default one).
@@ -90,10 +93,16 @@ import Testing
         environment["XDG_RUNTIME_DIR"] = s.folder.path("run")
         try FileManager.default.createDirectory(atPath: s.folder.path("backups"), withIntermediateDirectories: true)
         var ids: [String: String] = [:]
+        var admin: String?
         for row in Self.rows {
+            if row.rest.contains("{admin}") {
+                guard TestPostgres.isAvailable else { continue }
+                admin = try admin ?? TestPostgres.url(role: "postgres", database: TestPostgres.newDatabase())
+                environment.merge(TestPostgres.binaryEnvironment) { $1 }
+            }
             let rest = row.rest.map { word in
                 word.replacingOccurrences(of: "{store}", with: s.store).replacingOccurrences(of: "{folder}", with: s.folder.url.path)
-                    .replacingOccurrences(of: "{fixtures}", with: fixtures)
+                    .replacingOccurrences(of: "{fixtures}", with: fixtures).replacingOccurrences(of: "{admin}", with: admin ?? "")
                     .replacingOccurrences(of: "{journal}", with: ids["journal"] ?? "").replacingOccurrences(of: "{wellbeing}", with: ids["wellbeing"] ?? "")
             }
             let result = try s.binary.run(row.path + rest + ["-q"], environment: environment, in: s.folder.url)

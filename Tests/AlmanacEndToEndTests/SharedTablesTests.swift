@@ -86,6 +86,45 @@ struct SharedTablesTests {
         #expect(taken.status == 1 && taken.stderr.contains("The store name \(bob) is taken"), "\(taken.stderr)")
     }
 
+    /// Every statement a person's commands send names her store (`store = N`, an insert of her
+    /// store's column, or a call of the functions that delete for her store) besides the policy:
+    /// the plans use the indexes that lead with the store, and a distributed database could route
+    /// each to one node. Read from the server's own log of every statement, on a server of the
+    /// test's own, through a day of everyday commands and a replace restore.
+    @Test func everyStatementOfAPersonNamesHerStore() throws {
+        let server = try TestPostgres.PrivateServer()
+        try server.psql("ALTER SYSTEM SET log_statement = 'all'")
+        try server.psql("ALTER SYSTEM SET log_line_prefix = '@@%u|'")
+        try server.restart()
+        let env = ["PGPASSWORD": server.password, "ALMANAC_NOW": "2026-11-20T10:00:00Z"]
+        #expect(try binary.run(["server", "init", server.adminURL], environment: env).status == 0)
+        try server.psql("CREATE ROLE carol LOGIN PASSWORD '\(server.password)' IN ROLE almanac_person")
+        let store = server.adminURL.replacingOccurrences(of: "postgres://postgres@", with: "postgres://carol@") + "?store=carol"
+        let folder = TemporaryFolder("statements")
+        for arguments in [["init", "--timezone", "UTC"], ["habit", "add", "Read"], ["habit", "add", "Swim"], ["category", "add", "Body"],
+                          ["habit", "edit", "swim", "--category", "Body"], ["log", "read", "--note", "good"], ["log", "read", "--date", "2026-11-19"],
+                          ["unlog", "read", "--date", "2026-11-19"], ["journal", "add", "A day", "--body", "text"], ["wellbeing", "add", "mood", "4", "--scale", "5"],
+                          ["goal", "add", "Both", "--habits", "read", "--habits", "swim"], ["status"], ["stats", "read"], ["history", "read"],
+                          ["report", "-q", "--out", folder.path("site"), "--include-journal"], ["export", "csv", "--out", folder.path("csv")],
+                          ["backup", "--out", folder.path("b.json")], ["restore", folder.path("b.json"), "--mode", "replace"],
+                          ["category", "delete", "Body"], ["habit", "delete", "swim", "--yes"]] {
+            let result = try binary.run(arguments + ["--store", store], environment: env, in: folder.url)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let log = try String(contentsOfFile: server.folder + "/server.log", encoding: .utf8)
+        let tables = try Regex("(?i)\\b(settings|category|habit|goal|followedsource|habitentry|journalentry|wellbeingentry)\\b").wordBoundaryKind(.simple)
+        let named = try Regex("(?i)\\bstore = \\d+|\\(store, |almanac\\.(remove_rows|drop_store)\\(\\d+").wordBoundaryKind(.simple)
+        var statements = 0
+        for entry in log.components(separatedBy: "@@").dropFirst() where entry.hasPrefix("carol|") {
+            guard let start = entry.range(of: "LOG:  statement: ") ?? entry.range(of: "LOG:  execute <unnamed>: ") else { continue }
+            let statement = String(entry[start.upperBound...])
+            guard statement.contains(tables) else { continue }
+            statements += 1
+            #expect(statement.contains(named), "names no store: \(statement)")
+        }
+        #expect(statements > 100, "\(statements) statements")
+    }
+
     /// A person's write waits only for her own store: the write lock is a row lock on her store's
     /// row. Bob logs while Alice's row is held; Alice's own write waits for it.
     @Test func oneStoresWriteNeverWaitsForAnother() throws {
