@@ -50,11 +50,11 @@ psql_admin() { PGOPTIONS='-c client_min_messages=warning' psql "$ALMANAC_TEST_PO
 drop_sql() {
   local names file="$WORK/drop-$1.sql"; names=$(printf "'%s'," "$@"); names=${names%,}
   cat > "$file" <<SQL
-DO \$\$ DECLARE t text; BEGIN
+DO \$\$ DECLARE t text; ids bigint[] := ARRAY(SELECT id FROM almanac.store WHERE name IN ($names)); BEGIN
   FOREACH t IN ARRAY ARRAY['habitentry','journalentry','wellbeingentry','habit','category','goal','followedsource','report_night','settings'] LOOP
-    EXECUTE format('DELETE FROM almanac.%I WHERE store IN (SELECT id FROM almanac.store WHERE name IN ($names))', t);
+    EXECUTE format('DELETE FROM almanac.%I WHERE store = ANY (\$1)', t) USING ids;
   END LOOP;
-  DELETE FROM almanac.store WHERE name IN ($names);
+  DELETE FROM almanac.store WHERE id = ANY (ids);
 END \$\$;
 SQL
   echo "$file"
@@ -96,24 +96,27 @@ pair "copy SQLite → empty store" 3 \
 fi
 
 echo "== the nightly run of an operator: $STORES stores of one year each (demo --habits 10 --years 1) in one database's shared tables"
-# Every store copied from one file by Almanac itself, two at a time (as the administrator, whose
-# stores they then are); an operator role, a member of almanac_reader.
+# A database of its own; every store copied from one file by Almanac itself, two at a time (as
+# the administrator, whose stores they then are); an operator role, a member of almanac_reader.
 rm -rf "$WORK/scale"; mkdir -p "$WORK/scale"   # nothing of an earlier (killed) run counted
+NIGHTS="$SERVER/nights"
+psql_nights() { PGOPTIONS='-c client_min_messages=warning' psql "$NIGHTS" -X -q -tA -v ON_ERROR_STOP=1 -c "$1"; }
+psql_admin "DROP DATABASE IF EXISTS nights" >/dev/null; psql_admin "CREATE DATABASE nights" >/dev/null
+"$BIN" server init -q "$NIGHTS"
 "$BIN" demo --store "$WORK/scale/one.sqlite" --habits 10 --years 1 --seed 2 --force --no-report >/dev/null
 psql_admin "DROP ROLE IF EXISTS bench_ops" >/dev/null 2>&1 || true
 make_stores() {   # first last: stores p<first>..p<last>, copied from the file
-  seq "$1" "$2" | xargs -P 2 -I{} sh -c "'$BIN' copy --from '$WORK/scale/one.sqlite' --to '$ALMANAC_TEST_POSTGRES?store=p{}' >/dev/null"
+  seq "$1" "$2" | xargs -P 2 -I{} sh -c "'$BIN' copy --from '$WORK/scale/one.sqlite' --to '$NIGHTS?store=p{}' >/dev/null"
 }
-drop_store $(seq -f 'p%g' 1 "$((STORES * 10))")
 psql_admin "CREATE ROLE bench_ops LOGIN PASSWORD 'bench' IN ROLE almanac_reader" >/dev/null
 started=$(date +%s.%N)
 make_stores 1 "$STORES"
 # Long-lived stores are vacuumed and on disk: freshly written rows would otherwise be rewritten on
 # their first read (hint bits), and autovacuum and the checkpointer would run during the timings.
-psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null
+psql_nights "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null
 printf '   %s stores made (and vacuumed) in %.1f s\n' "$STORES" "$(echo "$(date +%s.%N) - $started" | bc -l)"
-OPS="postgres://bench_ops@$HOSTPORT/postgres"
-forget() { psql_admin "DELETE FROM almanac.report_night" >/dev/null 2>&1 || true; }
+OPS="postgres://bench_ops@$HOSTPORT/nights"
+forget() { psql_nights "DELETE FROM almanac.report_night" >/dev/null 2>&1 || true; }
 nightly() {   # out-root, workers: prints the seconds of one run into a new folder
   local t; forget; sync
   t=$( { /usr/bin/time -f "%e" env PGPASSWORD=bench "$BIN" report --each-store "$OPS" --out-root "$1" --workers "$2" --quiet; } 2>&1 | tail -n 1)
@@ -137,7 +140,7 @@ printf '   the next night into the same folders, 2 workers: %6.2f s, %5.1f store
 # written by psql): every store is read and rendered as on a first night.
 first_night=$(printf '%s\n' "${times[@]}" | median)
 changed=$((STORES / 10))
-psql_admin "UPDATE almanac.habitentry e SET value = value + 1 FROM almanac.store s
+psql_nights "UPDATE almanac.habitentry e SET value = value + 1 FROM almanac.store s
   WHERE s.name IN ($(seq -f "'p%g'" 1 "$changed" | paste -sd,)) AND e.store = s.id
     AND e.id = (SELECT max(id) FROM almanac.habitentry WHERE store = s.id)" >/dev/null
 forget; sync
@@ -163,9 +166,9 @@ BIG=$((STORES * 10))
 if [ "${SKIP_BIG:-0}" = 1 ]; then BIG=$STORES; fi
 echo "== the same with $BIG stores (linear?)"
 make_stores "$((STORES + 1))" "$BIG"
-psql_admin "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null; sync
+psql_nights "VACUUM (FREEZE, ANALYZE)" >/dev/null; psql_admin "CHECKPOINT" >/dev/null; sync
 t=$(nightly "$WORK/scale/big" 2)
 printf '   one process, 2 workers: %6.2f s, %5.1f stores/s\n' "$t" "$(echo "$BIG / $t" | bc -l)"
-drop_store $(seq -f 'p%g' 1 "$BIG")
+psql_admin "DROP DATABASE nights" >/dev/null
 psql_admin "DROP ROLE bench_ops" >/dev/null
 rm -rf "$WORK/scale"

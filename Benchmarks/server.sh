@@ -23,19 +23,24 @@ rm -rf "$WORK"; mkdir -p "$WORK"
 
 sql() { PGOPTIONS='-c client_min_messages=warning' psql "$SERVER/$1" -X -q -tA -v ON_ERROR_STOP=1 -c "$2"; }
 median() { sort -n | awk '{ a[NR] = $0 } END { print a[int((NR + 1) / 2)] }'; }
-seconds() { /usr/bin/time -f "%e" "$@" 2>&1 >/dev/null | tail -n 1; }
+seconds() {   # command…: its seconds; a command that fails stops the bench with its message
+  /usr/bin/time -o "$WORK/time.txt" -f "%e" "$@" >/dev/null 2>"$WORK/stderr.txt" || { echo "failed: $*" >&2; cat "$WORK/stderr.txt" >&2; exit 1; }
+  tail -n 1 "$WORK/time.txt"
+}
 psql_admin() { sql postgres "$1"; }
 
 # load DATABASE PREFIX STORES YEARS: the shared tables with STORES stores named PREFIX1…, each of
-# a login role of the same name; the first YEARS have a year of entries, the others 30 days.
+# a login role of the same name (the first store's with the server's password: the one measured;
+# a password costs 6 ms of hashing a role); the first YEARS have a year of entries, the others 30 days.
 load() {
   local db=$1 prefix=$2 n=$3 years=$4 started
   sql postgres "DROP DATABASE IF EXISTS $db" >/dev/null; sql postgres "CREATE DATABASE $db"
   "$BIN" server init -q "$SERVER/$db"
   started=$(date +%s.%N)
   sql "$db" "DO \$\$ BEGIN FOR i IN 1..$n LOOP
-      EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE almanac_person', '$prefix' || i, 'bench');
+      EXECUTE format('CREATE ROLE %I LOGIN IN ROLE almanac_person', '$prefix' || i);
     END LOOP; END \$\$"
+  sql "$db" "ALTER ROLE ${prefix}1 PASSWORD '$PGPASSWORD'"
   printf '   %s login roles made in %.1f s\n' "$n" "$(echo "$(date +%s.%N) - $started" | bc -l)"
   started=$(date +%s.%N)
   sql "$db" "
@@ -62,19 +67,24 @@ load() {
     "$(sql "$db" "SELECT pg_size_pretty(pg_database_size('$db'))")" "$(sql "$db" 'SELECT count(*) FROM pg_class')"
 }
 
-# pages DATABASE ROLE TABLE STORE: the buffers one store's year touches, read as its person.
+# pages DATABASE ROLE TABLE STORE: as its person, the pages one store's year touches — heap and
+# index pages counted once each, from a bitmap scan (an index scan counts a page again for every
+# row it fetches from it) — and the milliseconds of the plan the server chooses.
 pages() {
-  PGPASSWORD=bench PGOPTIONS='-c client_min_messages=warning' psql "postgres://$2@$HOSTPORT/$1" -X -q -tA -c \
-    "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT habitId, dayKey, kind, value FROM $3 WHERE $4 deletedAt IS NULL AND dayKey <= '2026-11-20'" \
-    | python3 -c 'import json,sys; p=json.load(sys.stdin)[0]; print(p["Plan"]["Shared Hit Blocks"] + p["Plan"]["Shared Read Blocks"], round(p["Execution Time"], 2))'
+  local query="SELECT habitId, dayKey, kind, value FROM $3 WHERE $4 deletedAt IS NULL AND dayKey <= '2026-11-20'" p t
+  p=$(PGOPTIONS='-c client_min_messages=warning -c enable_indexscan=off -c enable_seqscan=off' psql "postgres://$2@$HOSTPORT/$1" -X -q -tA -c \
+    "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) $query" | python3 -c 'import json,sys; p=json.load(sys.stdin)[0]["Plan"]; print(p["Shared Hit Blocks"] + p["Shared Read Blocks"])')
+  t=$(PGOPTIONS='-c client_min_messages=warning' psql "postgres://$2@$HOSTPORT/$1" -X -q -tA -c \
+    "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) $query" | python3 -c 'import json,sys; print(round(json.load(sys.stdin)[0]["Execution Time"], 2))')
+  echo "$p $t"
 }
 
 # timing DATABASE ROLE: median seconds of `status` and of a first `report` of the role's store.
 timing() {
   local url="postgres://$2@$HOSTPORT/$1?store=$2" s=() r=()
   for i in $(seq "$RUNS"); do
-    s+=("$(PGPASSWORD=bench seconds "$BIN" status --store "$url")")
-    r+=("$(PGPASSWORD=bench seconds "$BIN" report -q --store "$url" --out "$WORK/site-$1-$i" --as-of 2026-11-20)")
+    s+=("$(seconds "$BIN" status --store "$url")")
+    r+=("$(seconds "$BIN" report -q --store "$url" --out "$WORK/site-$1-$i" --as-of 2026-11-20)")
   done
   echo "$(printf '%s\n' "${s[@]}" | median) $(printf '%s\n' "${r[@]}" | median)"
 }
@@ -87,9 +97,10 @@ load scale s "$STORES" "$YEARS"
 
 echo "== one store's year (6 habits, $(sql scale "SELECT count(*) FROM almanac.habitentry WHERE store = 1") entries): pages read, as its person"
 read -r scattered ms1 < <(pages scale s1 almanac.habitentry "store = 1 AND")
-PGPASSWORD=bench "$BIN" copy -q --from "postgres://s1@$HOSTPORT/scale?store=s1" --to "$SERVER/scale?schema=own"
-sql scale "VACUUM ANALYZE own.habitentry; GRANT USAGE ON SCHEMA own TO s1; GRANT SELECT ON ALL TABLES IN SCHEMA own TO s1"
+"$BIN" copy -q --from "postgres://s1@$HOSTPORT/scale?store=s1" --to "$SERVER/scale?schema=own"
+sql scale "VACUUM ANALYZE own.habitentry"; sql scale "GRANT USAGE ON SCHEMA own TO s1; GRANT SELECT ON ALL TABLES IN SCHEMA own TO s1"
 read -r own ms2 < <(pages scale s1 own.habitentry "")
+sql scale "DROP SCHEMA own CASCADE"   # (the operator would count it as a store of the earlier layout)
 t=$(seconds "$BIN" server tidy -q "$SERVER/scale")
 read -r tidied ms3 < <(pages scale s1 almanac.habitentry "store = 1 AND")
 printf '   its own schema: %s pages (%s ms); shared, as written day by day: %s pages (%s ms); after server tidy (%.0f s): %s pages (%s ms) — %.2f × its own schema (target ≤ 2: %s)\n' \
@@ -107,10 +118,10 @@ printf '   %.2f s, %s lines\n' "$t" "$(wc -l < "$WORK/schema.sql")"
 
 echo "== the operator's first night, 2 workers, until 10^4 stores"
 sql postgres "DROP ROLE IF EXISTS bench_ops" >/dev/null 2>&1 || true
-sql postgres "CREATE ROLE bench_ops LOGIN PASSWORD 'bench' IN ROLE almanac_reader"
+sql postgres "CREATE ROLE bench_ops LOGIN PASSWORD '$PGPASSWORD' IN ROLE almanac_reader"
 sync
 started=$(date +%s.%N)
-PGPASSWORD=bench "$BIN" report --each-store "postgres://bench_ops@$HOSTPORT/scale" --out-root "$WORK/www" --workers 2 --quiet &
+"$BIN" report --each-store "postgres://bench_ops@$HOSTPORT/scale" --out-root "$WORK/www" --workers 2 --quiet &
 night=$!
 target=$(( STORES < 10000 ? STORES : 10000 ))
 while :; do

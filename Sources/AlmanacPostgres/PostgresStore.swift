@@ -19,9 +19,9 @@ extension RelationalStore where Backend == PostgresBackend {
     /// (`CREATE SCHEMA alice AUTHORIZATION alice`) is used as it is: no privilege on the
     /// database is needed.
     public static func open(url: PostgresURL, mode: StoreOpenMode = .existing) throws -> PostgresStore {
-        let backend = try PostgresBackend.connect(url)
+        let backend = try connect(url)
         do {
-            if url.store != nil { try prepareShared(backend, mode: mode) } else { try prepare(backend, mode: mode) }
+            if backend.url.store != nil { try prepareShared(backend, mode: mode) } else { try prepare(backend, mode: mode) }
         } catch {
             try? backend.close()
             throw error
@@ -31,10 +31,32 @@ extension RelationalStore where Backend == PostgresBackend {
 
     /// Whether the URL's schema holds an Almanac store (connecting to find out).
     public static func exists(url: PostgresURL) throws -> Bool {
-        let backend = try PostgresBackend.connect(url)
+        let backend = try connect(url)
         defer { try? backend.close() }
-        if url.store != nil { return try sharedStoreNumber(backend) != nil }
+        if backend.url.store != nil { return try sharedStoreNumber(backend) != nil }
         return try inspect(backend) == .store
+    }
+
+    /// A connection for the URL's store. A URL that names neither a store nor a schema meant,
+    /// before the shared tables, the schema of the role's name: while that schema holds a store,
+    /// it still does (a cron line written then keeps working until its store is moved).
+    private static func connect(_ url: PostgresURL) throws -> PostgresBackend {
+        let backend = try PostgresBackend.connect(url)
+        guard !url.namesItsStore else { return backend }
+        do {
+            let earlier = try backend.read { db in
+                try db.count("""
+                    SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = ? AND c.relname = ? AND c.relkind = 'r'
+                    """, [.text(url.user), .text(PostgresSchema.migrationsTable)]) > 0
+            }
+            guard earlier else { return backend }
+            try backend.close()
+            return try PostgresBackend.connect(url.earlierLayout)
+        } catch {
+            try? backend.close()
+            throw error
+        }
     }
 
     // MARK: - The shared tables

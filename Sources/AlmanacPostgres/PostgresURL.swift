@@ -16,6 +16,8 @@ public struct PostgresURL: Sendable, Equatable {
     public var schema: String
     /// The store's name among the shared tables' stores; nil for a store of the earlier layout.
     public var store: String?
+    /// Whether the URL named its store or schema (else the role's name is taken for it).
+    public var namesItsStore = true
     /// `sslmode=require` asks for TLS; the default is a plain connection (as on a trusted network).
     public var requiresTLS: Bool
 
@@ -66,6 +68,7 @@ public struct PostgresURL: Sendable, Equatable {
         } else {
             self.schema = SharedLayout.schema
             self.store = store ?? (Self.isPlainName(user) ? user : nil)
+            namesItsStore = store != nil
             guard self.store != nil else { throw bad("the role name \"\(user)\" is no store name; name the store with ?store=NAME") }
         }
         self.requiresTLS = requiresTLS
@@ -74,6 +77,15 @@ public struct PostgresURL: Sendable, Equatable {
     /// The URL as messages show it: no password.
     public var location: String {
         "postgres://\(user)@\(host):\(port)/\(database)?" + (store.map { "store=\($0)" } ?? "schema=\(schema)")
+    }
+
+    /// The same URL naming the earlier layout's schema of the role's name (what a URL without
+    /// `store` or `schema` meant before the shared tables).
+    var earlierLayout: PostgresURL {
+        var url = self
+        url.store = nil
+        url.schema = user
+        return url
     }
 
     /// The database as messages show it, without a store: what an administrator or operator names.

@@ -55,19 +55,8 @@ struct NightlyReportsTests {
     /// `seconds` and ends (as a worker that dies does).
     func hold(_ store: String, of server: Server, seconds: Double) throws -> Process {
         let number = try server.number(of: store)
-        return try psql(["-U", server.ops.name, "-d", server.database],
-                        "SELECT pg_advisory_lock(hashtext('almanac-night'), \(number)); SELECT pg_sleep(\(seconds))", password: server.ops.password)
-    }
-
-    /// `psql` running `sql` in the background.
-    func psql(_ arguments: [String], _ sql: String, password: String = TestPostgres.password) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-X", "-q", "-v", "ON_ERROR_STOP=1"] + arguments + ["-c", sql]
-        process.environment = ["PGPASSWORD": password, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try TestPostgres.background("SELECT pg_advisory_lock(hashtext('almanac-night'), \(number)); SELECT pg_sleep(\(seconds))",
+                                           user: server.ops.name, password: server.ops.password, database: server.database)
     }
 
     func folders(_ s: Session, _ root: String) -> [String] {
@@ -270,7 +259,7 @@ struct NightlyReportsTests {
         }
         let stuck = server.stores[0], partition = partitions[stuck]!
         let others = server.stores.filter { partitions[$0] != partition }
-        let holder = try psql(["-U", "postgres", "-d", server.database], "BEGIN; LOCK TABLE \(partition) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(30); COMMIT")
+        let holder = try TestPostgres.background("BEGIN; LOCK TABLE \(partition) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(30); COMMIT", database: server.database)
         defer { holder.terminate() }
         Thread.sleep(forTimeInterval: 1)
         let started = Date()

@@ -82,6 +82,28 @@ struct PostgresTests {
         try s.ok("copy", "--from", old, "--to", "back.sqlite")
     }
 
+    /// A URL naming neither a store nor a schema meant the schema of the role's name before the
+    /// shared tables: while that schema holds a store, it still does; without one, it is the
+    /// shared tables' store of the role's name.
+    @Test func aURLThatNamesNoStoreStillFindsItsEarlierSchema() throws {
+        let s = Session(.postgres)
+        let bob = try newRole("bob"), carol = try newRole("carol")
+        try TestPostgres.psql("GRANT almanac_person TO \(bob.name), \(carol.name)")
+        for role in [bob, carol] {
+            let plain = "postgres://\(role.name)@127.0.0.1:\(TestPostgres.port)/postgres"
+            let env = ["PGPASSWORD": role.password, "ALMANAC_NOW": s.now]
+            if role == bob {
+                #expect(try s.binary.run(["init", "--store", url(role: bob.name, schema: bob.name)], environment: env).status == 0)
+            } else {
+                #expect(try s.binary.run(["init", "--store", plain], environment: env).status == 0)
+            }
+            #expect(try s.binary.run(["habit", "add", "Walk", "--store", plain], environment: env).status == 0)
+        }
+        #expect(try TestPostgres.psql("SELECT count(*) FROM \(bob.name).habit") == "1")
+        #expect(try TestPostgres.psql("SELECT count(*) FROM almanac.habit h JOIN almanac.store s ON s.id = h.store WHERE s.name = '\(carol.name)'") == "1")
+        #expect(try TestPostgres.psql("SELECT count(*) FROM almanac.store WHERE name = '\(bob.name)'") == "0")
+    }
+
     func firstJournalId(_ s: Session) throws -> String? {
         let list = try s.ok("journal", "list", "--store", "a.sqlite", "--json")
         let entries = try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]]

@@ -129,13 +129,7 @@ struct SharedTablesTests {
     /// row. Bob logs while Alice's row is held; Alice's own write waits for it.
     @Test func oneStoresWriteNeverWaitsForAnother() throws {
         let (database, alice, bob) = try twoPeople()
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        holder.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", alice, "-d", database, "-X", "-q", "-c",
-                            "BEGIN; SELECT 1 FROM almanac.store WHERE name = '\(alice)' FOR UPDATE; SELECT pg_sleep(4); COMMIT"]
-        holder.environment = ["PGPASSWORD": TestPostgres.password, "PATH": "/usr/bin:/bin"]
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
+        let holder = try TestPostgres.background("BEGIN; SELECT 1 FROM almanac.store WHERE name = '\(alice)' FOR UPDATE; SELECT pg_sleep(4); COMMIT", user: alice, database: database)
         defer { holder.terminate() }
         Thread.sleep(forTimeInterval: 0.8)
         var started = Date()
@@ -154,13 +148,7 @@ struct SharedTablesTests {
     @Test func serverInitWaitsAFewSecondsAtMostAndPrintsItsSQL() throws {
         let (database, _, _) = try twoPeople()
         let admin = TestPostgres.url(role: "postgres", database: database)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        holder.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", "postgres", "-d", database, "-X", "-q", "-c",
-                            "BEGIN; SELECT count(*) FROM almanac.habit; SELECT pg_sleep(12); COMMIT"]
-        holder.environment = ["PGPASSWORD": TestPostgres.password, "PATH": "/usr/bin:/bin"]
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
+        let holder = try TestPostgres.background("BEGIN; SELECT count(*) FROM almanac.habit; SELECT pg_sleep(12); COMMIT", user: "postgres", database: database)
         defer { holder.terminate() }
         Thread.sleep(forTimeInterval: 0.8)
         let started = Date()
@@ -215,13 +203,7 @@ struct SharedTablesTests {
         #expect(tidy.status == 0 && tidy.stdout.contains("Tidied 48 of 48 partitions"), "\(tidy.stdout) \(tidy.stderr)")
         #expect(try binary.run(["backup", "--out", folder.path("after.json"), "--store", store], environment: env).status == 0)
         #expect(folder.bytes("before.json") == folder.bytes("after.json"))
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        holder.arguments = ["-h", "127.0.0.1", "-p", "\(TestPostgres.port)", "-U", "postgres", "-d", database, "-X", "-q", "-c",
-                            "BEGIN; SELECT count(*) FROM almanac.habitentry_5; SELECT pg_sleep(15); COMMIT"]
-        holder.environment = ["PGPASSWORD": TestPostgres.password, "PATH": "/usr/bin:/bin"]
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
+        let holder = try TestPostgres.background("BEGIN; SELECT count(*) FROM almanac.habitentry_5; SELECT pg_sleep(15); COMMIT", user: "postgres", database: database)
         defer { holder.terminate() }
         Thread.sleep(forTimeInterval: 0.8)
         let busy = try binary.run(["server", "tidy", admin], environment: env)

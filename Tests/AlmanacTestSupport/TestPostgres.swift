@@ -149,6 +149,18 @@ public enum TestPostgres {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `psql` running `sql` in the background as `user` on `database` (a session that holds a lock
+    /// while a test runs a command); its output discarded.
+    public static func background(_ sql: String, user: String = "postgres", password: String? = nil, database: String = "postgres") throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", database, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql]
+        process.environment = ["PGPASSWORD": password ?? self.password, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// A server of the test's own (`scripts/pg-server.sh start`), for what would disturb the
     /// shared one (a restart); stopped and removed by `stop()`.
     public final class PrivateServer: @unchecked Sendable {
