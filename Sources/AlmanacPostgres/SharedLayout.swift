@@ -208,8 +208,8 @@ public enum SharedLayout {
                 "CREATE POLICY reader ON almanac.\(table) FOR SELECT TO \(readerRole) USING (true)",
             ]
         }
-        sql += [removeRowsFunction, dropStoreFunction]
-        for function in ["remove_rows(bigint, text, text[])", "drop_store(bigint)"] {
+        sql += [removeRowsFunction, dropStoreFunction, analyzeStoreFunction]
+        for function in ["remove_rows(bigint, text, text[])", "drop_store(bigint)", "analyze_store(bigint)"] {
             sql += ["REVOKE ALL ON FUNCTION almanac.\(function) FROM PUBLIC", "GRANT EXECUTE ON FUNCTION almanac.\(function) TO \(personRole)"]
         }
         return sql.joined(separator: ";\n")
@@ -272,6 +272,25 @@ public enum SharedLayout {
                 RETURN true;
             END $$
             """
+    }
+
+    /// Brings the planner's figures up to date for the partitions that hold the caller's store
+    /// (after a restore, an import or a copy into it: a person may not analyze the
+    /// administrator's tables herself).
+    static var analyzeStoreFunction: String {
+        """
+        CREATE OR REPLACE FUNCTION almanac.analyze_store(p_store bigint) RETURNS void
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE t text; part regclass;
+        BEGIN
+            \(callersStore)
+            FOREACH t IN ARRAY ARRAY[\(partitioned.map { "'\($0)'" }.joined(separator: ", "))] LOOP
+                part := NULL;
+                EXECUTE format('SELECT tableoid::regclass FROM almanac.%I WHERE store = $1 LIMIT 1', t) INTO part USING p_store;
+                IF part IS NOT NULL THEN EXECUTE format('ANALYZE %s', part); END IF;
+            END LOOP;
+        END $$
+        """
     }
 
     /// The whole script for a database without Almanac's tables, as `server init --print` shows it.
