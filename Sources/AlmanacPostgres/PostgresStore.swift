@@ -29,7 +29,7 @@ extension RelationalStore where Backend == PostgresBackend {
         return PostgresStore(backend: backend)
     }
 
-    /// Whether the URL's schema holds an Almanac store (connecting to find out).
+    /// Whether the URL names a store that exists (connecting to find out).
     public static func exists(url: PostgresURL) throws -> Bool {
         let backend = try connect(url)
         defer { try? backend.close() }
