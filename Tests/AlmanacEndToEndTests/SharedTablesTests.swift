@@ -129,17 +129,20 @@ struct SharedTablesTests {
     /// row. Bob logs while Alice's row is held; Alice's own write waits for it.
     @Test func oneStoresWriteNeverWaitsForAnother() throws {
         let (database, alice, bob) = try twoPeople()
-        let holder = try TestPostgres.background("BEGIN; SELECT 1 FROM almanac.store WHERE name = '\(alice)' FOR UPDATE; SELECT pg_sleep(4); COMMIT", user: alice, database: database)
+        let holder = try TestPostgres.background("BEGIN; SELECT 1 FROM almanac.store WHERE name = '\(alice)' FOR UPDATE; SELECT pg_sleep(8); COMMIT", user: alice, database: database)
         defer { holder.terminate() }
         Thread.sleep(forTimeInterval: 0.8)
         var started = Date()
         let his = try binary.run(["log", "read", "--date", "2026-11-01", "--store", TestPostgres.url(role: bob, database: database, store: bob)],
                                  environment: TestPostgres.binaryEnvironment)
-        #expect(his.status == 0 && Date().timeIntervalSince(started) < 2, "\(his.stderr)")
+        let hisSeconds = Date().timeIntervalSince(started)
+        #expect(his.status == 0 && hisSeconds < 4, "\(hisSeconds) s: \(his.stderr)")
         started = Date()
         let hers = try binary.run(["log", "read", "--date", "2026-11-01", "--store", TestPostgres.url(role: alice, database: database, store: alice)],
                                   environment: TestPostgres.binaryEnvironment)
-        #expect(hers.status == 0 && Date().timeIntervalSince(started) > 1.5, "\(hers.stderr)")
+        // Hers waited for her row (held 8 s from the start), longer than his took.
+        let herSeconds = Date().timeIntervalSince(started)
+        #expect(hers.status == 0 && herSeconds > 2 && herSeconds > hisSeconds, "\(herSeconds) s: \(hers.stderr)")
         holder.waitUntilExit()
     }
 
