@@ -57,6 +57,15 @@ import Testing
         #expect(french.contains("<html lang=\"fr\">") && french.contains("Toutes les habitudes"))
         let spanish = String(decoding: s.folder.bytes("site-es/index.md"), as: UTF8.self)
         #expect(spanish.hasPrefix("# Hábitos\n"))
+        // French puts a no-break space before a colon, the bold labels of the habit pages too.
+        for language in ["fr", "en"] {
+            let pages = try s.folder.files(under: "site-\(language)").filter { $0.hasPrefix("habits/") && $0.hasSuffix(".md") }
+            let labels = try pages.flatMap { page in
+                String(decoding: s.folder.bytes("site-\(language)/\(page)"), as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("- **") && $0.contains(":**") }
+            }
+            #expect(labels.count > 20, "\(language): \(labels.count) labels")
+            #expect(labels.allSatisfy { $0.contains("\u{00A0}:**") == (language == "fr") && !$0.contains(" :**") }, "\(language): \(labels.prefix(5))")
+        }
     }
 
     /// A template folder carries the words too: a translator changes a word (or a few) without

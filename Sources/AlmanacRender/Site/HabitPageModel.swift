@@ -63,7 +63,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             "html": .flag(format == .html),
             "emoji": md(emoji), "name": md(name), "goal": md(goal), "frequency": md(frequency), "archived": .flag(archived),
             "home": "../index.\(format.rawValue)",
-            "stats": .list(statistics.map { ["label": md($0.label), "value": md($0.text)] }),
+            "stats": .list(statistics.map { ["label": md($0.label), "labelled": md(words["labelled", ["label": $0.label]]), "value": md($0.text)] }),
             "monthTitle": md(monthTitle),
             "monthImage": "../charts/\(slug)-month.svg", "monthAlt": md(words["monthDayByDay", ["name": name, "month": monthTitle]]),
             "chart": "../charts/\(slug)-score.svg", "chartAlt": md(words["strengthAlt", ["name": name]]),
@@ -98,13 +98,18 @@ public struct HabitPageModel: TemplatedModel, Equatable {
                                     "alt": md(words["monthDayByDay", ["name": name, "month": lastMonth.label]]), "table": .text(tables.placeholder(format, "last-month"))]
         }
         if !difficulty.isEmpty {
-            context["difficulty"] = .list(difficulty.map { ["month": .text($0.label), "text": md($0.text)] })
+            context["difficulty"] = .list(difficulty.map {
+                ["month": .text($0.label), "labelled": md(words["labelled", ["label": $0.label]]), "text": md($0.text)]
+            })
             context["hasDifficulty"] = true
         }
         if let reduction {
             context["reduction"] = [
                 "summary": md(reduction.summary),
-                "weeks": .list(reduction.weeks.map { ["start": .text($0.day.description), "text": md($0.text)] }),
+                "weeks": .list(reduction.weeks.map {
+                    ["start": .text($0.day.description), "labelled": md(words["labelled", ["label": words["weekOfDay", ["day": $0.day.description]]]]),
+                     "text": md($0.text)]
+                }),
             ]
         }
         return context
