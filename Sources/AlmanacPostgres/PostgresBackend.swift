@@ -39,7 +39,8 @@ public final class PostgresBackend: SQLBackend, Sendable {
 
     public var location: String { url.location }
 
-    /// How many rows a write must add to the entry tables for the store's partitions to be analyzed.
+    /// How many rows a write must add through the bulk path (a restore, an import, a copy) for the
+    /// store's partitions to be analyzed.
     static let rowsWorthAnalyzing = 5_000
 
     /// How long a write waits for another writer of the store before giving up.

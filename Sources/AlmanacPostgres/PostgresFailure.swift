@@ -55,14 +55,16 @@ enum PostgresFailure {
         }
     }
 
-    /// A store this role may not read (an operator's role, reading stores it does not own).
-    static func readRefused(url: PostgresURL, reason: String) -> StoreError {
-        StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) reading the store in schema \(url.schema) (\(reason)); its administrator grants reading with GRANT USAGE ON SCHEMA \(url.schema) TO \(url.user) and GRANT SELECT ON ALL TABLES IN SCHEMA \(url.schema) TO \(url.user).")
-    }
-
-    /// A schema this role may not use as a store.
+    /// A store this role may not use: among the shared tables, a role not let in (or not let do
+    /// that); in the earlier layout, a schema it does not own.
     static func accessRefused(url: PostgresURL, reason: String) -> StoreError {
-        StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) access to the store in schema \(url.schema) (\(reason)); a store belongs to the role that owns its schema.")
+        if url.isAdministering {
+            return StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) (\(reason)); almanac server needs a role that may create roles and schemas in the database and owns Almanac's tables (a superuser, or the database's owner with CREATEROLE).")
+        }
+        if let store = url.store {
+            return StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) access to the store \(store) (\(reason)); a person's role is let in by an administrator with GRANT \(SharedLayout.personRole) TO \(url.user).")
+        }
+        return StoreError.server("PostgreSQL at \(url.host):\(url.port) refused role \(url.user) access to the store in schema \(url.schema) (\(reason)); a store belongs to the role that owns its schema.")
     }
 
     /// A schema or table owned by another role: never used as this role's store, whatever was

@@ -64,6 +64,7 @@ public struct PostgresURL: Sendable, Equatable {
             }
         }
         if let schema {
+            guard schema != SharedLayout.schema else { throw bad("schema \(schema) holds the shared tables of every store; name one of them with ?store=NAME") }
             self.schema = schema
         } else {
             self.schema = SharedLayout.schema
@@ -87,6 +88,17 @@ public struct PostgresURL: Sendable, Equatable {
         url.schema = user
         return url
     }
+
+    /// The same URL as an administrator's: the shared tables themselves, no store.
+    var administering: PostgresURL {
+        var url = self
+        url.store = nil
+        url.schema = SharedLayout.schema
+        return url
+    }
+
+    /// Whether this is an administrator's URL (`administering`).
+    var isAdministering: Bool { store == nil && schema == SharedLayout.schema }
 
     /// The database as messages show it, without a store: what an administrator or operator names.
     public var databaseLocation: String { "postgres://\(user)@\(host):\(port)/\(database)" }

@@ -26,8 +26,8 @@ public enum SharedLayout {
     /// How long `server init` and `server tidy` wait for a lock before giving up.
     static let lockWait = 5
 
-    /// The store's tables, as the backup's sections and the settings name them.
-    static var storeTables: [String] { ["settings"] + BackupFormat.Section.allCases.map { StoreTable.name(of: $0).lowercased() } }
+    /// The tables of the backup's sections, as PostgreSQL names them (folded to lower case).
+    static var sectionTables: [String] { BackupFormat.Section.allCases.map { StoreTable.name(of: $0).lowercased() } }
     /// The tables split by store into partitions (rows written day by day).
     static let partitioned = ["habitentry", "journalentry", "wellbeingentry"]
 
@@ -185,8 +185,9 @@ public enum SharedLayout {
             "REVOKE ALL ON SCHEMA almanac FROM PUBLIC",
             "GRANT USAGE ON SCHEMA almanac TO \(personRole), \(readerRole)",
             "GRANT SELECT ON almanac.\(migrationsTable) TO \(personRole), \(readerRole)",
-            // A person names her store; its number, role and time are the server's. `written_at`
-            // is what her write lock (`SELECT … FOR UPDATE`, which needs an UPDATE grant) updates.
+            // A person names her store; its number, role and time are the server's. Her write lock
+            // (`SELECT … FOR UPDATE`) needs an UPDATE grant on some column: `written_at`, which
+            // nothing writes, is that column.
             "GRANT SELECT, INSERT (name), UPDATE (written_at) ON almanac.store TO \(personRole)",
             "GRANT SELECT ON almanac.store TO \(readerRole)",
             "GRANT SELECT, INSERT ON almanac.report_night TO \(readerRole)",
@@ -219,9 +220,7 @@ public enum SharedLayout {
     /// update never moves a row to another store, nor renames it).
     static var storeColumns: [(table: String, columns: [String])] {
         [("settings", ["timeZone", "weekStart", "storeId", "publicAddress", "nightly", "language"])]
-            + BackupFormat.Section.allCases.map { section in
-                (StoreTable.name(of: section).lowercased(), section.fields.map(\.name).filter { $0 != "id" })
-            }
+            + zip(sectionTables, BackupFormat.Section.allCases).map { table, section in (table, section.fields.map(\.name).filter { $0 != "id" }) }
     }
 
     /// Whether the caller may act on store `p_store`: it is her role's (or a role she is a member
@@ -234,7 +233,7 @@ public enum SharedLayout {
 
     /// Deletes rows of one of the caller's store's tables: those with these ids, or all of them.
     static var removeRowsFunction: String {
-        let tables = BackupFormat.Section.allCases.map { "'\(StoreTable.name(of: $0).lowercased())'" }.joined(separator: ", ")
+        let tables = sectionTables.map { "'\($0)'" }.joined(separator: ", ")
         return """
             CREATE OR REPLACE FUNCTION almanac.remove_rows(p_store bigint, p_table text, p_ids text[]) RETURNS bigint
             LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -258,7 +257,7 @@ public enum SharedLayout {
     /// Removes the caller's store when it holds nothing but its settings (a store a command made
     /// and could not fill); whether it did.
     static var dropStoreFunction: String {
-        let empty = BackupFormat.Section.allCases.map { "NOT EXISTS (SELECT 1 FROM almanac.\(StoreTable.name(of: $0).lowercased()) WHERE store = p_store)" }
+        let empty = sectionTables.map { "NOT EXISTS (SELECT 1 FROM almanac.\($0) WHERE store = p_store)" }
             .joined(separator: " AND ")
         return """
             CREATE OR REPLACE FUNCTION almanac.drop_store(p_store bigint) RETURNS boolean
@@ -349,7 +348,7 @@ extension SharedLayout {
     /// policies and the functions, in one transaction that waits at most `lockWait` for a lock:
     /// everything or nothing. Run as the administrator's role, which will own them.
     public static func initialize(_ url: PostgresURL) throws -> Outcome {
-        let backend = try PostgresBackend.connect(url)
+        let backend = try PostgresBackend.connect(url.administering)
         defer { try? backend.close() }
         var outcome = Outcome()
         do {
@@ -379,8 +378,6 @@ extension SharedLayout {
             switch error {
             case StoreError.busy:
                 throw StoreError.server("almanac server init waited \(lockWait) s for a lock on Almanac's tables (a command is using them) and changed nothing; run it again.")
-            case StoreError.server(let sentence) where sentence.contains("refused role"):
-                throw StoreError.server("\(sentence.dropLast()) — almanac server init needs a role that may create roles and schemas in the database (a superuser, or its owner with CREATEROLE).")
             default:
                 throw error
             }
@@ -401,7 +398,7 @@ extension SharedLayout {
     /// lock; drops the operator's records of nights older than 90 days. Run by the
     /// administrator's role, e.g. each night before the operator's run.
     public static func tidy(_ url: PostgresURL, progress: (Tidied) -> Void = { _ in }) throws -> [Tidied] {
-        let backend = try PostgresBackend.connect(url)
+        let backend = try PostgresBackend.connect(url.administering)
         defer { try? backend.close() }
         let session = PostgresSession(backend: backend)
         try backend.read { db in try checkUsable(db, url: url) }

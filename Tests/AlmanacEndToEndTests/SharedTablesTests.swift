@@ -184,6 +184,10 @@ struct SharedTablesTests {
         try TestPostgres.psql("CREATE DATABASE \(empty)")
         let none = try binary.run(["status", "--store", TestPostgres.url(role: stranger, database: empty)], environment: TestPostgres.binaryEnvironment)
         #expect(none.status == 1 && none.stderr.contains("has no Almanac tables") && none.stderr.contains("almanac server init"), "\(none.stderr)")
+        // Nor may such a role make them: one sentence saying who can.
+        let notAdmin = try binary.run(["server", "init", TestPostgres.url(role: stranger, database: empty)], environment: TestPostgres.binaryEnvironment)
+        #expect(notAdmin.status == 1 && notAdmin.stderr.contains("needs a role that may create roles and schemas")
+                && notAdmin.stderr.split(separator: "\n").count == 1, "\(notAdmin.stderr)")
         // Tables a newer Almanac made are refused by people and administrator alike, and changed by neither.
         try TestPostgres.psql("GRANT almanac_person TO \(stranger); INSERT INTO almanac.almanac_migrations VALUES ('s99-from-the-future')", database: database)
         let newer = try binary.run(["init", "--store", TestPostgres.url(role: stranger, database: database)], environment: TestPostgres.binaryEnvironment)

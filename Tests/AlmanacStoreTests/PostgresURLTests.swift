@@ -30,4 +30,27 @@ import Testing
             #expect("\(error)".contains("postgres://db:***/almanac"))
         }
     }
+
+    /// A store is named by `store` (the role's name when none is), or by `schema` in the earlier
+    /// layout; never both, and never the shared tables' own schema as if it were one store.
+    @Test func aURLNamesOneStore() throws {
+        let plain = try PostgresURL("postgres://bob@db/almanac", environment: [:])
+        #expect(plain.store == "bob" && plain.schema == "almanac" && !plain.namesItsStore)
+        #expect(plain.location == "postgres://bob@db:5432/almanac?store=bob")
+        let named = try PostgresURL("postgres://bob@db/almanac?store=work", environment: [:])
+        #expect(named.store == "work" && named.namesItsStore)
+        let earlier = try PostgresURL("postgres://bob@db/almanac?schema=bob", environment: [:])
+        #expect(earlier.store == nil && earlier.schema == "bob" && earlier.location.hasSuffix("?schema=bob"))
+        for (text, words) in [("postgres://bob@db/almanac?store=a&schema=b", "a store and a schema"),
+                              ("postgres://bob@db/almanac?schema=almanac", "holds the shared tables"),
+                              ("postgres://bob@db/almanac?store=Bad-Name", "store name"),
+                              ("postgres://Bob@db/almanac", "no store name")] {
+            do {
+                _ = try PostgresURL(text, environment: [:])
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect("\(error)".contains(words), "\(text): \(error)")
+            }
+        }
+    }
 }
