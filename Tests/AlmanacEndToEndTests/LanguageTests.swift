@@ -60,7 +60,7 @@ import Testing
         // French puts a no-break space before a colon, the bold labels of the habit pages too.
         for language in ["fr", "en"] {
             let pages = try s.folder.files(under: "site-\(language)").filter { $0.hasPrefix("habits/") && $0.hasSuffix(".md") }
-            let labels = try pages.flatMap { page in
+            let labels = pages.flatMap { page in
                 String(decoding: s.folder.bytes("site-\(language)/\(page)"), as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("- **") && $0.contains(":**") }
             }
             #expect(labels.count > 20, "\(language): \(labels.count) labels")
