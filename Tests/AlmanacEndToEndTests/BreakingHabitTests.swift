@@ -23,7 +23,7 @@ import Testing
         try s.ok("report", "--out", "site")
         let page = String(decoding: s.folder.bytes("site/habits/smoking.md"), as: UTF8.self)
         #expect(page.contains("## Breaking it"))
-        #expect(page.contains("- **Week of 2026-11-16:** 2\\.3 cigarettes a day, 85% less; 3 of 4 logged days within the target"), "\(page)")
+        #expect(page.contains("- **Week of 16 Nov 2026:** 2\\.3 cigarettes a day, 85% less; 3 of 4 logged days within the target"), "\(page)")
         let html = String(decoding: s.folder.bytes("site/habits/smoking.html"), as: UTF8.self)
         #expect(html.contains("<h2>Breaking it</h2>") && html.contains("2.3 cigarettes a day over the last 4 weeks against a baseline of 15"))
         let backup = try s.ok("backup", "--out", "-")

@@ -67,7 +67,7 @@ import Testing
         #expect(state(night["Slips"]) == "done" && streak(night["Slips"]) == [8, 8])
         let feed = try FortnightTests.feed(s.folder.url.appendingPathComponent("site/feed.xml"))
         let monday = try #require(feed[Self.key(7)])
-        #expect(monday.title == "Monday 2026-11-09: 1 of 3 due done")
+        #expect(monday.title == "Monday, 9 November 2026: 1 of 3 due done")
         #expect(monday.summary == "Done: Slips (none, limit 2) · Not done: Coffee, Water")
         // Logged 0 is within the limit: Thursday's Coffee.
         #expect(try #require(feed[Self.key(3)]).summary.hasPrefix("Done: Coffee (0, limit 3), Slips (none, limit 2), Water (8/8)"))
@@ -130,7 +130,7 @@ import Testing
         }
         // Sunday the 8th: the week ended 2 of 3.
         #expect(try #require(feed[Self.key(6)]).summary.contains("Not done: Gym"))
-        #expect(try #require(feed[Self.key(6)]).title.hasPrefix("Sunday 2026-11-08: 3 of 4 due done"))
+        #expect(try #require(feed[Self.key(6)]).title.hasPrefix("Sunday, 8 November 2026: 3 of 4 due done"))
         // Status on a day Calls is not done: not due, not counted.
         s.now = Self.local(8, 20, 0)
         #expect(try s.ok("status").contains("0 of 3 due done"))

@@ -81,7 +81,7 @@ final class XMLTree: NSObject, XMLParserDelegate {
         let entries = feed.all("entry")
         // 1–19 November, newest first: the 20th is still going on (18:00), so it has no entry yet.
         #expect(entries.count == 19)
-        #expect(entries.first?.first("title")?.text == "Thursday 2026-11-19: 1 of 1 due done · a perfect day")
+        #expect(entries.first?.first("title")?.text == "Thursday, 19 November 2026: 1 of 1 due done · a perfect day")
         let rfc3339 = ISO8601DateFormatter()
         rfc3339.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         var ids = Set<String>()
@@ -96,12 +96,12 @@ final class XMLTree: NSObject, XMLParserDelegate {
         // A day is updated when it was last written: the 19th was logged on the 20th at 18:00; the
         // 9th had nothing written after it ended (midnight in Berlin is 23:00 UTC the day before).
         #expect(entries.first?.first("updated")?.text == "2026-11-20T18:00:00.000Z")
-        #expect(entries.first { $0.first("title")!.text.contains("2026-11-09") }?.first("updated")?.text == "2026-11-09T23:00:00.000Z")
-        let sixteenth = try #require(entries.first { $0.first("title")!.text.contains("2026-11-16") })
+        #expect(entries.first { $0.first("title")!.text.contains(", 9 November 2026") }?.first("updated")?.text == "2026-11-09T23:00:00.000Z")
+        let sixteenth = try #require(entries.first { $0.first("title")!.text.contains("16 November 2026") })
         #expect(sixteenth.first("summary")?.text.contains("Read reached a streak of 7 days") == true)
-        let wednesday = try #require(entries.first { $0.first("title")!.text.contains("2026-11-18") })
+        let wednesday = try #require(entries.first { $0.first("title")!.text.contains("18 November 2026") })
         #expect(wednesday.first("summary")?.text == "Done: Read, Run & <jump>")
-        let monday = try #require(entries.first { $0.first("title")!.text.contains("2026-11-16") })
+        let monday = try #require(entries.first { $0.first("title")!.text.contains("16 November 2026") })
         #expect(monday.first("summary")?.text.hasPrefix("Done: Read · Not done: Run & <jump>") == true)
         // The content is HTML, escaped once: the name's "<" is text in the reader.
         #expect(wednesday.first("content")?.attributes["type"] == "html")
@@ -120,7 +120,7 @@ final class XMLTree: NSObject, XMLParserDelegate {
         try night.ok("report", "-q", "--out", "night", "--as-of", "yesterday")
         let told = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent("night/feed.xml"))).root.all("entry")
         #expect(told.count == 20)
-        #expect(told.first?.first("title")?.text == "Friday 2026-11-20: 2 of 2 due done · a perfect day")
+        #expect(told.first?.first("title")?.text == "Friday, 20 November 2026: 2 of 2 due done · a perfect day")
         #expect(told.first?.first("updated")?.text == "2026-11-20T23:00:00.000Z")
     }
 
@@ -147,7 +147,7 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(summary.hasPrefix("2026: ") && summary.contains(" perfect days. · 📚 Read: 11 days done · longest streak 11 days"), "\(summary)")
         // It sits beside its last day's entry, and feed.json has it with its page's address.
         let titles = try XMLTree.parse(try file(s, "feed.xml")).root.all("entry").map { $0.first("title")!.text }
-        #expect(titles.firstIndex(of: "2026 in review").map { titles[$0 + 1].contains("2026-12-31") } == true, "\(titles)")
+        #expect(titles.firstIndex(of: "2026 in review").map { titles[$0 + 1].contains("31 December 2026") } == true, "\(titles)")
         let json = try JSONSerialization.jsonObject(with: try file(s, "feed.json")) as! [String: Any]
         #expect((json["items"] as! [[String: Any]]).contains { $0["title"] as? String == "2026 in review" })
         #expect(try yearEntries("2027-02-15").isEmpty)   // past the feed's 30 days
@@ -159,7 +159,7 @@ final class XMLTree: NSObject, XMLParserDelegate {
             let root = try XMLTree.parse(try Data(contentsOf: s.folder.url.appendingPathComponent(folder + "/feed.xml"))).root
             var entries: [String: (id: String, updated: String, summary: String)] = [:]
             for entry in root.all("entry") {
-                let day = String(entry.first("title")!.text.split(separator: " ")[1].prefix(10))
+                let day = try #require(FortnightTests.dayOfTitle(entry.first("title")!.text))
                 entries[day] = (entry.first("id")!.text, entry.first("updated")!.text, entry.first("summary")!.text)
             }
             return (root.first("id")!.text, root.first("updated")!.text, entries)
@@ -289,7 +289,7 @@ final class XMLTree: NSObject, XMLParserDelegate {
         let s = try store()
         try s.ok("report", "--out", "site", "--as-of", "2026-11-20")
         let index = String(decoding: try file(s, "index.html"), as: UTF8.self)
-        #expect(index.contains(#"<meta name="description" content="Habit progress as of 2026-11-20: 2 of 2 due done · 2 active habits · "#))
+        #expect(index.contains(#"<meta name="description" content="Habit progress as of 20 Nov 2026: 2 of 2 due done · 2 active habits · "#))
         #expect(index.contains(#"<link rel="icon" href="favicon.svg" type="image/svg+xml">"#))
         #expect(index.contains(#"<link rel="alternate" type="application/atom+xml" title="Habit progress, day by day" href="feed.xml">"#))
         #expect(index.contains(#"<meta property="og:title" content="Habits">"#))

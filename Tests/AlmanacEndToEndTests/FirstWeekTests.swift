@@ -28,7 +28,7 @@ import Testing
         s.now = "2026-11-28T23:05:00Z"   // Sunday 29 Nov, 00:05 in Berlin
         #expect(try s.ok("report", "--out", "site", "--as-of", "yesterday").hasPrefix("Report as of 2026-11-28 "))
         let page = String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self)
-        #expect(page.contains("Saturday 2026-11-28") && !page.contains("2026-11-29"))
+        #expect(page.contains("Saturday, 28 November 2026") && !page.contains("29 November"))
         #expect(try s.ok("status", "--as-of", "-1").contains("Saturday 2026-11-28"))
         #expect(try s.ok("status", "--as-of", "today").contains("Sunday 2026-11-29"))
         #expect(try s.ok("stats", "call mum", "--as-of", "-2").contains("as of 2026-11-27"))
@@ -86,7 +86,7 @@ import Testing
         let page = String(decoding: s.folder.bytes("site/habits/call-mum.html"), as: UTF8.self)
         #expect(page.contains("Skipped: she was away"))
         let journal = String(decoding: s.folder.bytes("site/journal.html"), as: UTF8.self)
-        #expect(journal.contains("difficulty of Call mum 6/10"))
+        #expect(journal.contains("Difficulty of Call mum 6/10"))
     }
 
     @Test func theWordsSayWhatHappened() throws {

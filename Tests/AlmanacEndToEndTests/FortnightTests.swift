@@ -174,7 +174,7 @@ import Testing
         // Sunday the 25th, 25 hours long: Water not logged and Gym's week short (its last day) are
         // not done; Smoking with nothing logged is within its limit, as its person asked.
         let sunday = feeds[6][Self.key(6)]!
-        #expect(sunday.title == "Sunday 2026-10-25: 2 of 4 due done")
+        #expect(sunday.title == "Sunday, 25 October 2026: 2 of 4 due done")
         #expect(sunday.summary.hasPrefix("Done: Smoking (none, limit 2), Read · Not done: Water, Gym · Read reached a streak of 7 days"))
         // It appeared at 00:00 on the 26th, CET: 23:00 UTC.
         #expect(sunday.updated == "2026-10-25T23:00:00.000Z")
@@ -204,12 +204,22 @@ import Testing
         var listed: [Int] { [names("Done").count, names.count] }
     }
 
+    /// The ISO day of an English feed entry's title, which opens with its long date ("Sunday, 25
+    /// October 2026: 2 of 4 due done").
+    static func dayOfTitle(_ title: String) -> String? {
+        let long = DateFormatter(), iso = DateFormatter()
+        long.locale = Locale(identifier: "en_GB"); long.timeZone = TimeZone(identifier: "UTC"); long.dateFormat = "EEEE, d MMMM y"
+        iso.locale = Locale(identifier: "en_US_POSIX"); iso.timeZone = long.timeZone; iso.dateFormat = "yyyy-MM-dd"
+        guard let colon = title.range(of: ": "), let date = long.date(from: String(title[..<colon.lowerBound])) else { return nil }
+        return iso.string(from: date)
+    }
+
     static func feed(_ url: URL) throws -> [String: FeedEntry] {
         let root = try XMLTree.parse(try Data(contentsOf: url)).root
         var entries: [String: FeedEntry] = [:]
         for entry in root.all("entry") {
             let title = entry.first("title")!.text
-            entries[String(title.split(separator: " ")[1].prefix(10))] = FeedEntry(
+            entries[try #require(dayOfTitle(title), "\(title)")] = FeedEntry(
                 id: entry.first("id")!.text, title: title, summary: entry.first("summary")!.text, updated: entry.first("updated")!.text)
         }
         return entries

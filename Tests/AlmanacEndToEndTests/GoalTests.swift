@@ -23,7 +23,7 @@ import Testing
         #expect(json.first?["daysLeft"] as? Int == 141 && (json.first?["rate30"] as? [String: Any])?["expected"] as? Int == 3)
         try s.ok("report", "--out", "site")
         let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
-        #expect(dashboard.contains("## Goals") && dashboard.contains("- **Marathon 2027** — 30 days 100% (3/3) · 141 days left (2027-04-12) · streaks: Run 2 days, Stretch 1 day"))
+        #expect(dashboard.contains("## Goals") && dashboard.contains("- **Marathon 2027** — 30 days 100% (3/3) · 141 days left (12 Apr 2027) · streaks: Run 2 days, Stretch 1 day"))
         try s.ok("goal", "edit", "marathon 2027", "--new-name", "Spring run", "--habits", "run", "--no-target-date")
         #expect(try s.ok("goal", "list").hasPrefix("Spring run — 30 days 100% (2/2)\n"))
         #expect(try s.ok("goal", "delete", "SPRING RUN") == "Deleted the goal Spring run; its habits stay.\n")

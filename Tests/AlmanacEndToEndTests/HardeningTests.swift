@@ -244,8 +244,8 @@ import Testing
         // The six archived first (on 2 and 3 November) have no files of their own.
         for i in 0..<6 { #expect(!pages.contains("old-\(i).html")) }
         let dashboard = String(decoding: s.folder.bytes("site/index.md"), as: UTF8.self)
-        #expect(dashboard.contains("- Old 0 (2026-11-01 – archived 2026-11-02)"), "\(dashboard)")
-        #expect(dashboard.contains("- [Old 29](habits/old-29.md) (2026-11-01 – archived 2026-11-11)"), "\(dashboard)")
+        #expect(dashboard.contains("- Old 0 (1 Nov 2026 – archived 2 Nov 2026)"), "\(dashboard)")
+        #expect(dashboard.contains("- [Old 29](habits/old-29.md) (1 Nov 2026 – archived 11 Nov 2026)"), "\(dashboard)")
         let manifest = String(decoding: s.folder.bytes("site/manifest.json"), as: UTF8.self)
         #expect(!manifest.contains("old-0.") && manifest.contains("heatmaps/old-29-2026.svg"))
     }

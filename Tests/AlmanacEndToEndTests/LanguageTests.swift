@@ -21,7 +21,7 @@ import Testing
         try s.ok("report", "--out", "site")
         let page = String(decoding: s.folder.bytes("site/index.html"), as: UTF8.self)
         #expect(page.contains("<html lang=\"de\">"))
-        for german in ["<title>Gewohnheiten</title>", "Alle Gewohnheiten, die letzten 12 Monate", "Stand 2026-11-20", "Erkenntnisse", "Keine Skripte, keine Tracker."] {
+        for german in ["<title>Gewohnheiten</title>", "Alle Gewohnheiten, die letzten 12 Monate", "Stand: <time datetime=\"2026-11-20\">20. Nov. 2026</time>", "Erkenntnisse", "Keine Skripte, keine Tracker."] {
             #expect(page.contains(german), "\(german)")
         }
         for english in ["All habits", "In numbers", "as of", "Year in review", "streak", "nothing due", "No scripts"] {
@@ -51,6 +51,7 @@ import Testing
             for file in try s.folder.files(under: "site-\(language)") where [".html", ".md", ".svg", ".xml", ".json", ".ics"].contains(where: file.hasSuffix) {
                 let text = String(decoding: s.folder.bytes("site-\(language)/\(file)"), as: UTF8.self)
                 #expect(!text.contains("MISSING-WORD"), "\(language): \(file)")
+                #expect(Self.isoDaysPeopleRead(in: text, file: file) == [], "\(language): \(file)")
             }
         }
         let french = String(decoding: s.folder.bytes("site-fr/index.html"), as: UTF8.self)
@@ -66,6 +67,26 @@ import Testing
             #expect(labels.count > 20, "\(language): \(labels.count) labels")
             #expect(labels.allSatisfy { $0.contains("\u{00A0}:**") == (language == "fr") && !$0.contains(" :**") }, "\(language): \(labels.prefix(5))")
         }
+    }
+
+    /// An ISO day or month (2026-11-20, 2026-11) in what a person reads of a file of the site:
+    /// days in running text, tables, lists, feed titles and calendar events are the language's
+    /// medium or long date. What machines read is left out before looking: link targets, `id`,
+    /// `href`, `datetime` and `data-date` attributes, the feeds' ids and timestamps, the
+    /// calendar's dates, the JSON's `asOf`, and the ISO day that names each cell of a heatmap
+    /// (`<title>2026-11-20 · done`, beside its `data-date`).
+    static func isoDaysPeopleRead(in text: String, file: String) -> [String] {
+        var text = text
+        func drop(_ pattern: String) { text = text.replacingOccurrences(of: pattern, with: "", options: .regularExpression) }
+        switch file.split(separator: ".").last ?? "" {
+        case "md": drop(#"\]\([^)]*\)"#); drop(#"\]: \S+"#)
+        case "html", "svg": drop(#"(id|href|src|data|datetime|data-date|property)="[^"]*""#); drop(#"<title>\d{4}-\d{2}-\d{2}"#)
+        case "xml": drop(#"<(id|updated|published|loc|lastmod)>[^<]*</\1>"#); drop(#"(href|uri)="[^"]*""#)
+        case "json": drop(#""(id|url|date_modified|date_published|asOf|home_page_url|feed_url|image)" : "[^"]*""#)
+        case "ics": drop(#"(?m)^(UID|DTSTART|DTEND|DTSTAMP|LAST-MODIFIED)[^\r\n]*"#)
+        default: return []
+        }
+        return text.matches(of: /.{0,30}\d{4}-\d{2}(?!\d).{0,20}/).map { String($0.output) }
     }
 
     /// A template folder carries the words too: a translator changes a word (or a few) without

@@ -68,6 +68,6 @@ import Testing
         #expect(chart.contains(#"data-hour="7" data-value="2""#) && chart.contains(#"data-hour="11" data-value="0""#))
         try s.ok("report", "--out", "private", "--include-journal")
         let full = String(decoding: s.folder.bytes("private/habits/run.md"), as: UTF8.self)
-        #expect(full.contains("## Difficulty") && full.contains("- **2026-11:** 7\\.5 of 10 (2 ratings)"))
+        #expect(full.contains("## Difficulty") && full.contains("- **November 2026:** 7\\.5 of 10 (2 ratings)"))
     }
 }

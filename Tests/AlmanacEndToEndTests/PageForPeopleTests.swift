@@ -57,9 +57,9 @@ func markdownTable(_ markdown: String, under heading: String) -> [[String]] {
         }
         // Hand-counted: October's water: 20 days logged of 31, 8 or 9 glasses on 8 of them (done).
         let water = try String(contentsOf: s.folder.url.appendingPathComponent("site/habits/water.md"), encoding: .utf8)
-        let october = markdownTable(water, under: "### The last 12 months").first { $0[0] == "2026-10" }
-        #expect(october == ["2026-10", "8 of 31", "26%", "140 glasses"])
-        #expect(markdownTable(water, under: "### The last 12 months").first?[0] == "2026-11 (so far)")
+        let october = markdownTable(water, under: "### The last 12 months").first { $0[0] == "October 2026" }
+        #expect(october == ["October 2026", "8 of 31", "26%", "140 glasses"])
+        #expect(markdownTable(water, under: "### The last 12 months").first?[0] == "November 2026 (so far)")
         let run = try String(contentsOf: s.folder.url.appendingPathComponent("site/habits/run.md"), encoding: .utf8)
         #expect(markdownTable(run, under: "### The last 8 weeks").first == ["2026-W47 from 16 Nov (so far)", "2 of 3", "67%"])
         #expect(run.contains("## Last month: October 2026") && run.contains("2 of 13 done (15%)"))

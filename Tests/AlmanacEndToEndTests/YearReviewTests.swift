@@ -40,7 +40,7 @@ import Testing
         #expect(now.contains("**[Walk](../habits/walk.md)** — 324 days done · longest streak 324 days"), "\(now)")
         #expect(now.contains("against 324 by the same day of 2025"), "\(now)")
         let walkPage = String(decoding: s.folder.bytes("site/habits/walk.md"), as: UTF8.self)
-        #expect(walkPage.contains("324 days done in 2026 through 2026-11-20, against 324 by the same day of 2025."), "\(walkPage)")
+        #expect(walkPage.contains("324 days done in 2026 through 20 Nov 2026, against 324 by the same day of 2025."), "\(walkPage)")
         // A year that is over is compared whole: 2025's 365 days against 2024's from 12 September.
         let before2025 = String(decoding: s.folder.bytes("site/years/2025.md"), as: UTF8.self)
         #expect(before2025.contains("**[Walk](../habits/walk.md)** — 365 days done · longest streak 365 days"), "\(before2025)")

@@ -37,6 +37,16 @@ import Testing
         #expect(throws: SiteLanguage.Problem.self) { try SiteLanguage(language: .de, catalogue: "x = {oops") }
     }
 
+    /// A word a template shows is never followed by the template's own `:`, `;`, `!` or `?`:
+    /// French puts a no-break space before them, so the catalogue's `labelled` sentence (or a
+    /// whole sentence of the catalogue) says it, not the template.
+    @Test func noTemplatePutsPunctuationAfterAWord() {
+        for (name, source) in TemplateSet.builtInSources where name.hasSuffix(".mustache") {
+            let slips = source.matches(of: /\{\{\{w\.[A-Za-z.]+\}\}\}[:;!?]/).map { String($0.output) }
+            #expect(slips == [], "\(name)")
+        }
+    }
+
     @Test func countsTakeTheFormTheLanguageUses() {
         #expect(SiteLanguage.english.count(1, "day") == "1 day")
         #expect(SiteLanguage.english.count(0, "day") == "0 days")

@@ -38,8 +38,8 @@ import Testing
         let svg = chart.render()
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 2)   // weeks 0–1 and 3–5; week 2 unrated, 6–7 unrated
         #expect(svg.components(separatedBy: "<circle").count - 1 == 5)
-        #expect(svg.contains("<title>Week of 2026-11-02: 2.5 of 5 (1 rating)</title>"))
-        #expect(chart.summary.contains("latest 5 of 5 (week of 2026-11-09)"))
+        #expect(svg.contains("<title>Week of 2 Nov 2026: 2.5 of 5 (1 rating)</title>"))
+        #expect(chart.summary.contains("latest 5 of 5 (week of 9 Nov 2026)"))
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
 }

@@ -26,7 +26,7 @@ public struct ScoreChartSVG: DrawnModel {
         let plotW = Double(w - Self.left - Self.right), plotH = Double(h - Self.top - Self.bottom)
         let last = scores.last ?? 0
         let summary = scores.isEmpty ? words["noHistory"] :
-            words["score.summary", ["from": start.description, "through": start.adding(days: scores.count - 1).description,
+            words["score.summary", ["from": words.mediumDay(start), "through": words.mediumDay(start.adding(days: scores.count - 1)),
                                     "now": words.percent(last), "best": words.percent(scores.max() ?? 0)]]
         var svg = LineChartFrame.open(width: w, height: h, title: title, summary: summary,
                                       marks: ".line{fill:none;stroke:\(color);stroke-width:1.5}\n.area{fill:\(color);fill-opacity:.12}")

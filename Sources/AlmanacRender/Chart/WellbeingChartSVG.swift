@@ -25,8 +25,8 @@ public struct WellbeingChartSVG: DrawnModel {
         let rated = trend.weeks.filter { $0.mean != nil }
         guard let first = trend.weeks.first, let latest = rated.last, let mean = latest.mean else { return words["noRatings"] }
         let all = rated.reduce(0.0) { $0 + $1.mean! } / Double(rated.count)
-        return words["wellbeing.summary", ["from": first.first.description, "through": trend.weeks.last!.first.description,
-                                           "latest": Self.value(mean, scale: trend.scaleMax, words: words), "latestWeek": latest.first.description,
+        return words["wellbeing.summary", ["from": words.mediumDay(first.first), "through": words.mediumDay(trend.weeks.last!.first),
+                                           "latest": Self.value(mean, scale: trend.scaleMax, words: words), "latestWeek": words.mediumDay(latest.first),
                                            "average": Self.value(all, scale: trend.scaleMax, words: words)]]
     }
 
@@ -67,7 +67,7 @@ public struct WellbeingChartSVG: DrawnModel {
         for (i, week) in weeks.enumerated() {
             guard let mean = week.mean else { continue }
             svg += "<circle class=\"dot\" cx=\"\(fmt(x(i)))\" cy=\"\(fmt(y(mean)))\" r=\"2.5\">"
-            svg += "<title>" + XMLText.escape(words["wellbeing.week", ["week": week.first.description, "value": Self.value(mean, scale: scale, words: words),
+            svg += "<title>" + XMLText.escape(words["wellbeing.week", ["week": words.mediumDay(week.first), "value": Self.value(mean, scale: scale, words: words),
                                                                       "ratings": text.count(week.ratings, "rating")]]) + "</title></circle>\n"
         }
         return svg + "</svg>\n"

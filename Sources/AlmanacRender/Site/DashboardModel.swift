@@ -72,7 +72,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
         }, rowHeadings: true, id: "table-habits")
         var tables = ["habits": table]
         for table in self.tables { tables[table.name] = table.html }
-        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
+        return Array(try HTMLPage(templates: templates, asOf: asOf, meta: meta)
             .render(markdown: markdown, title: words["habits"], root: "", tables: tables).utf8)
     }
 
@@ -87,7 +87,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
     var context: TemplateFields {
         let md = { TemplateValue.text(MarkdownText.escape($0)) }
         let year = asOf.year, words = words
-        let asOfLabel = "\(words.weekday(asOf.weekday)) \(asOf)"
+        let asOfLabel = words.longDay(asOf, withYear: true)
         let doneOfDue = Self.doneLabel(done: done, due: due, words: words)
         let doneLabel = weightedScore.map { words["weightedScore", ["done": doneOfDue, "score": $0]] } ?? doneOfDue
         var context: TemplateFields = [
@@ -100,7 +100,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "perfectDaysLabel": md(words.count(perfectDays, "perfectDay")),
             "activeLabel": md(Self.activeLabel(active: rows.count, due: due, today: isToday, words: words)),
             "hasRows": .flag(!rows.isEmpty),
-            "feedLink": "feed.xml",
+            "feedLink": "feed.xml", "followLabel": md(words["labelled", ["label": words["followAlong"]]]),
             "rows": .list(rows.map { row in
                 ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)), "today": md(row.today),
                  "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score),
@@ -126,6 +126,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "achievements": .list(achievements.map { ["text": md($0)] }), "hasAchievements": .flag(!achievements.isEmpty),
             "insights": .list(insights.map { ["text": md($0)] }), "insightsNote": md(insightsNote), "hasInsights": .flag(!rows.isEmpty), "hasInsightLines": .flag(!insights.isEmpty),
             "yearsLine": .text(years.map { "[\($0)](years/\($0).\(format.rawValue))" }.joined(separator: " · ")), "hasYears": .flag(!years.isEmpty),
+            "yearsLabel": md(words["labelled", ["label": words["yearInReview"]]]), "streaksLabel": md(words["labelled", ["label": words["streaks"]]]),
             "categories": .list(categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] }),
             "hasCategories": .flag(!categories.isEmpty),
             "goals": .list(goals.map { ["name": md($0.name), "progress": md($0.progress), "streaks": md($0.streaks)] }),

@@ -1,22 +1,26 @@
 import Foundation
+import AlmanacDomain
 
 /// Turns a page's Markdown into its HTML page: libcmark (safe mode) renders the Markdown, our
 /// own SVG images become `<object>` embeds (so the heatmaps' tooltips work on hover), and the
 /// layout template wraps it.
 struct HTMLPage {
     let templates: TemplateSet
-    let asOf: String
+    let asOf: DayKey
     let meta: PageMeta
 
     /// - Parameter root: the relative path to the site's root ("" or "../").
     /// - Parameter tables: the tables the Markdown marks with `⟦table:NAME⟧`, by name.
     func render(markdown: String, title: String, root: String, tables: [String: HTMLTable] = [:]) throws -> String {
         let body = Self.body(markdown, tables: tables)
-        let words = meta.words
+        let words = meta.words, day = words.mediumDay(asOf)
+        // The day as a person reads it, the ISO day for a machine in its `datetime`.
+        let time = "<time datetime=\"\(asOf)\">\(XMLText.escape(day))</time>"
         let context: TemplateFields = [
-            "title": .text(XMLText.escape(title)), "root": .text(root), "asOf": .text(XMLText.escape(asOf)), "body": .text(body),
+            "title": .text(XMLText.escape(title)), "root": .text(root), "asOf": .text(XMLText.escape(day)), "body": .text(body),
+            "asOfLine": .text(XMLText.escape(words["asOfDay"]).replacingOccurrences(of: "{day}", with: time)),
             "head": .text(meta.head(root: root)), "lang": .text(words.language.rawValue),
-            "footer": .text(XMLText.escape(words["footer", ["day": asOf]])),
+            "footer": .text(XMLText.escape(words["footer", ["day": day]])),
             "page": .text(Self.kind(of: meta.path)),
         ]
         return try templates.layout.render(context, words: words, escape: XMLText.escape)

@@ -127,7 +127,7 @@ public struct HabitFiles: Sendable {
             meta: PageMeta(path: "habits/\(slug).html", title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",
                        description: words["habit.description", ["name": habit.name, "streak": text.streak(m.streak.unit, m.streak.current),
                                                                  "best": text.streak(m.streak.unit, m.streak.best), "score": text.percent(m.score),
-                                                                 "rate": text.percent(m.rate30.value), "day": asOf.description]],
+                                                                 "rate": text.percent(m.rate30.value), "day": words.mediumDay(asOf)]],
                        image: "cards/\(slug).svg", baseURL: baseURL, isPublic: isPublic, words: words))
     }
 
@@ -145,7 +145,7 @@ public struct HabitFiles: Sendable {
         }
         stats.append(LabelledText(words["stat.checkins"], words.grouped(Double(m.totalCheckins))))
         if habit.unit != .boolean { stats.append(LabelledText(words["stat.total"], text.total(m.totalValue, of: habit))) }
-        if series.count > 0 { stats.append(LabelledText(words["stat.trackedSince"], series.start.description)) }
+        if series.count > 0 { stats.append(LabelledText(words["stat.trackedSince"], words.mediumDay(series.start))) }
         if let year = insights.yearAgainstYear { stats.append(LabelledText(words["stat.yearAgainstYear"], text.yearAgainstYear(year, of: habit, name: false))) }
         if let best = insights.bestMonth, let worst = insights.worstMonth {
             stats.append(LabelledText(words["stat.bestMonth"], text.share(best, month: true)))
@@ -209,7 +209,7 @@ public struct HabitFiles: Sendable {
         return HabitCardSVG(
             name: name, streak: words["card.streak", ["streak": text.streak(m.streak.unit, m.streak.current), "best": text.streak(m.streak.unit, m.streak.best)]],
             figures: words["card.figures", ["score": text.percent(m.score), "rate": text.percent(m.rate30.value)]],
-            footer: words["card.footer", ["year": "\(asOf.year)", "day": asOf.description]], color: habit.color,
+            footer: words["card.footer", ["year": "\(asOf.year)", "day": words.mediumDay(asOf)]], color: habit.color,
             grid: grid, cells: cells, idPrefix: "\(slug)-card")
     }
 

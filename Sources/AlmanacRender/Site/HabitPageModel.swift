@@ -50,7 +50,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         guard format == .html else { return Array(markdown.utf8) }
         var tables = ["stats": HTMLTable(header: [], rows: statistics.map { [.text($0.label), .text($0.text)] }, rowHeadings: true)]
         for table in self.tables { tables[table.name] = table.html }
-        let page = try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
+        let page = try HTMLPage(templates: templates, asOf: asOf, meta: meta)
             .render(markdown: markdown, title: name, root: "../", tables: tables)
         return Array(page.utf8)
     }
@@ -77,7 +77,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             "yearsTable": .text(tables.placeholder(format, "years")), "monthTable": .text(tables.placeholder(format, "this-month")),
             "scoreTable": .text(tables.placeholder(format, "score")), "weekdayTable": .text(tables.placeholder(format, "weekdays")),
             "hasNotes": .flag(!notes.isEmpty),
-            "notes": .list(notes.map { ["date": .text($0.day.description), "text": md($0.text)] }),
+            "notes": .list(notes.map { ["date": .text(words.mediumDay($0.day)), "text": md($0.text)] }),
         ]
         if let category { context["category"] = md(category) }
         // The card and badge, and how to show them elsewhere: absolute addresses under the
@@ -86,6 +86,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         context["share"] = [
             "card": "../cards/\(slug).svg", "cardAlt": md(words["cardAlt", ["name": name]]), "badge": "../badges/\(slug).svg",
             "badgeAlt": md(words["badgeAlt", ["name": name]]), "absolute": .flag(meta.baseURL != nil),
+            "note": md(words["labelled", ["label": meta.baseURL != nil ? words["shareNote"] : "\(words["shareNote"]) (\(words["shareRelative"]))"]]),
             "cardSnippet": .text(Self.picture(root + "cards/", slug, alt: words["cardSnippet"])),
             "badgeSnippet": .text("<a href=\"\(root)habits/\(slug).html\">" + Self.picture(root + "badges/", slug, alt: words["badgeSnippet"]) + "</a>"),
         ]
@@ -94,7 +95,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
                                 "table": .text(tables.placeholder(format, "hours"))]
         }
         if let lastMonth {
-            context["lastMonth"] = ["title": md(lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-lastmonth.svg",
+            context["lastMonth"] = ["title": md(lastMonth.label), "heading": md(words["labelled", ["label": words["lastMonth"]]] + " " + lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-lastmonth.svg",
                                     "alt": md(words["monthDayByDay", ["name": name, "month": lastMonth.label]]), "table": .text(tables.placeholder(format, "last-month"))]
         }
         if !difficulty.isEmpty {
@@ -107,7 +108,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             context["reduction"] = [
                 "summary": md(reduction.summary),
                 "weeks": .list(reduction.weeks.map {
-                    ["start": .text($0.day.description), "labelled": md(words["labelled", ["label": words["weekOfDay", ["day": $0.day.description]]]]),
+                    ["start": .text($0.day.description), "labelled": md(words["labelled", ["label": words["weekOfDay", ["day": words.mediumDay($0.day)]]]]),
                      "text": md($0.text)]
                 }),
             ]

@@ -50,10 +50,10 @@ public struct JournalPageModel: TemplatedModel, Equatable {
                         .filter { !$0.isEmpty }.joined(separator: "\\\n")
                 }
                 .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            return ["date": .text(entry.day.description), "title": md(entry.title), "paragraphs": .texts(paragraphs)]
+            return ["date": .text(meta.words.mediumDay(entry.day)), "title": md(entry.title), "paragraphs": .texts(paragraphs)]
         }
         let ratings: [TemplateValue] = self.ratings.map { rating in
-            var fields: TemplateFields = ["date": .text(rating.day.description), "metric": md(rating.metric), "value": .text(rating.value)]
+            var fields: TemplateFields = ["date": .text(meta.words.mediumDay(rating.day)), "metric": md(rating.metric), "value": .text(rating.value)]
             // No note, no "—": an empty string would still open the template's section.
             if let note = rating.note, !note.isEmpty { fields["note"] = md(note) }
             return .fields(fields)
@@ -68,7 +68,7 @@ public struct JournalPageModel: TemplatedModel, Equatable {
         guard format == .html else { return Array(markdown.utf8) }
         var htmlTables: [String: HTMLTable] = [:]
         for table in tables { htmlTables[table.name] = table.html }
-        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
+        return Array(try HTMLPage(templates: templates, asOf: asOf, meta: meta)
             .render(markdown: markdown, title: meta.words["journal.pageTitle"], root: "", tables: htmlTables).utf8)
     }
 }

@@ -74,7 +74,7 @@ extension SiteDerivation {
         let series = Dictionary((habits.map { ($0.habit.id, $0.series) } + others.map { ($0.habit.id, $0.series) }), uniquingKeysWith: { a, _ in a })
         return Self.lastArchived(habits.map(\.habit) + others.map(\.habit)).map { habit in
             let first = series[habit.id].flatMap { $0.count > 0 ? $0.start : nil }
-            let span = [first?.description, input.snapshot.archivedDay(of: habit).map { words["archivedSince", ["day": $0.description]] }].compactMap { $0 }.joined(separator: " – ")
+            let span = [first.map(words.mediumDay), input.snapshot.archivedDay(of: habit).map { words["archivedSince", ["day": words.mediumDay($0)]] }].compactMap { $0 }.joined(separator: " – ")
             return DashboardModel.ArchivedHabit(name: habit.name, slug: slugs[habit.id], span: span)
         }
     }
@@ -101,7 +101,7 @@ extension SiteDerivation {
             tables: comparisonTables(active) + [yearAgainstYearTable(active)].compactMap { $0 } + overviewTables(overview),
             meta: meta(path: "index.html", title: words["habits"],
                        description: words["dashboard.description", [
-                           "day": options.asOf.description, "done": DashboardModel.doneLabel(done: today?.done ?? 0, due: today?.due ?? 0, words: words),
+                           "day": words.mediumDay(options.asOf), "done": DashboardModel.doneLabel(done: today?.done ?? 0, due: today?.due ?? 0, words: words),
                            "habits": text.count(active.count, "activeHabit"), "perfect": text.count(overview.perfectDays, "perfectDay")]],
                        image: Self.lastYearHeatmap))
     }

@@ -75,7 +75,8 @@ extension SiteDerivation {
                 else { done.append("\(habit.name) (\(words["noneWithLimit", ["limit": words.number(habit.target)]]))") }
             }
             let due = done.count + missed.count
-            var title = "\(words.weekday(day.weekday)) \(day): \(DashboardModel.doneLabel(done: done.count, due: due, words: words))"
+            var title = words["feed.dayTitle", ["day": words.longDay(day, withYear: true).capitalizedFirst,
+                                                "done": DashboardModel.doneLabel(done: done.count, due: due, words: words)]]
             if due > 0 && done.count == due { title += " · " + words["feed.perfectDay"] }
             var lines: [String] = []
             if !done.isEmpty { lines.append(words["feed.done", ["habits": done.joined(separator: ", ")]]) }
@@ -146,7 +147,7 @@ extension SiteDerivation {
                 if let last = runs.last?.last, last.adding(days: 1) == day { runs[runs.count - 1].last = day } else { runs.append((day, day)) }
             }
             for run in runs {
-                let days = run.first == run.last ? "\(run.first)" : words["calendar.range", ["first": run.first.description, "last": run.last.description]]
+                let days = run.first == run.last ? words.mediumDay(run.first) : words["calendar.range", ["first": words.mediumDay(run.first), "last": words.mediumDay(run.last)]]
                 events.append(CalendarICS.Event(
                     uid: options.uuid("\(seed)/skip/\(item.habit.id)/\(run.first)") + "@almanac", first: run.first, last: run.last,
                     summary: words["calendar.excused", ["name": item.habit.name]],

@@ -8,7 +8,7 @@ extension SiteDerivation {
     static func dayTable(_ grid: MonthGridSVG, name: String, column: String = "column.whatWasLogged", asOf: DayKey, words: SiteLanguage) -> PageTable {
         let days = MonthGridSVG.days(of: grid.month)
         let rows = zip(days, grid.cells.cells).filter { $0.0 <= asOf }.map { day, cell in
-            [day.description, cell.label.isEmpty ? "–" : cell.label]
+            [words.mediumDay(day), cell.label.isEmpty ? "–" : cell.label]
         }
         return PageTable(name: name, summary: words["table.dayByDay", ["month": words.month(of: grid.month)]],
                          header: [words["column.day"], words[column]], rows: rows)
@@ -21,7 +21,7 @@ extension SiteDerivation {
         var i = chart.scores.count - 1
         while i >= 0 && rows.count < 12 {
             let day = chart.start.adding(days: i)
-            rows.append([String(day.description.prefix(7)), words.percent(chart.scores[i])])
+            rows.append([words.month(of: day), words.percent(chart.scores[i])])
             i -= day.day   // to the last day of the month before
         }
         return PageTable(name: "score", summary: words["table.scoreByMonth"],
@@ -69,7 +69,7 @@ extension SiteDerivation {
             }
             // A month with nothing due (before the first habit, or all skipped) is left out: no "0 of 0".
             guard due > 0 else { first = first.adding(days: first.daysInMonth); continue }
-            var month = String(first.description.prefix(7))
+            var month = words.month(of: first)
             if grid.firstDay > first { month += " (" + words["fromDay", ["day": text.shortDay(grid.firstDay)]] + ")" }
             else if !options.isOver(MonthGridSVG.days(of: first).last!) { month = words["soFarAfter", ["text": month]] }
             rows.append([month, "\(perfect)", text.ofCount(done, due), text.percent(CompletionRate(completed: done, expected: due).value)])

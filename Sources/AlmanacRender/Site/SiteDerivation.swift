@@ -163,9 +163,10 @@ public struct SiteDerivation: Sendable {
         }
         let names = Dictionary(input.snapshot.habits.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let ratings = input.wellbeing.filter { $0.dayKey <= options.asOf }.reversed().map { rating in
-            // A rating of a habit (its difficulty) says which habit.
+            // A rating of a habit (its difficulty, named in the site's language) says which habit.
             JournalPageModel.Rating(day: rating.dayKey, metric: rating.habitId.map { id in
-                                        words["ratingOf", ["metric": rating.metric, "habit": names[id] ?? words["deletedHabit"]]] } ?? rating.metric,
+                                        words["ratingOf", ["metric": rating.metric == "difficulty" ? words["difficulty"] : rating.metric,
+                                                           "habit": names[id] ?? words["deletedHabit"]]] } ?? rating.metric,
                                     value: "\(words.number(rating.value))/\(words.number(rating.scaleMax))", note: rating.note)
         }
         let trends = WellbeingTrend.trends(input.wellbeing, through: options.asOf, weekStart: input.snapshot.settings.weekStart)
@@ -186,7 +187,7 @@ public struct SiteDerivation: Sendable {
     }
 
     /// The mean difficulty rating of a habit per month, the last 12 months with ratings, newest
-    /// first: ("2026-11", "6.5 of 10 (4 ratings)").
+    /// first: ("November 2026", "6.5 of 10 (4 ratings)").
     static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey, text: MetricText) -> [LabelledText] {
         var months: [String: (sum: Double, count: Int, scale: Double)] = [:]
         for rating in ratings where rating.metric == "difficulty" && rating.habitId == habit && rating.dayKey <= day && rating.deletedAt == nil {
@@ -196,7 +197,7 @@ public struct SiteDerivation: Sendable {
         }
         return months.keys.sorted(by: >).prefix(12).map { month in
             let m = months[month]!
-            return LabelledText(month, text.words["difficultyMonth", ["mean": text.words.rounded(m.sum / Double(m.count), digits: 1),
+            return LabelledText(DayKey(month + "-01").map(text.words.month(of:))?.capitalizedFirst ?? month, text.words["difficultyMonth", ["mean": text.words.rounded(m.sum / Double(m.count), digits: 1),
                                                                      "scale": text.words.number(m.scale), "ratings": text.count(m.count, "rating")]])
         }
     }

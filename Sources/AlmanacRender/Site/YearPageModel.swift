@@ -48,7 +48,7 @@ public struct YearPageModel: TemplatedModel, Equatable {
         if let nextYear { context["next"] = .text("\(nextYear).\(format.rawValue)"); context["nextYear"] = .text("\(nextYear)") }
         let markdown = try templates.year.render(context, words: words, escape: MarkdownText.escape)
         guard format == .html else { return Array(markdown.utf8) }
-        return Array(try HTMLPage(templates: templates, asOf: asOf.description, meta: meta)
+        return Array(try HTMLPage(templates: templates, asOf: asOf, meta: meta)
             .render(markdown: markdown, title: words["year.title", ["year": "\(year)"]], root: "../").utf8)
     }
 }

@@ -4,12 +4,19 @@ import AlmanacDomain
 /// the terminal's in English (`english`).
 public struct MetricText: Sendable, Equatable {
     public let words: SiteLanguage
+    /// Days and months as the command line writes them (2026-11-20, 2026-11), which a person
+    /// types back into its options; a site writes the language's dates.
+    public let isoDays: Bool
 
-    public init(_ words: SiteLanguage) { self.words = words }
-    public init(_ language: Language) { words = .of(language) }
+    public init(_ words: SiteLanguage) { self.words = words; isoDays = false }
+    public init(_ language: Language) { words = .of(language); isoDays = false }
+    private init(commandLine words: SiteLanguage) { self.words = words; isoDays = true }
 
     /// The command line's.
-    public static var english: MetricText { MetricText(.english) }
+    public static var english: MetricText { MetricText(commandLine: .english) }
+
+    /// A day in a sentence: "20 Nov 2026" (the language's medium date), "2026-11-20" on the command line.
+    public func day(_ day: DayKey) -> String { isoDays ? day.description : words.mediumDay(day) }
 
     /// "83%", or "–" when there is nothing to rate.
     public func percent(_ value: Double?) -> String { words.percent(value) }
@@ -64,7 +71,7 @@ public struct MetricText: Sendable, Equatable {
     public func yearAgainstYear(_ comparison: HabitInsights.YearAgainstYear, of habit: Habit, name: Bool = true) -> String {
         let now = comparison.doneDays ? count(Int(comparison.thisYear), "daysDone") : total(comparison.thisYear, of: habit)
         let then = comparison.doneDays ? words.grouped(comparison.lastYear) : total(comparison.lastYear, of: habit)
-        return (name ? "\(habit.name): " : "") + words["yearAgainstYear", ["now": now, "year": "\(comparison.year)", "through": comparison.through.description,
+        return (name ? "\(habit.name): " : "") + words["yearAgainstYear", ["now": now, "year": "\(comparison.year)", "through": day(comparison.through),
                                                                            "then": then, "lastYear": "\(comparison.year - 1)"]]
     }
 
@@ -128,10 +135,11 @@ public struct MetricText: Sendable, Equatable {
         return [first, words["column.done"], words["column.rate"]] + (habit.unit == .boolean ? [] : [words["column.total"]])
     }
 
-    /// One row of `calendarHeader`: "2026-W47 from 16 Nov", "3 of 5", "60%", "12 glasses".
+    /// One row of `calendarHeader`: "2026-W47 from 16 Nov" (or "November 2026"), "3 of 5", "60%", "12 glasses".
     public func calendarRow(_ total: CalendarTotal, of habit: Habit) -> [String] {
         var period = total.label
         if total.unit == .week { period = words["weekFrom", ["week": period, "day": shortDay(total.first)]] }
+        if total.unit == .month && !isoDays { period = words.month(of: total.first) }
         if total.inProgress { period = words["soFarAfter", ["text": period]] }
         var done = doneOfDue(total)
         // The habit's own period in progress is counted once met, as in the rates: its figures so
@@ -147,12 +155,12 @@ public struct MetricText: Sendable, Equatable {
     /// "3 of 5"; "2 done" for a period that owes nothing of its own (a monthly habit's week);
     /// "–" for a period nothing was due or done in.
     public func doneOfDue(_ total: CalendarTotal) -> String {
-        if total.due == 0 { return total.done == 0 ? "–" : words["nDone", ["done": "\(total.done)"]] }
+        if total.due == 0 { return total.done == 0 ? "–" : words["nDone", ["done": words.grouped(Double(total.done))]] }
         return ofCount(total.done, total.due)
     }
 
-    /// "3 of 5".
-    public func ofCount(_ done: Int, _ due: Int) -> String { words["of", ["done": "\(done)", "due": "\(due)"]] }
+    /// "3 of 5", "763 of 1,040".
+    public func ofCount(_ done: Int, _ due: Int) -> String { words["of", ["done": words.grouped(Double(done)), "due": words.grouped(Double(due))]] }
 
     /// "16 Nov".
     public func shortDay(_ day: DayKey) -> String { words.shortDay(day) }
@@ -239,9 +247,9 @@ public struct MetricText: Sendable, Equatable {
         var text = words["goal.rate", ["percent": percent(goal.rate30.value), "done": "\(goal.rate30.completed)", "due": "\(goal.rate30.expected)"]]
         if let date = goal.targetDate, let left = goal.daysLeft {
             switch left {
-            case 0: text += " · " + words["goal.today", ["date": date.description]]
-            case ..<0: text += " · " + words["goal.past", ["days": count(-left, "day"), "date": date.description]]
-            default: text += " · " + words["goal.left", ["days": count(left, "day"), "date": date.description]]
+            case 0: text += " · " + words["goal.today", ["date": day(date)]]
+            case ..<0: text += " · " + words["goal.past", ["days": count(-left, "day"), "date": day(date)]]
+            default: text += " · " + words["goal.left", ["days": count(left, "day"), "date": day(date)]]
             }
         }
         if let pace = goal.pace { text += " · " + words["goal.pace", ["done": "\(pace.done)", "due": "\(pace.due)"]] }
@@ -250,13 +258,13 @@ public struct MetricText: Sendable, Equatable {
 
     /// "Level 3 · 1,250 XP (350 of 900 to level 4)".
     public func level(_ progress: Experience) -> String {
-        words["level", ["level": "\(progress.level)", "xp": words.grouped(Double(progress.xp)), "into": "\(progress.xpIntoLevel)",
-                        "needed": "\(progress.xpForNextLevel)", "next": "\(progress.level + 1)"]]
+        words["level", ["level": "\(progress.level)", "xp": words.grouped(Double(progress.xp)), "into": words.grouped(Double(progress.xpIntoLevel)),
+                        "needed": words.grouped(Double(progress.xpForNextLevel)), "next": "\(progress.level + 1)"]]
     }
 
-    /// "30-day streak (2026-11-02)".
+    /// "30-day streak (2 Nov 2026)".
     public func achievement(_ achievement: Experience.Achievement) -> String {
-        "\(achievementTitle(achievement)) (\(achievement.day))"
+        "\(achievementTitle(achievement)) (\(day(achievement.day)))"
     }
 
     /// "30-day streak", "First perfect week", "1,000 check-ins": from the achievement's key.

@@ -22,6 +22,8 @@ public final class SiteLanguage: Sendable, Equatable {
     /// The locale's dates of days (`DayKey`s are UTC midnights), made once: each date below is this
     /// style with its fields.
     private let dates: Date.FormatStyle
+    /// The locale's medium date, for days in running text.
+    private let mediumDates: Date.FormatStyle
 
     public static func == (a: SiteLanguage, b: SiteLanguage) -> Bool { a.language == b.language }
 
@@ -80,6 +82,7 @@ public final class SiteLanguage: Sendable, Equatable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = utc
         dates = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: utc)
+        mediumDates = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: utc)
         decimalSeparator = locale.decimalSeparator ?? "."
         groupingSeparator = locale.groupingSeparator ?? ","
         let half = 0.5.formatted(.percent.locale(locale))
@@ -182,12 +185,9 @@ public final class SiteLanguage: Sendable, Equatable {
         return format(day, withYear ? style.year() : style)
     }
 
-    /// A day in running text, the language's medium date: "Nov 20, 2026", "20.11.2026",
+    /// A day in running text, the language's medium date: "20 Nov 2026", "20. Nov. 2026",
     /// "20 nov. 2026", "20 nov 2026" (ISO days are for machines: ids, CSV, JSON, `datetime`).
-    public func mediumDay(_ day: DayKey) -> String {
-        Date(timeIntervalSince1970: Double(day.ordinal) * 86_400).formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: dates.locale,
-                                                                                             calendar: dates.calendar, timeZone: dates.timeZone))
-    }
+    public func mediumDay(_ day: DayKey) -> String { format(day, mediumDates) }
 
     private func format(_ day: DayKey, _ style: Date.FormatStyle) -> String {
         Date(timeIntervalSince1970: Double(day.ordinal) * 86_400).formatted(style)
