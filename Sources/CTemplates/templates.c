@@ -35,13 +35,19 @@ static const char words_es[] = {
 #embed "../../Templates/words/es.txt"
 , 0 };
 
+// The one table of the template files: Swift reads their names from it (`TemplateSet.fileNames`).
+static const struct { const char *name, *text; } files[] = {
+    {"layout.html.mustache", layout}, {"dashboard.md.mustache", dashboard}, {"habit.md.mustache", habit},
+    {"journal.md.mustache", journal}, {"year.md.mustache", year}, {"style.css", style},
+    {"words/en.txt", words_en}, {"words/de.txt", words_de}, {"words/fr.txt", words_fr}, {"words/es.txt", words_es},
+};
+
+unsigned almanac_builtin_template_count(void) { return sizeof files / sizeof files[0]; }
+
+const char *almanac_builtin_template_name(unsigned index) { return index < almanac_builtin_template_count() ? files[index].name : NULL; }
+
 const char *almanac_builtin_template(const char *name) {
-    static const struct { const char *name, *text; } files[] = {
-        {"layout.html.mustache", layout}, {"dashboard.md.mustache", dashboard}, {"habit.md.mustache", habit},
-        {"journal.md.mustache", journal}, {"year.md.mustache", year}, {"style.css", style},
-        {"words/en.txt", words_en}, {"words/de.txt", words_de}, {"words/fr.txt", words_fr}, {"words/es.txt", words_es},
-    };
-    for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++) {
+    for (unsigned i = 0; i < almanac_builtin_template_count(); i++) {
         if (strcmp(files[i].name, name) == 0) return files[i].text;
     }
     return NULL;

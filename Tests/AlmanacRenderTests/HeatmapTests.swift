@@ -221,13 +221,13 @@ import Testing
         #expect(quoted.contains("aria-label=\"Tea &quot;&amp;&quot; &lt;cake&gt;\""), "\(quoted)")
         #expect(out.contains("<p><img src=\"https://x.example/a.svg\" alt=\"x\" /></p>"))
         #expect(out.contains("<p>⟦table:none⟧</p>"))   // a marker of no table stays text
-        #expect(!HTMLPage.isOwnSVG("../heatmaps/../../x.svg"))
+        #expect(!SiteMap.isOwnSVG("../heatmaps/../../x.svg"))
         for own in ["heatmaps/run-2026.svg", "../heatmaps/all-2026.svg", "charts/Run-2-month.svg", "../charts/wellbeing/mood.svg"] {
-            #expect(HTMLPage.isOwnSVG(own), "\(own)")
+            #expect(SiteMap.isOwnSVG(own), "\(own)")
         }
         for other in ["charts/.svg", "heatmaps/.svg", "charts/wellbeing/.svg", "charts/a/b.svg", "heatmaps/run.svg.png", "heatmapsrun.svg",
                       "../../heatmaps/run.svg", "heatmaps/run 2.svg", "heatmaps/caf\u{E9}.svg", "https://x.example/charts/a.svg", ""] {
-            #expect(!HTMLPage.isOwnSVG(other), "\(other)")
+            #expect(!SiteMap.isOwnSVG(other), "\(other)")
         }
     }
 }

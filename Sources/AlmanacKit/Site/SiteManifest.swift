@@ -18,7 +18,7 @@ public struct SiteManifest: Codable, Equatable, Sendable {
         }
     }
 
-    public static let fileName = "manifest.json"
+    public static let fileName = SiteMap.manifest
     /// The `generator` of a report's site, and of the sample site `demo` renders: `demo` renders
     /// only over a sample site, never over the site of a person's store.
     public static let reportGenerator = "almanac", sampleGenerator = "almanac demo"

@@ -20,7 +20,7 @@ public struct AtomFeed: DrawnModel {
         /// The page the entry is about, relative to the site's root.
         public var link: String
 
-        public init(id: String, day: DayKey, title: String, lines: [String], updated: String, link: String = "index.html") {
+        public init(id: String, day: DayKey, title: String, lines: [String], updated: String, link: String = SiteMap.Page.dashboard.path()) {
             self.id = id; self.day = day; self.title = title; self.lines = lines; self.updated = updated; self.link = link
         }
     }
@@ -55,8 +55,8 @@ public struct AtomFeed: DrawnModel {
             <updated>\(updated)</updated>
             <author><name>Almanac</name></author>
             <generator>Almanac</generator>
-            <link rel="self" type="application/atom+xml" href="\(XMLText.escape(root))feed.xml"/>
-            <link rel="alternate" type="text/html" href="\(XMLText.escape(root))index.html"/>
+            <link rel="self" type="application/atom+xml" href="\(XMLText.escape(root + SiteMap.atomFeed))"/>
+            <link rel="alternate" type="text/html" href="\(XMLText.escape(root + SiteMap.Page.dashboard.path()))"/>
 
             """
         for entry in entries {
@@ -108,7 +108,7 @@ public struct JSONFeed: DrawnModel {
 
     public func draw() -> [UInt8] {
         let root = atom.baseURL
-        let document = Document(title: atom.title, description: atom.subtitle, language: atom.language, home_page_url: root.map { $0 + "index.html" }, feed_url: root.map { $0 + "feed.json" },
+        let document = Document(title: atom.title, description: atom.subtitle, language: atom.language, home_page_url: root.map { $0 + SiteMap.Page.dashboard.path() }, feed_url: root.map { $0 + SiteMap.jsonFeed },
                                 items: atom.entries.map { entry in
             Document.Item(id: entry.id, url: root.map { $0 + entry.link }, title: entry.title, summary: entry.lines.joined(separator: " · "),
                           content_text: entry.lines.map { "• " + $0 }.joined(separator: "\n"), date_modified: entry.updated)

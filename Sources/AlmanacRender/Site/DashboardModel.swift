@@ -73,7 +73,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
         var tables = ["habits": table]
         for table in self.tables { tables[table.name] = table.html }
         return Array(try HTMLPage(templates: templates, asOf: asOf, meta: meta)
-            .render(markdown: markdown, title: words["habits"], root: "", tables: tables).utf8)
+            .render(markdown: markdown, title: words["habits"], tables: tables).utf8)
     }
 
     private var words: SiteLanguage { meta.words }
@@ -81,7 +81,7 @@ public struct DashboardModel: TemplatedModel, Equatable {
     /// What the as-of day is called: "Today", or its date once it is over.
     private var dayName: String { MetricText(words).dayName(asOf, today: today) }
 
-    private func link(_ slug: String) -> String { "habits/\(slug).\(format.rawValue)" }
+    private func link(_ slug: String) -> String { SiteMap.Page.habit(slug).path(format) }
 
     /// The template's values, each escaped for Markdown.
     var context: TemplateFields {
@@ -100,18 +100,18 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "perfectDaysLabel": md(words.count(perfectDays, "perfectDay")),
             "activeLabel": md(Self.activeLabel(active: rows.count, due: due, today: isToday, words: words)),
             "hasRows": .flag(!rows.isEmpty),
-            "feedLink": "feed.xml", "followLabel": md(words["labelled", ["label": words["followAlong"]]]),
+            "feedLink": .text(SiteMap.atomFeed), "followLabel": md(words["labelled", ["label": words["followAlong"]]]),
             "rows": .list(rows.map { row in
                 ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)), "today": md(row.today),
                  "streak": md(row.streak), "best": md(row.best), "rate30": md(row.rate30), "score": md(row.score),
-                 "strip": .text(HabitFiles.stripPath(row.slug)), "stripAlt": md(words["lastDays14", ["name": row.name]])]
+                 "strip": .text(SiteMap.strip(row.slug)), "stripAlt": md(words["lastDays14", ["name": row.name]])]
             }),
             "year": "\(year)",
-            "monthImage": "charts/all-month.svg", "monthAlt": md(words["allHabitsMonthAlt", ["month": words.month(of: asOf)]]),
-            "combinedImage": .text(SiteDerivation.lastYearHeatmap), "combinedAlt": md(words["allHabitsLast12Alt"]),
+            "monthImage": .text(SiteMap.allHabitsMonthChart), "monthAlt": md(words["allHabitsMonthAlt", ["month": words.month(of: asOf)]]),
+            "combinedImage": .text(SiteMap.lastTwelveMonthsHeatmap), "combinedAlt": md(words["allHabitsLast12Alt"]),
             "habits": .list(rows.map { row in
                 ["emoji": md(row.emoji), "name": md(row.name), "link": .text(link(row.slug)),
-                 "image": "heatmaps/\(row.slug)-\(year).svg", "alt": md(words["heatmapOf", ["name": row.name, "year": "\(year)"]]),
+                 "image": .text(SiteMap.heatmap(row.slug, year: year)), "alt": md(words["heatmapOf", ["name": row.name, "year": "\(year)"]]),
                  "yearAsTable": md(words["yearAsTable", ["year": "\(year)"]]), "tableLink": .text(link(row.slug) + (format == .html ? "#table-year-\(year)" : ""))]
             }),
             "weeksTable": .text(tables.placeholder(format, "four-weeks")), "lastMonthTable": .text(tables.placeholder(format, "last-month")),
@@ -125,15 +125,15 @@ public struct DashboardModel: TemplatedModel, Equatable {
             "level": md(level),
             "achievements": .list(achievements.map { ["text": md($0)] }), "hasAchievements": .flag(!achievements.isEmpty),
             "insights": .list(insights.map { ["text": md($0)] }), "insightsNote": md(insightsNote), "hasInsights": .flag(!rows.isEmpty), "hasInsightLines": .flag(!insights.isEmpty),
-            "yearsLine": .text(years.map { "[\($0)](years/\($0).\(format.rawValue))" }.joined(separator: " · ")), "hasYears": .flag(!years.isEmpty),
+            "yearsLine": .text(years.map { "[\($0)](\(SiteMap.Page.year($0).path(format)))" }.joined(separator: " · ")), "hasYears": .flag(!years.isEmpty),
             "yearsLabel": md(words["labelled", ["label": words["yearInReview"]]]), "streaksLabel": md(words["labelled", ["label": words["streaks"]]]),
             "categories": .list(categories.map { ["name": md($0.name), "habits": md($0.habits), "today": md($0.today), "rate30": md($0.rate30)] }),
             "hasCategories": .flag(!categories.isEmpty),
             "goals": .list(goals.map { ["name": md($0.name), "progress": md($0.progress), "streaks": md($0.streaks)] }),
             "hasGoals": .flag(!goals.isEmpty),
         ]
-        if hasJournal { context["journalLink"] = "journal.\(format.rawValue)" }
-        if hasCalendar { context["calendarLink"] = "calendar.ics" }
+        if hasJournal { context["journalLink"] = .text(SiteMap.Page.journal.path(format)) }
+        if hasCalendar { context["calendarLink"] = .text(SiteMap.calendar) }
         return context
     }
 

@@ -62,13 +62,12 @@ public struct HabitFiles: Sendable {
     /// strength, weekday and (when its checks have times) hour charts, its card and badge.
     public func pages() -> [SitePage] {
         let month = monthGrid(month: asOf), score = scoreChart(), weekdays = weekdayChart()
-        var pages = [SitePage(path: "charts/\(slug)-month.svg", drawn: month),
-                     SitePage(path: "charts/\(slug)-score.svg", drawn: score),
-                     SitePage(path: "charts/\(slug)-weekdays.svg", drawn: weekdays)]
+        var pages = [SitePage(path: SiteMap.monthChart(slug), drawn: month), SitePage(path: SiteMap.scoreChart(slug), drawn: score),
+                     SitePage(path: SiteMap.weekdayChart(slug), drawn: weekdays)]
         var tables = periodTables() + [SiteDerivation.dayTable(month, name: "this-month", asOf: asOf, words: words),
                                        SiteDerivation.scoreTable(score, words: words), SiteDerivation.weekdayTable(weekdays, words: words)]
         if let hours {
-            pages.append(SitePage(path: "charts/\(slug)-hours.svg", drawn: hourChart(counts: hours)))
+            pages.append(SitePage(path: SiteMap.hourChart(slug), drawn: hourChart(counts: hours)))
             tables.append(SiteDerivation.hourTable(hours, words: words))
         }
         // The month before the as-of day's, when the history reaches into it.
@@ -77,7 +76,7 @@ public struct HabitFiles: Sendable {
         if series.count > 0, series.start <= lastMonthDay,
            let total = metrics.months.last(where: { $0.first == lastMonthDay.firstOfMonth }) {
             let grid = monthGrid(month: lastMonthDay)
-            pages.append(SitePage(path: "charts/\(slug)-lastmonth.svg", drawn: grid))
+            pages.append(SitePage(path: SiteMap.lastMonthChart(slug), drawn: grid))
             tables.append(SiteDerivation.dayTable(grid, name: "last-month", asOf: asOf, words: words))
             let row = text.calendarRow(total, of: habit)
             let summary = words["lastMonthSummary", ["done": row[1], "rate": row[2]]]
@@ -90,21 +89,15 @@ public struct HabitFiles: Sendable {
             let heatmap = HeatmapSVG.habit(series, year: year, slug: slug, weekStart: weekStart, archivedDay: archivedDay,
                                            through: year == asOf.year ? asOf : nil, text: text)
             if year == asOf.year { thisYear = heatmap }
-            pages.append(SitePage(path: "heatmaps/\(slug)-\(year).svg", drawn: heatmap))
+            pages.append(SitePage(path: SiteMap.heatmap(slug, year: year), drawn: heatmap))
             tables.append(yearTable(year, months: monthsByYear[year] ?? []))
         }
-        if !habit.isArchived { pages.append(SitePage(path: Self.stripPath(slug), drawn: strip())) }
+        if !habit.isArchived { pages.append(SitePage(path: SiteMap.strip(slug), drawn: strip())) }
         let card = card(thisYear: thisYear), badge = badge()
-        pages.append(SitePage(path: "cards/\(slug).svg", drawn: card))
-        pages.append(SitePage(path: "badges/\(slug).svg", drawn: badge))
-        // The dark variants a README's <picture> shows in a dark theme, in folders of their own
-        // (no slug can take their names).
-        pages.append(SitePage(path: "cards/dark/\(slug).svg", drawn: card.darkVariant))
-        pages.append(SitePage(path: "badges/dark/\(slug).svg", drawn: badge.darkVariant))
-        let page = page(hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables)
-        for format in PageFormat.allCases {
-            pages.append(SitePage(path: "habits/\(slug).\(format.rawValue)", templated: page.in(format)))
-        }
+        pages += [SitePage(path: SiteMap.card(slug), drawn: card), SitePage(path: SiteMap.badge(slug), drawn: badge),
+                  SitePage(path: SiteMap.card(slug, dark: true), drawn: card.darkVariant),
+                  SitePage(path: SiteMap.badge(slug, dark: true), drawn: badge.darkVariant)]
+        pages += page(hasHourChart: hours != nil, lastMonth: lastMonth, tables: tables).files
         return pages + SitePage.previews(of: pages)
     }
 
@@ -124,11 +117,11 @@ public struct HabitFiles: Sendable {
             monthTitle: words.month(of: asOf).capitalizedFirst, completedByWeekday: metrics.completedByWeekday,
             hasHourChart: hasHourChart, difficulty: difficulty, years: years.map { Array($0.reversed()) } ?? [], notes: notes,
             lastMonth: lastMonth, tables: tables,
-            meta: PageMeta(path: "habits/\(slug).html", title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",
+            meta: PageMeta(page: .habit(slug), title: habit.emoji.isEmpty ? habit.name : "\(habit.emoji) \(habit.name)",
                        description: words["habit.description", ["name": habit.name, "streak": text.streak(m.streak.unit, m.streak.current),
                                                                  "best": text.streak(m.streak.unit, m.streak.best), "score": text.percent(m.score),
                                                                  "rate": text.percent(m.rate30.value), "day": words.mediumDay(asOf)]],
-                       image: "cards/\(slug).svg", baseURL: baseURL, isPublic: isPublic, words: words))
+                       image: SiteMap.card(slug), baseURL: baseURL, isPublic: isPublic, words: words))
     }
 
     /// The statistics of a habit page, label and value.
@@ -162,9 +155,6 @@ public struct HabitFiles: Sendable {
         for pair in pairs { stats.append(LabelledText(words["stat.withOtherHabits"], pair)) }
         return stats
     }
-
-    /// Where an active habit's strip of its last 14 days is (`strip`).
-    static func stripPath(_ slug: String) -> String { "strips/\(slug).svg" }
 
     /// The habit's last 14 days through the as-of day, the picture of its line on the dashboard.
     func strip() -> DayStripSVG {

@@ -51,26 +51,26 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         var tables = ["stats": HTMLTable(header: [], rows: statistics.map { [.text($0.label), .text($0.text)] }, rowHeadings: true)]
         for table in self.tables { tables[table.name] = table.html }
         let page = try HTMLPage(templates: templates, asOf: asOf, meta: meta)
-            .render(markdown: markdown, title: name, root: "../", tables: tables)
+            .render(markdown: markdown, title: name, tables: tables)
         return Array(page.utf8)
     }
 
     /// The template's values, each escaped for Markdown.
     var context: TemplateFields {
         let md = { TemplateValue.text(MarkdownText.escape($0)) }
-        let words = meta.words
+        let words = meta.words, link = { TemplateValue.text(SiteMap.link($0, from: meta.page)) }
         var context: TemplateFields = [
             "html": .flag(format == .html),
             "emoji": md(emoji), "name": md(name), "goal": md(goal), "frequency": md(frequency), "archived": .flag(archived),
-            "home": "../index.\(format.rawValue)",
+            "home": link(SiteMap.Page.dashboard.path(format)),
             "stats": .list(statistics.map { ["label": md($0.label), "labelled": md(words["labelled", ["label": $0.label]]), "value": md($0.text)] }),
             "monthTitle": md(monthTitle),
-            "monthImage": "../charts/\(slug)-month.svg", "monthAlt": md(words["monthDayByDay", ["name": name, "month": monthTitle]]),
-            "chart": "../charts/\(slug)-score.svg", "chartAlt": md(words["strengthAlt", ["name": name]]),
-            "weekdayChart": "../charts/\(slug)-weekdays.svg", "weekdayAlt": md(words["weekdaysAlt", ["name": name]]),
+            "monthImage": link(SiteMap.monthChart(slug)), "monthAlt": md(words["monthDayByDay", ["name": name, "month": monthTitle]]),
+            "chart": link(SiteMap.scoreChart(slug)), "chartAlt": md(words["strengthAlt", ["name": name]]),
+            "weekdayChart": link(SiteMap.weekdayChart(slug)), "weekdayAlt": md(words["weekdaysAlt", ["name": name]]),
             "byWeekday": .text(Weekday.allCases.map { "\(words.weekdayShort($0)) \(completedByWeekday[$0.isoIndex])" }.joined(separator: " · ")),
             "years": .list(years.map { year in
-                ["year": "\(year)", "image": "../heatmaps/\(slug)-\(year).svg", "alt": md(words["heatmapOf", ["name": name, "year": "\(year)"]]),
+                ["year": "\(year)", "image": link(SiteMap.heatmap(slug, year: year)), "alt": md(words["heatmapOf", ["name": name, "year": "\(year)"]]),
                  "table": .text(tables.placeholder(format, "year-\(year)"))]
             }),
             "weeksTable": .text(tables.placeholder(format, "weeks")), "monthsTable": .text(tables.placeholder(format, "months")),
@@ -84,18 +84,18 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         // site's base URL, else paths from the site's folder.
         let root = meta.baseURL ?? ""
         context["share"] = [
-            "card": "../cards/\(slug).svg", "cardAlt": md(words["cardAlt", ["name": name]]), "badge": "../badges/\(slug).svg",
+            "card": link(SiteMap.card(slug)), "cardAlt": md(words["cardAlt", ["name": name]]), "badge": link(SiteMap.badge(slug)),
             "badgeAlt": md(words["badgeAlt", ["name": name]]), "absolute": .flag(meta.baseURL != nil),
             "note": md(words["labelled", ["label": meta.baseURL != nil ? words["shareNote"] : "\(words["shareNote"]) (\(words["shareRelative"]))"]]),
-            "cardSnippet": .text(Self.picture(root + "cards/", slug, alt: words["cardSnippet"])),
-            "badgeSnippet": .text("<a href=\"\(root)habits/\(slug).html\">" + Self.picture(root + "badges/", slug, alt: words["badgeSnippet"]) + "</a>"),
+            "cardSnippet": .text(Self.picture(root, slug, SiteMap.card, alt: words["cardSnippet"])),
+            "badgeSnippet": .text("<a href=\"\(root + meta.path)\">" + Self.picture(root, slug, SiteMap.badge, alt: words["badgeSnippet"]) + "</a>"),
         ]
         if hasHourChart {
-            context["hours"] = ["image": "../charts/\(slug)-hours.svg", "alt": md(words["hoursAlt", ["name": name]]),
+            context["hours"] = ["image": link(SiteMap.hourChart(slug)), "alt": md(words["hoursAlt", ["name": name]]),
                                 "table": .text(tables.placeholder(format, "hours"))]
         }
         if let lastMonth {
-            context["lastMonth"] = ["title": md(lastMonth.label), "heading": md(words["labelled", ["label": words["lastMonth"]]] + " " + lastMonth.label), "summary": md(lastMonth.text), "image": "../charts/\(slug)-lastmonth.svg",
+            context["lastMonth"] = ["title": md(lastMonth.label), "heading": md(words["labelled", ["label": words["lastMonth"]]] + " " + lastMonth.label), "summary": md(lastMonth.text), "image": link(SiteMap.lastMonthChart(slug)),
                                     "alt": md(words["monthDayByDay", ["name": name, "month": lastMonth.label]]), "table": .text(tables.placeholder(format, "last-month"))]
         }
         if !difficulty.isEmpty {
@@ -121,9 +121,9 @@ extension HabitPageModel {
     /// A `<picture>` of an embed that follows the theme of the page it is shown on (as GitHub
     /// READMEs do): the dark variant under `prefers-color-scheme: dark`, else the light one. The
     /// slug and the address are URL-safe; the alt text is escaped.
-    static func picture(_ folder: String, _ slug: String, alt: String) -> String {
-        "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(folder)dark/\(slug).svg\">"
-            + "<img alt=\"\(XMLText.escape(alt))\" src=\"\(folder)\(slug).svg\"></picture>"
+    static func picture(_ root: String, _ slug: String, _ path: (String, Bool) -> String, alt: String) -> String {
+        "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"\(root + path(slug, true))\">"
+            + "<img alt=\"\(XMLText.escape(alt))\" src=\"\(root + path(slug, false))\"></picture>"
     }
 }
 
@@ -145,6 +145,11 @@ extension TwoFormatPage {
         page.format = format
         return page
     }
+}
+
+extension TwoFormatPage where Self: DescribedPage & TemplatedModel {
+    /// The page's two files, Markdown and HTML, at its place in the site map.
+    var files: [SitePage] { PageFormat.allCases.map { SitePage(path: meta.page.path($0), templated: self.in($0)) } }
 }
 
 extension HabitPageModel: TwoFormatPage {}

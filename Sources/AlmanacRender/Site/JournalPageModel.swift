@@ -69,7 +69,7 @@ public struct JournalPageModel: TemplatedModel, Equatable {
         var htmlTables: [String: HTMLTable] = [:]
         for table in tables { htmlTables[table.name] = table.html }
         return Array(try HTMLPage(templates: templates, asOf: asOf, meta: meta)
-            .render(markdown: markdown, title: meta.words["journal.pageTitle"], root: "", tables: htmlTables).utf8)
+            .render(markdown: markdown, title: meta.words["journal.pageTitle"], tables: htmlTables).utf8)
     }
 }
 

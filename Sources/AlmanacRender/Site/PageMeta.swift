@@ -5,8 +5,8 @@
 /// is a 1200 × 630 PNG of the page's own picture (`PreviewPNG`, at `previewPath`): the previews
 /// of chat and social apps take PNG, not SVG.
 public struct PageMeta: Sendable, Equatable {
-    /// The page's path in the site (`habits/run.html`).
-    public var path: String
+    /// The page (`habits/run.html`).
+    public var page: SiteMap.Page
     public var title: String
     public var description: String
     /// The site path of the page's preview picture (`cards/run.svg`).
@@ -17,23 +17,26 @@ public struct PageMeta: Sendable, Equatable {
     /// The language the page is written in (`<html lang>`, the layout's words).
     public var words: SiteLanguage
 
-    public init(path: String, title: String, description: String, image: String?, baseURL: String?, isPublic: Bool = false,
+    public init(page: SiteMap.Page, title: String, description: String, image: String?, baseURL: String?, isPublic: Bool = false,
                 words: SiteLanguage) {
-        self.path = path; self.title = title; self.description = description; self.image = image; self.baseURL = baseURL
+        self.page = page; self.title = title; self.description = description; self.image = image; self.baseURL = baseURL
         self.isPublic = isPublic; self.words = words
     }
 
+    /// The page's path in the site (`habits/run.html`).
+    public var path: String { page.path(.html) }
+
     /// Where the page's link preview is: `previews/habits/run.png` for `habits/run.html`.
-    public var previewPath: String { "previews/" + (path.hasSuffix(".html") ? String(path.dropLast(5)) : path) + ".png" }
+    public var previewPath: String { SiteMap.preview(of: page) }
 
     /// The lines for the page's `<head>`, escaped.
-    func head(root: String) -> String {
-        let e = XMLText.escape, feed = e(words["feed.title"])
+    func head() -> String {
+        let e = XMLText.escape, feed = e(words["feed.title"]), link = { SiteMap.link($0, from: page) }
         var lines = [
             "<meta name=\"description\" content=\"\(e(description))\">",
-            "<link rel=\"icon\" href=\"\(root)favicon.svg\" type=\"image/svg+xml\">",
-            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(feed)\" href=\"\(root)feed.xml\">",
-            "<link rel=\"alternate\" type=\"application/feed+json\" title=\"\(feed)\" href=\"\(root)feed.json\">",
+            "<link rel=\"icon\" href=\"\(link(SiteMap.favicon))\" type=\"image/svg+xml\">",
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"\(feed)\" href=\"\(link(SiteMap.atomFeed))\">",
+            "<link rel=\"alternate\" type=\"application/feed+json\" title=\"\(feed)\" href=\"\(link(SiteMap.jsonFeed))\">",
             "<meta property=\"og:type\" content=\"website\">",
             "<meta property=\"og:title\" content=\"\(e(title))\">",
             "<meta property=\"og:description\" content=\"\(e(description))\">",
@@ -72,7 +75,7 @@ extension SitePage {
         return pages.compactMap { page in
             guard page.path.hasSuffix(".html"), let meta = (page.model as? any DescribedPage)?.meta,
                   meta.baseURL != nil, let image = meta.image, let picture = drawn[image] else { return nil }
-            return SitePage(path: meta.previewPath, templated: PreviewPNG(picture: picture, title: image.hasPrefix("cards/") ? nil : meta.title))
+            return SitePage(path: meta.previewPath, templated: PreviewPNG(picture: picture, title: SiteMap.isCard(image) ? nil : meta.title))
         }
     }
 }

@@ -9,12 +9,13 @@ public struct PageTable: Sendable, Equatable {
     public var summary: String?
     public var header: [String]
     public var rows: [[String]]
-    /// The page each row's first cell links to, if any: a path relative to the page without its
-    /// extension (`habits/run`), which each format completes (`.md`, `.html`).
-    public var links: [String?]
+    /// The page each row's first cell links to, if any, in the format of the table's own page,
+    /// which is `from`.
+    public var links: [SiteMap.Page?]
+    public var from: SiteMap.Page
 
-    public init(name: String, summary: String? = nil, header: [String], rows: [[String]], links: [String?] = []) {
-        self.name = name; self.summary = summary; self.header = header; self.rows = rows; self.links = links
+    public init(name: String, summary: String? = nil, header: [String], rows: [[String]], links: [SiteMap.Page?] = [], from: SiteMap.Page = .dashboard) {
+        self.name = name; self.summary = summary; self.header = header; self.rows = rows; self.links = links; self.from = from
     }
 
     /// What the page's Markdown holds in its place: the marker the HTML page replaces, or the pipe
@@ -43,7 +44,7 @@ public struct PageTable: Sendable, Equatable {
                 if column > 0 { out.append(" | ") }
                 if column == 0, i < links.count, let link = links[i] {
                     out.append("["); MarkdownText.append(cell, to: &out); out.append("](")
-                    out.append(contentsOf: link.utf8); out.append(".md)")
+                    out.append(contentsOf: SiteMap.link(link.path(.markdown), from: from).utf8); out.append(")")
                 } else {
                     MarkdownText.append(cell, to: &out)
                 }
@@ -57,7 +58,7 @@ public struct PageTable: Sendable, Equatable {
     var html: HTMLTable {
         HTMLTable(header: header, rows: rows.enumerated().map { i, row in
             row.enumerated().map { column, text in
-                if column == 0, i < links.count, let link = links[i] { return .link(text, href: link + ".html") }
+                if column == 0, i < links.count, let link = links[i] { return .link(text, href: SiteMap.link(link.path(.html), from: from)) }
                 return .text(text)
             }
         }, rowHeadings: true, id: "table-\(name)", summary: summary)

@@ -1,24 +1,21 @@
 import AlmanacDomain
 
 extension SiteDerivation {
-    /// The dashboard's combined heatmap of the last twelve months (`DashboardModel.lastYearImage`).
-    static let lastYearHeatmap = "heatmaps/all-12-months.svg"
-
     /// The combined heatmap of every year from the first day of history and of the last twelve
     /// months, and this month's grid of all habits: the share of the habits due each day that
     /// were done.
     func overviewGraphics(_ overview: DailyOverview) -> [SitePage] {
         let weekStart = input.snapshot.settings.weekStart
         var pages = (overview.first.year...options.asOf.year).map { year in
-            SitePage(path: "heatmaps/all-\(year).svg", drawn: combinedHeatmap(HeatmapGrid(year: year, weekStart: weekStart, through: options.asOf), overview: overview))
+            SitePage(path: SiteMap.allHabitsHeatmap(year: year), drawn: combinedHeatmap(HeatmapGrid(year: year, weekStart: weekStart, through: options.asOf), overview: overview))
         }
         let lastYear = HeatmapGrid(lastYearThrough: options.asOf, weekStart: weekStart, historyFrom: overview.days.isEmpty ? nil : overview.first)
         let perfectInLastYear = lastYear.days.filter { overview.day($0)?.isPerfect ?? false }.count
-        pages.append(SitePage(path: Self.lastYearHeatmap, drawn: HeatmapSVG(
+        pages.append(SitePage(path: SiteMap.lastTwelveMonthsHeatmap, drawn: HeatmapSVG(
             grid: lastYear, cells: DayCells.combined(overview, days: lastYear.days, words: words), title: words["allLast12Months"],
             summary: words["combined.summaryLast12", ["perfect": text.count(perfectInLastYear, "perfectDay")]],
             color: Habit.defaultColor, idPrefix: "all-12-months")))
-        pages.append(SitePage(path: "charts/all-month.svg", drawn: allHabitsMonth(overview)))
+        pages.append(SitePage(path: SiteMap.allHabitsMonthChart, drawn: allHabitsMonth(overview)))
         return pages
     }
 
@@ -64,7 +61,7 @@ extension SiteDerivation {
             let change = year.lastYear > 0 ? text.signedPercent((year.thisYear - year.lastYear) / year.lastYear) : "–"
             return [name, figure(year.thisYear), figure(year.lastYear), change]
         }
-        return PageTable(name: "year-against-year", header: header, rows: rows, links: compared.map { Optional("habits/\($0.0.slug)") })
+        return PageTable(name: "year-against-year", header: header, rows: rows, links: compared.map { .habit($0.0.slug) })
     }
 
     /// The archived habits with history, the most recently archived first, linked to their page
@@ -99,11 +96,11 @@ extension SiteDerivation {
             archived: archivedList(habits, without: archivedWithoutFiles),
             hasJournal: options.includeJournal, hasCalendar: hasCalendar,
             tables: comparisonTables(active) + [yearAgainstYearTable(active)].compactMap { $0 } + overviewTables(overview),
-            meta: meta(path: "index.html", title: words["habits"],
+            meta: meta(.dashboard, title: words["habits"],
                        description: words["dashboard.description", [
                            "day": words.mediumDay(options.asOf), "done": DashboardModel.doneLabel(done: today?.done ?? 0, due: today?.due ?? 0, words: words),
                            "habits": text.count(active.count, "activeHabit"), "perfect": text.count(overview.perfectDays, "perfectDay")]],
-                       image: Self.lastYearHeatmap))
+                       image: SiteMap.lastTwelveMonthsHeatmap))
     }
 
     /// The active habits side by side: done of due in each of the last 4 weeks (the current one
@@ -114,7 +111,7 @@ extension SiteDerivation {
         // Weeks before any habit's history are left out: a new store's table is not columns of "–".
         let firstWeek = (active.map(\.series.start).min() ?? asOf).startOfWeek(weekStart)
         let weeks = (0..<4).reversed().map { thisWeek.adding(days: -7 * $0) }.filter { $0 >= firstWeek }
-        let links = active.map { Optional("habits/\($0.slug)") }
+        let links: [SiteMap.Page?] = active.map { .habit($0.slug) }
         let names = active.map { $0.habit.emoji.isEmpty ? $0.habit.name : "\($0.habit.emoji) \($0.habit.name)" }
         let weekRows = zip(names, active).map { name, item in
             [name] + weeks.map { first in

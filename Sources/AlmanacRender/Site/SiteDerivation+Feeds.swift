@@ -7,10 +7,10 @@ extension SiteDerivation {
     /// The files for other programs and pages: the Atom feed, the calendar (when it has events),
     /// the favicon, and each habit's card and badge (made with the habit's files).
     func feedPages(_ feed: AtomFeed, calendar: CalendarICS) -> [SitePage] {
-        var pages = [SitePage(path: "feed.xml", drawn: feed), SitePage(path: "feed.json", drawn: JSONFeed(atom: feed)),
-                     SitePage(path: "favicon.svg", drawn: FaviconSVG()),
-                     SitePage(path: "robots.txt", drawn: RobotsTxt(sitemap: options.isPublic ? options.baseURL.map { $0 + "sitemap.xml" } : nil))]
-        if !calendar.events.isEmpty { pages.append(SitePage(path: "calendar.ics", drawn: calendar)) }
+        var pages = [SitePage(path: SiteMap.atomFeed, drawn: feed), SitePage(path: SiteMap.jsonFeed, drawn: JSONFeed(atom: feed)),
+                     SitePage(path: SiteMap.favicon, drawn: FaviconSVG()),
+                     SitePage(path: SiteMap.robots, drawn: RobotsTxt(sitemap: options.isPublic ? options.baseURL.map { $0 + SiteMap.sitemap } : nil))]
+        if !calendar.events.isEmpty { pages.append(SitePage(path: SiteMap.calendar, drawn: calendar)) }
         return pages
     }
 
@@ -109,9 +109,8 @@ extension SiteDerivation {
                 + [row.streak.map { words["longestStreak"] + " " + $0 }, row.bestMonth.map { words["bestMonth"] + " " + $0 }, row.lastYear]
                 .compactMap { $0 }).joined(separator: " · ")
         }
-        let path = YearPageModel.path(review.year, .html)
         return (AtomFeed.Entry(id: siteID("year-\(review.year)"), day: last, title: words["year.title", ["year": "\(review.year)"]], lines: lines,
-                               updated: latest.description, link: path), latest)
+                               updated: latest.description, link: review.meta.path), latest)
     }
 
     /// When what a day's entry is made from last changed: the end of the day (when the entry first
@@ -168,8 +167,8 @@ extension SiteDerivation {
     }
 
     /// A page's description and preview for browsers and link previews.
-    func meta(path: String, title: String, description: String, image: String?) -> PageMeta {
-        PageMeta(path: path, title: title, description: description, image: image, baseURL: options.baseURL, isPublic: options.isPublic,
+    func meta(_ page: SiteMap.Page, title: String, description: String, image: String?) -> PageMeta {
+        PageMeta(page: page, title: title, description: description, image: image, baseURL: options.baseURL, isPublic: options.isPublic,
                  words: words)
     }
 }

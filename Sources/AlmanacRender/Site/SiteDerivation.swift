@@ -76,11 +76,10 @@ public struct SiteDerivation: Sendable {
                     self.indexPages(habits, archivedWithoutFiles: listed, pairs: pairs, overview: overview, progress: progress,
                                     years: years, hasCalendar: !events.events.isEmpty))
         }, { self.feed(habits, all: all, overview: overview, progress: progress, years: years) })
-        var pages = [SitePage(path: "style.css", templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
+        var pages = [SitePage(path: SiteMap.stylesheet, templated: StylesheetModel())] + graphics + index + feedPages(atom, calendar: events)
         if options.isPublic, let baseURL = options.baseURL {
-            let paths = ["index.html"] + (options.includeJournal ? ["journal.html"] : []) + habits.map { "habits/\($0.slug).html" }
-                + years.map { YearPageModel.path($0.year, .html) }
-            pages.append(SitePage(path: "sitemap.xml", drawn: Sitemap(urls: paths.map { baseURL + $0 }, lastModified: asOf)))
+            let listed = [SiteMap.Page.dashboard] + (options.includeJournal ? [.journal] : []) + habits.map { .habit($0.slug) } + years.map { .year($0.year) }
+            pages.append(SitePage(path: SiteMap.sitemap, drawn: Sitemap(urls: listed.map { baseURL + $0.path() }, lastModified: asOf)))
         }
         return SitePlan(shared: pages + SitePage.previews(of: pages), habits: habits)
     }
@@ -122,7 +121,7 @@ public struct SiteDerivation: Sendable {
             }
             return YearPageModel(format: .markdown, asOf: options.asOf, year: year, previousYear: years.contains(year - 1) ? year - 1 : nil,
                                  nextYear: years.contains(year + 1) ? year + 1 : nil, summary: summary, habits: rows,
-                                 meta: meta(path: "years/\(year).html", title: words["year.title", ["year": "\(year)"]], description: summary, image: "heatmaps/all-\(year).svg"))
+                                 meta: meta(.year(year), title: words["year.title", ["year": "\(year)"]], description: summary, image: SiteMap.allHabitsHeatmap(year: year)))
         }
     }
 
@@ -144,14 +143,8 @@ public struct SiteDerivation: Sendable {
                                   hasCalendar: hasCalendar)
         let journal = options.includeJournal ? journal() : nil
         for chart in journal?.drawn ?? [] { pages.append(chart) }
-        for page in years {
-            for format in PageFormat.allCases { pages.append(SitePage(path: YearPageModel.path(page.year, format), templated: page.in(format))) }
-        }
-        for format in PageFormat.allCases {
-            pages.append(SitePage(path: "index.\(format.rawValue)", templated: dashboard.in(format)))
-            if let journal { pages.append(SitePage(path: "journal.\(format.rawValue)", templated: journal.page.in(format))) }
-        }
-        return pages
+        for page in years { pages += page.files }
+        return pages + dashboard.files + (journal?.page.files ?? [])
     }
 
     /// The journal page and its charts: a chart per wellbeing metric rated in the last year (with
@@ -174,7 +167,7 @@ public struct SiteDerivation: Sendable {
         // Charts go in a folder of their own: no habit's chart name can take theirs.
         for (trend, slug) in zip(trends, Slug.make(trends.map(\.metric))) {
             let chart = WellbeingChartSVG(trend: trend, text: text)
-            let path = "charts/wellbeing/\(slug).svg"
+            let path = SiteMap.wellbeingChart(slug)
             drawn.append(SitePage(path: path, drawn: chart))
             charts.append(JournalPageModel.Chart(title: WellbeingChartSVG.capitalized(trend.metric), image: path,
                                                  alt: "\(chart.title): \(chart.summary)", table: "wellbeing-\(slug)"))
@@ -182,7 +175,7 @@ public struct SiteDerivation: Sendable {
         }
         let page = JournalPageModel(format: .markdown, asOf: options.asOf, entries: Array(entries), ratings: Array(ratings),
                                     charts: charts, tables: tables,
-                                    meta: meta(path: "journal.html", title: words["journal.pageTitle"], description: words["journal.description"], image: nil))
+                                    meta: meta(.journal, title: words["journal.pageTitle"], description: words["journal.description"], image: nil))
         return (page, drawn)
     }
 

@@ -24,17 +24,15 @@ public struct YearPageModel: TemplatedModel, Equatable {
         public var lastYear: String?
     }
 
-    static func path(_ year: Int, _ format: PageFormat) -> String { "years/\(year).\(format.rawValue)" }
-
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
         let md = { TemplateValue.text(MarkdownText.escape($0)) }
-        let words = meta.words
+        let words = meta.words, link = { TemplateValue.text(SiteMap.link($0, from: meta.page)) }
         var context: TemplateFields = [
-            "title": md(words["year.title", ["year": "\(year)"]]), "home": .text("../index.\(format.rawValue)"), "summary": md(summary),
-            "heatmap": .text("../heatmaps/all-\(year).svg"), "heatmapAlt": md(words["year.heatmapAlt", ["year": "\(year)"]]),
+            "title": md(words["year.title", ["year": "\(year)"]]), "home": link(SiteMap.Page.dashboard.path(format)), "summary": md(summary),
+            "heatmap": link(SiteMap.allHabitsHeatmap(year: year)), "heatmapAlt": md(words["year.heatmapAlt", ["year": "\(year)"]]),
             "hasHabits": .flag(!habits.isEmpty),
             "habits": .list(habits.map { row in
-                var fields: TemplateFields = ["name": md(row.name), "link": .text("../habits/\(row.slug).\(format.rawValue)"),
+                var fields: TemplateFields = ["name": md(row.name), "link": link(SiteMap.Page.habit(row.slug).path(format)),
                                               "done": md(row.done)]
                 // Only what there is: an empty string would still open the template's section.
                 if !row.emoji.isEmpty { fields["emoji"] = md(row.emoji) }
@@ -44,12 +42,12 @@ public struct YearPageModel: TemplatedModel, Equatable {
                 return .fields(fields)
             }),
         ]
-        if let previousYear { context["previous"] = .text("\(previousYear).\(format.rawValue)"); context["previousYear"] = .text("\(previousYear)") }
-        if let nextYear { context["next"] = .text("\(nextYear).\(format.rawValue)"); context["nextYear"] = .text("\(nextYear)") }
+        if let previousYear { context["previous"] = link(SiteMap.Page.year(previousYear).path(format)); context["previousYear"] = .text("\(previousYear)") }
+        if let nextYear { context["next"] = link(SiteMap.Page.year(nextYear).path(format)); context["nextYear"] = .text("\(nextYear)") }
         let markdown = try templates.year.render(context, words: words, escape: MarkdownText.escape)
         guard format == .html else { return Array(markdown.utf8) }
         return Array(try HTMLPage(templates: templates, asOf: asOf, meta: meta)
-            .render(markdown: markdown, title: words["year.title", ["year": "\(year)"]], root: "../").utf8)
+            .render(markdown: markdown, title: words["year.title", ["year": "\(year)"]]).utf8)
     }
 }
 

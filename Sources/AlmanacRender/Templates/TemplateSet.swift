@@ -6,9 +6,9 @@ import CTemplates
 /// output (Markdown or HTML), so even a template that uses `{{{triple}}}` braces everywhere
 /// cannot let user text through unescaped.
 public struct TemplateSet: Sendable {
-    /// The files of a template set: the templates, and the site's words in each language.
-    public static let fileNames = ["layout.html.mustache", "dashboard.md.mustache", "habit.md.mustache",
-                                   "journal.md.mustache", "year.md.mustache", "style.css"] + Language.allCases.map(wordsFile)
+    /// The files of a template set: the templates, and the site's words in each language (the
+    /// table of the files the binary carries, `templates.c`).
+    public static let fileNames = (0..<almanac_builtin_template_count()).map { String(cString: almanac_builtin_template_name($0)!) }
 
     /// Where a language's words are in a template set: `words/de.txt`.
     public static func wordsFile(_ language: Language) -> String { "words/\(language.rawValue).txt" }

@@ -27,7 +27,7 @@ struct HabitShowCommand: ParsableCommand {
         if let rule = MetricText.english.unloggedRule(habit) { rows.insert(["unlogged day", rule], at: 3) }
         if let baseline = habit.baseline { rows.insert(["baseline", MetricText.english.amount(baseline, of: habit) + " a day"], at: 3) }
         if !habit.aliases.isEmpty { rows.insert(["aliases", habit.aliases.map { TerminalText.safe($0) }.joined(separator: ", ")], at: 1) }
-        rows.append(["page", "habits/\(habit.slug).html"])
+        rows.append(["page", SiteMap.Page.habit(habit.slug).path()])
         Output.table(rows).forEach { Output.line($0) }
     }
 }
