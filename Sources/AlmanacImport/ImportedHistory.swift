@@ -40,22 +40,17 @@ public enum ImportFormat: String, CaseIterable, Sendable, Codable {
     }
 }
 
-/// A habit as another app defines it, already in Almanac's terms. `id` is derived from the
-/// source's own identity of the habit, so the same habit gets the same id on every import.
+/// A habit as another app defines it, already in Almanac's terms: its definition (whose fields
+/// read as its own, `habit.unit`) and where it comes from. `id` is derived from the source's own
+/// identity of the habit, so the same habit gets the same id on every import.
+@dynamicMemberLookup
 public struct ImportedHabit: Sendable, Equatable {
     public var id: EntityID
-    public var name: String
-    public var emoji = ""
-    public var unit: HabitUnit = .boolean
-    public var unitLabel = ""
-    public var target = 1.0
-    public var direction: Direction = .atLeast
-    /// At-most habits: the usage per day before breaking it began.
-    public var baseline: Double?
-    public var frequency: Frequency = .daily
-    public var color: String?
+    public private(set) var definition: HabitDefinition
+    /// The fields the source set of those an import takes only when given.
+    private var given: Set<String> = []
+    /// Its category, by name.
     public var category: String?
-    public var weight: Double?
     public var archived = false
     /// When the source says the habit was created; otherwise its first imported day counts.
     public var createdAt: Timestamp?
@@ -65,16 +60,29 @@ public struct ImportedHabit: Sendable, Equatable {
     /// Tickmate track id; the name, for formats that have nothing else).
     public var sourceKey: String
 
-    public init(id: EntityID, name: String, sourceKey: String) { self.id = id; self.name = name; self.sourceKey = sourceKey }
+    public init(id: EntityID, name: String, sourceKey: String) {
+        self.id = id; definition = HabitDefinition(name: name); self.sourceKey = sourceKey
+    }
 
-    /// What the source says of the definition: a colour, an emoji and a weight only when it gives
-    /// them, a baseline only for an at-most habit.
+    public subscript<T>(dynamicMember path: WritableKeyPath<HabitDefinition, T>) -> T {
+        get { definition[keyPath: path] }
+        set {
+            definition[keyPath: path] = newValue
+            if let field = HabitDefinition.field(path) { given.insert(field.name) }
+        }
+    }
+
+    /// What the source says of the definition, as each field's declaration says an import takes
+    /// it (`HabitDefinition.Field.imported`); a colour only when it is one, an emoji only when
+    /// there is one, a baseline only for an at-most habit.
     var patch: HabitDefinition.Patch {
         var patch = HabitDefinition.Patch()
-        patch.set(\.unit, unit); patch.set(\.unitLabel, unitLabel); patch.set(\.target, target); patch.set(\.direction, direction)
-        patch.set(\.baseline, .some(direction == .atMost ? baseline : nil)); patch.set(\.frequency, frequency)
-        patch.set(\.color, color.flatMap { try? HabitRules.checkedColor($0) }); patch.set(\.emoji, emoji.isEmpty ? nil : emoji)
-        patch.set(\.weight, weight)
+        for field in HabitDefinition.fields where field.imported == .always || (field.imported == .whenGiven && given.contains(field.name)) {
+            patch.take(field, from: definition)
+        }
+        if patch.value(\.color) != nil && (try? HabitRules.checkedColor(definition.color)) == nil { patch.drop(\.color) }
+        if definition.emoji.isEmpty { patch.drop(\.emoji) }
+        if definition.direction != .atMost { patch.take(\.baseline, nil) }
         return patch
     }
 }

@@ -36,7 +36,7 @@ enum LucidPal {
                 case "weekly": habit.frequency = .perWeek(1)
                 case let other: throw ImportProblem(place: "\(node.path).frequency", "\"\(other)\" is not daily or weekly")
                 }
-                habit.color = try node.optional("colorHex")?.string()
+                if let color = try node.optional("colorHex")?.string() { habit.color = color }
                 habit.createdAt = try node.optional("createdAt").map(JSONDates.instant)
                 habit.archived = try node.optional("isArchived")?.bool() ?? false
                 ids[sourceId.lowercased()] = habit.id

@@ -144,6 +144,16 @@ enum PostgresSchema {
             ALTER TABLE habit ADD COLUMN IF NOT EXISTS unloggedMeansNone BIGINT NOT NULL DEFAULT 0;
             UPDATE habit SET unloggedMeansNone = 1 WHERE direction = 'atMost';
             """),
+    ] + addedColumns.enumerated().map { i, added in
+        ("v\(16 + i)-\(added.name)", "ALTER TABLE \(added.table) ADD COLUMN IF NOT EXISTS \(added.column);")
+    }
+
+    /// The columns added after the first tables of both layouts, listed once: each is a migration
+    /// of the schema-per-store layout (`v16-…` on) and of the shared tables (`s2-…` on,
+    /// `SharedLayout.migrations`).
+    static let addedColumns: [(name: String, table: String, column: String)] = [
+        // What a habit is about (`HabitDefinition.description`).
+        ("habit-description", "habit", "description TEXT COLLATE \"C\" NOT NULL DEFAULT ''"),
     ]
 
     /// What a migration does beyond its SQL, run right after it in the same transaction.

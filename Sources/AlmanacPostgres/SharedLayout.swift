@@ -162,7 +162,9 @@ public enum SharedLayout {
                 PRIMARY KEY (store, night)
             );
             """),
-    ]
+    ] + PostgresSchema.addedColumns.enumerated().map { i, added in
+        ("s\(2 + i)-\(added.name)", "ALTER TABLE almanac.\(added.table) ADD COLUMN IF NOT EXISTS \(added.column)")
+    }
 
     private static var partitionsSQL: String {
         partitioned.flatMap { table in

@@ -183,6 +183,10 @@ enum StoreSchema {
             try db.execute(sql: "ALTER TABLE habit ADD COLUMN unloggedMeansNone INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: "UPDATE habit SET unloggedMeansNone = 1 WHERE direction = 'atMost'")
         }
+        // What a habit is about (`HabitDefinition.description`).
+        migrator.registerMigration("v14-habit-description") { db in
+            try db.execute(sql: "ALTER TABLE habit ADD COLUMN description TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

@@ -5,29 +5,113 @@ import AlmanacDomain
 
 extension Habit: StoredRecord {
     public static let table = "habit"
-    public static let fields: [RecordField<Habit>] = [
-        .id("id", \.id), .text("name", \.name), .text("emoji", \.emoji), .choice("unit", \.unit), .text("unitLabel", \.unitLabel),
-        .number("target", \.target), .choice("direction", \.direction), .optionalNumber("baseline", \.baseline),
-        .frequency("frequency", \.frequency), .text("color", \.color), .optionalID("categoryId", \.categoryId),
-        .number("weight", \.weight), .integer("sortOrder", \.sortOrder), .instant("createdAt", \.createdAt),
+    /// Its identity, its definition's fields as their declaration says (`HabitDefinition.fields`),
+    /// its place, dates and source.
+    public static let fields: [RecordField<Habit>] = [.id("id", \.id)] + DefinitionColumns.of(HabitDefinition.fields) + [
+        .integer("sortOrder", \.sortOrder), .instant("createdAt", \.createdAt),
         .instant("updatedAt", \.updatedAt), .optionalInstant("archivedAt", \.archivedAt),
         .optionalID("sourceId", \.sourceId), .optionalText("sourceKey", \.sourceKey), .text("slug", \.slug),
-        .words("aliases", \.aliases), .integer("unloggedMeansNone", { $0.unloggedMeansNone ? 1 : 0 }),
+        .words("aliases", \.aliases),
     ]
     public var cells: [SQLValue] { Self.fields.map { $0.cell(self) } }
 
     public init(fields f: some RecordReader) throws {
-        self.init(id: try f.id("id"), name: try f.string("name"), emoji: try f.string("emoji"), unit: try f.choice("unit", HabitUnit.self),
-                  unitLabel: try f.string("unitLabel"), target: try f.number("target"), direction: try f.choice("direction", Direction.self),
-                  baseline: try f.optionalNumber("baseline"), frequency: try f.frequency("frequency"), color: try f.string("color"),
-                  categoryId: try f.optionalID("categoryId"), weight: try f.number("weight"), sortOrder: try f.integer("sortOrder"),
+        let id = try f.id("id")
+        let (definition, missing) = try DefinitionReader.read(HabitDefinition.fields, from: f)
+        self.init(id: id, name: "", sortOrder: try f.integer("sortOrder"),
                   createdAt: try f.timestamp("createdAt"), updatedAt: try f.timestamp("updatedAt"),
                   archivedAt: try f.optionalTimestamp("archivedAt"), sourceId: try f.optionalID("sourceId"),
                   sourceKey: try f.optionalString("sourceKey"), slug: try f.optionalString("slug") ?? "",
                   aliases: try f.words("aliases"))
+        self.definition = definition
         // A backup of version 7 or before has no such field: its at-most habits counted a day with
         // nothing logged as none, and keep doing so.
-        definition.unloggedMeansNone = try f.optionalInteger("unloggedMeansNone").map { $0 != 0 } ?? (definition.direction == .atMost)
+        if missing.contains("unloggedMeansNone") { self.definition.unloggedMeansNone = definition.direction == .atMost }
+    }
+}
+
+/// The columns of a habit's definition, each the kind its declaration says.
+private struct DefinitionColumns: HabitDefinition.Keeper {
+    var columns: [RecordField<Habit>] = []
+
+    static func of(_ fields: [HabitDefinition.Field]) -> [RecordField<Habit>] {
+        var keeper: any HabitDefinition.Keeper = DefinitionColumns()
+        for field in fields { field.keep(&keeper) }
+        return (keeper as! DefinitionColumns).columns
+    }
+
+    mutating func text(_ key: String, _ path: WritableKeyPath<HabitDefinition, String> & Sendable) {
+        columns.append(.text(key) { $0.definition[keyPath: path] })
+    }
+    mutating func number(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double> & Sendable) {
+        columns.append(.number(key) { $0.definition[keyPath: path] })
+    }
+    mutating func optionalNumber(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double?> & Sendable) {
+        columns.append(.optionalNumber(key) { $0.definition[keyPath: path] })
+    }
+    mutating func unit(_ key: String, _ path: WritableKeyPath<HabitDefinition, HabitUnit> & Sendable) {
+        columns.append(.choice(key) { $0.definition[keyPath: path] })
+    }
+    mutating func direction(_ key: String, _ path: WritableKeyPath<HabitDefinition, Direction> & Sendable) {
+        columns.append(.choice(key) { $0.definition[keyPath: path] })
+    }
+    mutating func frequency(_ key: String, _ path: WritableKeyPath<HabitDefinition, Frequency> & Sendable) {
+        columns.append(.frequency(key) { $0.definition[keyPath: path] })
+    }
+    mutating func optionalID(_ key: String, _ path: WritableKeyPath<HabitDefinition, EntityID?> & Sendable) {
+        columns.append(.optionalID(key) { $0.definition[keyPath: path] })
+    }
+    mutating func flag(_ key: String, _ path: WritableKeyPath<HabitDefinition, Bool> & Sendable) {
+        columns.append(.integer(key) { $0.definition[keyPath: path] ? 1 : 0 })
+    }
+}
+
+/// A habit's definition read back from its row or backup object, field by field as declared.
+private struct DefinitionReader<Reader: RecordReader>: HabitDefinition.Keeper {
+    let reader: Reader
+    var definition = HabitDefinition(name: "")
+    /// The first field that could not be read; the reader's sentence names it.
+    var problem: (any Error)?
+    /// The keys of the flags the row or backup lacks (an earlier version's).
+    var missing: Set<String> = []
+
+    static func read(_ fields: [HabitDefinition.Field], from reader: Reader) throws -> (HabitDefinition, missing: Set<String>) {
+        var keeper: any HabitDefinition.Keeper = DefinitionReader(reader: reader)
+        for field in fields { field.keep(&keeper) }
+        let done = keeper as! DefinitionReader
+        if let problem = done.problem { throw problem }
+        return (done.definition, done.missing)
+    }
+
+    private mutating func set<T>(_ path: WritableKeyPath<HabitDefinition, T>, _ value: (Reader) throws -> T) {
+        guard problem == nil else { return }
+        let reader = reader
+        do { definition[keyPath: path] = try value(reader) } catch { problem = error }
+    }
+
+    /// A text a row or backup may lack (added in a later version) is empty; the name, which a
+    /// definition cannot be without, is required.
+    mutating func text(_ key: String, _ path: WritableKeyPath<HabitDefinition, String> & Sendable) {
+        set(path) { path == \HabitDefinition.name ? try $0.string(key) : try $0.optionalString(key) ?? "" }
+    }
+    mutating func number(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double> & Sendable) { set(path) { try $0.number(key) } }
+    mutating func optionalNumber(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double?> & Sendable) {
+        set(path) { try $0.optionalNumber(key) }
+    }
+    mutating func unit(_ key: String, _ path: WritableKeyPath<HabitDefinition, HabitUnit> & Sendable) {
+        set(path) { try $0.choice(key, HabitUnit.self) }
+    }
+    mutating func direction(_ key: String, _ path: WritableKeyPath<HabitDefinition, Direction> & Sendable) {
+        set(path) { try $0.choice(key, Direction.self) }
+    }
+    mutating func frequency(_ key: String, _ path: WritableKeyPath<HabitDefinition, Frequency> & Sendable) { set(path) { try $0.frequency(key) } }
+    mutating func optionalID(_ key: String, _ path: WritableKeyPath<HabitDefinition, EntityID?> & Sendable) { set(path) { try $0.optionalID(key) } }
+    /// A flag a row or backup may lack (an earlier version's) keeps its default.
+    mutating func flag(_ key: String, _ path: WritableKeyPath<HabitDefinition, Bool> & Sendable) {
+        guard problem == nil else { return }
+        do {
+            if let value = try reader.optionalInteger(key) { definition[keyPath: path] = value != 0 } else { missing.insert(key) }
+        } catch { problem = error }
     }
 }
 

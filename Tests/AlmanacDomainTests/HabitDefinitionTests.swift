@@ -45,6 +45,40 @@ import Testing
         #expect(try same.applied(to: Self.water) == Self.water)
     }
 
+    /// The declaration hands every field to a store's keeper once, as the kind of value it is,
+    /// by its key.
+    @Test func everyFieldIsKeptOnceByItsKey() {
+        struct Recorder: HabitDefinition.Keeper {
+            var kept: [String] = []
+            mutating func text(_ key: String, _ path: WritableKeyPath<HabitDefinition, String> & Sendable) { kept.append("text \(key)") }
+            mutating func number(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double> & Sendable) { kept.append("number \(key)") }
+            mutating func optionalNumber(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double?> & Sendable) { kept.append("number? \(key)") }
+            mutating func unit(_ key: String, _ path: WritableKeyPath<HabitDefinition, HabitUnit> & Sendable) { kept.append("unit \(key)") }
+            mutating func direction(_ key: String, _ path: WritableKeyPath<HabitDefinition, Direction> & Sendable) { kept.append("direction \(key)") }
+            mutating func frequency(_ key: String, _ path: WritableKeyPath<HabitDefinition, Frequency> & Sendable) { kept.append("frequency \(key)") }
+            mutating func optionalID(_ key: String, _ path: WritableKeyPath<HabitDefinition, EntityID?> & Sendable) { kept.append("id? \(key)") }
+            mutating func flag(_ key: String, _ path: WritableKeyPath<HabitDefinition, Bool> & Sendable) { kept.append("flag \(key)") }
+        }
+        var keeper: any HabitDefinition.Keeper = Recorder()
+        for field in HabitDefinition.fields { field.keep(&keeper) }
+        #expect((keeper as! Recorder).kept == [
+            "text name", "text description", "text emoji", "unit unit", "text unitLabel", "number target", "direction direction",
+            "number? baseline", "frequency frequency", "id? categoryId", "text color", "number weight", "flag unloggedMeansNone",
+        ])
+        #expect(HabitDefinition.fields.compactMap(\.export).map(\.column)
+                == ["description", "emoji", "unit", "unit_label", "target", "direction", "frequency", "category", "color"])
+    }
+
+    /// The exports' cells come from the declaration: a category by its name, a target as a number.
+    @Test func theExportCellsReadTheDefinition() {
+        let health = EntityID()
+        var water = Self.water
+        water.categoryId = health
+        let cells = HabitDefinition.fields.compactMap(\.export).map { $0.cell(water, [health: "Health"]) }
+        #expect(cells == [.text(""), .text(""), .text("count"), .text("cups"), .number(8), .text("at-least"), .text("daily"), .text("Health"),
+                          .text(Habit.defaultColor)])
+    }
+
     @Test func aCategoryReadsByItsName() {
         let health = EntityID()
         var sorted = Self.water

@@ -19,7 +19,7 @@ import Testing
 
         let json = try JSONSerialization.jsonObject(with: one) as! [String: Any]
         #expect(json["format"] as? String == "almanac-backup")
-        #expect(json["version"] as? Int == 8)
+        #expect(json["version"] as? Int == 9)
         // The store's identity travels with it: the restored store is the same store.
         let storeId = (json["settings"] as? [String: Any])?["storeId"] as? String
         #expect(storeId.flatMap(UUID.init(uuidString:)) != nil)
@@ -148,12 +148,13 @@ import Testing
     /// backs up as the current version with the same contents otherwise (no followed sources).
     @Test func aVersionOneBackupStillRestores() throws {
         let (s, good) = try prepared()
-        let v1 = good.replacingOccurrences(of: #""version":8"#, with: #""version":1"#)
+        let v1 = good.replacingOccurrences(of: #""version":9"#, with: #""version":1"#)
+            .replacingOccurrences(of: #","description":"""#, with: "")
             .replacingOccurrences(of: #","baseline":null"#, with: "")
             .replacingOccurrences(of: #","unloggedMeansNone":0"#, with: "")
             .replacingOccurrences(of: #","sourceId":null,"sourceKey":null"#, with: "")
             .replacingOccurrences(of: ",\n\"sources\":[]", with: "")
-        #expect(!v1.contains("baseline") && !v1.contains("source") && !v1.contains("unlogged") && v1.contains(#""version":1"#))
+        #expect(!v1.contains("baseline") && !v1.contains("source") && !v1.contains("unlogged") && !v1.contains("description") && v1.contains(#""version":1"#))
         _ = FileManager.default.createFile(atPath: s.folder.path("v1.json"), contents: Data(v1.utf8))
         try s.ok("restore", "v1.json", "--store", s.folder.path("from-v1.sqlite"))
         try s.ok("backup", "--store", s.folder.path("from-v1.sqlite"), "--out", "again.json", "--as-of", "2026-11-20")
@@ -170,8 +171,8 @@ import Testing
         try s.ok("backup", "--out", "eight.json", "--as-of", "2026-11-20")
         let eight = String(decoding: s.folder.bytes("eight.json"), as: UTF8.self)
         #expect(eight.components(separatedBy: #""unloggedMeansNone":0"#).count == 3)
-        let seven = eight.replacingOccurrences(of: #""version":8"#, with: #""version":7"#)
-            .replacingOccurrences(of: #","unloggedMeansNone":0"#, with: "")
+        let seven = eight.replacingOccurrences(of: #""version":9"#, with: #""version":7"#)
+            .replacingOccurrences(of: #","unloggedMeansNone":0"#, with: "").replacingOccurrences(of: #","description":"""#, with: "")
         _ = FileManager.default.createFile(atPath: s.folder.path("seven.json"), contents: Data(seven.utf8))
         let store = s.folder.path("from-seven.sqlite")
         try s.ok("restore", "seven.json", "--store", store)
@@ -209,7 +210,7 @@ import Testing
         try expectRefused(s, Data(#"{"hello": [1, 2, 3]}"#.utf8), mentioning: ["not an Almanac backup"])
         try expectRefused(s, Data("[1, 2]".utf8), mentioning: ["not an Almanac backup"])
         try expectRefused(s, Data("not json at all".utf8), mentioning: ["not valid JSON"])
-        try expectRefused(s, try replacing(good, #""version":8"#, #""version":9"#), mentioning: ["version 9", "newer"])
+        try expectRefused(s, try replacing(good, #""version":9"#, #""version":10"#), mentioning: ["version 10", "newer"])
         try expectRefused(s, Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]), mentioning: ["UTF-8"])
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         try expectRefused(s, Data(deep.utf8), mentioning: ["nests"])
@@ -238,10 +239,10 @@ import Testing
         let restored = try peak(["restore", "bomb.json", "--dry-run"])
         #expect(restored.result.status == 0, "\(restored.result.stderr)")
         #expect(restored.kilobytes * 1024 < 4 * size + 80_000_000, "\(restored.kilobytes) kB for a file of \(size) bytes")
-        let newer = bomb.replacingOccurrences(of: #""version":8"#, with: #""version":9"#)
+        let newer = bomb.replacingOccurrences(of: #""version":9"#, with: #""version":10"#)
         try Data(newer.utf8).write(to: s.folder.url.appendingPathComponent("newer.json"))
         let refused = try peak(["restore", "newer.json"])
-        #expect(refused.result.status == 1 && refused.result.stderr.contains("version 9, newer"), "\(refused.result.stderr)")
+        #expect(refused.result.status == 1 && refused.result.stderr.contains("version 10, newer"), "\(refused.result.stderr)")
         #expect(refused.kilobytes * 1024 < 2 * size + 80_000_000)
     }
 

@@ -97,7 +97,7 @@ import Testing
         try s.ok("export", "csv", "--out", "out")
         let plain = s.folder.bytes("out/habits.csv")
         #expect(!plain.starts(with: [0xEF, 0xBB, 0xBF]))
-        #expect(String(decoding: plain, as: UTF8.self).hasPrefix("id,name,emoji,unit,unit_label,target,direction,frequency,category,color,created_at,archived_at,current_streak,best_streak,rate_7d,rate_30d,rate_365d,score,total_checkins,total_value,rate_recent,rate_recent_window\r\n"))
+        #expect(String(decoding: plain, as: UTF8.self).hasPrefix("id,name,description,emoji,unit,unit_label,target,direction,frequency,category,color,created_at,archived_at,current_streak,best_streak,rate_7d,rate_30d,rate_365d,score,total_checkins,total_value,rate_recent,rate_recent_window\r\n"))
         let lines = String(decoding: s.folder.bytes("out/journal.csv"), as: UTF8.self)
         #expect(lines.hasSuffix("\r\n"))
         try s.ok("export", "csv", "--out", "out", "--bom")

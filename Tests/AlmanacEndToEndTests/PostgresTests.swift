@@ -331,7 +331,7 @@ struct PostgresTests {
         try s.ok("habit", "edit", "smoking", "--baseline", "20")
         #expect(try TestPostgres.psql("SELECT baseline FROM \(schema).habit") == "20")
         #expect(try TestPostgres.psql("SELECT string_agg(identifier, ',' ORDER BY identifier) FROM \(schema).almanac_migrations")
-                == "v1-initial,v10-nightly,v11-habit-slug,v12-habit-slug-unique,v13-habit-aliases,v14-language,v15-unlogged-means-none,v2-entry-id-index,v3-habit-baseline,v4-followed-sources,v6-store-id,v7-entry-changes,v8-no-entry-changes,v9-public-address")
+                == "v1-initial,v10-nightly,v11-habit-slug,v12-habit-slug-unique,v13-habit-aliases,v14-language,v15-unlogged-means-none,v16-habit-description,v2-entry-id-index,v3-habit-baseline,v4-followed-sources,v6-store-id,v7-entry-changes,v8-no-entry-changes,v9-public-address")
     }
 
     /// On a server of its own: a restart would drop the other tests' connections.

@@ -96,7 +96,7 @@ func openpyxl(_ code: String, workbook: String, in s: Session) throws -> String 
         #expect(cells.contains("Wellbeing|s|=1+1"))
         #expect(cells.contains("Entries|s|-1 glass, @home"))
         #expect(!cells.contains { $0.contains("|f|") || $0.hasSuffix("|'") || $0.contains("|s|'") }, "\(cells)")
-        #expect(try openpyxl("result.append(book['Habits']['C2'].value)", workbook: "h.xlsx", in: s) == "🧪")
+        #expect(try openpyxl("result.append(book['Habits']['D2'].value)", workbook: "h.xlsx", in: s) == "🧪")
     }
 
     @Test func sheetsArePresentedForPeople() throws {

@@ -18,6 +18,29 @@ import Testing
     }
 }
 
+/// What an import takes of a habit's definition, as each field's declaration says: always (the
+/// file's value or the default), only when the file gives it, never.
+@Suite struct ImportedHabitTests {
+    @Test func anImportedHabitsPatchTakesWhatTheDeclarationSays() throws {
+        var bare = ImportedHabit(id: .derived("a"), name: "Water", sourceKey: "a")
+        var patch = bare.patch
+        // Always: the unit, its label, the target, direction, baseline and frequency (the defaults
+        // when the file says nothing); never the name (the planner cleans it), the category (by
+        // name) or the rule of unlogged days; when given, nothing here.
+        #expect(patch.value(\.unit) == .boolean && patch.value(\.target) == 1 && patch.value(\.frequency) == .daily && patch.value(\.baseline) == .some(nil))
+        #expect(patch.value(\.name) == nil && patch.value(\.emoji) == nil && patch.value(\.color) == nil && patch.value(\.weight) == nil
+                && patch.value(\.description) == nil && patch.value(\.unloggedMeansNone) == nil && patch.value(\.categoryId) == nil)
+        bare.emoji = "💧"; bare.color = "#123456"; bare.description = "Two a day"; bare.direction = .atMost; bare.unit = .count; bare.baseline = 9
+        patch = bare.patch
+        #expect(patch.value(\.emoji) == "💧" && patch.value(\.color) == "#123456" && patch.value(\.description) == "Two a day"
+                && patch.value(\.baseline) == .some(9))
+        // A colour only when it is one, an emoji only when there is one, a baseline only at most.
+        bare.color = "red"; bare.emoji = ""; bare.direction = .atLeast
+        patch = bare.patch
+        #expect(patch.value(\.color) == nil && patch.value(\.emoji) == nil && patch.value(\.baseline) == .some(nil))
+    }
+}
+
 /// The import planner against a store in memory: where habits go, which days are new, which
 /// are here already and which replace what the store has.
 @Suite struct ImportPlanTests {

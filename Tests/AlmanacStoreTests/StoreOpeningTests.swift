@@ -104,11 +104,11 @@ import Testing
             try db.execute(sql: "INSERT INTO settings (id, timeZone, weekStart) VALUES (1, ?, ?)",
                            arguments: [sample.settings.timeZone, sample.settings.weekStart.rawValue])
             // The habit table of schema v1 (no baseline column): written column by column.
+            let columns = ["id", "name", "emoji", "unit", "unitLabel", "target", "direction", "frequency", "color", "categoryId", "weight",
+                           "sortOrder", "createdAt", "updatedAt", "archivedAt"]
             for h in sample.habits {
-                try db.execute(sql: """
-                    INSERT INTO habit (id, name, emoji, unit, unitLabel, target, direction, frequency, color, categoryId, weight,
-                                       sortOrder, createdAt, updatedAt, archivedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: SQLiteSession.arguments(h.cells.prefix(15).enumerated().filter { $0.offset != 7 }.map(\.element) + [h.cells[15]]))
+                try db.execute(sql: "INSERT INTO habit (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+                               arguments: SQLiteSession.arguments(columns.map { h.cells[Habit.columns.firstIndex(of: $0)!] }))
             }
             try SQLiteSession(db: db).insertAll(sample.habitEntries)
         }

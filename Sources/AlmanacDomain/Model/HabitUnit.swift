@@ -1,6 +1,9 @@
 /// What a habit measures: done/not done, a count, or minutes.
 public enum HabitUnit: String, Codable, CaseIterable, Sendable {
     case boolean, count, duration
+
+    /// What each is, as the exports describe them.
+    public static let words = "boolean (done or not), count, or duration (minutes)"
 }
 
 /// Whether a habit is built (reach at least the target) or broken (stay at most at the target).

@@ -256,10 +256,11 @@ public enum HabitRules {
         guard habit.weight.isFinite, habit.weight > 0, habit.weight <= maxValue else {
             throw DomainError.invalid("The weight must be a number greater than 0.")
         }
-        guard habit.emoji.count <= 8 else { throw DomainError.invalid("The emoji field holds at most 8 characters.") }
-        guard habit.unitLabel.count <= 40 else { throw DomainError.invalid("The unit label holds at most 40 characters.") }
-        try checkText(habit.emoji, field: "The emoji")
-        try checkText(habit.unitLabel, field: "The unit label")
+        for words in HabitDefinition.fields.compactMap(\.words) {
+            let text = words.value(habit.definition)
+            guard text.count <= words.most else { throw DomainError.invalid("\(words.label) holds at most \(words.most) characters.") }
+            try checkText(text, field: words.label)
+        }
         try habit.frequency.validate()
     }
 

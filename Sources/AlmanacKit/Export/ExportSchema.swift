@@ -32,17 +32,12 @@ enum ExportSchema {
         var header: [String] { columns.map(\.name) }
     }
 
-    static let unitWords = "boolean (done or not), count, or duration (minutes)"
+    static let unitWords = HabitUnit.words
     static let doneWords = "whether the day met the habit's target (for an at-most habit: stayed within its limit)"
 
     static let habits = Table(file: "habits.csv", title: "One row per habit, active and archived", columns: [
-        Column("id", "string", "The habit's id."), Column("name", "string", "Its name."), Column("emoji", "string", "Its emoji, or empty."),
-        Column("unit", "string", "What a day's value is: \(unitWords)."),
-        Column("unit_label", "string", "What a count is counted in (\"glasses\"), or empty."),
-        Column("target", "number", "The day's goal in the habit's unit (1 for a yes/no habit, minutes for a duration)."),
-        Column("direction", "string", "at-least (building a habit) or at-most (breaking one: the target is a limit)."),
-        Column("frequency", "string", "When it is due: daily, weekdays:mon,wed, per-week:3, per-month:10 or per-days:2/3."),
-        Column("category", "string", "Its category's name, or empty."), Column("color", "string", "Its colour, #RRGGBB."),
+        Column("id", "string", "The habit's id."), Column("name", "string", "Its name."),
+    ] + HabitDefinition.fields.compactMap(\.export).map { Column($0.column, $0.type, $0.description) } + [
         Column("created_at", "datetime", "When it was created (UTC)."), Column("archived_at", "datetime", "When it was archived (UTC), or empty."),
         Column("current_streak", "integer", "Due periods done in a row, through the as-of day (days, or weeks/months for per-period habits)."),
         Column("best_streak", "integer", "The longest such run."),

@@ -67,9 +67,12 @@ struct ExportTables {
     func habits(categories: [AlmanacDomain.Category]) -> [[ExportCell]] {
         let categories = Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0.name) })
         return all.map { habit, _, m in
-            [.text(habit.id.description), .text(habit.name), .text(habit.emoji), .text(habit.unit.rawValue), .text(habit.unitLabel),
-             .number(habit.target), .text(habit.direction.cliName), .text(habit.frequency.cliDescription),
-             .text(habit.categoryId.flatMap { categories[$0] } ?? ""), .text(habit.color), .instant(habit.createdAt),
+            [.text(habit.id.description), .text(habit.name)] + HabitDefinition.fields.compactMap(\.export).map { column in
+                switch column.cell(habit.definition, categories) {
+                case .text(let text): ExportCell.text(text)
+                case .number(let number): ExportCell.number(number)
+                }
+            } + [.instant(habit.createdAt),
              habit.archivedAt.map(ExportCell.instant) ?? .empty, .count(m.streak.current), .count(m.streak.best),
              rounded(m.rate7.value), rounded(m.rate30.value), rounded(m.rate365.value), .rate(m.score),
              .count(m.totalCheckins), .number(m.totalValue), rounded(m.recentRate.rate.value), .text(m.recentRate.window)]

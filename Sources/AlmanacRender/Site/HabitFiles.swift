@@ -109,7 +109,7 @@ public struct HabitFiles: Sendable {
             })
         }
         return HabitPageModel(
-            format: .markdown, asOf: asOf, slug: slug, emoji: habit.emoji, name: habit.name,
+            format: .markdown, asOf: asOf, slug: slug, definition: habit.definition,
             goal: text.goalAndRule(habit),
             frequency: text.frequency(habit.frequency),
             category: category,

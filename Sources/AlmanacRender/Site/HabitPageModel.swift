@@ -10,8 +10,10 @@ public struct HabitPageModel: TemplatedModel, Equatable {
     public var asOf: DayKey
     /// The habit's file name stem, which its images share.
     public var slug: String
-    public var emoji: String
-    public var name: String
+    /// What the habit's person wrote of it: its name, emoji, description.
+    public var definition: HabitDefinition
+    public var emoji: String { definition.emoji }
+    public var name: String { definition.name }
     /// "At least 8 glasses a day".
     public var goal: String
     public var frequency: String
@@ -80,6 +82,11 @@ public struct HabitPageModel: TemplatedModel, Equatable {
             "notes": .list(notes.map { ["date": .text(words.mediumDay($0.day)), "text": md($0.text)] }),
         ]
         if let category { context["category"] = md(category) }
+        // Its description as its person wrote it: each line escaped on its own, a line break kept
+        // as one (a CommonMark hard break); none, no section.
+        let description = definition.description.split(whereSeparator: \.isNewline).map { MarkdownText.escape(String($0).trimmingCharacters(in: .whitespaces)) }
+            .filter { !$0.isEmpty }
+        if !description.isEmpty { context["description"] = .text(description.joined(separator: "\\\n")) }
         // The card and badge, and how to show them elsewhere: absolute addresses under the
         // site's base URL, else paths from the site's folder.
         let root = meta.baseURL ?? ""

@@ -1,7 +1,7 @@
 import AlmanacDomain
 import Foundation
 
-/// Reads a JSON backup (`almanac-backup`, version 1 to 8) into store contents, refusing anything that
+/// Reads a JSON backup (`almanac-backup`, version 1 to `BackupFormat.version`) into store contents, refusing anything that
 /// is not exactly that with a sentence naming the problem and, for values, its JSON path
 /// (`habitEntries[1042].dayKey: "2025-13-01" is not a calendar day (YYYY-MM-DD).`).
 ///

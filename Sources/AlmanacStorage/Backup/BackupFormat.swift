@@ -18,8 +18,9 @@ public enum BackupFormat {
     /// restored. Version 7 added the language of the store's site (`settings.language`, absent
     /// for English); an earlier backup restores an English site. Version 8 added whether an
     /// at-most habit's day with nothing logged counts as none (`habits[].unloggedMeansNone`, 0 or
-    /// 1); in an earlier backup every at-most habit counts it so, as Almanac did then.
-    public static let version = 8
+    /// 1); in an earlier backup every at-most habit counts it so, as Almanac did then. Version 9
+    /// added what a habit is about (`habits[].description`), empty in an earlier backup.
+    public static let version = 9
 
     /// How a field's value is written.
     public enum Kind: Sendable {

@@ -4,6 +4,9 @@ import ArgumentParser
 
 /// The fields of a habit definition, shared by `habit add` and `habit edit`.
 struct HabitFields: ParsableArguments {
+    @Option(help: ArgumentHelp("What the habit is about, shown on its page; \"\" for none.", valueName: "text"))
+    var description: String?
+
     @Option(help: "An emoji shown before the name.")
     var emoji: String?
 
@@ -46,7 +49,7 @@ struct HabitFields: ParsableArguments {
 
     var changes: HabitChanges {
         HabitChanges(category: category) {
-            $0.set(\.emoji, emoji); $0.set(\.unit, unit); $0.set(\.unitLabel, unitLabel); $0.set(\.target, target)
+            $0.set(\.description, description); $0.set(\.emoji, emoji); $0.set(\.unit, unit); $0.set(\.unitLabel, unitLabel); $0.set(\.target, target)
             $0.set(\.direction, direction); $0.set(\.frequency, frequency); $0.set(\.color, color); $0.set(\.weight, weight)
             $0.set(\.baseline, baseline.map { .some($0) }); $0.set(\.unloggedMeansNone, unloggedMeansNone)
         }
