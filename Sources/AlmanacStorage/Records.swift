@@ -49,10 +49,8 @@ private struct DefinitionColumns: HabitDefinition.Keeper {
     mutating func optionalNumber(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double?> & Sendable) {
         columns.append(.optionalNumber(key) { $0.definition[keyPath: path] })
     }
-    mutating func unit(_ key: String, _ path: WritableKeyPath<HabitDefinition, HabitUnit> & Sendable) {
-        columns.append(.choice(key) { $0.definition[keyPath: path] })
-    }
-    mutating func direction(_ key: String, _ path: WritableKeyPath<HabitDefinition, Direction> & Sendable) {
+    mutating func choice<Value: RawRepresentable & CaseIterable & Sendable>(_ key: String, _ path: WritableKeyPath<HabitDefinition, Value> & Sendable)
+    where Value.RawValue == String {
         columns.append(.choice(key) { $0.definition[keyPath: path] })
     }
     mutating func frequency(_ key: String, _ path: WritableKeyPath<HabitDefinition, Frequency> & Sendable) {
@@ -98,11 +96,9 @@ private struct DefinitionReader<Reader: RecordReader>: HabitDefinition.Keeper {
     mutating func optionalNumber(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double?> & Sendable) {
         set(path) { try $0.optionalNumber(key) }
     }
-    mutating func unit(_ key: String, _ path: WritableKeyPath<HabitDefinition, HabitUnit> & Sendable) {
-        set(path) { try $0.choice(key, HabitUnit.self) }
-    }
-    mutating func direction(_ key: String, _ path: WritableKeyPath<HabitDefinition, Direction> & Sendable) {
-        set(path) { try $0.choice(key, Direction.self) }
+    mutating func choice<Value: RawRepresentable & CaseIterable & Sendable>(_ key: String, _ path: WritableKeyPath<HabitDefinition, Value> & Sendable)
+    where Value.RawValue == String {
+        set(path) { try $0.choice(key, Value.self) }
     }
     mutating func frequency(_ key: String, _ path: WritableKeyPath<HabitDefinition, Frequency> & Sendable) { set(path) { try $0.frequency(key) } }
     mutating func optionalID(_ key: String, _ path: WritableKeyPath<HabitDefinition, EntityID?> & Sendable) { set(path) { try $0.optionalID(key) } }

@@ -53,8 +53,8 @@ import Testing
             mutating func text(_ key: String, _ path: WritableKeyPath<HabitDefinition, String> & Sendable) { kept.append("text \(key)") }
             mutating func number(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double> & Sendable) { kept.append("number \(key)") }
             mutating func optionalNumber(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double?> & Sendable) { kept.append("number? \(key)") }
-            mutating func unit(_ key: String, _ path: WritableKeyPath<HabitDefinition, HabitUnit> & Sendable) { kept.append("unit \(key)") }
-            mutating func direction(_ key: String, _ path: WritableKeyPath<HabitDefinition, Direction> & Sendable) { kept.append("direction \(key)") }
+            mutating func choice<Value: RawRepresentable & CaseIterable & Sendable>(_ key: String, _ path: WritableKeyPath<HabitDefinition, Value> & Sendable)
+            where Value.RawValue == String { kept.append("choice \(key)") }
             mutating func frequency(_ key: String, _ path: WritableKeyPath<HabitDefinition, Frequency> & Sendable) { kept.append("frequency \(key)") }
             mutating func optionalID(_ key: String, _ path: WritableKeyPath<HabitDefinition, EntityID?> & Sendable) { kept.append("id? \(key)") }
             mutating func flag(_ key: String, _ path: WritableKeyPath<HabitDefinition, Bool> & Sendable) { kept.append("flag \(key)") }
@@ -62,7 +62,7 @@ import Testing
         var keeper: any HabitDefinition.Keeper = Recorder()
         for field in HabitDefinition.fields { field.keep(&keeper) }
         #expect((keeper as! Recorder).kept == [
-            "text name", "text description", "text emoji", "unit unit", "text unitLabel", "number target", "direction direction",
+            "text name", "text description", "text emoji", "choice unit", "text unitLabel", "number target", "choice direction",
             "number? baseline", "frequency frequency", "id? categoryId", "text color", "number weight", "flag unloggedMeansNone",
         ])
         #expect(HabitDefinition.fields.compactMap(\.export).map(\.column)

@@ -131,8 +131,9 @@ public struct HabitDefinition: Codable, Equatable, Sendable {
         mutating func text(_ key: String, _ path: WritableKeyPath<HabitDefinition, String> & Sendable)
         mutating func number(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double> & Sendable)
         mutating func optionalNumber(_ key: String, _ path: WritableKeyPath<HabitDefinition, Double?> & Sendable)
-        mutating func unit(_ key: String, _ path: WritableKeyPath<HabitDefinition, HabitUnit> & Sendable)
-        mutating func direction(_ key: String, _ path: WritableKeyPath<HabitDefinition, Direction> & Sendable)
+        /// One of an enumeration's cases, by its raw value (a unit, a direction).
+        mutating func choice<Value: RawRepresentable & CaseIterable & Sendable>(_ key: String, _ path: WritableKeyPath<HabitDefinition, Value> & Sendable)
+        where Value.RawValue == String
         mutating func frequency(_ key: String, _ path: WritableKeyPath<HabitDefinition, Frequency> & Sendable)
         mutating func optionalID(_ key: String, _ path: WritableKeyPath<HabitDefinition, EntityID?> & Sendable)
         mutating func flag(_ key: String, _ path: WritableKeyPath<HabitDefinition, Bool> & Sendable)
@@ -243,17 +244,14 @@ extension Optional: Kept where Wrapped: OptionallyKept {
     }
 }
 
-extension HabitUnit: Kept {
+extension Kept where Self: RawRepresentable & CaseIterable, RawValue == String {
     public static func keep(_ key: String, _ path: WritableKeyPath<HabitDefinition, Self> & Sendable, in keeper: inout any HabitDefinition.Keeper) {
-        keeper.unit(key, path)
+        keeper.choice(key, path)
     }
 }
 
-extension Direction: Kept {
-    public static func keep(_ key: String, _ path: WritableKeyPath<HabitDefinition, Self> & Sendable, in keeper: inout any HabitDefinition.Keeper) {
-        keeper.direction(key, path)
-    }
-}
+extension HabitUnit: Kept {}
+extension Direction: Kept {}
 
 extension Frequency: Kept {
     public static func keep(_ key: String, _ path: WritableKeyPath<HabitDefinition, Self> & Sendable, in keeper: inout any HabitDefinition.Keeper) {
