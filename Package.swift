@@ -101,10 +101,13 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // Words: the catalogue of each language and the metrics as text in it, for the site and
+        // (in English) the command line.
+        .target(name: "AlmanacWords", dependencies: ["AlmanacDomain", "CTemplates"], linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // Renderers: pure functions from domain values to text (Markdown, HTML, SVG, CSV, JSON).
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacDomain", "AlmanacSupport", "Ccmark", "CTemplates", "CPreview"]
+            dependencies: ["AlmanacDomain", "AlmanacWords", "AlmanacSupport", "Ccmark", "CTemplates", "CPreview"]
         ),
         // The application: use cases (log, status, report, export, backup, restore, demo) and the
         // writers that put files on disk, over the store protocol and the renderers. It opens no
@@ -112,7 +115,7 @@ let package = Package(
         .target(
             name: "AlmanacKit",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage", "AlmanacRender", "AlmanacImport", "AlmanacSupport", "Czlib", "Cxlsxwriter", "CLinux",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacWords", "AlmanacRender", "AlmanacImport", "AlmanacSupport", "Czlib", "Cxlsxwriter", "CLinux",
                 // SHA-256 of the manifest's files and the site's name-based ids.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -129,7 +132,7 @@ let package = Package(
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacRender", "AlmanacImport", "AlmanacStores", "AlmanacSupport", "CLinux",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacKit", "AlmanacWords", "AlmanacRender", "AlmanacImport", "AlmanacStores", "AlmanacSupport", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -153,7 +156,7 @@ let package = Package(
         .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "AlmanacSupportTests", dependencies: ["AlmanacSupport"]),
-        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache")],
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacWords", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache")],
                     exclude: ["Golden"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacStores", "AlmanacSQLite", "AlmanacStorage", "AlmanacRender",
                                                        "AlmanacDomain", "AlmanacTestSupport", .product(name: "SwiftCSV", package: "SwiftCSV")]),

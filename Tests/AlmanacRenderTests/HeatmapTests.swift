@@ -1,4 +1,5 @@
 @testable import AlmanacRender
+@testable import AlmanacWords
 import AlmanacDomain
 import Foundation
 #if canImport(FoundationXML)

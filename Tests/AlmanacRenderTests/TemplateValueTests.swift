@@ -1,4 +1,5 @@
 @testable import AlmanacRender
+@testable import AlmanacWords
 import AlmanacDomain
 import Mustache
 import Testing

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 import Foundation
 
 /// The columns of every exported table — name, type and what it means — the one list from which

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 import AlmanacRender
 import Foundation
 import SystemPackage

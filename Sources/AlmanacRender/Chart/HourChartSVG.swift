@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// When in the day a habit is done (Habitat's tracked times): an SVG bar chart of checks per
 /// local hour, 0 to 23.

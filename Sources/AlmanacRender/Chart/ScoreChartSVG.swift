@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// The strength score over time as an SVG line chart (0–100 %), with year gridlines.
 public struct ScoreChartSVG: DrawnModel {

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// How many days were done on each weekday, as an SVG bar chart in the store's week order.
 public struct WeekdayChartSVG: DrawnModel {

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// One wellbeing metric over time as an SVG line chart: the mean rating of each week on the
 /// metric's scale, a dot per rated week, the line broken where a week has no rating.

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// What the days of a year heatmap, a month grid or a day strip show: a cell a day, in order —
 /// its colour, its `data-value` and its words — for one habit (each day's state and value, worded

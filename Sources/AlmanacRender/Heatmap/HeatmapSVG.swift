@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// Renders a year heatmap as a standalone SVG document: weeks as columns, month and weekday
 /// labels, a legend, and on every day cell a `<title>` tooltip with `data-date`/`data-value`.

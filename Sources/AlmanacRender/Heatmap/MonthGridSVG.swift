@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// One month as a calendar grid (the Habit Tracker app's monthly heatmap): days as cells in rows of weeks from
 /// the store's week start, each with its day number, in the same colour levels and kinds as the

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// What the dashboard (`index.md` or `index.html`) shows: the as-of day's summary, a row per
 /// active habit, categories, goals, achievements, this month and the year's heatmaps, the

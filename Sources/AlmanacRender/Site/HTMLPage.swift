@@ -1,5 +1,6 @@
 import Foundation
 import AlmanacDomain
+import AlmanacWords
 
 /// Turns a page's Markdown into its HTML page: libcmark (safe mode) renders the Markdown, our
 /// own SVG images become `<object>` embeds (so the heatmaps' tooltips work on hover), and the

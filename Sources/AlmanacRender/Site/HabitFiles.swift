@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// One habit's part of a site — its page in Markdown and HTML, its month grids, a heatmap per
 /// year of its history, its charts, card and badge — and everything those files are made from.
@@ -225,8 +226,4 @@ public struct HabitFiles: Sendable {
         PageTable(name: "year-\(year)", summary: words["table.yearByMonth", ["year": "\(year)"]], header: text.calendarHeader(.month, of: habit),
                   rows: months.map { text.calendarRow($0, of: habit) })
     }
-}
-
-extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// What a habit's page (`habits/<slug>.md` or `.html`) shows: its statistics, how it is being
 /// broken, the current month, its charts, a heatmap per year of history and — only when the

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// What the journal page (`journal.md` or `.html`, only with `--include-journal`) shows: the
 /// chart of each wellbeing metric by week (with its table), the journal entries and the wellbeing

@@ -1,3 +1,4 @@
+import AlmanacWords
 /// What a page tells browsers, feed readers and link previews about itself: its description,
 /// the site's icon and feed, and Open Graph title, description and picture. Links are relative to
 /// the page; with the site's base URL the Open Graph address and picture are absolute (link

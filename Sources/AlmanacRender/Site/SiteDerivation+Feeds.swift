@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 extension SiteDerivation {
     /// How many days the feed carries, the as-of day and those before it.

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// The tables of the site: weeks, months and years (the same totals as `stats`), and behind every
 /// picture the figures it draws, so a screen reader can walk them.

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 import AlmanacSupport
 
 /// The derive step of a report: from what was read of the store to the model of every file of

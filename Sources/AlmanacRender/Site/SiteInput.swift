@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// Everything a site is made from: what the report's one read of the store returned. Notes,
 /// journal and wellbeing are only there when the report asks for them (privacy first: a progress

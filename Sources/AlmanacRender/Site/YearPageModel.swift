@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 
 /// A year in review (`years/YYYY.md` or `.html`, for every year with history): the year's
 /// combined heatmap, its perfect days against the year before, and per habit its done days or

@@ -1,3 +1,4 @@
+import AlmanacWords
 /// A page's template, rendered by Almanac from typed values (`TemplateValue`) within a budget.
 ///
 /// A template is Mustache made of text, variables (`{{x}}`, `{{{x}}}`, `{{&x}}`), sections

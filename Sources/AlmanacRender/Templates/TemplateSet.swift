@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 import CTemplates
 
 /// The templates a site is rendered with: the built-in ones, or a user's edited copies

@@ -1,5 +1,6 @@
 import AlmanacKit
 import AlmanacRender
+import AlmanacWords
 import ArgumentParser
 
 /// `almanac goal list`: each goal's combined 30-day rate, its habits' streaks and days left.

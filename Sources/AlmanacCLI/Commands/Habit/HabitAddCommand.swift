@@ -1,5 +1,6 @@
 import AlmanacKit
 import AlmanacRender
+import AlmanacWords
 import ArgumentParser
 
 /// `almanac habit add NAME`.

@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacWords
 import AlmanacKit
 import AlmanacRender
 import ArgumentParser

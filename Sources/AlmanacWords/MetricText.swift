@@ -320,3 +320,8 @@ public struct MetricText: Sendable, Equatable {
         return count(length, "streak.\(rate.unit.rawValue)")
     }
 }
+
+extension String {
+    /// The first letter a capital: "Novembre 2026" for a heading.
+    public var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
