@@ -2,11 +2,16 @@ import AlmanacDomain
 import Crypto
 import Foundation
 
+/// Almanac's one way to make a name-based id: RFC 9562's version 5 (SHA-1 of a namespace and a
+/// name), for imports and for a site's permanent ids.
 extension EntityID {
-    /// Almanac's namespace for name-based ids (RFC 9562 version 5): the ids of imported habits
-    /// and entries are derived from the source's identity, so importing the same file again
-    /// finds the same ids.
+    /// The namespace of imported ids: imported habits and entries are derived from the source's
+    /// identity, so importing the same file again finds the same ids.
     public static let importNamespace = EntityID("6f0c7a52-2b1e-4d8e-9a43-51a1c3e0b7d4")!
+
+    /// The namespace of a site's permanent ids (its feed, each day's and year's entry, its
+    /// calendar's events), derived from the store's identity and the thing's name.
+    public static let siteNamespace = EntityID("629e1d35-94b7-49a0-9607-12a2353337da")!
 
     /// The version 5 (SHA-1, name-based) UUID of `name` in `namespace`.
     public static func derived(_ name: String, in namespace: EntityID = importNamespace) -> EntityID {

@@ -255,6 +255,28 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(try entries("after") == before)
     }
 
+    /// The feed's ids are standard name-based UUIDs (RFC 9562 version 5, the same function as an
+    /// import's ids): Python's `uuid.uuid5` of the site's namespace and the store's identity with
+    /// the thing's name gives the same.
+    @Test func theFeedsIdsAreVersionFiveUUIDsOfTheStoresIdentity() throws {
+        let s = try store()
+        try s.ok("report", "--out", "site")
+        let feed = try XMLTree.parse(try file(s, "feed.xml")).root
+        try s.ok("backup", "--out", "b.json")
+        let backup = try JSONSerialization.jsonObject(with: s.folder.bytes("b.json")) as! [String: Any]
+        let storeId = try #require((backup["settings"] as? [String: Any])?["storeId"] as? String)
+        let entry = try #require(feed.all("entry").first { $0.first("title")?.text.contains("19 November 2026") == true })
+        let script = s.folder.path("ids.py"), out = s.folder.path("ids.txt")
+        try """
+            import sys, uuid
+            site = uuid.UUID("629e1d35-94b7-49a0-9607-12a2353337da")
+            open(sys.argv[2], "w").write(" ".join("urn:uuid:%s" % uuid.uuid5(site, sys.argv[1] + "/" + name) for name in ["feed", "day-2026-11-19"]))
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(TestPostgres.spawnAndWait("/usr/bin/python3", [script, storeId, out]) == 0)
+        let expected = try String(contentsOfFile: out, encoding: .utf8).split(separator: " ").map(String.init)
+        #expect([feed.first("id")?.text, entry.first("id")?.text] == expected)
+    }
+
     @Test func aBaseURLMakesEveryLinkAbsolute() throws {
         let s = try store()
         try s.ok("report", "--out", "site", "--base-url", "https://example.org/habits")

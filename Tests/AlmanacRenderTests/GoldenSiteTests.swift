@@ -24,7 +24,7 @@ import Testing
     }
 
     /// The site's ids in these tests: a plain, stable function of the name (the report's are
-    /// name-based UUIDs, `NameBasedUUID`).
+    /// name-based UUIDs, `EntityID.derived` in `siteNamespace`).
     static let ids: @Sendable (String) -> String = { "id-" + $0 }
 
     static func sampleSite(options: SiteOptions = SiteOptions(asOf: SampleHistory.defaultEndDay, today: SampleHistory.defaultEndDay, uuid: ids)) throws -> [SitePage] {

@@ -92,18 +92,6 @@ enum Hex {
     }
 }
 
-/// The name-based UUIDs of a site's permanent ids (`SiteOptions.uuid`): version 5 layout over
-/// SHA-256 bits of the name.
-enum NameBasedUUID {
-    static func make(_ text: String) -> String {
-        var bytes = Array(SHA256.hash(data: Array(text.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = Array(Hex.string(bytes))
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
-    }
-}
-
 /// The paths a site may write: relative, inside its folder, made of plain names.
 enum SitePath {
     /// `habits/run.html`, never `../x`, `/x`, a hidden name or the manifest itself: names of ASCII

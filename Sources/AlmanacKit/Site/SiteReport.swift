@@ -1,4 +1,5 @@
 import AlmanacDomain
+import AlmanacImport
 import AlmanacWords
 import AlmanacRender
 import Foundation
@@ -167,7 +168,7 @@ public struct SiteReport {
             // A store its owner made public is published as public at its address by every report.
             return (input, SiteOptions(asOf: asOf, today: today, includeNotes: request.includeNotes, includeJournal: request.includeJournal,
                                        baseURL: request.baseURL ?? settings.publicAddress, isPublic: request.isPublic || settings.publicAddress != nil,
-                                       uuid: NameBasedUUID.make))
+                                       uuid: { EntityID.derived($0, in: .siteNamespace).description }))
         }
     }
 
