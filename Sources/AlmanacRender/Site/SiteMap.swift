@@ -68,7 +68,10 @@ public enum SiteMap {
     /// `habits/run.md`, `2025.md` from `years/2026.md`.
     public static func link(_ path: String, from page: Page) -> String {
         let from = page.path()
-        if let slash = from.lastIndex(of: "/"), path.hasPrefix(from[...slash]) { return String(path.dropFirst(from.distance(from: from.startIndex, to: slash) + 1)) }
+        if let slash = from.lastIndex(of: "/") {
+            let folder = from[...slash]
+            if path.hasPrefix(folder) { return String(path.dropFirst(folder.count)) }
+        }
         return page.root + path
     }
 
