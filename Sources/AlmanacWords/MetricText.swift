@@ -67,12 +67,12 @@ public struct MetricText: Sendable, Equatable {
         return sentence + (pairs.shown.count > listed ? words["pairs.listed", ["listed": "\(listed)"]] : ".")
     }
 
-    /// "Run: 95 days done in 2026 through 2026-11-20, against 106 by the same day of 2025."
-    public func yearAgainstYear(_ comparison: HabitInsights.YearAgainstYear, of habit: Habit, name: Bool = true) -> String {
+    /// "95 days done in 2026 through 20 Nov 2026, against 106 by the same day of 2025."
+    public func yearAgainstYear(_ comparison: HabitInsights.YearAgainstYear, of habit: Habit) -> String {
         let now = comparison.doneDays ? count(Int(comparison.thisYear), "daysDone") : total(comparison.thisYear, of: habit)
         let then = comparison.doneDays ? words.grouped(comparison.lastYear) : total(comparison.lastYear, of: habit)
-        return (name ? "\(habit.name): " : "") + words["yearAgainstYear", ["now": now, "year": "\(comparison.year)", "through": day(comparison.through),
-                                                                           "then": then, "lastYear": "\(comparison.year - 1)"]]
+        return words["yearAgainstYear", ["now": now, "year": "\(comparison.year)", "through": day(comparison.through),
+                                         "then": then, "lastYear": "\(comparison.year - 1)"]]
     }
 
     /// A habit's year in a line's parts: "95 days done" or "2,808 glasses".

@@ -140,7 +140,7 @@ public struct HabitFiles: Sendable {
         stats.append(LabelledText(words["stat.checkins"], words.grouped(Double(m.totalCheckins))))
         if habit.unit != .boolean { stats.append(LabelledText(words["stat.total"], text.total(m.totalValue, of: habit))) }
         if series.count > 0 { stats.append(LabelledText(words["stat.trackedSince"], words.mediumDay(series.start))) }
-        if let year = insights.yearAgainstYear { stats.append(LabelledText(words["stat.yearAgainstYear"], text.yearAgainstYear(year, of: habit, name: false))) }
+        if let year = insights.yearAgainstYear { stats.append(LabelledText(words["stat.yearAgainstYear"], text.yearAgainstYear(year, of: habit))) }
         if let best = insights.bestMonth, let worst = insights.worstMonth {
             stats.append(LabelledText(words["stat.bestMonth"], text.share(best, month: true)))
             stats.append(LabelledText(words["stat.worstMonth"], text.share(worst, month: true)))

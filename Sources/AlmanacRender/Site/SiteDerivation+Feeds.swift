@@ -106,7 +106,7 @@ extension SiteDerivation {
             for (written, time) in input.habitWrites[habit.id.description] ?? [:] where written >= first && written <= last { latest = max(latest, time) }
         }
         let lines = [review.summary] + review.habits.map { row in
-            ([(row.emoji.isEmpty ? "" : row.emoji + " ") + row.name + ": " + row.done]
+            ([words["labelled", ["label": (row.emoji.isEmpty ? "" : row.emoji + " ") + row.name]] + " " + row.done]
                 + [row.streak.map { words["longestStreak"] + " " + $0 }, row.bestMonth.map { words["bestMonth"] + " " + $0 }, row.lastYear]
                 .compactMap { $0 }).joined(separator: " · ")
         }
