@@ -162,14 +162,26 @@ struct RowFields: RecordReader {
 
     func string(_ name: String) throws -> String {
         let index = try present(name)
-        // A name is bounded when it is read as when it is written: one put in by another program
-        // (200 MB of it) is a refused store, not gigabytes of pages.
-        if name == "name", case let bytes = row.withText(index, { $0.count }), bytes > HabitRules.maxNameBytes {
-            throw StoreError.database("\(subject) has a name of \(bytes) bytes, more than the \(HabitRules.maxNameBytes) a name may have")
-        }
+        try checkBounded(name, index)
         return row.string(index)
     }
-    func optionalString(_ name: String) throws -> String? { row.optionalString(column(name)) }
+    func optionalString(_ name: String) throws -> String? {
+        let index = column(name)
+        if row.isNull(index) { return nil }
+        try checkBounded(name, index)
+        return row.string(index)
+    }
+
+    /// Every text is bounded when it is read as when it is written — a name by a name's bytes,
+    /// any other (a description, a note, a journal's body) by a text's: one put in by another
+    /// program (200 MB of it) is a refused store, not gigabytes of pages.
+    private func checkBounded(_ name: String, _ index: Int) throws {
+        let most = name == "name" ? HabitRules.maxNameBytes : HabitRules.maxTextBytes
+        let bytes = row.withText(index, { $0.count })
+        guard bytes <= most else {
+            throw StoreError.database("\(subject) has a \(name) of \(bytes) bytes, more than the \(most) it may have")
+        }
+    }
     func number(_ name: String) throws -> Double { try inRange(name, row.number(try present(name))) }
     func optionalNumber(_ name: String) throws -> Double? { row.isNull(column(name)) ? nil : try inRange(name, row.number(column(name))) }
 

@@ -631,6 +631,12 @@ import Testing
             let result = try s.binary.run(command, environment: s.environment, in: s.folder.url)
             #expect(result.status == 1 && result.stderr.contains("a name of 200000 bytes, more than the 1600"), "\(command): \(result.stderr.prefix(300))")
         }
+        // Any other text too, by a text's bound: a description of 2 MB put in by another program.
+        try backend.runOtherProgram("UPDATE habit SET name = 'Run' WHERE length(name) > 1000", on: s.store)
+        let huge = backend == .sqlite ? "replace(hex(zeroblob(1000000)), '00', 'ab')" : "repeat('ab', 1000000)"
+        try backend.runOtherProgram("UPDATE habit SET description = \(huge) WHERE name = 'Run'", on: s.store)
+        let described = try s.binary.run(["report", "--out", "site"], environment: s.environment, in: s.folder.url)
+        #expect(described.status == 1 && described.stderr.contains("a description of 2000000 bytes, more than the 1000000"), "\(described.stderr.prefix(300))")
     }
 
     /// Round six: a template or words file that is a symbolic link (to `/etc/passwd`) is refused,
