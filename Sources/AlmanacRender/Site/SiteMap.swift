@@ -43,7 +43,7 @@ public enum SiteMap {
     /// dark theme) in folders of their own, which no slug can take.
     public static func card(_ slug: String, dark: Bool = false) -> String { "cards/" + (dark ? "dark/" : "") + slug + ".svg" }
     public static func badge(_ slug: String, dark: Bool = false) -> String { "badges/" + (dark ? "dark/" : "") + slug + ".svg" }
-    public static let cardsFolder = "cards/", badgesFolder = "badges/"
+    public static let cardsFolder = "cards/"
 
     // All habits' pictures.
     public static func allHabitsHeatmap(year: Int) -> String { "heatmaps/all-\(year).svg" }
