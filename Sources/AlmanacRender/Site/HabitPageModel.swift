@@ -108,7 +108,7 @@ public struct HabitPageModel: TemplatedModel, Equatable {
         }
         if !difficulty.isEmpty {
             context["difficulty"] = .list(difficulty.map {
-                ["month": .text($0.label), "labelled": md(words["labelled", ["label": $0.label]]), "text": md($0.text)]
+                ["month": md($0.label), "labelled": md(words["labelled", ["label": $0.label]]), "text": md($0.text)]
             })
             context["hasDifficulty"] = true
         }

@@ -183,16 +183,16 @@ public struct SiteDerivation: Sendable {
     /// The mean difficulty rating of a habit per month, the last 12 months with ratings, newest
     /// first: ("November 2026", "6.5 of 10 (4 ratings)").
     static func monthlyDifficulty(_ ratings: [WellbeingEntry], habit: EntityID, through day: DayKey, text: MetricText) -> [LabelledText] {
-        var months: [String: (sum: Double, count: Int, scale: Double)] = [:]
+        var months: [DayKey: (sum: Double, count: Int, scale: Double)] = [:]
         for rating in ratings where rating.metric == "difficulty" && rating.habitId == habit && rating.dayKey <= day && rating.deletedAt == nil {
-            let month = String(rating.dayKey.description.prefix(7))
+            let month = rating.dayKey.firstOfMonth
             let slot = months[month] ?? (0, 0, rating.scaleMax)
             months[month] = (slot.sum + rating.value, slot.count + 1, slot.scale)
         }
         return months.keys.sorted(by: >).prefix(12).map { month in
             let m = months[month]!
-            return LabelledText(DayKey(month + "-01").map(text.words.month(of:))?.capitalizedFirst ?? month, text.words["difficultyMonth", ["mean": text.words.rounded(m.sum / Double(m.count), digits: 1),
-                                                                     "scale": text.words.number(m.scale), "ratings": text.count(m.count, "rating")]])
+            return LabelledText(text.words.month(of: month).capitalizedFirst, text.words["difficultyMonth", [
+                "mean": text.words.rounded(m.sum / Double(m.count), digits: 1), "scale": text.words.number(m.scale), "ratings": text.count(m.count, "rating")]])
         }
     }
 }
