@@ -1,7 +1,7 @@
 # Almanac — everything a new machine needs is installed by these targets (Debian/Ubuntu: apt-get,
 # as root or through sudo). `make test` and `make demo` work on a brand-new machine.
 SWIFT ?= swift
-APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libxml2-utils time bc binutils python3 python3-venv python3-jsonschema python3-icalendar libxlsxwriter-dev python3-openpyxl librsvg2-2 librsvg2-dev libpng-dev fonts-dejavu-core fonts-noto-color-emoji \
+APT_PACKAGES := libcmark-dev libsqlite3-dev zlib1g-dev tzdata cmark sqlite3 libxml2-utils time bc binutils python3 python3-venv python3-jsonschema python3-icalendar libxlsxwriter-dev python3-openpyxl libpangocairo-1.0-0 libpango1.0-dev libpng-dev fonts-dejavu-core fonts-noto-color-emoji \
   postgresql postgresql-client
 DEMO_STORE := .demo/almanac-demo.sqlite
 RELEASE_BIN := .build/release/almanac

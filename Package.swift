@@ -77,14 +77,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        // One C function over librsvg and cairo (opened when first used, docs/REPORTS.md): an SVG
-        // document fitted into a PNG of a given size, for the link previews. Compiled against the
-        // libraries' own headers (`make deps` installs librsvg2-dev): Debian's paths, as
-        // `pkg-config --cflags librsvg-2.0 libpng` gives them on either architecture.
+        // One C function over cairo, Pango and libpng (opened when first used, docs/REPORTS.md):
+        // cells and lines of text drawn into a palette PNG, for the link previews. Compiled against
+        // the libraries' own headers (`make deps` installs libpango1.0-dev): Debian's paths, as
+        // `pkg-config --cflags pangocairo libpng` gives them on either architecture.
         .target(name: "CPreview", cSettings: [.unsafeFlags([
-            "-I/usr/include/librsvg-2.0", "-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
-            "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include", "-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/cairo",
-            "-I/usr/include/libpng16",
+            "-I/usr/include/pango-1.0", "-I/usr/include/harfbuzz", "-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+            "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include", "-I/usr/include/cairo", "-I/usr/include/freetype2", "-I/usr/include/libpng16",
         ])], linkerSettings: [.linkedLibrary("dl")]),
         // Readers of other apps' files (Loop, HabitBull, Rewire, Tickmate, harsh, the seed apps):
         // each turns a file into an `ImportedHistory` of the domain, touching no store.

@@ -316,9 +316,9 @@ import Testing
         #expect(HeatmapGrid(year: 2025, weekStart: .monday, through: DayKey("2026-11-20")!).days.count == 365)
     }
 
-    /// A habit's link preview: its name without emoji (librsvg would draw them as one-colour
-    /// blobs) on two lines cut after a whole word; three weeks of days drawn as rows of seven large
-    /// cells, a year as weeks across; the canvas is well-formed.
+    /// A habit's link preview: its name without emoji (its text is painted in one colour) on two
+    /// lines cut after a whole word; three weeks of days drawn as rows of seven large cells, a year
+    /// as weeks across, every cell inside the canvas's margins.
     @Test func aPreviewWrapsTheNameAndFillsThePictureWithItsDays() throws {
         let name = "🎻 Practise the cello scales and arpeggios before breakfast every single day"
         func card(days: Int) -> HabitCardSVG {
@@ -331,15 +331,24 @@ import Testing
                                 grid: grid, cells: DayCells.habit(series, days: grid.days, archivedDay: nil, text: .english), idPrefix: "cello-card")
         }
         for days in [21, 325] {
-            let canvas = String(decoding: PreviewPNG.canvas(card: card(days: days)), as: UTF8.self)
-            #expect(XMLParser(data: Data(canvas.utf8)).parse(), "\(days)")
-            #expect(!canvas.contains("🎻") && !canvas.contains("\u{FE0F}"))
-            let lines = canvas.components(separatedBy: "font-size:56px").dropFirst().map { $0.components(separatedBy: ">")[1].components(separatedBy: "<")[0] }
+            let canvas = PreviewPNG.canvas(card: card(days: days))
+            #expect(!canvas.texts.contains { $0.text.contains("🎻") || $0.text.contains("\u{FE0F}") })
+            let lines = canvas.texts.filter { $0.size == 56 }.map(\.text)
             #expect(lines == ["Practise the cello scales and", "arpeggios before breakfast…"], "\(lines)")
-            let widths = canvas.components(separatedBy: "<rect x=").dropFirst().compactMap { $0.components(separatedBy: "width=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) } }
-            #expect(widths.count >= days && widths.min()! >= (days < 100 ? 40 : 15), "\(days): \(widths.prefix(3))")
+            let sizes = canvas.cells.map(\.size)
+            #expect(sizes.count >= days && sizes.min()! >= (days < 100 ? 40 : 15), "\(days): \(sizes.prefix(3))")
+            #expect(canvas.cells.allSatisfy { $0.x >= 48 && $0.x + $0.size <= 1152 && $0.y > 200 && $0.y + $0.size <= 630 - 48 - 44 })
         }
         #expect(PreviewPNG.withoutEmoji("📓 🌞 Morning pages ✍️🔥 ≤ 2 #1 🇩🇪") == "Morning pages ≤ 2 #1")
+    }
+
+    /// A preview's cells in the site's light colours: a level is the habit's colour at the level's
+    /// opacity over the background (#F6F8FA): black at .3 is 0.7 of the background.
+    @Test func aPreviewsLevelsAreTheHabitsColourOverTheBackground() {
+        let paints = PreviewPNG.Canvas.paints(color: "#000000")
+        #expect(paints[.level1]!.fill == 0xACAEAF && paints[.level4]!.fill == 0 && paints[.level0]!.fill == 0xEBEDF0)
+        #expect(PreviewPNG.Canvas.paints(color: "#1A7F37")[.level4]!.fill == 0x1A7F37)
+        #expect(paints[.missed]!.mark == 0xCF222E && paints[.skipped]!.fill == 0xDDF4FF)
     }
 
     /// A card's name is cut with an ellipsis at the end it reads to: a right-to-left name's is

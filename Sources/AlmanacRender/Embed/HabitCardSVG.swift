@@ -47,12 +47,12 @@ public struct HabitCardSVG: DrawnModel {
             """
         // The cells as bytes: a year of them on every card.
         var out = Array(svg.utf8)
-        forEachCell { kind, column, row in
+        grid.forEachCell(of: cells) { cell, column, row in
             out.append("<rect x=\""); out.append(number: Self.left + column * Self.pitch)
             out.append("\" y=\""); out.append(number: Self.gridTop + row * Self.pitch)
             out.append("\" width=\""); out.append(number: Self.cell)
             out.append("\" height=\""); out.append(number: Self.cell)
-            out.append("\" rx=\"1\" class=\""); out.append(contentsOf: kind.rawValue.utf8)
+            out.append("\" rx=\"1\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
             out.append("\"/>")
         }
         out.append(contentsOf: "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n".utf8)
@@ -61,17 +61,6 @@ public struct HabitCardSVG: DrawnModel {
 
     /// The name as the card shows it: at most 34 characters.
     var shownName: String { Self.shortened(name, to: 34) }
-
-    /// The days of the grid in order, each with its kind, column (week) and row (weekday).
-    func forEachCell(_ body: (HeatmapCell.Kind, _ column: Int, _ row: Int) -> Void) {
-        let first = grid.firstDay
-        var row = grid.row(of: first), column = grid.column(of: first)
-        for kind in cells.cells.lazy.map(\.kind).prefix(first.days(to: grid.lastDay) + 1) {
-            body(kind, column, row)
-            row += 1
-            if row == 7 { row = 0; column += 1 }
-        }
-    }
 
     /// The card's own colours on a dark background.
     static let darkRules = ".card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}"

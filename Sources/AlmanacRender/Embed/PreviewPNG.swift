@@ -2,18 +2,22 @@ import AlmanacDomain
 import CPreview
 import Foundation
 
-/// A page's link preview (`previews/<page>.png`): the page's picture — its card, or a grid of
-/// days under the page's title — fitted on a 1200 × 630 canvas and rasterised by librsvg over
-/// cairo, for the chat and social apps whose link previews take PNG, not SVG. Made only for a
-/// site with a web address (`og:image` needs one).
+/// A page's link preview (`previews/<page>.png`): the page's picture — its card, or its year of
+/// days under the page's title — drawn on a 1200 × 630 canvas as what it is (cells are squares,
+/// a title is a line of text) straight onto an image surface by cairo, the text laid out by Pango,
+/// and written as a PNG of its few colours; for the chat and social apps whose link previews take
+/// PNG, not SVG. Made only for a site with a web address (`og:image` needs one).
 public struct PreviewPNG: TemplatedModel {
     public static let width = 1200, height = 630, margin = 48
-    /// The picture, as it is drawn into the site.
-    public var picture: any DrawnModel
+    /// The site's light background, behind every preview.
+    static let background: UInt32 = 0xF6F8FA
+    /// The picture: a habit's card, or a heatmap of days.
+    public enum Picture: Sendable { case card(HabitCardSVG), heatmap(HeatmapSVG) }
+    public var picture: Picture
     /// A title drawn above the picture (a card has its own: none).
     public var title: String?
 
-    public init(picture: any DrawnModel, title: String?) {
+    public init(picture: Picture, title: String?) {
         self.picture = picture; self.title = title
     }
 
@@ -23,43 +27,112 @@ public struct PreviewPNG: TemplatedModel {
     }
 
     public func render(_ templates: TemplateSet) throws -> [UInt8] {
-        try Self.rasterise((picture as? HabitCardSVG).map(Self.canvas(card:)) ?? canvas(picture.draw()))
+        switch picture {
+        case .card(let card): try Self.canvas(card: card).png()
+        case .heatmap(let heatmap): try canvas(heatmap: heatmap).png()
+        }
+    }
+
+    /// What a preview draws: its cells and its lines of text.
+    struct Canvas {
+        var cells: [almanac_cell] = []
+        var texts: [(text: String, x: Double, baseline: Double, size: Double, color: UInt32, bold: Bool)] = []
+
+        mutating func text(_ text: String, x: Double = Double(margin), baseline: Double, size: Double, color: UInt32 = 0x1F2328, bold: Bool = false) {
+            texts.append((withoutEmoji(text), x, baseline, size, color, bold))
+        }
+
+        /// The days of `grid` in square cells as large as fit between `top` and `bottom` (at
+        /// most 80 px), centred: weeks across, or, for a few weeks (`across` false), rows of seven
+        /// days. Returns the left of the grid, its pitch and the top of its first row.
+        @discardableResult
+        mutating func days(_ grid: HeatmapGrid, _ cells: DayCells, color: String, top: Double, bottom: Double, across: Bool = true)
+            -> (left: Double, pitch: Double, top: Double) {
+            let (w, m) = (Double(width), Double(margin))
+            let columns = Double(across ? grid.columns : 7), rows = Double(across ? 7 : grid.columns)
+            let pitch = min(80, (w - 2 * m) / columns, (bottom - top) / rows).rounded(.down), size = (pitch * 0.86).rounded()
+            let left = (m + ((w - 2 * m) - columns * pitch) / 2).rounded(.down)
+            let gridTop = (top + ((bottom - top) - rows * pitch) / 2).rounded(.down)
+            let paint = Self.paints(color: color)
+            grid.forEachCell(of: cells) { cell, week, weekday in
+                let (fill, mark, kind) = paint[cell.kind]!
+                self.cells.append(almanac_cell(x: left + Double(across ? week : weekday) * pitch, y: gridTop + Double(across ? weekday : week) * pitch,
+                                               size: size, radius: (size * 0.15).rounded(), fill: fill, mark: mark, kind: kind))
+            }
+            return (left, pitch, gridTop)
+        }
+
+        /// How each kind of day is drawn, in the site's light colours: a level is the habit's colour
+        /// at the level's opacity over the background.
+        static func paints(color: String) -> [HeatmapCell.Kind: (fill: UInt32, mark: UInt32, kind: Int32)] {
+            let rgb = UInt32(color.dropFirst(), radix: 16) ?? 0x216E39
+            func level(_ opacity: Double) -> UInt32 {
+                [16, 8, 0].reduce(0) { sum, shift in
+                    let over = Double((rgb >> shift) & 255), under = Double((background >> shift) & 255)
+                    return sum | UInt32((over * opacity + under * (1 - opacity)).rounded()) << shift
+                }
+            }
+            let fill = Int32(ALMANAC_CELL_FILL)
+            return [.level0: (0xEBEDF0, 0, fill), .level1: (level(0.3), 0, fill), .level2: (level(0.55), 0, fill),
+                    .level3: (level(0.8), 0, fill), .level4: (rgb, 0, fill), .over: (0xCF222E, 0, fill),
+                    .skipped: (0xDDF4FF, 0x54AEFF, Int32(ALMANAC_CELL_HATCH)), .missed: (0xEBEDF0, 0xCF222E, Int32(ALMANAC_CELL_CROSS)),
+                    .unscheduled: (0, 0xD0D7DE, Int32(ALMANAC_CELL_DASHED)), .outside: (0, 0xEAEEF2, Int32(ALMANAC_CELL_OUTLINE))]
+        }
+
+        /// The picture as a PNG.
+        func png() throws -> [UInt8] {
+            let strings = texts.map { strdup($0.text) }
+            defer { strings.forEach { free($0) } }
+            let lines = zip(texts, strings).map { text, string in
+                almanac_text(utf8: string, x: text.x, baseline: text.baseline, size: text.size, width: Double(width - margin) - text.x,
+                             color: text.color, bold: text.bold ? 1 : 0)
+            }
+            var png: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            let status = almanac_draw_preview(Int32(width), Int32(height), background, cells, cells.count, lines, lines.count, &png, &length)
+            guard status == 0, let png else {
+                throw Problem(description: status == 3 ? "Pango, cairo and libpng, which draw the link previews, are not installed (Debian: libpangocairo-1.0-0, libpng16-16)"
+                                                       : "cairo could not draw a link preview")
+            }
+            defer { free(png) }
+            return Array(UnsafeBufferPointer(start: png, count: length))
+        }
     }
 
     /// A habit's preview, laid out for the canvas rather than its card scaled up: the name in
     /// large type on up to two lines (cut only between words), its streak and figures, and its
     /// days filling the rest — a year as weeks across, a few weeks as rows of seven days — so that
     /// three weeks of history fill the picture as a year does.
-    static func canvas(card: HabitCardSVG) -> [UInt8] {
-        let (w, h, m) = (Double(width), Double(height), Double(margin))
-        let font = "font-family:'DejaVu Sans',sans-serif"
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"
-            + HeatmapSVG.defsAndStyle(color: card.color, hatch: "preview-hatch")
-            + "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>"
-        var y = m
-        for line in lines(of: withoutEmoji(card.name), size: 56, width: w - 2 * m, most: 2) {
+    static func canvas(card: HabitCardSVG) -> Canvas {
+        var canvas = Canvas(), y = Double(margin)
+        for line in lines(of: withoutEmoji(card.name), size: 56, width: Double(width - 2 * margin), most: 2) {
             y += 60
-            out += "<text x=\"\(margin)\" y=\"\(NumberText.plain(y))\" style=\"\(font);font-size:56px;font-weight:bold;fill:#1f2328\">\(XMLText.escape(line))</text>"
+            canvas.text(line, baseline: y, size: 56, bold: true)
             y += 8
         }
         y += 14
         for line in [card.streak, card.figures] {
             y += 40
-            out += "<text x=\"\(margin)\" y=\"\(NumberText.plain(y))\" style=\"\(font);font-size:30px;fill:#1f2328\">\(XMLText.escape(withoutEmoji(line)))</text>"
+            canvas.text(line, baseline: y, size: 30)
         }
-        out += "<text x=\"\(margin)\" y=\"\(height - margin)\" style=\"\(font);font-size:22px;fill:#57606a\">\(XMLText.escape(card.footer))</text>"
-        // The days between the figures and the footer: weeks across for a long history, rows of
-        // seven days for a few weeks; square cells as large as fit (at most 80 px).
-        let top = y + 28, bottom = h - m - 44, across = card.grid.columns >= 14
-        let columns = Double(across ? card.grid.columns : 7), rows = Double(across ? 7 : card.grid.columns)
-        let pitch = min(80, (w - 2 * m) / columns, (bottom - top) / rows), cell = pitch * 0.86
-        let gridTop = top + ((bottom - top) - rows * pitch) / 2   // centred in the height left
-        card.forEachCell { kind, week, weekday in
-            let x = m + Double(across ? week : weekday) * pitch, y = gridTop + Double(across ? weekday : week) * pitch
-            out += "<rect x=\"\(NumberText.rounded(x, digits: 1))\" y=\"\(NumberText.rounded(y, digits: 1))\" width=\"\(NumberText.rounded(cell, digits: 1))\" "
-                + "height=\"\(NumberText.rounded(cell, digits: 1))\" rx=\"\(NumberText.rounded(cell * 0.15, digits: 1))\" class=\"\(kind.rawValue)\"/>"
+        canvas.text(card.footer, baseline: Double(height - margin), size: 22, color: 0x57606A)
+        canvas.days(card.grid, card.cells, color: card.color, top: y + 28, bottom: Double(height - margin - 44), across: card.grid.columns >= 14)
+        return canvas
+    }
+
+    /// A heatmap's preview: the page's title, and the heatmap's days under their months' names.
+    func canvas(heatmap: HeatmapSVG) -> Canvas {
+        var canvas = Canvas(), top = Double(Self.margin)
+        if let title {
+            canvas.text(title, baseline: top + 44, size: 44, bold: true)
+            top += 72
         }
-        return Array((out + "</svg>").utf8)
+        let grid = canvas.days(heatmap.grid, heatmap.cells, color: heatmap.color, top: top + 32, bottom: Double(Self.height - Self.margin))
+        let months = heatmap.cells.words.monthAbbreviations
+        for (month, column) in heatmap.grid.monthColumns {
+            canvas.text(months[month - 1], x: grid.left + Double(column) * grid.pitch, baseline: grid.top - 10, size: 20, color: 0x57606A)
+        }
+        return canvas
     }
 
     /// `text` on at most `most` lines of `width` pixels in type of `size` pixels, broken between
@@ -91,8 +164,8 @@ public struct PreviewPNG: TemplatedModel {
         return lines
     }
 
-    /// Text without emoji: librsvg draws text as paths, so a colour emoji would come out as a
-    /// one-colour blob. Emoji with their joiners, variation selectors and flags are left out, and
+    /// Text without emoji: a preview's text is painted in one colour through a mask of its
+    /// shapes, so a colour emoji would come out as a one-colour blob. Emoji with their joiners, variation selectors and flags are left out, and
     /// the spaces they leave are made one.
     static func withoutEmoji(_ text: String) -> String {
         var out = ""
@@ -102,51 +175,5 @@ public struct PreviewPNG: TemplatedModel {
             out.append(character)
         }
         return out.replacingOccurrences(of: " {2,}", with: " ", options: .regularExpression).trimmingCharacters(in: .whitespaces)
-    }
-
-    /// The canvas as SVG: the site's light background, the title, and the picture's own SVG
-    /// below it, scaled to fit and centred (drawn as vectors, as sharp as the site's file).
-    func canvas(_ svg: [UInt8]) -> [UInt8] {
-        let (w, h, m) = (Double(Self.width), Double(Self.height), Double(Self.margin))
-        var text = Self.withoutEmoji(String(decoding: svg, as: UTF8.self))
-        if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = String(text[end.upperBound...]) }
-        let top = title == nil ? m : m + 72
-        let (pictureWidth, pictureHeight) = Self.size(of: text) ?? (w - 2 * m, h - top - m)
-        let scale = min((w - 2 * m) / pictureWidth, (h - top - m) / pictureHeight)
-        let x = m + ((w - 2 * m) - pictureWidth * scale) / 2, y = top + ((h - top - m) - pictureHeight * scale) / 2
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.width)\" height=\"\(Self.height)\" viewBox=\"0 0 \(Self.width) \(Self.height)\">"
-            + "<rect width=\"\(Self.width)\" height=\"\(Self.height)\" fill=\"#f6f8fa\"/>"
-        if let title {
-            // An inline style: the picture's own stylesheet, now in the same document, styles every text.
-            out += "<text x=\"\(Self.margin)\" y=\"\(Self.margin + 44)\" style=\"font-family:'DejaVu Sans',sans-serif;font-size:44px;font-weight:bold;fill:#1f2328\">"
-                + XMLText.escape(Self.withoutEmoji(title)) + "</text>"
-        }
-        out += "<g transform=\"translate(\(NumberText.plain(x)) \(NumberText.plain(y))) scale(\(NumberText.plain(scale)))\">" + text + "</g></svg>"
-        return Array(out.utf8)
-    }
-
-    /// The width and height a picture's root element gives (`width="360" height="150"`).
-    static func size(of svg: String) -> (Double, Double)? {
-        guard let root = svg.range(of: "<svg"), let close = svg[root.upperBound...].firstIndex(of: ">") else { return nil }
-        let tag = svg[root.upperBound..<close]
-        func value(_ name: String) -> Double? {
-            guard let start = tag.range(of: " \(name)=\"") else { return nil }
-            return Double(tag[start.upperBound...].prefix { $0 != "\"" })
-        }
-        guard let width = value("width"), let height = value("height"), width > 0, height > 0 else { return nil }
-        return (width, height)
-    }
-
-    /// The PNG of an SVG document of the canvas's size.
-    static func rasterise(_ svg: [UInt8]) throws -> [UInt8] {
-        var png: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = svg.withUnsafeBufferPointer { almanac_svg_to_png($0.baseAddress, $0.count, Int32(width), Int32(height), 0xF6F8FA, 0, &png, &length) }
-        guard status == 0, let png else {
-            throw Problem(description: status == 3 ? "librsvg, cairo and libpng, which draw the link previews, are not installed (Debian: librsvg2-2)"
-                                                   : "librsvg could not draw the picture (status \(status))")
-        }
-        defer { free(png) }
-        return Array(UnsafeBufferPointer(start: png, count: length))
     }
 }

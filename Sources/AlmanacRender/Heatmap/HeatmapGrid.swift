@@ -67,6 +67,16 @@ public struct HeatmapGrid: Sendable, Equatable {
         return columns
     }
 
+    /// The grid's days of `cells` in order, each with its column (week) and row (weekday).
+    func forEachCell(of cells: DayCells, _ body: (HeatmapCell, _ column: Int, _ row: Int) -> Void) {
+        var row = self.row(of: firstDay), column = self.column(of: firstDay)
+        for cell in cells.cells.prefix(firstDay.days(to: lastDay) + 1) {
+            body(cell, column, row)
+            row += 1
+            if row == 7 { row = 0; column += 1 }
+        }
+    }
+
     /// The weekdays in row order.
     public var rowWeekdays: [Weekday] {
         (0..<7).map { Weekday.allCases[(weekStart.isoIndex + $0) % 7] }

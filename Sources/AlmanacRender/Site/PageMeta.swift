@@ -71,11 +71,14 @@ extension SitePage {
     /// The link previews of `pages`: for each HTML page with a picture among `pages`, when the
     /// site has a web address, that picture as a PNG at the page's `previewPath`.
     static func previews(of pages: [SitePage]) -> [SitePage] {
-        var drawn: [String: any DrawnModel] = [:]
-        for page in pages { if let model = page.model as? any DrawnModel { drawn[page.path] = model } }
+        var pictures: [String: PreviewPNG.Picture] = [:]
+        for page in pages {
+            if let card = page.model as? HabitCardSVG { pictures[page.path] = .card(card) }
+            if let heatmap = page.model as? HeatmapSVG { pictures[page.path] = .heatmap(heatmap) }
+        }
         return pages.compactMap { page in
             guard page.path.hasSuffix(".html"), let meta = (page.model as? any DescribedPage)?.meta,
-                  meta.baseURL != nil, let image = meta.image, let picture = drawn[image] else { return nil }
+                  meta.baseURL != nil, let image = meta.image, let picture = pictures[image] else { return nil }
             return SitePage(path: meta.previewPath, templated: PreviewPNG(picture: picture, title: SiteMap.isCard(image) ? nil : meta.title))
         }
     }
