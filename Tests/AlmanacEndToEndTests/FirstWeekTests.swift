@@ -78,9 +78,9 @@ import Testing
         #expect(!dashboard.contains("Week of 9 Nov") && !dashboard.contains("## Last month"))
         let grid = try XMLTree.parse(s.folder.bytes("site/heatmaps/all-12-months.svg")).root
         func cells(_ element: XMLTree.Element) -> [XMLTree.Element] {
-            element.children.flatMap { $0.attributes["data-date"] != nil ? [$0] : cells($0) }
+            element.children.flatMap { $0.name == "use" ? [$0] : cells($0) }
         }
-        let days = cells(grid).compactMap { $0.attributes["data-date"] }
+        let days = cells(grid).compactMap { $0.first("title").map { String($0.text.prefix(10)) } }
         // A history of nine days is drawn from four weeks back, not as a year of empty days.
         #expect(days.first == "2026-11-02" && days.last == "2026-11-29" && days.count == 4 * 7)
         let page = String(decoding: s.folder.bytes("site/habits/call-mum.html"), as: UTF8.self)

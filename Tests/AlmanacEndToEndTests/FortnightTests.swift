@@ -225,13 +225,14 @@ import Testing
         return entries
     }
 
-    /// Each day cell's date → its class, value and tooltip.
+    /// Each day cell of a year heatmap (a `<use>` of its kind's cell): its date → its kind and
+    /// tooltip.
     static func cells(_ url: URL) throws -> [String: String] {
         let root = try XMLTree.parse(try Data(contentsOf: url)).root
         var cells: [String: String] = [:]
         func walk(_ element: XMLTree.Element) {
-            if let date = element.attributes["data-date"] {
-                cells[date] = "\(element.attributes["class"] ?? "") \(element.attributes["data-value"] ?? "") \(element.first("title")?.text ?? "")"
+            if element.name == "use", let href = element.attributes["href"], let title = element.first("title")?.text {
+                cells[String(title.prefix(10))] = "\(href.dropFirst()) \(title)"
             }
             element.children.forEach(walk)
         }

@@ -49,13 +49,13 @@ import AlmanacStorage
         func text(_ path: String) -> String { String(decoding: race.folder.bytes("site/\(path)"), as: UTF8.self) }
         #expect(text("index.md").contains("0 of 1 due done"), "\(text("index.md").prefix(300))")
         #expect(text("habits/run.md").contains("**Check-ins:** 2"))
-        #expect(text("heatmaps/run-2026.svg").contains(#"data-date="2026-11-22" data-value=""><title>2026-11-22 · not logged yet"#))
+        #expect(text("heatmaps/run-2026.svg").contains(#/<use href="#l0" [^>]*><title>2026-11-22 · not logged yet/#))
         #expect(text("charts/run-month.svg").contains("2 days done so far this month"))
         // …and the next report shows it in every file.
         _ = try SiteReport(store: race.store, request: .init(out: out), clock: race.clock).run()
         #expect(text("index.md").contains("1 of 1 due done"))
         #expect(text("habits/run.md").contains("**Check-ins:** 3"))
-        #expect(text("heatmaps/run-2026.svg").contains(#"data-date="2026-11-22" data-value="1"><title>2026-11-22 · done"#))
+        #expect(text("heatmaps/run-2026.svg").contains(#/<use href="#l[1-4]" [^>]*><title>2026-11-22 · done/#))
         #expect(text("charts/run-month.svg").contains("3 days done so far this month"))
     }
 

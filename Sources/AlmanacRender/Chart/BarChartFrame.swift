@@ -7,7 +7,7 @@ enum BarChartFrame {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
-        viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
+        viewBox="0 0 \(width) \(height)" role="img">
         <title>\(XMLText.escape(title))</title>
         <desc>\(XMLText.escape(summary))</desc>
         <style type="text/css"><![CDATA[

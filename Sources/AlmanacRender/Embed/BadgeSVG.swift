@@ -23,7 +23,7 @@ public struct BadgeSVG: DrawnModel {
         let svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="20" viewBox="0 0 \(width) 20" \
-            role="img" aria-label="\(XMLText.escape(text))">
+            role="img">
             <title>\(XMLText.escape(text))</title>
             <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
             <clipPath id="r"><rect width="\(width)" height="20" rx="3" fill="#fff"/></clipPath>

@@ -30,15 +30,18 @@ public struct HabitCardSVG: DrawnModel {
     public func draw() -> [UInt8] {
         let width = max(360, Self.left * 2 + grid.columns * Self.pitch), height = 150
         let hatch = "\(idPrefix)-hatch"
+        var kinds = Set<HeatmapCell.Kind>()
+        grid.forEachCell(of: cells) { cell, _, _ in kinds.insert(cell.kind) }
         let svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
-            role="img" aria-label="\(XMLText.escape("\(shownName): \(streak); \(figures)"))">
+            role="img">
             <title>\(XMLText.escape(shownName))</title>
             <desc>\(XMLText.escape("\(streak); \(figures). \(footer)."))</desc>
             \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch,
                 extra: ".card{fill:#ffffff;stroke:#d0d7de}.name{font-size:16px;font-weight:600;fill:#1f2328}.big{font-size:12px;fill:#1f2328}.small{font-size:10px}"
-                    + (dark ? Self.darkRules + HeatmapSVG.darkRules : "@media (prefers-color-scheme: dark){\(Self.darkRules)}")))
+                    + (dark ? Self.darkRules + HeatmapSVG.darkRules : "@media (prefers-color-scheme: dark){\(Self.darkRules)}"),
+                cells: kinds, side: Self.cell, radius: 1))
             <rect class="card" x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="6"/>
             <text class="name" x="\(Self.left)" y="30">\(XMLText.escape(shownName))</text>
             <text class="big" x="\(Self.left)" y="50">\(XMLText.escape(streak))</text>
@@ -48,11 +51,9 @@ public struct HabitCardSVG: DrawnModel {
         // The cells as bytes: a year of them on every card.
         var out = Array(svg.utf8)
         grid.forEachCell(of: cells) { cell, column, row in
-            out.append("<rect x=\""); out.append(number: Self.left + column * Self.pitch)
+            out.append("<use href=\"#"); out.append(contentsOf: cell.kind.rawValue.utf8)
+            out.append("\" x=\""); out.append(number: Self.left + column * Self.pitch)
             out.append("\" y=\""); out.append(number: Self.gridTop + row * Self.pitch)
-            out.append("\" width=\""); out.append(number: Self.cell)
-            out.append("\" height=\""); out.append(number: Self.cell)
-            out.append("\" rx=\"1\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
             out.append("\"/>")
         }
         out.append(contentsOf: "\n<text class=\"small\" x=\"\(Self.left)\" y=\"\(height - 14)\">\(XMLText.escape(footer))</text>\n</svg>\n".utf8)

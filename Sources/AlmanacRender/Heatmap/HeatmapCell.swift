@@ -2,7 +2,7 @@ import AlmanacDomain
 
 /// What one day of a heatmap shows.
 public struct HeatmapCell: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// Five intensity levels: 0 = nothing done (or nothing logged on a due day), 4 = the most.
         case level0 = "l0", level1 = "l1", level2 = "l2", level3 = "l3", level4 = "l4"
         /// An at-most habit's day over the limit: a failure, drawn in its own colour.

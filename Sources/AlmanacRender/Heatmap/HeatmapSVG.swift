@@ -2,8 +2,8 @@ import AlmanacDomain
 import AlmanacWords
 
 /// Renders a year heatmap as a standalone SVG document: weeks as columns, month and weekday
-/// labels, a legend, and on every day cell a `<title>` tooltip with `data-date`/`data-value`.
-/// `role="img"` with an `aria-label` and `<title>`/`<desc>` give it a text summary.
+/// labels, a legend, and every day a `<use>` of its kind's cell with its words as a `<title>`
+/// tooltip. `role="img"` with the root's `<title>` and `<desc>` give it a name and a summary.
 public struct HeatmapSVG: DrawnModel {
     public var grid: HeatmapGrid
     /// What each day of the year shows, in order (`grid.days`).
@@ -32,7 +32,7 @@ public struct HeatmapSVG: DrawnModel {
     public func render() -> String { String(decoding: draw(), as: UTF8.self) }
 
     public func draw() -> [UInt8] {
-        let cells = self.cells.cells
+        let shown = cells.cells.prefix(grid.firstDay.days(to: grid.lastDay) + 1)
         // The weekday labels on both sides, so they are in view at either end of a grid that
         // scrolls on a phone; at least as wide as the legend, for a grid of a few months.
         let gridRight = Self.left + grid.columns * Self.pitch
@@ -44,10 +44,10 @@ public struct HeatmapSVG: DrawnModel {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int((Double(width) * Self.displayScale).rounded()))" \
             height="\(Int((Double(height) * Self.displayScale).rounded()))" \
-            viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
+            viewBox="0 0 \(width) \(height)" role="img">
             <title>\(XMLText.escape(title))</title>
             <desc>\(XMLText.escape(summary))</desc>
-            \(Self.defsAndStyle(color: color, hatch: hatch))
+            \(Self.defsAndStyle(color: color, hatch: hatch, cells: Set(shown.map(\.kind))))
 
             """
         let words = self.cells.words, months = words.monthAbbreviations
@@ -60,34 +60,30 @@ public struct HeatmapSVG: DrawnModel {
             head += "<text x=\"\(gridRight + 3)\" y=\"\(y)\">\(name)</text>\n"
         }
         var out = Array(head.utf8)
-        out.reserveCapacity(out.count + cells.count * 150 + 1024)
-        cellMarkup(cells, into: &out)
+        out.reserveCapacity(out.count + shown.count * 80 + 1024)
+        cellMarkup(into: &out)
         out.append(contentsOf: legend(y: legendY, right: width - 4).utf8)
         out.append(contentsOf: "</svg>\n".utf8)
         return out
     }
 
     /// The day cells, built as bytes: 366 of them per heatmap and a thousand heatmaps per site
-    /// make this the report's hottest loop.
-    private func cellMarkup(_ cells: [HeatmapCell], into out: inout [UInt8]) {
-        let cells = cells.prefix(grid.firstDay.days(to: grid.lastDay) + 1), first = grid.firstDay
-        var row = grid.row(of: first), column = grid.column(of: first)
-        var (year, month, day) = first.parts
-        for cell in cells {
-            out.append("<rect x=\""); out.append(number: Self.left + column * Self.pitch)
+    /// make these the site's bulk. Each is a `<use>` of its kind's cell (`defsAndStyle`) at its
+    /// place, with the day's words as its `<title>` (the tooltip a person hovers, the text a
+    /// screen reader reads): about 70 bytes a day.
+    private func cellMarkup(into out: inout [UInt8]) {
+        var day = grid.firstDay.parts
+        grid.forEachCell(of: self.cells) { cell, column, row in
+            out.append("<use href=\"#"); out.append(contentsOf: cell.kind.rawValue.utf8)
+            out.append("\" x=\""); out.append(number: Self.left + column * Self.pitch)
             out.append("\" y=\""); out.append(number: Self.top + row * Self.pitch)
-            out.append("\" width=\"11\" height=\"11\" rx=\"2\" class=\""); out.append(contentsOf: cell.kind.rawValue.utf8)
-            out.append("\" data-date=\""); out.append(year: year, month: month, day: day)
-            out.append("\" data-value=\""); out.append(escaped: cell.value)
-            out.append("\"><title>"); out.append(year: year, month: month, day: day)
+            out.append("\"><title>"); out.append(year: day.year, month: day.month, day: day.day)
             if !cell.label.isEmpty { out.append(" · "); out.append(escaped: cell.label) }
-            out.append("</title></rect>\n")
-            row += 1
-            if row == 7 { row = 0; column += 1 }
-            day += 1
-            if day > DayKey.daysIn(month: month, year: year) {
-                day = 1; month += 1
-                if month > 12 { month = 1; year += 1 }
+            out.append("</title></use>\n")
+            day.day += 1
+            if day.day > DayKey.daysIn(month: day.month, year: day.year) {
+                day.day = 1; day.month += 1
+                if day.month > 12 { day.month = 1; day.year += 1 }
             }
         }
     }
@@ -164,7 +160,7 @@ public struct HeatmapSVG: DrawnModel {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
-        viewBox="0 0 \(width) \(height)" role="img" aria-label="\(XMLText.escape("\(title): \(summary)"))">
+        viewBox="0 0 \(width) \(height)" role="img">
         <title>\(XMLText.escape(title))</title>
         <desc>\(XMLText.escape(summary))</desc>
         \(defsAndStyle(color: color, hatch: hatch, extra: extra, cross: cross))
@@ -184,9 +180,15 @@ public struct HeatmapSVG: DrawnModel {
     /// year heatmaps and the month grids so that both read the same. In print the levels are
     /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
     /// over an at-most limit is a heavy outline.
-    static func defsAndStyle(color: String, hatch: String, extra: String = "", cross: String = defaultCross) -> String {
-        """
-        <defs><pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
+    /// `cells`: the kinds of day a grid of `<use>`d cells draws (a year heatmap's, a card's), each
+    /// a square of `side` with corners of `radius` in the definitions (`#l3`).
+    static func defsAndStyle(color: String, hatch: String, extra: String = "", cross: String = defaultCross,
+                             cells: Set<HeatmapCell.Kind> = [], side: Int = 11, radius: Int = 2) -> String {
+        let shapes = HeatmapCell.Kind.allCases.filter(cells.contains).map {
+            "<rect id=\"\($0.rawValue)\" width=\"\(side)\" height=\"\(side)\" rx=\"\(radius)\" class=\"\($0.rawValue)\"/>"
+        }
+        return """
+        <defs>\(shapes.joined())<pattern id="\(hatch)" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
         <rect width="4" height="4" class="skipbg"/><line x1="0" y1="0" x2="0" y2="4" class="hatch"/></pattern>\
         <pattern id="\(hatch)-x" width="1" height="1" patternContentUnits="objectBoundingBox">\
         <rect width="1" height="1" class="missbg"/><path d="\(cross)" class="missmark"/></pattern></defs>
