@@ -49,6 +49,9 @@ compare() {   # label, target ratio, "almanac command", "yardstick command"
     "$(echo "$r <= $target" | bc -l | sed 's/1/met/; s/0/MISSED/')"
 }
 
+# The rows `export csv` is measured against: the entries, as sqlite3 writes them.
+ENTRIES_SQL="SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note, e.timestampUtc, e.id FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId WHERE e.deletedAt IS NULL AND e.dayKey <= '2026-11-20' ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id"
+
 # SECTION=report: only the report's figures (on the bench store made by an earlier run).
 if [ "${SECTION:-all}" = all ] || [ ! -f "$STORE" ]; then
 echo "== the bench store"
@@ -93,7 +96,6 @@ measure "sync again: the same file (nothing read)" "$BIN" sync --store "$WORK/fo
 rm -rf "$WORK/fresh"
 
 echo "== against yardsticks (median ratio of $RUNS paired runs)"
-ENTRIES_SQL="SELECT e.dayKey, e.habitId, h.name, e.kind, e.value, h.unit, h.target, h.direction, e.note, e.timestampUtc, e.id FROM habitEntry e LEFT JOIN habit h ON h.id = e.habitId WHERE e.deletedAt IS NULL AND e.dayKey <= '2026-11-20' ORDER BY e.dayKey, e.habitId, e.timestampUtc, e.id"
 compare "export csv / sqlite3 -csv of the entries" 1.5 \
   "'$BIN' export csv --store '$STORE' --out '$WORK/csv'" \
   "sqlite3 -csv '$STORE' \"$ENTRIES_SQL\" > '$WORK/yard.csv'"
@@ -175,6 +177,43 @@ echo "   files of one such re-run: $("$BIN" report --store "$WORK/one-more.sqlit
 measure "cmark CLI on the same Markdown pages (yardstick)" sh -c "find '$WORK/site' -name '*.md' -print0 | xargs -0 cmark"
 rm -rf "$WORK/sites" "$WORK/site-again"
 [ "${SECTION:-all}" = report ] && exit 0
+fi
+
+# SECTION=history: only these figures. The stores of 3 and 30 years are made once and kept beside
+# the bench store (the same generator and seed: remove them to make them anew).
+if [ "${SECTION:-all}" = all ] || [ "${SECTION:-all}" = history ]; then
+echo "== a long history: 100 habits × 30 years (first run and the next night ≤ 1.5 s, peak ≤ 300 MB, the site ≤ 80 MB)"
+LONG=$WORK/bench-30y.sqlite SHORT=$WORK/bench-3y.sqlite
+[ -f "$LONG" ] || "$BIN" demo --store "$LONG" --habits 100 --years 30 --seed 1 --force --no-report >/dev/null
+[ -f "$SHORT" ] || "$BIN" demo --store "$SHORT" --habits 100 --years 3 --seed 1 --force --no-report >/dev/null
+entries() { sqlite3 "$1" "SELECT COUNT(*) FROM habitEntry WHERE deletedAt IS NULL"; }
+echo "   $(entries "$LONG") habit entries, $(du -m "$LONG" | cut -f1) MB"
+rm -rf "$WORK/sites" "$WORK/site30"; mkdir -p "$WORK/sites"
+first() { measure "$1" sh -c "exec '$BIN' report --store '$2' --out \$(mktemp -u -p '$WORK/sites') --as-of 2026-11-20"; }
+first "report of 30 years, first run" "$LONG"; LONGFIRST=$LAST
+"$BIN" report --store "$LONG" --out "$WORK/site30" --as-of 2026-11-20 >/dev/null
+echo "   $(find "$WORK/site30" -type f | wc -l) files, $(du -sm "$WORK/site30" | cut -f1) MB ($(du -sm "$WORK/site30/heatmaps" | cut -f1) MB of year heatmaps)"
+times=(); peaks=()
+for i in $(seq "$RUNS"); do
+  read -r t m < <(once "$BIN" report --store "$LONG" --out "$WORK/site30" --as-of "$(date -u -d "2026-11-20 + $i days" +%F)")
+  times+=("$t"); peaks+=("$m")
+done
+printf '%-46s %7.3f s   peak %6.1f MB\n' "report of 30 years, the next night" "$(printf '%s\n' "${times[@]}" | median)" \
+  "$(echo "$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1) / 1024" | bc -l)"
+compare "export csv / sqlite3 -csv of the entries (30 years)" 1.5 \
+  "'$BIN' export csv --store '$LONG' --out '$WORK/csv30'" \
+  "sqlite3 -csv '$LONG' \"$ENTRIES_SQL\" > '$WORK/yard30.csv'"
+rm -rf "$WORK/csv30" "$WORK/yard30.csv"
+echo "== a first run's cost per 100,000 entries (the largest ÷ the smallest ≤ 1.3)"
+first "report of 3 years, first run" "$SHORT"; SHORTFIRST=$LAST
+[ -n "${FIRST:-}" ] || { first "report of 10 years, first run" "$STORE"; FIRST=$LAST; }
+per() { echo "$1 / ($(entries "$2") / 100000)" | bc -l; }
+a=$(per "$SHORTFIRST" "$SHORT") b=$(per "$FIRST" "$STORE") c=$(per "$LONGFIRST" "$LONG")
+printf '   per 100k entries: %.3f s at %s, %.3f s at %s, %.3f s at %s entries; largest ÷ smallest %.2f\n' \
+  "$a" "$(entries "$SHORT")" "$b" "$(entries "$STORE")" "$c" "$(entries "$LONG")" \
+  "$(printf '%s\n' "$a" "$b" "$c" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print hi / lo }')"
+rm -rf "$WORK/sites" "$WORK/site30"
+[ "${SECTION:-all}" = history ] && exit 0
 fi
 
 echo "== in-process hot paths (median)"

@@ -126,8 +126,8 @@ public struct ImportPlanner: Sendable {
     /// A habit new to the store, as the source defines it.
     func newHabit(_ imported: ImportedHabit, name: String, sortOrder: Int, firstDay: DayKey?, others: [Habit],
                   categories: inout [String: Category], calendar: StoreCalendar, into changes: inout ImportChanges) throws -> Habit {
-        var habit = Habit(id: imported.id, name: name, color: HabitPalette.next(after: others), sortOrder: sortOrder,
-                          createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))
+        var habit = Habit(id: imported.id, definition: HabitDefinition(name: name) { $0.color = HabitPalette.next(after: others) },
+                          sortOrder: sortOrder, createdAt: createdAt(of: imported, firstDay: firstDay, calendar: calendar))
         habit.definition = try imported.patch.applied(to: habit.definition)
         habit.archivedAt = imported.archived ? now : nil
         habit.categoryId = try categoryId(of: imported, categories: &categories, into: &changes)

@@ -18,12 +18,11 @@ extension Habit: StoredRecord {
     public init(fields f: some RecordReader) throws {
         let id = try f.id("id")
         let (definition, missing) = try DefinitionReader.read(HabitDefinition.fields, from: f)
-        self.init(id: id, name: "", sortOrder: try f.integer("sortOrder"),
+        self.init(id: id, definition: definition, sortOrder: try f.integer("sortOrder"),
                   createdAt: try f.timestamp("createdAt"), updatedAt: try f.timestamp("updatedAt"),
                   archivedAt: try f.optionalTimestamp("archivedAt"), sourceId: try f.optionalID("sourceId"),
                   sourceKey: try f.optionalString("sourceKey"), slug: try f.optionalString("slug") ?? "",
                   aliases: try f.words("aliases"))
-        self.definition = definition
         // A backup of version 7 or before has no such field: its at-most habits counted a day with
         // nothing logged as none, and keep doing so.
         if missing.contains("unloggedMeansNone") { self.definition.unloggedMeansNone = definition.direction == .atMost }

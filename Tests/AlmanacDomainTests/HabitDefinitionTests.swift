@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aHabitsJSONHasTheDefinitionsFieldsAtTheTop() throws {
-        var habit = Habit(name: "Water", unit: .count, unitLabel: "cups", target: 8, sortOrder: 3, createdAt: Timestamp(millis: 0))
+        var habit = Habit(definition: HabitDefinition(name: "Water") { $0.unit = .count; $0.unitLabel = "cups"; $0.target = 8 }, sortOrder: 3, createdAt: Timestamp(millis: 0))
         habit.baseline = nil
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(habit)) as! [String: Any]
         #expect(json["name"] as? String == "Water" && json["unitLabel"] as? String == "cups" && json["sortOrder"] as? Int == 3)

@@ -11,7 +11,7 @@ import Testing
     /// (counted back from the as-of day: 0 is the as-of day) that `done` says.
     static func series(_ name: String, days: Int = 400, unit: HabitUnit = .boolean, value: Double = 1,
                        done: (Int) -> Bool) -> DaySeries {
-        let habit = Habit(name: name, unit: unit, target: 1, createdAt: Timestamp(millis: 0))
+        let habit = Habit(name: name, createdAt: Timestamp(millis: 0)) { $0.unit = unit; $0.target = 1 }
         let facts = (0..<days).filter(done).map { DayFact(day: asOf.adding(days: -$0), kind: .check, value: value) }
         return DaySeries(habit: habit, facts: facts, createdDay: asOf.adding(days: -(days - 1)), asOf: asOf, today: asOf.adding(days: 1))
     }

@@ -11,8 +11,7 @@ struct History {
     init(_ frequency: Frequency = .daily, unit: HabitUnit = .boolean, target: Double = 1,
          direction: Direction = .atLeast, created: String) {
         self.created = DayKey(created)!
-        habit = Habit(name: "H", unit: unit, target: target, direction: direction, frequency: frequency,
-                      createdAt: Timestamp(millis: Int64(self.created.ordinal) * 86_400_000 + 43_200_000))
+        habit = Habit(name: "H", createdAt: Timestamp(millis: Int64(self.created.ordinal) * 86_400_000 + 43_200_000)) { $0.unit = unit; $0.target = target; $0.direction = direction; $0.frequency = frequency }
     }
 
     mutating func log(_ days: String..., value: Double = 1) {

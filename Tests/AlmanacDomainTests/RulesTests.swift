@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func targetsAndValuesAreChecked() throws {
-        var habit = Habit(name: "Water", unit: .count, target: 8, createdAt: now)
+        var habit = Habit(name: "Water", createdAt: now) { $0.unit = .count; $0.target = 8 }
         try HabitRules.validate(habit)
         habit.target = 0
         #expect(throws: DomainError.self) { try HabitRules.validate(habit) }
@@ -85,10 +85,10 @@ import Testing
     }
 
     @Test func completionFollowsTheDirection() {
-        let water = Habit(name: "Water", unit: .count, target: 8, createdAt: now)
+        let water = Habit(name: "Water", createdAt: now) { $0.unit = .count; $0.target = 8 }
         #expect(water.isCompleted(value: 8))
         #expect(!water.isCompleted(value: 7.5))
-        let smoking = Habit(name: "Smoking", unit: .count, target: 2, direction: .atMost, createdAt: now)
+        let smoking = Habit(name: "Smoking", createdAt: now) { $0.unit = .count; $0.target = 2; $0.direction = .atMost }
         #expect(smoking.isCompleted(value: 0))
         #expect(smoking.isCompleted(value: 2))
         #expect(!smoking.isCompleted(value: 3))

@@ -48,8 +48,7 @@ import Testing
 @Suite struct HeatmapSVGTests {
     func sample(name: String = "Run <fast> & \"far\"", unitLabel: String = "km") -> String {
         var history: [HabitEntry] = []
-        let habit = Habit(name: name, unit: .count, unitLabel: unitLabel, target: 5, frequency: .weekdays([.monday, .wednesday, .friday]),
-                          createdAt: Timestamp(iso8601: "2024-02-01T08:00:00Z")!)
+        let habit = Habit(name: name, createdAt: Timestamp(iso8601: "2024-02-01T08:00:00Z")!) { $0.unit = .count; $0.unitLabel = unitLabel; $0.target = 5; $0.frequency = .weekdays([.monday, .wednesday, .friday]) }
         for (day, value) in [("2024-02-05", 5.0), ("2024-02-07", 2), ("2024-02-29", 8)] {
             history.append(HabitEntry(habitId: habit.id, dayKey: DayKey(day)!, timestampUtc: Timestamp(millis: 0), value: value))
         }
@@ -94,9 +93,7 @@ import Testing
     /// The month grid (the Habit Tracker app): one cell per day of the month in the heatmap's classes, in rows
     /// of weeks from the week start, with the same tooltips and data attributes.
     @Test func theMonthGridHasADayCellPerDayInTheHeatmapsClasses() throws {
-        var habit = Habit(name: "Run <fast>", unit: .count, unitLabel: "km", target: 5,
-                          frequency: .weekdays([.monday, .wednesday, .thursday, .friday, .saturday, .sunday]),
-                          createdAt: Timestamp(millis: 0))
+        var habit = Habit(name: "Run <fast>", createdAt: Timestamp(millis: 0)) { $0.unit = .count; $0.unitLabel = "km"; $0.target = 5; $0.frequency = .weekdays([.monday, .wednesday, .thursday, .friday, .saturday, .sunday]) }
         habit.color = "#D1242F"
         let history = [("2024-02-05", 5.0), ("2024-02-29", 9.0)].map {
             HabitEntry(habitId: habit.id, dayKey: DayKey($0.0)!, timestampUtc: Timestamp(millis: 0), value: $0.1)
@@ -264,12 +261,12 @@ import Testing
     }
 
     @Test func amountsAndCountsReadAsEnglish() {
-        let cups = Habit(name: "Tea", unit: .count, unitLabel: "cups", target: 3, createdAt: Timestamp(millis: 0))
+        let cups = Habit(name: "Tea", createdAt: Timestamp(millis: 0)) { $0.unit = .count; $0.unitLabel = "cups"; $0.target = 3 }
         #expect(MetricText.english.amount(1, of: cups) == "1 cup")
         #expect(MetricText.english.amount(2, of: cups) == "2 cups")
         #expect(MetricText.english.count(1, "perfectDay") == "1 perfect day")
         #expect(MetricText.english.count(0, "perfectDay") == "0 perfect days")
-        let screen = Habit(name: "Screen", unit: .duration, target: 120, direction: .atMost, createdAt: Timestamp(millis: 0))
+        let screen = Habit(name: "Screen", createdAt: Timestamp(millis: 0)) { $0.unit = .duration; $0.target = 120; $0.direction = .atMost }
         #expect(MetricText.english.today(value: 218, state: .missed, habit: screen) == "✗ 218 min, over the limit of 120")
         #expect(MetricText.english.today(value: nil, state: .done, habit: screen) == "✓ none, limit 120")
     }

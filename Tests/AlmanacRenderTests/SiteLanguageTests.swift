@@ -126,7 +126,7 @@ import Testing
 
     @Test func theFiguresReadInTheLanguage() {
         let de = MetricText(.de)
-        let water = Habit(name: "Wasser", unit: .count, unitLabel: "Gläser", target: 8, createdAt: Timestamp(millis: 0))
+        let water = Habit(name: "Wasser", createdAt: Timestamp(millis: 0)) { $0.unit = .count; $0.unitLabel = "Gläser"; $0.target = 8 }
         #expect(de.today(value: 9, state: .done, habit: water) == "✓ 9/8 Gläser")
         #expect(de.amount(2.5, of: water) == "2,5 Gläser")
         #expect(de.goal(water) == "mindestens 8 Gläser")

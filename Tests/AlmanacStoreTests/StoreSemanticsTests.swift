@@ -26,7 +26,7 @@ struct StoreFixture {
     var sqlite: SQLiteStore { store as! SQLiteStore }
 
     func habit(_ name: String, unit: HabitUnit = .boolean, target: Double = 1, direction: Direction = .atLeast) throws -> Habit {
-        try store.addHabit(Habit(name: name, unit: unit, target: target, direction: direction, createdAt: now))
+        try store.addHabit(Habit(name: name, createdAt: now) { $0.unit = unit; $0.target = target; $0.direction = direction })
     }
 }
 
@@ -155,10 +155,10 @@ struct StoreFixture {
             try f.store.log(run, days: [DayKey("2026-11-20")!], value: 2, mode: .replace, now: f.now)
         }
         #expect(throws: DomainError.self) {
-            try f.store.addHabit(Habit(name: "Bad", unit: .count, target: -1, createdAt: f.now))
+            try f.store.addHabit(Habit(name: "Bad", createdAt: f.now) { $0.unit = .count; $0.target = -1 })
         }
         #expect(throws: DomainError.self) {
-            try f.store.addHabit(Habit(name: "Bad", color: "blue", createdAt: f.now))
+            try f.store.addHabit(Habit(name: "Bad", createdAt: f.now) { $0.color = "blue" })
         }
         #expect(try f.store.rowCounts()[.habitEntries] == 0)
         #expect(try f.store.habits().count == 1)

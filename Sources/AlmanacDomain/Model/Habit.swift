@@ -21,20 +21,18 @@ public struct Habit: Codable, Equatable, Sendable, Identifiable {
     /// the store's names and aliases, found as the name is.
     public var aliases: [String]
 
-    public init(id: EntityID = EntityID(), name: String, emoji: String = "", unit: HabitUnit = .boolean,
-                unitLabel: String = "", target: Double = 1, direction: Direction = .atLeast, baseline: Double? = nil,
-                frequency: Frequency = .daily, color: String = Habit.defaultColor, categoryId: EntityID? = nil,
-                weight: Double = 1, sortOrder: Int = 0, createdAt: Timestamp, updatedAt: Timestamp? = nil,
-                archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil, slug: String = "", aliases: [String] = [],
-                unloggedMeansNone: Bool = false) {
-        definition = HabitDefinition(name: name)
-        definition.emoji = emoji; definition.unit = unit; definition.unitLabel = unitLabel; definition.target = target
-        definition.direction = direction; definition.baseline = baseline; definition.frequency = frequency
-        definition.color = color; definition.categoryId = categoryId; definition.weight = weight
-        definition.unloggedMeansNone = unloggedMeansNone
-        self.id = id; self.sortOrder = sortOrder
+    public init(id: EntityID = EntityID(), definition: HabitDefinition, sortOrder: Int = 0, createdAt: Timestamp,
+                updatedAt: Timestamp? = nil, archivedAt: Timestamp? = nil, sourceId: EntityID? = nil, sourceKey: String? = nil,
+                slug: String = "", aliases: [String] = []) {
+        self.id = id; self.definition = definition; self.sortOrder = sortOrder
         self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt; self.archivedAt = archivedAt
         self.sourceId = sourceId; self.sourceKey = sourceKey; self.slug = slug; self.aliases = aliases
+    }
+
+    /// A new habit named `name`, the rest of its definition as `define` sets it (the defaults of
+    /// `HabitDefinition` otherwise): `Habit(name: "Water", createdAt: now) { $0.unit = .count }`.
+    public init(id: EntityID = EntityID(), name: String, createdAt: Timestamp, _ define: (inout HabitDefinition) -> Void = { _ in }) {
+        self.init(id: id, definition: HabitDefinition(name: name, define), createdAt: createdAt)
     }
 
     public subscript<T>(dynamicMember path: WritableKeyPath<HabitDefinition, T>) -> T {

@@ -28,6 +28,12 @@ public struct HabitDefinition: Codable, Equatable, Sendable {
 
     public init(name: String) { self.name = name }
 
+    /// A definition named `name`, its other fields as `define` sets them.
+    public init(name: String, _ define: (inout HabitDefinition) -> Void) {
+        self.name = name
+        define(&self)
+    }
+
     /// One field: its name (as `import --follow` lists what changed), its key (the stores'
     /// column and the backup's key), how a person reads its value, how stores keep it, what an
     /// import may say of it, and its column of `habits.csv`.

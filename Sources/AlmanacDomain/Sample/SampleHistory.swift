@@ -41,10 +41,8 @@ public enum SampleHistory {
             // Most habits exist from the first day; some start later, so clamps are exercised.
             let offset = index % 5 == 4 ? rng.below(max(1, startDay.days(to: endDay) / 2)) : 0
             let firstDay = startDay.adding(days: offset)
-            var habit = Habit(id: rng.id(), name: blueprint.name, emoji: blueprint.emoji, unit: blueprint.unit,
-                              unitLabel: blueprint.unitLabel, target: blueprint.target, direction: blueprint.direction,
-                              baseline: blueprint.baseline, frequency: blueprint.frequency, color: blueprint.color,
-                              categoryId: contents.categories[blueprint.category].id, weight: blueprint.weight, sortOrder: index,
+            blueprint.categoryId = contents.categories[blueprint.category].id
+            var habit = Habit(id: rng.id(), definition: blueprint.definition, sortOrder: index,
                               createdAt: clock.instant(day: firstDay, minute: 8 * 60 + index))
             // One habit is archived: its history stays, it is no longer due.
             var lastDay = endDay

@@ -18,7 +18,8 @@ public struct HabitBook {
     /// palette's least used one.
     public func add(_ name: String, _ changes: HabitChanges) throws -> Habit {
         let now = clock.now()
-        var habit = Habit(name: name, color: HabitPalette.next(after: try store.habits(includeArchived: true)), createdAt: now)
+        let color = HabitPalette.next(after: try store.habits(includeArchived: true))
+        var habit = Habit(name: name, createdAt: now) { $0.color = color }
         try changes.apply(to: &habit, store: store)
         return try store.addHabit(habit)
     }
