@@ -331,15 +331,18 @@ final class XMLTree: NSObject, XMLParserDelegate {
         #expect(card.name == "svg" && card.first("title")?.text == "📚 Read")
         let texts = card.all("text").map(\.text)
         #expect(texts.contains("Streak 11 days · best 11 days"))
-        // This year's grid through the week of the as-of day, a cell per day: 1 Nov–22 Nov.
-        #expect(card.all("rect").count == 1 + 22)
+        // This year's grid through the week of the as-of day, a cell per day (1 Nov–22 Nov): each
+        // a `<use>` of a cell the card defines itself, beside the card's own rectangle.
+        let defined = Set(card.first("defs")?.all("rect").compactMap { $0.attributes["id"] } ?? [])
+        #expect(card.all("rect").count == 1 && card.all("use").count == 22 && !defined.isEmpty)
+        #expect(card.all("use").allSatisfy { defined.contains(String(($0.attributes["href"] ?? "").dropFirst())) })
         let badge = try XMLTree.parse(try file(s, "badges/run-jump.svg")).root
         #expect(badge.first("title")?.text == "streak: 2 days")
         // The dark variants: the same card and badge, dark whatever the reader's preference.
         let dark = String(decoding: try file(s, "cards/dark/read.svg"), as: UTF8.self)
         #expect(dark.contains(".card{fill:#0d1117;stroke:#3d444d}.name,.big{fill:#e6edf3}text{fill:#8b949e}.l0,.missbg{fill:#161b22}"))
         #expect(String(decoding: try file(s, "cards/read.svg"), as: UTF8.self).contains("@media (prefers-color-scheme: dark){.card{fill:#0d1117"))
-        #expect(try XMLTree.parse(try file(s, "cards/dark/read.svg")).root.all("rect").count == 1 + 22)
+        #expect(try XMLTree.parse(try file(s, "cards/dark/read.svg")).root.all("use").count == 22)
         #expect(try XMLTree.parse(try file(s, "badges/dark/run-jump.svg")).root.first("title")?.text == "streak: 2 days")
         #expect(String(decoding: try file(s, "badges/dark/run-jump.svg"), as: UTF8.self).contains("fill=\"#6e7681\""))
         for path in ["cards/read.svg", "cards/run-jump.svg", "badges/read.svg", "badges/run-jump.svg", "cards/dark/read.svg", "badges/dark/read.svg"] {
