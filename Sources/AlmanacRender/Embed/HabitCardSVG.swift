@@ -29,19 +29,13 @@ public struct HabitCardSVG: DrawnModel {
 
     public func draw() -> [UInt8] {
         let width = max(360, Self.left * 2 + grid.columns * Self.pitch), height = 150
-        let hatch = "\(idPrefix)-hatch"
         var kinds = Set<HeatmapCell.Kind>()
         grid.forEachCell(of: cells) { cell, _, _ in kinds.insert(cell.kind) }
-        let svg = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
-            role="img">
-            <title>\(XMLText.escape(shownName))</title>
-            <desc>\(XMLText.escape("\(streak); \(figures). \(footer)."))</desc>
-            \(HeatmapSVG.defsAndStyle(color: color, hatch: hatch,
-                extra: ".card{fill:#ffffff;stroke:#d0d7de}.name{font-size:16px;font-weight:600;fill:#1f2328}.big{font-size:12px;fill:#1f2328}.small{font-size:10px}"
-                    + (dark ? Self.darkRules + HeatmapSVG.darkRules : "@media (prefers-color-scheme: dark){\(Self.darkRules)}"),
-                cells: kinds, side: Self.cell, radius: 1))
+        let svg = HeatmapSVG.opening(
+            width: width, height: height, title: shownName, summary: "\(streak); \(figures). \(footer).", color: color, hatch: "\(idPrefix)-hatch",
+            extra: ".card{fill:#ffffff;stroke:#d0d7de}.name{font-size:16px;font-weight:600;fill:#1f2328}.big{font-size:12px;fill:#1f2328}.small{font-size:10px}"
+                + (dark ? Self.darkRules + HeatmapSVG.darkRules : "@media (prefers-color-scheme: dark){\(Self.darkRules)}"),
+            cells: kinds, side: Self.cell, radius: 1) + """
             <rect class="card" x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="6"/>
             <text class="name" x="\(Self.left)" y="30">\(XMLText.escape(shownName))</text>
             <text class="big" x="\(Self.left)" y="50">\(XMLText.escape(streak))</text>

@@ -32,24 +32,16 @@ public struct HeatmapSVG: DrawnModel {
     public func render() -> String { String(decoding: draw(), as: UTF8.self) }
 
     public func draw() -> [UInt8] {
-        let shown = cells.cells.prefix(grid.firstDay.days(to: grid.lastDay) + 1)
+        let days = cells.cells.prefix(grid.firstDay.days(to: grid.lastDay) + 1)
         // The weekday labels on both sides, so they are in view at either end of a grid that
         // scrolls on a phone; at least as wide as the legend, for a grid of a few months.
         let gridRight = Self.left + grid.columns * Self.pitch
         let width = max(gridRight + Self.rightLabels, Self.legendWidth, 4 + Self.lineWidth(kinds(self.cells)))
         let legendY = Self.top + 7 * Self.pitch + 12
         let height = legendY + Self.legendHeight
-        let hatch = "\(idPrefix)-hatch"
-        var head = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int((Double(width) * Self.displayScale).rounded()))" \
-            height="\(Int((Double(height) * Self.displayScale).rounded()))" \
-            viewBox="0 0 \(width) \(height)" role="img">
-            <title>\(XMLText.escape(title))</title>
-            <desc>\(XMLText.escape(summary))</desc>
-            \(Self.defsAndStyle(color: color, hatch: hatch, cells: Set(shown.map(\.kind))))
-
-            """
+        var head = Self.opening(width: width, height: height,
+                                shown: (Int((Double(width) * Self.displayScale).rounded()), Int((Double(height) * Self.displayScale).rounded())),
+                                title: title, summary: summary, color: color, hatch: "\(idPrefix)-hatch", cells: Set(days.map(\.kind)))
         let words = self.cells.words, months = words.monthAbbreviations
         for (month, column) in grid.monthColumns {
             head += "<text x=\"\(Self.left + column * Self.pitch)\" y=\"\(Self.top - 6)\">\(XMLText.escape(months[month - 1]))</text>\n"
@@ -60,7 +52,7 @@ public struct HeatmapSVG: DrawnModel {
             head += "<text x=\"\(gridRight + 3)\" y=\"\(y)\">\(name)</text>\n"
         }
         var out = Array(head.utf8)
-        out.reserveCapacity(out.count + shown.count * 80 + 1024)
+        out.reserveCapacity(out.count + days.count * 80 + 1024)
         cellMarkup(into: &out)
         out.append(contentsOf: legend(y: legendY, right: width - 4).utf8)
         out.append(contentsOf: "</svg>\n".utf8)
@@ -153,17 +145,19 @@ public struct HeatmapSVG: DrawnModel {
         return (out + "</g>\n", (line + 1) * 16)
     }
 
-    /// The opening of a grid of days as an SVG document: the element with its size and text, its
-    /// title and description, and the grids' shared definitions and style.
-    static func opening(width: Int, height: Int, title: String, summary: String, color: String, hatch: String, extra: String = "",
-                        cross: String = defaultCross) -> String {
+    /// The opening of a grid of days as an SVG document: the element with its size (`shown`, when
+    /// it is shown larger than drawn) and text, its title and description, and the grids' shared
+    /// definitions and style.
+    static func opening(width: Int, height: Int, shown: (width: Int, height: Int)? = nil, title: String, summary: String, color: String,
+                        hatch: String, extra: String = "", cross: String = defaultCross,
+                        cells: Set<HeatmapCell.Kind> = [], side: Int = 11, radius: Int = 2) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
+        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(shown?.width ?? width)" height="\(shown?.height ?? height)" \
         viewBox="0 0 \(width) \(height)" role="img">
         <title>\(XMLText.escape(title))</title>
         <desc>\(XMLText.escape(summary))</desc>
-        \(defsAndStyle(color: color, hatch: hatch, extra: extra, cross: cross))
+        \(defsAndStyle(color: color, hatch: hatch, extra: extra, cross: cross, cells: cells, side: side, radius: radius))
 
         """
     }
