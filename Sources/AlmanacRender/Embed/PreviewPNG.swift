@@ -62,10 +62,12 @@ public struct PreviewPNG: TemplatedModel {
             return (left, pitch, gridTop)
         }
 
-        /// How each kind of day is drawn, in the site's light colours: a level is the habit's colour
-        /// at the level's opacity over the background.
+        /// How each kind of day is drawn, in the site's light colours (`DayPalette`): a level is
+        /// the habit's colour at the level's opacity over the background.
         static func paints(color: String) -> [HeatmapCell.Kind: (fill: UInt32, mark: UInt32, kind: Int32)] {
-            let rgb = UInt32(color.dropFirst(), radix: 16) ?? 0x216E39
+            typealias P = DayPalette
+            // The card and the heatmap have checked the colour (`HeatmapSVG.isColor`).
+            let rgb = UInt32(color.dropFirst(), radix: 16) ?? 0
             func level(_ opacity: Double) -> UInt32 {
                 [16, 8, 0].reduce(0) { sum, shift in
                     let over = Double((rgb >> shift) & 255), under = Double((background >> shift) & 255)
@@ -73,10 +75,10 @@ public struct PreviewPNG: TemplatedModel {
                 }
             }
             let fill = Int32(ALMANAC_CELL_FILL)
-            return [.level0: (0xEBEDF0, 0, fill), .level1: (level(0.3), 0, fill), .level2: (level(0.55), 0, fill),
-                    .level3: (level(0.8), 0, fill), .level4: (rgb, 0, fill), .over: (0xCF222E, 0, fill),
-                    .skipped: (0xDDF4FF, 0x54AEFF, Int32(ALMANAC_CELL_HATCH)), .missed: (0xEBEDF0, 0xCF222E, Int32(ALMANAC_CELL_CROSS)),
-                    .unscheduled: (0, 0xD0D7DE, Int32(ALMANAC_CELL_DASHED)), .outside: (0, 0xEAEEF2, Int32(ALMANAC_CELL_OUTLINE))]
+            return [.level0: (P.empty, 0, fill), .level1: (level(P.levels[0]), 0, fill), .level2: (level(P.levels[1]), 0, fill),
+                    .level3: (level(P.levels[2]), 0, fill), .level4: (rgb, 0, fill), .over: (P.red, 0, fill),
+                    .skipped: (P.skipped, P.hatch, Int32(ALMANAC_CELL_HATCH)), .missed: (P.empty, P.red, Int32(ALMANAC_CELL_CROSS)),
+                    .unscheduled: (0, P.notDue, Int32(ALMANAC_CELL_DASHED)), .outside: (0, P.notTracked, Int32(ALMANAC_CELL_OUTLINE))]
         }
 
         /// The picture as a PNG.

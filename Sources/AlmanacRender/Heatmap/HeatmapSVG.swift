@@ -178,6 +178,7 @@ public struct HeatmapSVG: DrawnModel {
     /// a square of `side` with corners of `radius` in the definitions (`#l3`).
     static func defsAndStyle(color: String, hatch: String, extra: String = "", cross: String = defaultCross,
                              cells: Set<HeatmapCell.Kind> = [], side: Int = 11, radius: Int = 2) -> String {
+        typealias P = DayPalette
         let shapes = HeatmapCell.Kind.allCases.filter(cells.contains).map {
             "<rect id=\"\($0.rawValue)\" width=\"\(side)\" height=\"\(side)\" rx=\"\(radius)\" class=\"\($0.rawValue)\"/>"
         }
@@ -188,12 +189,12 @@ public struct HeatmapSVG: DrawnModel {
         <rect width="1" height="1" class="missbg"/><path d="\(cross)" class="missmark"/></pattern></defs>
         <style type="text/css"><![CDATA[
         svg{color-scheme:light dark}text{font:9px system-ui,-apple-system,'Segoe UI',sans-serif;fill:#57606a}
-        .l0{fill:#ebedf0}.l1{fill:\(color);fill-opacity:.3}.l2{fill:\(color);fill-opacity:.55}
-        .l3{fill:\(color);fill-opacity:.8}.l4{fill:\(color)}
-        .skip{fill:url(#\(hatch))}.skipbg{fill:#ddf4ff}
-        .miss{fill:url(#\(hatch)-x)}.missbg{fill:#ebedf0}.missmark{fill:none;stroke:#cf222e;stroke-width:.12;stroke-linecap:round}.hatch{stroke:#54aeff;stroke-width:1.5}
-        .off{fill:none;stroke:#d0d7de;stroke-width:1;stroke-dasharray:2 1.5}
-        .out{fill:none;stroke:#eaeef2;stroke-width:.5}.over{fill:#cf222e}\(extra)
+        .l0{fill:\(P.css(P.empty))}.l1{fill:\(color);fill-opacity:\(P.css(P.levels[0]))}.l2{fill:\(color);fill-opacity:\(P.css(P.levels[1]))}
+        .l3{fill:\(color);fill-opacity:\(P.css(P.levels[2]))}.l4{fill:\(color)}
+        .skip{fill:url(#\(hatch))}.skipbg{fill:\(P.css(P.skipped))}
+        .miss{fill:url(#\(hatch)-x)}.missbg{fill:\(P.css(P.empty))}.missmark{fill:none;stroke:\(P.css(P.red));stroke-width:.12;stroke-linecap:round}.hatch{stroke:\(P.css(P.hatch));stroke-width:1.5}
+        .off{fill:none;stroke:\(P.css(P.notDue));stroke-width:1;stroke-dasharray:2 1.5}
+        .out{fill:none;stroke:\(P.css(P.notTracked));stroke-width:.5}.over{fill:\(P.css(P.red))}\(extra)
         @media (prefers-color-scheme: dark){\(darkRules)}
         @media print{text{fill:#000}.l0{fill:#fff;stroke:#aaa;stroke-width:.5}.l1{fill:#ddd;fill-opacity:1}
         .l2{fill:#aaa;fill-opacity:1}.l3{fill:#666;fill-opacity:1}.l4{fill:#000;fill-opacity:1}.skipbg{fill:#fff}
@@ -210,6 +211,25 @@ public struct HeatmapSVG: DrawnModel {
     static func isColor(_ text: String) -> Bool {
         (try? HabitRules.checkedColor(text)) != nil
     }
+}
+
+/// The light colours of the kinds of day (0xRRGGBB) and the opacities of the levels between none
+/// and all (the habit's colour over the page): one palette for the grids' stylesheet and the
+/// link previews, which draw the same days.
+enum DayPalette {
+    static let empty: UInt32 = 0xEBEDF0, skipped: UInt32 = 0xDDF4FF, hatch: UInt32 = 0x54AEFF
+    static let red: UInt32 = 0xCF222E, notDue: UInt32 = 0xD0D7DE, notTracked: UInt32 = 0xEAEEF2
+    /// Levels 1 to 3; level 4 is the colour itself.
+    static let levels = [0.3, 0.55, 0.8]
+
+    /// `#ebedf0`.
+    static func css(_ rgb: UInt32) -> String {
+        let hex = String(rgb, radix: 16)
+        return "#" + String(repeating: "0", count: 6 - hex.count) + hex
+    }
+
+    /// `.3`.
+    static func css(_ opacity: Double) -> String { String("\(opacity)".dropFirst()) }
 }
 
 extension HeatmapSVG {
