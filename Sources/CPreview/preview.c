@@ -320,14 +320,11 @@ static int encode(cairo_surface_t *surface, int width, int height, Buffer *outpu
             if (depth < 8) {
                 int per = 8 / depth, whole = width / per * per;
                 unsigned char *packed = line;
-                if (depth == 4)   // the usual depth, in a loop the compiler unrolls
-                    for (int column = 0; column < whole; column += 2) *packed++ = (unsigned char)(line[column] << 4 | line[column + 1]);
-                else
-                    for (int column = 0; column < whole; column += per) {
-                        unsigned char byte = 0;
-                        for (int k = 0; k < per; k++) byte = (unsigned char)(byte << depth | line[column + k]);
-                        *packed++ = byte;
-                    }
+                for (int column = 0; column < whole; column += per) {
+                    unsigned char byte = 0;
+                    for (int k = 0; k < per; k++) byte = (unsigned char)(byte << depth | line[column + k]);
+                    *packed++ = byte;
+                }
                 if (whole < width) {
                     unsigned char byte = 0;
                     for (int k = 0; k < per; k++) byte = (unsigned char)(byte << depth | (whole + k < width ? line[whole + k] : 0));
@@ -345,30 +342,6 @@ static int encode(cairo_surface_t *surface, int width, int height, Buffer *outpu
     return encoded;
 }
 
-// A cell of each look is drawn once, into a stamp of its own, and stamped wherever a day has
-// that look: the cells are whole pixels apart, and a year has a few looks and 371 days.
-typedef struct { unsigned int fill, mark; int kind; cairo_surface_t *surface; } Stamp;
-
-static cairo_surface_t *stamp(Stamp *stamps, int *count, const almanac_cell *cell, unsigned int background) {
-    for (int i = 0; i < *count; i++)
-        if (stamps[i].fill == cell->fill && stamps[i].mark == cell->mark && stamps[i].kind == cell->kind) return stamps[i].surface;
-    if (*count == 32) return NULL;
-    int size = (int)cell->size;
-    cairo_surface_t *surface = api.cairo_image_surface_create(CAIRO_FORMAT_RGB24, size, size);
-    cairo_t *cr = api.cairo_create(surface);
-    set_color(cr, background);
-    api.cairo_paint(cr);
-    api.cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-    almanac_cell at_origin = *cell;
-    at_origin.x = at_origin.y = 0;
-    draw_cell(cr, &at_origin);
-    api.cairo_destroy(cr);
-    api.cairo_surface_flush(surface);
-    stamps[*count] = (Stamp){ cell->fill, cell->mark, cell->kind, surface };
-    ++*count;
-    return surface;
-}
-
 int almanac_draw_preview(int width, int height, unsigned int background, const almanac_cell *cells, size_t cell_count,
                          const almanac_text *texts, size_t text_count, unsigned char **png, size_t *png_length) {
     pthread_once(&once, load);
@@ -378,29 +351,7 @@ int almanac_draw_preview(int width, int height, unsigned int background, const a
     set_color(cr, background);
     api.cairo_paint(cr);
     api.cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-    api.cairo_surface_flush(surface);
-    unsigned char *data = api.cairo_image_surface_get_data(surface);
-    int stride = api.cairo_image_surface_get_stride(surface);
-    Stamp stamps[32];
-    int stamp_count = 0;
-    for (size_t i = 0; i < cell_count; i++) {
-        const almanac_cell *cell = &cells[i];
-        int x = (int)cell->x, y = (int)cell->y, size = (int)cell->size;
-        cairo_surface_t *look = x == cell->x && y == cell->y && size == cell->size && x >= 0 && y >= 0 && x + size <= width
-            && y + size <= height && data ? stamp(stamps, &stamp_count, cell, background) : NULL;
-        if (!look) {   // not on whole pixels (or too many looks): drawn where it is
-            api.cairo_surface_mark_dirty(surface);
-            draw_cell(cr, cell);
-            api.cairo_surface_flush(surface);
-            continue;
-        }
-        const unsigned char *from = api.cairo_image_surface_get_data(look);
-        int from_stride = api.cairo_image_surface_get_stride(look);
-        for (int row = 0; row < size; row++)
-            memcpy(data + (size_t)(y + row) * stride + (size_t)x * 4, from + (size_t)row * from_stride, (size_t)size * 4);
-    }
-    api.cairo_surface_mark_dirty(surface);
-    for (int i = 0; i < stamp_count; i++) api.cairo_surface_destroy(stamps[i].surface);
+    for (size_t i = 0; i < cell_count; i++) draw_cell(cr, &cells[i]);
     int drawn = 1;
     for (size_t i = 0; i < text_count; i++) drawn &= draw_text(cr, &texts[i]);
     api.cairo_destroy(cr);
