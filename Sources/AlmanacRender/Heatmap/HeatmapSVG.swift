@@ -62,7 +62,7 @@ public struct HeatmapSVG: DrawnModel {
     /// The day cells, built as bytes: 366 of them per heatmap and a thousand heatmaps per site
     /// make these the site's bulk. Each is a `<use>` of its kind's cell (`defsAndStyle`) at its
     /// place, with the day's words as its `<title>` (the tooltip a person hovers, the text a
-    /// screen reader reads): about 70 bytes a day.
+    /// screen reader reads): about 80 bytes a day, some 26 of them its words.
     private func cellMarkup(into out: inout [UInt8]) {
         var day = grid.firstDay.parts
         grid.forEachCell(of: self.cells) { cell, column, row in
@@ -174,6 +174,7 @@ public struct HeatmapSVG: DrawnModel {
     /// year heatmaps and the month grids so that both read the same. In print the levels are
     /// shades of grey (ink-friendly, and still ordered on a black-and-white printer) and a day
     /// over an at-most limit is a heavy outline.
+    ///
     /// `cells`: the kinds of day a grid of `<use>`d cells draws (a year heatmap's, a card's), each
     /// a square of `side` with corners of `radius` in the definitions (`#l3`).
     static func defsAndStyle(color: String, hatch: String, extra: String = "", cross: String = defaultCross,
