@@ -61,8 +61,8 @@ public struct HeatmapSVG: DrawnModel {
 
     /// The day cells, built as bytes: 366 of them per heatmap and a thousand heatmaps per site
     /// make these the site's bulk. Each is a `<use>` of its kind's cell (`defsAndStyle`) at its
-    /// place, with the day's words as its `<title>` (the tooltip a person hovers, the text a
-    /// screen reader reads): about 80 bytes a day, some 26 of them its words.
+    /// place, with the day's words as its `<title>` (the tooltip a person hovers):
+    /// about 80 bytes a day, some 26 of them its words.
     private func cellMarkup(into out: inout [UInt8]) {
         var day = grid.firstDay.parts
         grid.forEachCell(of: self.cells) { cell, column, row in
