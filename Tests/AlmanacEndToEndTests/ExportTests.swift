@@ -159,6 +159,24 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out"))
         #expect(left.sorted() == names.sorted(), "temporary files left: \(left)")
     }
+
+    /// The tables made from the snapshot are written beside the entries: when the last of them
+    /// fails (a folder where datapackage.json goes), the entries, days and the rest written by
+    /// then are dropped as well, and every old file stays.
+    @Test func aFailureBesideTheEntriesLeavesEveryOldFile() throws {
+        let s = Session()
+        try s.ok("demo", "--store", s.store, "--habits", "6", "--years", "1", "--seed", "2", "--no-report")
+        try s.ok("export", "csv", "--out", "out", "--as-of", "2026-06-30")
+        let names = ["habits.csv", "entries.csv", "days.csv", "daily.csv", "weeks.csv", "months.csv", "journal.csv", "wellbeing.csv"]
+        let before = names.map { s.folder.bytes("out/\($0)") }
+        try FileManager.default.removeItem(atPath: s.folder.path("out/datapackage.json"))
+        try FileManager.default.createDirectory(atPath: s.folder.path("out/datapackage.json"), withIntermediateDirectories: false)
+        let failed = try s.run("export", "csv", "--out", "out")
+        #expect(failed.status != 0 && failed.stderr.contains("datapackage.json"), "\(failed.stderr)")
+        #expect(names.map { s.folder.bytes("out/\($0)") } == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: s.folder.path("out"))
+        #expect(left.sorted() == (names + ["datapackage.json"]).sorted(), "temporary files left: \(left)")
+    }
 }
 
 /// A day logged twice with --add is one day: summing `done` counts days, not entries.

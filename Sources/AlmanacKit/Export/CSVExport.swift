@@ -2,6 +2,7 @@ import AlmanacDomain
 import AlmanacRender
 import Foundation
 import AlmanacStorage
+import AlmanacSupport
 
 /// Writes the eight CSV files and their `datapackage.json` (`ExportSchema`) into a folder as one
 /// unit: every file is written and flushed to disk before any of them replaces its old version, so
@@ -9,7 +10,7 @@ import AlmanacStorage
 /// `log` racing the export is in every file or in none. Entries are streamed from the store; the
 /// other tables are `ExportTables`, which the workbook (`XLSXExport`) writes too. The column lists are frozen: changing them is a format
 /// change (docs/FORMATS.md).
-public struct CSVExport {
+public struct CSVExport: Sendable {
     static let entriesHeader = ExportSchema.entries.header
     static let daysHeader = ExportSchema.days.header
     public static let fileNames = ["habits.csv", "entries.csv", "days.csv", "daily.csv", "weeks.csv", "months.csv", "journal.csv",
@@ -47,48 +48,80 @@ public struct CSVExport {
     }
 
     /// Writes every file; `progress(done, total)` follows the entries.
+    ///
+    /// The entries are streamed from the store on this thread while the tables made from the
+    /// snapshot (days, daily, weeks, months and the data package, which names the daily table's
+    /// columns) are written on the other core: they are a fifth of an export's work, the entries
+    /// more than half (docs/PERFORMANCE.md).
     @discardableResult
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
         var asOf = DayKey(ordinal: 0)
         let files = try store.reading { view in
             let today = clock.today(in: try StoreCalendar(settings: view.settings()))
-            asOf = self.asOf ?? today
-            let snapshot = try view.snapshot(through: asOf, hours: false)
+            let day = self.asOf ?? today
+            asOf = day
+            let snapshot = try view.snapshot(through: day, hours: false)
             let total = snapshot.facts.values.reduce(0) { $0 + $1.count }
-            var files: [AtomicFile] = []
-            do {
-                let tables = ExportTables(snapshot: snapshot, asOf: asOf, today: today)
-                files.append(try table("habits.csv", ExportTables.habitsHeader, tables.habits(categories: view.categories())))
-                files.append(try entries(view, asOf: asOf, total: total, progress: progress))
-                files.append(try days(tables, asOf: asOf))
-                let daily = tables.daily()
-                files.append(try table("daily.csv", daily.header, daily.rows))
-                files.append(try table("weeks.csv", ExportTables.weeksHeader, tables.weeks()))
-                files.append(try table("months.csv", ExportTables.monthsHeader, tables.months()))
-                files.append(try table("journal.csv", ExportTables.journalHeader, ExportTables.journal(view.journal(from: nil, to: asOf))))
-                files.append(try table("wellbeing.csv", ExportTables.wellbeingHeader,
-                                       ExportTables.wellbeing(view.wellbeing(from: nil, to: asOf))))
-                let package = ExportSchema.dataPackage(
-                    [ExportSchema.habits, ExportSchema.entries, ExportSchema.days, ExportSchema.daily(daily.habits.map { (CSVField.unquoted($0.name, neutralising: neutralising), ExportSchema.unitName($0)) }),
-                     ExportSchema.weeks, ExportSchema.months, ExportSchema.journal, ExportSchema.wellbeing], asOf: asOf.description, byteOrderMark: byteOrderMark)
-                let described = try folder.create("datapackage.json")
-                files.append(described)
-                try described.write(package)
-            } catch {
-                files.forEach { $0.abandon() }
+            let tables = ExportTables(snapshot: snapshot, asOf: day, today: today)
+            let (read, derived) = try Parallel.both({
+                Result {
+                    try written { files in
+                        files.append(try table("habits.csv", ExportTables.habitsHeader, tables.habits(categories: view.categories())).handedOver())
+                        files.append(try entries(view, asOf: day, total: total, progress: progress).handedOver())
+                        files.append(try table("journal.csv", ExportTables.journalHeader, ExportTables.journal(view.journal(from: nil, to: day))).handedOver())
+                        files.append(try table("wellbeing.csv", ExportTables.wellbeingHeader,
+                                               ExportTables.wellbeing(view.wellbeing(from: nil, to: day))).handedOver())
+                    }
+                }
+            }, { [self] in Result { try derivedTables(tables, asOf: day) } })
+            switch (read, derived) {
+            case (.success(let read), .success(let derived)): return read + derived
+            case (.failure(let error), let other), (let other, .failure(let error)):
+                (try? other.get())?.forEach { $0.abandon() }
                 throw error
             }
-            return files
         }
         do {
-            for file in files { try file.prepare() }
-            let replaced = try folder.commit(files)
+            var replaced = 0
+            for file in files where try file.commitUnlessSame() { replaced += 1 }
             folder.finish()
             return Outcome(asOf: asOf, replaced: replaced, unchanged: files.count - replaced)
         } catch {
             files.forEach { $0.abandon() }
             throw error
         }
+    }
+
+    /// The files of the tables made from the snapshot alone, and the data package.
+    private func derivedTables(_ tables: ExportTables, asOf: DayKey) throws -> [AtomicFile.Prepared] {
+        let daily = tables.daily()
+        let package = ExportSchema.dataPackage(
+            [ExportSchema.habits, ExportSchema.entries, ExportSchema.days,
+             ExportSchema.daily(daily.habits.map { (CSVField.unquoted($0.name, neutralising: neutralising), ExportSchema.unitName($0)) }),
+             ExportSchema.weeks, ExportSchema.months, ExportSchema.journal, ExportSchema.wellbeing],
+            asOf: asOf.description, byteOrderMark: byteOrderMark)
+        return try written { files in
+            files.append(try days(tables, asOf: asOf).handedOver())
+            files.append(try table("daily.csv", daily.header, daily.rows).handedOver())
+            files.append(try table("weeks.csv", ExportTables.weeksHeader, tables.weeks()).handedOver())
+            files.append(try table("months.csv", ExportTables.monthsHeader, tables.months()).handedOver())
+            let described = try folder.create("datapackage.json")
+            try described.write(package)
+            files.append(try described.handedOver())
+        }
+    }
+
+    /// Files written one after another by `body`, each flushed to disk under its temporary name
+    /// (`AtomicFile.Prepared`) as it is added; on an error, those already written are dropped.
+    private func written(_ body: (inout [AtomicFile.Prepared]) throws -> Void) throws -> [AtomicFile.Prepared] {
+        var files: [AtomicFile.Prepared] = []
+        do {
+            try body(&files)
+        } catch {
+            files.forEach { $0.abandon() }
+            throw error
+        }
+        return files
     }
 
     private func file(_ name: String, header: [String]) throws -> AtomicFile {

@@ -3,7 +3,7 @@ import AlmanacRender
 
 /// One cell of an exported table, typed: the CSV files write its text, the workbook its value
 /// with a number format (days as dates, rates as percentages, instants as date and time).
-enum ExportCell: Equatable {
+enum ExportCell: Equatable, Sendable {
     case text(String)
     case number(Double)
     /// A share from 0 to 1 (a completion rate): 4 decimals in CSV, a percentage in the workbook.
@@ -39,7 +39,7 @@ enum ExportCell: Equatable {
 /// one computation of every habit's metrics (the same as `stats` and the site): the habits,
 /// every day's values, the weeks and months of each habit, the journal and wellbeing. The entries
 /// are streamed by each writer from the store.
-struct ExportTables {
+struct ExportTables: Sendable {
     static let habitsHeader = ExportSchema.habits.header
     static let weeksHeader = ExportSchema.weeks.header
     static let monthsHeader = ExportSchema.months.header

@@ -122,6 +122,18 @@ public final class AtomicFile {
             throw error
         }
 
+        /// Renames the file over its target unless the target already holds exactly these bytes:
+        /// it is then left as it was (its inode and modification time kept, nothing for a sync
+        /// tool to carry), the prepared file dropped, and the result is false.
+        public func commitUnlessSame() throws -> Bool {
+            if let temporary, AtomicFile.sameBytes(temporary, path) {
+                abandon()
+                return false
+            }
+            try commit()
+            return true
+        }
+
         /// Drops the prepared file; the target is untouched.
         public func abandon() { if let temporary { unlink(temporary) } }
     }
@@ -129,7 +141,7 @@ public final class AtomicFile {
     /// Prepares the file and hands it over: what is left to do with it (`Prepared`), which this
     /// object no longer does when it goes.
     public func handedOver() throws -> Prepared {
-        try prepare()
+        if !prepared { try prepare() }
         if writesThrough {
             if descriptor >= 0 { close(descriptor) }
             descriptor = -1
@@ -157,23 +169,18 @@ public final class AtomicFile {
         if syncFolder { Self.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
     }
 
-    /// Makes the new content the file's, unless the file already holds exactly these bytes: it is
-    /// then left as it was (its inode and modification time kept, nothing for a sync tool to
-    /// carry) and the result is false.
+    /// Makes the new content the file's, unless the file already holds exactly these bytes
+    /// (`Prepared.commitUnlessSame`): false when it was left as it was.
     @discardableResult
     public func commitUnlessSame(syncFolder: Bool = true) throws -> Bool {
-        if !prepared { try prepare() }
-        if !writesThrough, temporary != path, Self.sameBytes(temporary, path) {
-            abandon()
-            return false
-        }
-        try commit(syncFolder: syncFolder)
-        return true
+        let replaced = try handedOver().commitUnlessSame()
+        if replaced && syncFolder && !writesThrough { Self.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+        return replaced
     }
 
     /// Whether two regular files hold the same bytes: sizes first, then the bytes a megabyte at a
     /// time (an export's 140 MB of entries is not held twice to be compared).
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
         let fa = open(a, O_RDONLY | O_CLOEXEC | O_NONBLOCK), fb = open(b, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         defer { if fa >= 0 { close(fa) }; if fb >= 0 { close(fb) } }
         var infoA = stat(), infoB = stat()

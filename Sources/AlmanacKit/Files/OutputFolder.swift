@@ -57,16 +57,6 @@ public final class OutputFolder: @unchecked Sendable {
         try file.commit(syncFolder: false)
     }
 
-    /// Commits prepared files, each renamed over its target; folders are flushed by `finish()`.
-    /// Each file whose bytes are new replaces its old one; a file that already holds them is
-    /// left as it was. Returns how many were replaced.
-    @discardableResult
-    public func commit(_ files: [AtomicFile]) throws -> Int {
-        var replaced = 0
-        for file in files where try file.commitUnlessSame(syncFolder: false) { replaced += 1 }
-        return replaced
-    }
-
     /// Puts another folder's file at the same relative path here, as a hard link (the same
     /// bytes, no copy); where the file system has no hard links, as a copy.
     public func link(_ relative: String, from other: OutputFolder) throws {
