@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(name: "AlmanacStoreTests", dependencies: ["AlmanacSQLite", "AlmanacPostgres", "AlmanacStorage", "AlmanacDomain", "AlmanacTestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "AlmanacSupportTests", dependencies: ["AlmanacSupport"]),
-        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacWords", "AlmanacDomain", .product(name: "Mustache", package: "swift-mustache")],
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacWords", "AlmanacDomain", "CPreview", .product(name: "Mustache", package: "swift-mustache")],
                     exclude: ["Golden"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacStores", "AlmanacSQLite", "AlmanacStorage", "AlmanacRender",
                                                        "AlmanacDomain", "AlmanacTestSupport", .product(name: "SwiftCSV", package: "SwiftCSV")]),

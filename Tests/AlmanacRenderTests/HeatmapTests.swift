@@ -1,6 +1,7 @@
 @testable import AlmanacRender
 @testable import AlmanacWords
 import AlmanacDomain
+import CPreview
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -360,6 +361,58 @@ import Testing
             #expect(canvas.cells.allSatisfy { $0.x >= 48 && $0.x + $0.size <= 1152 && $0.y > 200 && $0.y + $0.size <= 630 - 48 - 44 })
         }
         #expect(PreviewPNG.withoutEmoji("📓 🌞 Morning pages ✍️🔥 ≤ 2 #1 🇩🇪") == "Morning pages ≤ 2 #1")
+    }
+
+    /// A preview's rows are packed with as few bits a pixel as its colours need (1, 2, 4 or 8), a
+    /// run of one colour a byte at a time where it covers whole bytes: cells of odd sizes at odd
+    /// places, each of its own colour, come back pixel for pixel through a second decoder
+    /// (Python's zlib and its own unpacking).
+    @Test func aPreviewsRowsArePackedAtEveryDepth() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-depths-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("decode.py")
+        try """
+            import sys, zlib, struct
+            data = open(sys.argv[1], 'rb').read()
+            pos, idat = 8, b''
+            while pos < len(data):
+                n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+                body = data[pos + 8:pos + 8 + n]
+                if kind == b'IHDR': w, h, depth, color = struct.unpack('>IIBB', body[:10])
+                if kind == b'PLTE': palette = ['%02x%02x%02x' % tuple(body[i:i + 3]) for i in range(0, n, 3)]
+                if kind == b'IDAT': idat += body
+                pos += 12 + n
+            raw, width, per = zlib.decompress(idat), (w * depth + 7) // 8, 8 // depth
+            def pixel(x, y):
+                line = raw[y * (width + 1) + 1:(y + 1) * (width + 1)]
+                assert raw[y * (width + 1)] == 0
+                return palette[(line[x // per] >> (8 - depth * (x % per + 1))) & ((1 << depth) - 1)]
+            cells = [tuple(map(int, cell.split(','))) for cell in sys.argv[2:]]
+            print(depth, ' '.join(pixel(x + dx, y + size // 2) for x, y, size in cells for dx in (-1, 0, size - 1, size)))
+            """.write(to: script, atomically: true, encoding: .utf8)
+        for (colours, depth) in [(1, 1), (3, 2), (14, 4), (40, 8)] {
+            var canvas = PreviewPNG.Canvas()
+            for i in 0..<colours {
+                let x = 13 + i * 29, y = 7 + i % 5 * 31, size = 5 + i % 7, fill = 0x102030 + i * 0x010305
+                canvas.cells.append(almanac_cell(x: Double(x), y: Double(y), size: Double(size), fill: UInt32(fill), mark: 0, kind: Int32(ALMANAC_CELL_FILL)))
+            }
+            let png = folder.appendingPathComponent("\(colours).png")
+            try Data(try canvas.png()).write(to: png)
+            let python = Process(), out = Pipe()
+            python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            python.arguments = [script.path, png.path] + canvas.cells.map { "\(Int($0.x)),\(Int($0.y)),\(Int($0.size))" }
+            python.standardOutput = out
+            try python.run()
+            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            python.waitUntilExit()
+            let background = String(PreviewPNG.background, radix: 16)
+            let expected = "\(depth) " + canvas.cells.map { cell in
+                let fill = String(format: "%06x", cell.fill)
+                return [background, fill, fill, background].joined(separator: " ")
+            }.joined(separator: " ")
+            #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(colours) colours")
+        }
     }
 
     /// A preview's cells in the site's light colours: a level is the habit's colour at the level's

@@ -57,7 +57,7 @@ public struct PreviewPNG: TemplatedModel {
             grid.forEachCell(of: cells) { cell, week, weekday in
                 let (fill, mark, kind) = paint[cell.kind]!
                 self.cells.append(almanac_cell(x: left + Double(across ? week : weekday) * pitch, y: gridTop + Double(across ? weekday : week) * pitch,
-                                               size: size, radius: (size * 0.15).rounded(), fill: fill, mark: mark, kind: kind))
+                                               size: size, fill: fill, mark: mark, kind: kind))
             }
             return (left, pitch, gridTop)
         }

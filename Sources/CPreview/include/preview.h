@@ -7,9 +7,9 @@
 /// tracked).
 enum { ALMANAC_CELL_FILL, ALMANAC_CELL_HATCH, ALMANAC_CELL_CROSS, ALMANAC_CELL_DASHED, ALMANAC_CELL_OUTLINE };
 
-/// A square cell: its top left corner, side and corner radius in pixels, colours 0xRRGGBB.
+/// A square cell: its top left corner and side in whole pixels, colours 0xRRGGBB.
 typedef struct {
-    double x, y, size, radius;
+    double x, y, size;
     unsigned int fill, mark;
     int kind;
 } almanac_cell;
