@@ -3,10 +3,6 @@ import AlmanacDomain
 extension BackupFields {
     /// The settings' fields (what a backup's `settings` object is read for; any other is skipped).
     static let settingsFields: Set<String> = ["timeZone", "weekStart", "storeId", "publicAddress", "nightly", "language"]
-    /// The fields of `settings.nightly` (`nightlyPlan`) and of a frequency object.
-    static let nightlyFields: Set<String> = ["site", "templates", "includeNotes", "includeJournal", "csv", "xlsx", "backups", "keep",
-                                             "keepWeekly", "keepMonthly", "held"]
-    static let frequencyFields: Set<String> = ["type", "days", "times", "period"]
 
     func settings() throws -> Settings {
         Settings(timeZone: try string("timeZone"), weekStart: try choice("weekStart", Weekday.self), storeId: try optionalString("storeId"),
