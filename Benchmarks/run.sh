@@ -127,15 +127,19 @@ measure "… the same on one core (taskset -c 0)" sh -c "exec taskset -c 0 '$BIN
 printf '   speed-up from the second core: %.2f ×\n' "$(echo "$LAST / $FIRST" | bc -l)"
 # A public site: every page with a picture also gets its link preview (target ≤ 0.7 s, the
 # previews ≤ 0.25 s of processor time: the difference of user + system time from a first run).
-cpu() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 | awk '{ print $1 + $2 }'; }
-measure "report of a public site (--base-url), first run" sh -c "exec '$BIN' report --store '$STORE' --out \$(mktemp -u -p '$WORK/sites') --as-of 2026-11-20 --base-url https://me.example/habits"
-cpus=()
+# Public and private first runs in turn, so that both meet the same state of the disk (a series
+# of public runs measured after the runs above read about a third slower than the same runs in pairs).
+run() { /usr/bin/time -f "%U %S %e %M" "$@" 2>&1 >/dev/null | tail -1; }
+cpus=(); walls=(); privates=(); peaks=()
 for _ in $(seq "$RUNS"); do
-  a=$(cpu "$BIN" report --store "$STORE" --out "$(mktemp -u -p "$WORK/sites")" --as-of 2026-11-20 --base-url https://me.example/habits)
-  b=$(cpu "$BIN" report --store "$STORE" --out "$(mktemp -u -p "$WORK/sites")" --as-of 2026-11-20)
-  cpus+=("$(echo "$a - $b" | bc -l)")
+  read -r au as aw am < <(run "$BIN" report --store "$STORE" --out "$(mktemp -u -p "$WORK/sites")" --as-of 2026-11-20 --base-url https://me.example/habits)
+  read -r bu bs bw _ < <(run "$BIN" report --store "$STORE" --out "$(mktemp -u -p "$WORK/sites")" --as-of 2026-11-20)
+  cpus+=("$(echo "$au + $as - $bu - $bs" | bc -l)"); walls+=("$aw"); privates+=("$bw"); peaks+=("$am")
 done
-printf '   the previews'"'"' processor time (public − private, median of %s pairs): %.3f s\n' "$RUNS" "$(printf '%s\n' "${cpus[@]}" | median)"
+printf '%-46s %7.3f s   peak %6.1f MB\n' "report of a public site (--base-url), first run" "$(printf '%s\n' "${walls[@]}" | median)" \
+  "$(echo "$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1) / 1024" | bc -l)"
+printf '   the private site in the same pairs: %.3f s; the previews'"'"' processor time (public − private, median of %s pairs): %.3f s\n' \
+  "$(printf '%s\n' "${privates[@]}" | median)" "$RUNS" "$(printf '%s\n' "${cpus[@]}" | median)"
 "$BIN" report --store "$STORE" --out "$WORK/site" --as-of 2026-11-20 >/dev/null
 echo "   $(find "$WORK/site" -name '*.svg' | wc -l) SVG files, $(find "$WORK/site" -name '*.html' -o -name '*.md' | wc -l) pages, $(du -sm "$WORK/site" | cut -f1) MB"
 # Each series of re-runs starts with one run that is not timed. The next night: as of one day
