@@ -5,6 +5,14 @@ import Testing
 /// A file written again with the bytes it holds is left as it was; with any byte changed,
 /// wherever it is (past the first megabyte, in the last byte), it is replaced.
 @Suite struct AtomicFileTests {
+    /// Standard output handed over (as a writer of many files hands each over) is flushed, never
+    /// closed: the process goes on writing to it.
+    @Test func standardOutputHandedOverStaysOpen() throws {
+        let file = AtomicFile(standardOutput: ())
+        #expect(try file.handedOver().commitUnlessSame())
+        #expect(fcntl(STDOUT_FILENO, F_GETFD) != -1)
+    }
+
     @Test func aFileIsReplacedExactlyWhenAByteDiffers() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -143,7 +143,7 @@ public final class AtomicFile {
     public func handedOver() throws -> Prepared {
         if !prepared { try prepare() }
         if writesThrough {
-            if descriptor >= 0 { close(descriptor) }
+            if !toStandardOutput && descriptor >= 0 { close(descriptor) }
             descriptor = -1
             return Prepared(path: path, temporary: nil)
         }
