@@ -25,6 +25,8 @@ once() {   # command…: prints "seconds peak_kb" of one run
   end=$EPOCHREALTIME
   echo "$(echo "$end - $start" | bc -l) $(tail -n 1 "$WORK/time.txt")"
 }
+# One run: "user system wall peak_kb" (seconds, wall in hundredths).
+run() { /usr/bin/time -f "%U %S %e %M" "$@" 2>&1 >/dev/null | tail -1; }
 median() { sort -n | awk '{ a[NR] = $0 } END { print a[int((NR + 1) / 2)] }'; }
 
 measure() {   # label, command…
@@ -129,7 +131,6 @@ printf '   speed-up from the second core: %.2f ×\n' "$(echo "$LAST / $FIRST" | 
 # previews ≤ 0.25 s of processor time: the difference of user + system time from a first run).
 # Public and private first runs in turn, so that both meet the same state of the disk (a series
 # of public runs measured after the runs above read about a third slower than the same runs in pairs).
-run() { /usr/bin/time -f "%U %S %e %M" "$@" 2>&1 >/dev/null | tail -1; }
 cpus=(); walls=(); privates=(); peaks=()
 for _ in $(seq "$RUNS"); do
   read -r au as aw am < <(run "$BIN" report --store "$STORE" --out "$(mktemp -u -p "$WORK/sites")" --as-of 2026-11-20 --base-url https://me.example/habits)
@@ -193,8 +194,7 @@ LONG=$WORK/bench-30y.sqlite SHORT=$WORK/bench-3y.sqlite
 entries() { sqlite3 "$1" "SELECT COUNT(*) FROM habitEntry WHERE deletedAt IS NULL"; }
 echo "   $(entries "$LONG") habit entries, $(du -m "$LONG" | cut -f1) MB"
 rm -rf "$WORK/sites" "$WORK/site30"; mkdir -p "$WORK/sites"
-first() { measure "$1" sh -c "exec '$BIN' report --store '$2' --out \$(mktemp -u -p '$WORK/sites') --as-of 2026-11-20"; }
-first "report of 30 years, first run" "$LONG"; LONGFIRST=$LAST
+measure "report of 30 years, first run" sh -c "exec '$BIN' report --store '$LONG' --out \$(mktemp -u -p '$WORK/sites') --as-of 2026-11-20"
 "$BIN" report --store "$LONG" --out "$WORK/site30" --as-of 2026-11-20 >/dev/null
 echo "   $(find "$WORK/site30" -type f | wc -l) files, $(du -sm "$WORK/site30" | cut -f1) MB ($(du -sm "$WORK/site30/heatmaps" | cut -f1) MB of year heatmaps)"
 times=(); peaks=()
@@ -209,16 +209,34 @@ compare "export csv / sqlite3 -csv of the entries (30 years)" 1.5 \
   "sqlite3 -csv '$LONG' \"$ENTRIES_SQL\" > '$WORK/yard30.csv'"
 rm -rf "$WORK/csv30" "$WORK/yard30.csv"
 echo "== a first run's cost per 100,000 entries at 100k, 333k and 1M (the largest ÷ the smallest ≤ 1.3)"
-first "report of 3 years, first run" "$SHORT"; SHORTFIRST=$LAST
-[ -n "${FIRST:-}" ] || { first "report of 10 years, first run" "$STORE"; FIRST=$LAST; }
+# The three stores' first runs in turn, round after round (as the ratios are taken in pairs), so
+# that the disk's state and the machine's hour weigh on each store alike; medians of the rounds.
 n1=$(entries "$SHORT") n2=$(entries "$STORE") n3=$(entries "$LONG")
-a=$(echo "$SHORTFIRST / ($n1 / 100000)" | bc -l) b=$(echo "$FIRST / ($n2 / 100000)" | bc -l) c=$(echo "$LONGFIRST / ($n3 / 100000)" | bc -l)
+walls=([1]= [2]= [3]=) cpus=([1]= [2]= [3]=)
+for _ in $(seq "$RUNS"); do
+  i=0
+  for s in "$SHORT" "$STORE" "$LONG"; do
+    i=$((i + 1)); sync
+    read -r u sy w _ < <(run "$BIN" report --store "$s" --out "$(mktemp -u -p "$WORK/sites")" --as-of 2026-11-20)
+    walls[$i]="${walls[$i]} $w"; cpus[$i]="${cpus[$i]} $(echo "$u + $sy" | bc -l)"
+  done
+done
+med() { printf '%s\n' $1 | median; }
+w1=$(med "${walls[1]}") w2=$(med "${walls[2]}") w3=$(med "${walls[3]}")
+c1=$(med "${cpus[1]}") c2=$(med "${cpus[2]}") c3=$(med "${cpus[3]}")
+printf '   first runs (median of %s rounds in turn): %.2f s, %.2f s, %.2f s (processor time %.2f, %.2f, %.2f s) at %s, %s, %s entries\n' \
+  "$RUNS" "$w1" "$w2" "$w3" "$c1" "$c2" "$c3" "$n1" "$n2" "$n3"
 spread() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print hi / lo }'; }
-printf '   on average: %.3f s at %s, %.3f s at %s, %.3f s at %s entries; largest ÷ smallest %.2f\n' "$a" "$n1" "$b" "$n2" "$c" "$n3" "$(spread "$a" "$b" "$c")"
+per() { echo "$1 / ($2 / 100000)" | bc -l; }
+a=$(per "$w1" "$n1") b=$(per "$w2" "$n2") c=$(per "$w3" "$n3")
+printf '   on average: %.3f s, %.3f s, %.3f s per 100k; largest ÷ smallest %.2f\n' "$a" "$b" "$c" "$(spread "$a" "$b" "$c")"
 # The average carries the work that does not grow with the entries (a hundred habits' pages and
 # charts, the process); what each further 100,000 entries add is the cost's growth.
-d=$(echo "($FIRST - $SHORTFIRST) / (($n2 - $n1) / 100000)" | bc -l) e=$(echo "($LONGFIRST - $FIRST) / (($n3 - $n2) / 100000)" | bc -l)
-printf '   each further 100k: %.3f s from 100k to 333k, %.3f s from 333k to 1M; larger ÷ smaller %.2f\n' "$d" "$e" "$(spread "$d" "$e")"
+further() { echo "($2 - $1) / (($4 - $3) / 100000)" | bc -l; }
+d=$(further "$w1" "$w2" "$n1" "$n2") e=$(further "$w2" "$w3" "$n2" "$n3")
+f=$(further "$c1" "$c2" "$n1" "$n2") g=$(further "$c2" "$c3" "$n2" "$n3")
+printf '   each further 100k: %.3f s from 100k to 333k, %.3f s from 333k to 1M (larger ÷ smaller %.2f); processor time %.3f and %.3f s (%.2f)\n' \
+  "$d" "$e" "$(spread "$d" "$e")" "$f" "$g" "$(spread "$f" "$g")"
 rm -rf "$WORK/sites" "$WORK/site30"
 [ "${SECTION:-all}" = history ] && exit 0
 fi
