@@ -41,7 +41,7 @@ let package = Package(
         .target(
             name: "AlmanacSQLite",
             dependencies: [
-                "AlmanacDomain", "AlmanacStorage",
+                "AlmanacDomain", "AlmanacStorage", "AlmanacSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw SQLite C API, for streaming exports without a Swift value per cell.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

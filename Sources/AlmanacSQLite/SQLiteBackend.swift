@@ -1,5 +1,6 @@
 import AlmanacDomain
 import AlmanacStorage
+import AlmanacSupport
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -25,6 +26,27 @@ public final class SQLiteBackend: SQLBackend {
         do { return try queue.read { db in try body(SQLiteSession(db: db)) } } catch { throw StoreError.wrap(error, path: path) }
     }
 
+    /// SQLite in WAL mode gives a read transaction the moment it began. The second connection
+    /// begins its read while a third holds the store's write lock, taken before the first began
+    /// its own, so no writer can commit between the two beginnings; the lock is let go at once
+    /// and writers go on as before. When a writer holds the lock, when this user may only read
+    /// the store, or when every job stays on its core (`Parallel.oneCore`), one connection reads it all.
+    public func readOnTwoConnections<T>(_ body: (any SQLSession) throws -> T) throws -> T {
+        guard readOnlyReason == nil, !Parallel.oneCore, let taken = RawConnection(path, writable: true), taken.run("BEGIN IMMEDIATE") else {
+            return try read(body)
+        }
+        defer { taken.end() }
+        do {
+            return try queue.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")   // this connection's moment begins
+                var twin = RawConnection(path, writable: false)
+                if twin?.run("BEGIN; SELECT count(*) FROM sqlite_master") != true { twin = nil }
+                taken.end()   // the write lock let go
+                return try body(SQLiteSession(db: db, twin: twin))
+            }
+        } catch { throw StoreError.wrap(error, path: path) }
+    }
+
     public func write<T>(rollBack: Bool, _ body: (any SQLSession) throws -> T) throws -> T {
         do {
             var result: T?
@@ -48,6 +70,8 @@ public final class SQLiteBackend: SQLBackend {
 /// SQLite's buffers.
 struct SQLiteSession: SQLSession {
     let db: Database
+    /// A second connection in a read transaction of the same moment (`SQLiteBackend.readOnTwoConnections`).
+    var twin: RawConnection?
 
     /// A file holds one store.
     var scope: StoreScope { .whole }
@@ -64,16 +88,30 @@ struct SQLiteSession: SQLSession {
     func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: (any RowCells) throws -> Void) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(Self.arguments(arguments))
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw StoreError.database(String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
-            try body(RawRow(statement: handle))
+        defer { sqlite3_reset(statement.sqliteStatement) }
+        try RawRow.step(statement.sqliteStatement, of: db.sqliteConnection, body)
+    }
+
+    /// With a twin: the rows up to the table's middle rowid on this thread and connection, the
+    /// others on the twin on another core.
+    func forEachRowInParts<Reader: RowReader>(select columns: String, from table: String, where condition: String,
+                                              _ arguments: [SQLValue], _ reader: @escaping @Sendable () -> Reader) throws -> [Reader] {
+        let sql = "SELECT \(columns) FROM \(table) WHERE (\(condition))"
+        guard let twin, let middle = try Int64.fetchOne(db, sql: "SELECT ((SELECT min(rowid) FROM \(table)) + (SELECT max(rowid) FROM \(table))) / 2") else {
+            var one = reader()
+            try forEachRow(sql, arguments) { row in try one.add(row) }
+            return [one]
         }
+        let (first, second) = try Parallel.both({
+            var part = reader()
+            try forEachRow(sql + " AND rowid <= ?", arguments + [.integer(middle)]) { row in try part.add(row) }
+            return part
+        }, {
+            var part = reader()
+            try twin.forEachRow(sql + " AND rowid > ?", arguments + [.integer(middle)]) { row in try part.add(row) }
+            return part
+        })
+        return [first, second]
     }
 
     /// One prepared statement and SQLite's C API, with no `DatabaseValue` per cell. For large
@@ -111,7 +149,7 @@ struct SQLiteSession: SQLSession {
     /// the text before `bind` returns, so Swift's buffer may go right after.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private static func bind(_ cell: SQLValue, _ index: Int32, _ handle: OpaquePointer) {
+    static func bind(_ cell: SQLValue, _ index: Int32, _ handle: OpaquePointer) {
         switch cell {
         case .null: sqlite3_bind_null(handle, index)
         case .real(let number): sqlite3_bind_double(handle, index, number)
@@ -152,4 +190,55 @@ struct RawRow: RowCells {
     func number(_ column: Int) -> Double { sqlite3_column_double(statement, Int32(column)) }
 
     func integer(_ column: Int) -> Int64 { sqlite3_column_int64(statement, Int32(column)) }
+
+    /// Steps a statement to its end, each row to `body`.
+    static func step(_ statement: OpaquePointer, of connection: OpaquePointer?, _ body: (any RowCells) throws -> Void) throws {
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw StoreError.database(String(cString: sqlite3_errmsg(connection))) }
+            try body(RawRow(statement: statement))
+        }
+    }
+}
+
+/// A connection of SQLite's C API alone, beside GRDB's: the lock taken and the twin read of
+/// `SQLiteBackend.readOnTwoConnections`. It is handed from the thread that began its transaction
+/// to the one that reads through it, and never used by two threads at once.
+final class RawConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+
+    /// Opens the store's file, or nil when it cannot be opened. No busy timeout: a lock another
+    /// connection holds is refused at once.
+    init?(_ path: String, writable: Bool) {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            return nil
+        }
+        self.handle = handle
+    }
+
+    deinit { end() }
+
+    /// Ends its transaction (rolled back) and closes it.
+    func end() {
+        guard let handle else { return }
+        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    /// Runs statements; whether they all succeeded.
+    @discardableResult func run(_ sql: String) -> Bool { sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK }
+
+    func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: (any RowCells) throws -> Void) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw StoreError.database(String(cString: sqlite3_errmsg(handle)))
+        }
+        defer { sqlite3_finalize(statement) }
+        for (position, cell) in arguments.enumerated() { SQLiteSession.bind(cell, Int32(position + 1), statement) }
+        try RawRow.step(statement, of: handle, body)
+    }
 }

@@ -60,6 +60,9 @@ public protocol AlmanacStore: AnyObject, Sendable {
     /// same moment, even while another process writes. Every read goes through here; a command
     /// that writes files from the store (report, export, backup) reads in one such call.
     func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T
+    /// `reading`, for a read of every entry (a report's): where the backend can, the entries are
+    /// read on two cores, by a second connection to the same moment (`SQLBackend.readOnTwoConnections`).
+    func readingOnTwoCores<T>(_ body: (any StoreReading) throws -> T) throws -> T
 
     /// Applies backup contents in one transaction (a dry run rolls it back).
     func restore(_ contents: StoreContents, mode: RestoreMode, dryRun: Bool) throws -> RestoreOutcome
@@ -96,8 +99,6 @@ public protocol StoreReading {
     func existingIDs(_ ids: [EntityID], in section: BackupFormat.Section) throws -> Set<EntityID>
     /// The notes of live check entries through a day, per habit id (text form), oldest first.
     func habitNotes(through day: DayKey) throws -> [String: [HabitNote]]
-    /// Days excused ahead of time: live skip entries after a day, per habit id (text form), by day.
-    func plannedSkips(after day: DayKey) throws -> [String: [DayKey]]
     /// The last time each habit's entries of each day from `first` through `last` were written
     /// or withdrawn (of habits the store defines), by habit id (text form) and day.
     func habitWrites(from first: DayKey, through last: DayKey) throws -> [String: [DayKey: Timestamp]]
@@ -128,7 +129,7 @@ extension AlmanacStore {
 
     public func goals() throws -> [Goal] { try reading { try $0.goals() } }
 
-    public func snapshot(through day: DayKey? = nil) throws -> StoreSnapshot { try reading { try $0.snapshot(through: day, hours: false) } }
+    public func snapshot(through day: DayKey? = nil) throws -> StoreSnapshot { try readingOnTwoCores { try $0.snapshot(through: day, hours: false) } }
 
     public func entries(habitId: EntityID, from: DayKey? = nil, to: DayKey? = nil, includeDeleted: Bool = false) throws -> [HabitEntry] {
         try reading { try $0.entries(habitId: habitId, from: from, to: to, includeDeleted: includeDeleted) }

@@ -10,11 +10,24 @@ public protocol SQLBackend: Sendable {
     /// Runs `body` in one read transaction: everything it reads belongs to one moment of the store,
     /// even while other processes write.
     func read<T>(_ body: (any SQLSession) throws -> T) throws -> T
+    /// `read`, with a second connection to the same moment of the store where the backend can
+    /// offer one, so that `SQLSession.forEachRowInParts` reads a large table on two cores.
+    func readOnTwoConnections<T>(_ body: (any SQLSession) throws -> T) throws -> T
     /// Runs `body` in one write transaction, serialised with every other writer of the store: all of
     /// it lands or none of it (and none of it when `rollBack`).
     func write<T>(rollBack: Bool, _ body: (any SQLSession) throws -> T) throws -> T
     /// Ends the connection; the store must not be used afterwards.
     func close() throws
+}
+
+extension SQLBackend {
+    public func readOnTwoConnections<T>(_ body: (any SQLSession) throws -> T) throws -> T { try read(body) }
+}
+
+/// What takes the rows of a query one by one (`SQLSession.forEachRowInParts`); a part of the
+/// rows may be read on another thread, into a reader of its own.
+public protocol RowReader: Sendable {
+    mutating func add(_ row: any RowCells) throws
 }
 
 /// Which rows of the store's tables are this store's. A SQLite file and a schema of its own hold
@@ -54,6 +67,12 @@ public protocol SQLSession {
     @discardableResult func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int
     /// Streams the rows of a query to `body`, cells by position, without a Swift value per cell.
     func forEachRow(_ sql: String, _ arguments: [SQLValue], _ body: (any RowCells) throws -> Void) throws
+    /// Streams the rows of `SELECT columns FROM table WHERE condition` (in no order) into readers
+    /// made by `reader`: two, each of a part of the table, read at once on two cores where the
+    /// session has a second connection to the same moment (`SQLBackend.readOnTwoConnections`);
+    /// else one, of every row.
+    func forEachRowInParts<Reader: RowReader>(select columns: String, from table: String, where condition: String,
+                                              _ arguments: [SQLValue], _ reader: @escaping @Sendable () -> Reader) throws -> [Reader]
     /// Inserts many records through the backend's bulk path (SQLite: one prepared statement;
     /// PostgreSQL: whole columns as arrays).
     func insertAll<Record: StoredRecord>(_ records: [Record]) throws
@@ -67,6 +86,13 @@ public protocol SQLSession {
 
 extension SQLSession {
     @discardableResult func execute(_ sql: String) throws -> Int { try execute(sql, []) }
+
+    public func forEachRowInParts<Reader: RowReader>(select columns: String, from table: String, where condition: String,
+                                                     _ arguments: [SQLValue], _ reader: @escaping @Sendable () -> Reader) throws -> [Reader] {
+        var one = reader()
+        try forEachRow("SELECT \(columns) FROM \(table) WHERE \(condition)", arguments) { row in try one.add(row) }
+        return [one]
+    }
 
     /// The store's records of a table for which `condition` holds, in `order` (SQL, or none).
     func fetchAll<Record: StoredRecord>(_: Record.Type = Record.self, where condition: String = "TRUE", orderBy order: String? = nil,

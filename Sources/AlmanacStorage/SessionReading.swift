@@ -4,6 +4,10 @@ extension RelationalStore {
     public func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T {
         try read { db in try body(SessionReading(db: db, location: location)) }
     }
+
+    public func readingOnTwoCores<T>(_ body: (any StoreReading) throws -> T) throws -> T {
+        try backend.readOnTwoConnections { db in try body(SessionReading(db: db, location: location)) }
+    }
 }
 
 /// Every read of the store, inside one read transaction: everything it returns belongs to the
@@ -80,18 +84,6 @@ struct SessionReading: StoreReading {
         return notes
     }
 
-    func plannedSkips(after day: DayKey) throws -> [String: [DayKey]] {
-        var skips: [String: [DayKey]] = [:]
-        try db.forEachRow("""
-            SELECT habitId, dayKey FROM habitEntry WHERE \(db.scope.rows) AND deletedAt IS NULL AND kind = 'skip' AND dayKey > ?
-            ORDER BY habitId, dayKey
-            """, [SQLValue(day)]) { row in
-            guard let key = row.withText(1, { DayKey(utf8: $0) }) else { return }
-            skips[row.string(0), default: []].append(key)
-        }
-        return skips
-    }
-
     func habitWrites(from first: DayKey, through last: DayKey) throws -> [String: [DayKey: Timestamp]] {
         var writes: [String: [DayKey: Timestamp]] = [:]
         // By habit and day (the habit-and-day index), so a feed's month is a few thousand index rows.
@@ -114,12 +106,14 @@ struct SessionReading: StoreReading {
         let settings = try settings()
         let calendar = try StoreCalendar(settings: settings)
         let habits = try habits(includeArchived: true)
-        var reader = HabitFactReader(tally: hours ? HourTally(calendar: calendar) : nil)
-        try db.forEachRow("SELECT habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "") FROM habitEntry WHERE \(db.scope.rows) AND deletedAt IS NULL AND dayKey <= ?",
-                          [.text(day?.description ?? "9999-99-99")]) { row in try reader.add(row) }
-        let read = reader.facts()
+        let tally = hours ? HourTally(calendar: calendar) : nil
+        // The skips of later days come along (as planned skips) in the same pass.
+        let parts = try db.forEachRowInParts(select: "habitId, dayKey, kind, value\(hours ? ", timestampUtc" : "")", from: "habitEntry",
+                                             where: "\(db.scope.rows) AND deletedAt IS NULL AND (dayKey <= ? OR kind = 'skip')",
+                                             [.text(day?.description ?? "9999-99-99")]) { HabitFactReader(tally: tally, through: day) }
+        let (read, planned) = HabitFactReader.facts(of: parts)
         return StoreSnapshot(settings: settings, calendar: calendar, habits: habits, facts: read.mapValues(\.facts),
-                             hours: hours ? read.compactMapValues(\.hourCounts) : [:])
+                             hours: hours ? read.compactMapValues(\.hourCounts) : [:], plannedSkips: planned)
     }
 
     func forEachLiveEntry(through day: DayKey, _ body: (any RowCells) throws -> Void) throws {
@@ -162,18 +156,21 @@ struct HabitFacts: Sendable, Equatable {
     }
 }
 
-/// Every live entry as day facts, with the local hour of each check done on its
-/// own day when there is a tally (`HourTally`; else -1), from rows of `habitId, dayKey, kind,
-/// value[, timestampUtc]` in whatever order they come (a habit's rows may come back later). Cells
+/// Every live entry through a day as day facts, with the local hour of each check done on its
+/// own day when there is a tally (`HourTally`; else -1), and the skips of later days as planned
+/// ones, from rows of `habitId, dayKey, kind, value[, timestampUtc]` in whatever order they come
+/// (a habit's rows may come back later, or in another reader's part of them). Cells
 /// are read from the backend's buffers, and a habit's id becomes a `String` only where the rows
 /// change habit.
-struct HabitFactReader {
+struct HabitFactReader: RowReader {
     private var read: [String: HabitFacts] = [:]
     private var tally: HourTally?
+    private let through: DayKey?
+    private var planned: [String: [DayKey]] = [:]
     private var currentId: [UInt8] = [], currentKey = ""
     private var current = HabitFacts(facts: [], hours: [])
 
-    init(tally: HourTally?) { self.tally = tally }
+    init(tally: HourTally?, through: DayKey?) { self.tally = tally; self.through = through }
 
     /// Adds a row; a value Almanac could not have written (not a number from 0 to a billion: one
     /// another program put in) is refused, naming its habit and day, before any figure is made.
@@ -185,6 +182,10 @@ struct HabitFactReader {
         }
         guard let day = row.withText(1, { DayKey(utf8: $0) }) else { return }
         let kind: EntryKind = row.withText(2) { $0.first == UInt8(ascii: "s") } ? .skip : .check
+        if let through, day > through {
+            if kind == .skip { planned[currentKey, default: []].append(day) }
+            return
+        }
         let value = row.number(3)
         guard value.isFinite, value >= 0, value <= HabitRules.maxValue else {
             throw StoreError.database("An entry of the habit \(String(decoding: row.bytes(0), as: UTF8.self)) on \(day) has the value "
@@ -208,14 +209,20 @@ struct HabitFactReader {
         current.hours.removeAll(keepingCapacity: true)
     }
 
-    /// The facts per habit id, once every row is added; each habit's in one order — by day, kind,
-    /// value and hour — whatever order the rows came in: a day's values add up to the same
-    /// number whichever way the store was read (by the habits' index, in one pass, on SQLite or
+    /// The facts per habit id of readers that read parts of the rows, once every row is added;
+    /// each habit's in one order — by day, kind, value and hour — whatever order the rows came
+    /// in and whichever part they were in: a day's values add up to the same number whichever
+    /// way the store was read (by the habits' index, in one pass or two, on SQLite or
     /// PostgreSQL, before or after its rows moved).
-    mutating func facts() -> [String: HabitFacts] {
-        flush()
+    static func facts(of parts: [HabitFactReader]) -> (facts: [String: HabitFacts], planned: [String: [DayKey]]) {
+        var read: [String: HabitFacts] = [:], planned: [String: [DayKey]] = [:]
+        for var part in parts {
+            part.flush()
+            read.merge(part.read) { HabitFacts(facts: $0.facts + $1.facts, hours: $0.hours + $1.hours) }
+            planned.merge(part.planned, uniquingKeysWith: +)
+        }
         for key in read.keys { read[key]!.putInOrder() }
-        return read
+        return (read, planned.mapValues { $0.sorted() })
     }
 }
 

@@ -89,10 +89,17 @@ final class RacingStore: AlmanacStore, @unchecked Sendable {
 
     func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T {
         readings += 1
-        return try inner.reading { view in
-            try body(RacingReading(inner: view) { [self] in
-                if !raced { raced = true; try race() }
-            })
+        return try inner.reading { view in try body(racing(view)) }
+    }
+
+    func readingOnTwoCores<T>(_ body: (any StoreReading) throws -> T) throws -> T {
+        readings += 1
+        return try inner.readingOnTwoCores { view in try body(racing(view)) }
+    }
+
+    private func racing(_ view: any StoreReading) -> RacingReading {
+        RacingReading(inner: view) { [self] in
+            if !raced { raced = true; try race() }
         }
     }
 
@@ -156,7 +163,6 @@ struct RacingReading: StoreReading {
         try read { try inner.existingIDs(ids, in: section) }
     }
     func habitNotes(through day: DayKey) throws -> [String: [HabitNote]] { try read { try inner.habitNotes(through: day) } }
-    func plannedSkips(after day: DayKey) throws -> [String: [DayKey]] { try read { try inner.plannedSkips(after: day) } }
     func habitWrites(from first: DayKey, through last: DayKey) throws -> [String: [DayKey: Timestamp]] { try read { try inner.habitWrites(from: first, through: last) } }
     func journal(from: DayKey?, to: DayKey?) throws -> [JournalEntry] { try read { try inner.journal(from: from, to: to) } }
     func wellbeing(from: DayKey?, to: DayKey?) throws -> [WellbeingEntry] { try read { try inner.wellbeing(from: from, to: to) } }

@@ -230,6 +230,67 @@ struct StoreFixture {
             }
         }
     }
+
+    /// A report reads the entries on two cores (a SQLite store by a second connection to the same
+    /// moment): its snapshot is the one a single read gives — each habit's days in one order
+    /// however its rows fell into the two parts — with the skips planned after the day beside it.
+    @Test(arguments: TestBackend.available) func aSnapshotReadOnTwoCoresIsTheOneReadOnOne(_ backend: TestBackend) throws {
+        let f = try StoreFixture(backend)
+        let run = try f.habit("Run"), water = try f.habit("Drink water", unit: .count, target: 8)
+        let first = DayKey("2026-08-01")!
+        for offset in 0..<60 {   // day by day, as a person logs: the two habits' rows interleaved
+            try f.store.log(run, days: [first.adding(days: offset)], value: 1, mode: .replace, now: f.now)
+            try f.store.log(water, days: [first.adding(days: offset)], value: Double(offset % 9), mode: .replace, now: f.now)
+        }
+        try f.store.log(water, days: [first], value: 5, mode: .replace, now: f.now)   // a first day's row at the end
+        try f.store.log(run, days: [DayKey("2026-11-25")!], value: 0, mode: .skip, now: f.now)
+        try f.store.log(run, days: [DayKey("2026-11-24")!], value: 0, mode: .skip, now: f.now)
+        let day = DayKey("2026-09-20")!
+        let one = try f.store.reading { try $0.snapshot(through: day, hours: true) }
+        let two = try f.store.readingOnTwoCores { try $0.snapshot(through: day, hours: true) }
+        #expect(two.facts == one.facts && two.hours == one.hours && two.plannedSkips == one.plannedSkips)
+        #expect(two.facts[water.id.description]?.map(\.day) == (0...50).map { first.adding(days: $0) })
+        #expect(two.facts[water.id.description]?.first?.value == 5)
+        #expect(two.plannedSkips == [run.id.description: ["2026-11-24", "2026-11-25"].map { DayKey($0)! }])
+    }
+
+    /// The two parts of a SQLite store's read belong to one moment: the write lock that keeps
+    /// writers out while both connections begin is let go at once (a writer commits during the
+    /// read without waiting), and neither part sees what it wrote. While another writer holds
+    /// the lock, one connection reads it all, without waiting.
+    @Test func aSQLiteStoreIsReadInTwoPartsOfOneMoment() throws {
+        let f = try StoreFixture(.sqlite)
+        let run = try f.habit("Run"), read = try f.habit("Read")
+        let days = (0..<40).map { DayKey("2026-10-01")!.adding(days: $0) }
+        for day in days {
+            try f.store.log(run, days: [day], value: 1, mode: .replace, now: f.now)
+            try f.store.log(read, days: [day], value: 1, mode: .replace, now: f.now)
+        }
+        struct Days: RowReader {
+            var days: [String] = []
+            mutating func add(_ row: any RowCells) throws { days.append(row.string(0)) }
+        }
+        let parts = try f.sqlite.backend.readOnTwoConnections { session in
+            let writer = try SQLiteStore.open(path: f.folder.path("almanac.sqlite"))
+            try writer.log(run, days: [DayKey("2026-11-21")!], value: 1, mode: .replace, now: f.now)
+            try writer.close()
+            return try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { Days() }
+        }
+        #expect(parts.count == 2 && parts.allSatisfy { $0.days.count > 20 })
+        #expect(parts.flatMap(\.days).sorted() == (days + days).map(\.description).sorted())
+        #expect(try f.store.entries(habitId: run.id).count == 41)
+
+        let other = try DatabaseQueue(path: f.folder.path("almanac.sqlite"))
+        try other.inTransaction(.immediate) { _ in
+            let started = Date()
+            let whole = try f.sqlite.backend.readOnTwoConnections { session in
+                try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { Days() }
+            }
+            #expect(whole.count == 1 && whole[0].days.count == 81 && Date().timeIntervalSince(started) < 1)
+            return .rollback
+        }
+        try other.close()
+    }
 }
 
 /// Answers every field with a placeholder and writes down which fields were read.

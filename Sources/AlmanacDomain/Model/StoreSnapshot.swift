@@ -9,10 +9,14 @@ public struct StoreSnapshot: Sendable {
     /// When in the day each habit is done (`HourTally`), by habit id; empty unless the snapshot
     /// was read with the hours.
     public var hours: [String: [Int]]
+    /// Days excused ahead of time: the live skips of days after the snapshot's day, by habit id
+    /// (text form), in day order.
+    public var plannedSkips: [String: [DayKey]]
 
     public init(settings: Settings, calendar: StoreCalendar, habits: [Habit], facts: [String: [DayFact]],
-                hours: [String: [Int]] = [:]) {
+                hours: [String: [Int]] = [:], plannedSkips: [String: [DayKey]] = [:]) {
         self.settings = settings; self.calendar = calendar; self.habits = habits; self.facts = facts; self.hours = hours
+        self.plannedSkips = plannedSkips
     }
 
     /// The habit's day series as of a day, with `today` the day the clock is in (the as-of day is

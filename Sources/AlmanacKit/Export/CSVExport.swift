@@ -56,7 +56,7 @@ public struct CSVExport: Sendable {
     @discardableResult
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> Outcome {
         var asOf = DayKey(ordinal: 0)
-        let files = try store.reading { view in
+        let files = try store.readingOnTwoCores { view in
             let today = clock.today(in: try StoreCalendar(settings: view.settings()))
             let day = self.asOf ?? today
             asOf = day

@@ -46,7 +46,7 @@ public struct XLSXExport {
         try OutputFolder.requireFolder(of: out)
         let file = try AtomicFile(path: out, followingLinks: true)
         do {
-            var outcome = try store.reading { view in try write(view, to: file.temporary, progress: progress) }
+            var outcome = try store.readingOnTwoCores { view in try write(view, to: file.temporary, progress: progress) }
             try file.prepare()
             outcome.replaced = try file.commitUnlessSame()
             return outcome

@@ -153,13 +153,12 @@ public struct SiteReport {
     /// The read step: everything the site is made from, in one read transaction of the store;
     /// the private parts only when asked for.
     public func read() throws -> (SiteInput, SiteOptions) {
-        try store.reading { view in
+        try store.readingOnTwoCores { view in
             let settings = try view.settings()
             let today = try clock.today(in: StoreCalendar(settings: settings))
             let asOf = request.asOf?.day(today: today) ?? today
             let input = SiteInput(
                 snapshot: try view.snapshot(through: asOf, hours: true), categories: try view.categories(), goals: try view.goals(),
-                plannedSkips: try view.plannedSkips(after: asOf),
                 notes: request.includeNotes ? try view.habitNotes(through: asOf) : [:],
                 journal: request.includeJournal ? try view.journal(from: nil, to: asOf) : [],
                 wellbeing: request.includeJournal ? try view.wellbeing(from: nil, to: asOf) : [],

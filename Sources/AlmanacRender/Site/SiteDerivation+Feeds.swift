@@ -143,7 +143,7 @@ extension SiteDerivation {
         let seed = idSeed
         for item in habits where !item.habit.isArchived {
             var runs: [(first: DayKey, last: DayKey)] = []
-            for day in input.plannedSkips[item.habit.id.description] ?? [] {
+            for day in input.snapshot.plannedSkips[item.habit.id.description] ?? [] {
                 if let last = runs.last?.last, last.adding(days: 1) == day { runs[runs.count - 1].last = day } else { runs.append((day, day)) }
             }
             for run in runs {

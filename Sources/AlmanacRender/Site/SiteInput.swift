@@ -5,12 +5,10 @@ import AlmanacWords
 /// journal and wellbeing are only there when the report asks for them (privacy first: a progress
 /// page is often public) — what is not read cannot be published.
 public struct SiteInput: Sendable {
-    /// Settings, habits, their day facts and when in the day they are done.
+    /// Settings, habits, their day facts, when in the day they are done and the skips planned.
     public var snapshot: StoreSnapshot
     public var categories: [Category]
     public var goals: [Goal]
-    /// Days excused ahead of time (skips after the as-of day), per habit id (text form).
-    public var plannedSkips: [String: [DayKey]]
     /// Live entries' notes (of checks and skips) per habit id (text form), oldest first.
     public var notes: [String: [HabitNote]]
     public var journal: [JournalEntry]
@@ -20,9 +18,9 @@ public struct SiteInput: Sendable {
     /// what the feed's `updated` dates are made from.
     public var habitWrites: [String: [DayKey: Timestamp]]
 
-    public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], plannedSkips: [String: [DayKey]] = [:], notes: [String: [HabitNote]] = [:],
+    public init(snapshot: StoreSnapshot, categories: [Category], goals: [Goal] = [], notes: [String: [HabitNote]] = [:],
                 journal: [JournalEntry] = [], wellbeing: [WellbeingEntry] = [], habitWrites: [String: [DayKey: Timestamp]] = [:]) {
-        self.snapshot = snapshot; self.categories = categories; self.goals = goals; self.plannedSkips = plannedSkips; self.notes = notes
+        self.snapshot = snapshot; self.categories = categories; self.goals = goals; self.notes = notes
         self.journal = journal; self.wellbeing = wellbeing; self.habitWrites = habitWrites
     }
 }
