@@ -16,10 +16,24 @@ public final class SQLiteBackend: SQLBackend {
 
     public var location: String { path }
 
-    init(path: String, queue: DatabaseQueue, readOnlyReason: String? = nil) {
+    /// The file the connection opened (nil when it was replaced while it was opened): a second
+    /// connection, opened by path, reads the same file only while the path still names it.
+    let file: FileIdentity?
+
+    struct FileIdentity: Equatable, Sendable {
+        let device: UInt64, inode: UInt64
+    }
+
+    init(path: String, queue: DatabaseQueue, file: FileIdentity? = nil, readOnlyReason: String? = nil) {
         self.path = path
         self.queue = queue
+        self.file = file
         self.readOnlyReason = readOnlyReason
+    }
+
+    static func fileIdentity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
     }
 
     public func read<T>(_ body: (any SQLSession) throws -> T) throws -> T {
@@ -30,9 +44,10 @@ public final class SQLiteBackend: SQLBackend {
     /// begins its read while a third holds the store's write lock, taken before the first began
     /// its own, so no writer can commit between the two beginnings; the lock is let go at once
     /// and writers go on as before. When a writer holds the lock, when this user may only read
-    /// the store, or when every job stays on its core (`Parallel.oneCore`), one connection reads it all.
+    /// the store, when its path no longer names the file this connection reads (replaced since it
+    /// was opened), or when every job stays on its core (`Parallel.oneCore`), one connection reads it all.
     public func readOnTwoConnections<T>(_ body: (any SQLSession) throws -> T) throws -> T {
-        guard readOnlyReason == nil, !Parallel.oneCore, let taken = RawConnection(path, writable: true), taken.run("BEGIN IMMEDIATE") else {
+        guard readOnlyReason == nil, !Parallel.oneCore, let file, Self.fileIdentity(path) == file, let taken = RawConnection(path, writable: true), taken.run("BEGIN IMMEDIATE") else {
             return try read(body)
         }
         defer { taken.end() }
@@ -40,7 +55,7 @@ public final class SQLiteBackend: SQLBackend {
             return try queue.read { db in
                 _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")   // this connection's moment begins
                 var twin = RawConnection(path, writable: false)
-                if twin?.run("BEGIN; SELECT count(*) FROM sqlite_master") != true { twin = nil }
+                if twin?.run("BEGIN; SELECT count(*) FROM sqlite_master") != true || Self.fileIdentity(path) != file { twin = nil }
                 taken.end()   // the write lock let go
                 return try body(SQLiteSession(db: db, twin: twin))
             }

@@ -24,14 +24,17 @@ extension RelationalStore where Backend == SQLiteBackend {
             guard case .createIfMissing = mode else { throw StoreError.missing(path: path) }
             try prepareFolder(for: path)
         }
-        let queue: DatabaseQueue
+        let queue: DatabaseQueue, file: SQLiteBackend.FileIdentity?
         let access = exists ? ReadAccess(path: path) : .readWrite
         do {
             // WAL mode is persistent in the file: it is set once, at creation. Setting it again on every
             // open would make GRDB touch the schema and change the file's bytes on a mere read.
             var config = configuration(enableWAL: !exists)
             config.readonly = access != .readWrite
+            let before = SQLiteBackend.fileIdentity(path)
             queue = try DatabaseQueue(path: access == .fileAsItIs ? Self.immutableURI(path) : path, configuration: config)
+            let after = SQLiteBackend.fileIdentity(path)
+            file = !exists || before == after ? after : nil
             // An existing file is looked at in a read transaction before anything is written: an
             // Almanac store, and not one of a newer version (one connection: opening a store in WAL
             // mode sets up its shared memory, and a second connection for the look did it twice).
@@ -49,7 +52,8 @@ extension RelationalStore where Backend == SQLiteBackend {
             if !exists { removeStoreFiles(path) }
             throw StoreError.wrap(error, path: path)
         }
-        return SQLiteStore(backend: SQLiteBackend(path: path, queue: queue, readOnlyReason: access == .readWrite ? nil : access.reason(path)))
+        return SQLiteStore(backend: SQLiteBackend(path: path, queue: queue, file: file,
+                                                          readOnlyReason: access == .readWrite ? nil : access.reason(path)))
     }
 
     /// An SQLite URI filename that opens `path` as a file no one changes (`immutable`): its `%`,

@@ -290,6 +290,16 @@ struct StoreFixture {
             return .rollback
         }
         try other.close()
+
+        // Another store put at the path while this one is open: the path no longer names the
+        // file this connection reads, and it reads it all alone.
+        let elsewhere = try SQLiteStore.open(path: f.folder.path("other.sqlite"), mode: .createIfMissing(Settings(timeZone: "UTC")))
+        try elsewhere.close()
+        #expect(rename(f.folder.path("other.sqlite"), f.folder.path("almanac.sqlite")) == 0)
+        let alone = try f.sqlite.backend.readOnTwoConnections { session in
+            try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { Days() }
+        }
+        #expect(alone.count == 1 && alone[0].days.count == 81)
     }
 }
 
