@@ -150,8 +150,9 @@ public struct SiteReport {
                        files: files.count + 1, seconds: seconds, processorSeconds: processor, warnings: input.snapshot.daysOutsideRange)
     }
 
-    /// The read step: everything the site is made from, in one read transaction of the store;
-    /// the private parts only when asked for.
+    /// The read step: everything the site is made from, of one moment of the store (the entries
+    /// read on two cores where the store allows: `AlmanacStore.readingOnTwoCores`); the private
+    /// parts only when asked for.
     public func read() throws -> (SiteInput, SiteOptions) {
         try store.readingOnTwoCores { view in
             let settings = try view.settings()
