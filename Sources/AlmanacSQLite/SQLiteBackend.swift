@@ -112,7 +112,7 @@ struct SQLiteSession: SQLSession {
     func forEachRowInParts<Reader: RowReader>(select columns: String, from table: String, where condition: String,
                                               _ arguments: [SQLValue], _ reader: @escaping @Sendable () -> Reader) throws -> [Reader] {
         let sql = "SELECT \(columns) FROM \(table) WHERE (\(condition))"
-        guard let twin, let middle = try Int64.fetchOne(db, sql: "SELECT ((SELECT min(rowid) FROM \(table)) + (SELECT max(rowid) FROM \(table))) / 2") else {
+        guard let twin, let middle = try middleRowid(of: table) else {
             var one = reader()
             try forEachRow(sql, arguments) { row in try one.add(row) }
             return [one]
@@ -127,6 +127,18 @@ struct SQLiteSession: SQLSession {
             return part
         })
         return [first, second]
+    }
+
+    /// Halfway between the table's first and last rowid, or nil when it is empty. Each end is
+    /// found in the table's b-tree at once (`min` and `max` in one SELECT would scan it), and they
+    /// are halved apart: rowids another program chose may lie anywhere in Int64, where their sum
+    /// overflows.
+    private func middleRowid(of table: String) throws -> Int64? {
+        var middle: Int64?
+        try forEachRow("SELECT (SELECT min(rowid) FROM \(table)), (SELECT max(rowid) FROM \(table))", []) { row in
+            if !row.isNull(0) { middle = row.integer(0) / 2 + row.integer(1) / 2 }
+        }
+        return middle
     }
 
     /// One prepared statement and SQLite's C API, with no `DatabaseValue` per cell. For large

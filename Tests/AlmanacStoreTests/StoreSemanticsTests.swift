@@ -258,6 +258,27 @@ struct StoreFixture {
     /// writers out while both connections begin is let go at once (a writer commits during the
     /// read without waiting), and neither part sees what it wrote. While another writer holds
     /// the lock, one connection reads it all, without waiting.
+    /// Rowids another program chose, at both ends of SQLite's range: the middle the table is
+    /// split at is worked out without overflowing, and the two halves still hold every row once.
+    @Test(arguments: [(Int64.max - 40, Int64.max), (Int64.min, Int64.min + 40), (Int64.min, Int64.max)])
+    func rowidsAtTheEndsOfTheirRangeAreSplitWithoutOverflow(_ low: Int64, _ high: Int64) throws {
+        let f = try StoreFixture(.sqlite)
+        let run = try f.habit("Run")
+        let days = (0..<20).map { DayKey("2026-10-01")!.adding(days: $0) }
+        for day in days { try f.store.log(run, days: [day], value: 1, mode: .replace, now: f.now) }
+        try f.sqlite.backend.queue.write { db in
+            try db.execute(sql: "UPDATE habitEntry SET rowid = -rowid")
+            try db.execute(sql: "UPDATE habitEntry SET rowid = CASE WHEN rowid = -1 THEN ? ELSE ? + 20 + rowid END", arguments: [high, low])
+        }
+        let one = try f.store.reading { try $0.snapshot(through: days.last, hours: false) }
+        let two = try f.store.readingOnTwoCores { try $0.snapshot(through: days.last, hours: false) }
+        #expect(two.facts == one.facts && one.facts[run.id.description]?.map(\.day) == days)
+        let parts = try f.sqlite.backend.readOnTwoConnections { session in
+            try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { DayList() }
+        }
+        #expect(parts.map(\.days.count) == [19, 1])
+    }
+
     @Test func aSQLiteStoreIsReadInTwoPartsOfOneMoment() throws {
         let f = try StoreFixture(.sqlite)
         let run = try f.habit("Run"), read = try f.habit("Read")
@@ -266,15 +287,11 @@ struct StoreFixture {
             try f.store.log(run, days: [day], value: 1, mode: .replace, now: f.now)
             try f.store.log(read, days: [day], value: 1, mode: .replace, now: f.now)
         }
-        struct Days: RowReader {
-            var days: [String] = []
-            mutating func add(_ row: any RowCells) throws { days.append(row.string(0)) }
-        }
         let parts = try f.sqlite.backend.readOnTwoConnections { session in
             let writer = try SQLiteStore.open(path: f.folder.path("almanac.sqlite"))
             try writer.log(run, days: [DayKey("2026-11-21")!], value: 1, mode: .replace, now: f.now)
             try writer.close()
-            return try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { Days() }
+            return try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { DayList() }
         }
         #expect(parts.count == 2 && parts.allSatisfy { $0.days.count > 20 })
         #expect(parts.flatMap(\.days).sorted() == (days + days).map(\.description).sorted())
@@ -284,7 +301,7 @@ struct StoreFixture {
         try other.inTransaction(.immediate) { _ in
             let started = Date()
             let whole = try f.sqlite.backend.readOnTwoConnections { session in
-                try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { Days() }
+                try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { DayList() }
             }
             #expect(whole.count == 1 && whole[0].days.count == 81 && Date().timeIntervalSince(started) < 1)
             return .rollback
@@ -297,7 +314,7 @@ struct StoreFixture {
         try elsewhere.close()
         #expect(rename(f.folder.path("other.sqlite"), f.folder.path("almanac.sqlite")) == 0)
         let alone = try f.sqlite.backend.readOnTwoConnections { session in
-            try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { Days() }
+            try session.forEachRowInParts(select: "dayKey", from: "habitEntry", where: "deletedAt IS NULL", []) { DayList() }
         }
         #expect(alone.count == 1 && alone[0].days.count == 81)
     }
@@ -338,4 +355,10 @@ extension AlmanacStore {
         let plan = try LogRules.plan(request, habit: habit, today: calendar.dayKey(for: now), now: now, calendar: calendar)
         return try log([plan], now: now)[0]
     }
+}
+
+/// The first column of each row read, for the tests of a read in parts.
+struct DayList: RowReader {
+    var days: [String] = []
+    mutating func add(_ row: any RowCells) throws { days.append(row.string(0)) }
 }
